@@ -1,0 +1,57 @@
+package org.copydesk.db;
+
+import java.sql.SQLException;
+
+/**
+ * Turns driver exceptions met while connecting into one sentence a person can act on. The cause
+ * stays attached for the log.
+ */
+final class ConnectionProblems {
+
+    private ConnectionProblems() {
+    }
+
+    static DatabaseSetupException explain(String url, String user, Throwable failure) {
+        SQLException sql = findSql(failure);
+        String where = url == null ? "the database" : "the database at " + redact(url);
+        if (sql != null) {
+            int code = sql.getErrorCode();
+            String state = sql.getSQLState() == null ? "" : sql.getSQLState();
+            if (code == 1045) {
+                return new DatabaseSetupException("The database refused the user name or password"
+                        + (user == null ? "" : " for '" + user + "'") + ". Check them and sign in again.", failure);
+            }
+            if (code == 1049) {
+                return new DatabaseSetupException("The database named in " + redact(url)
+                        + " does not exist. Ask an admin to create it, or correct the URL.", failure);
+            }
+            if (code == 1044 || code == 1142) {
+                return new DatabaseSetupException("Your database account lacks a privilege Copydesk needs ("
+                        + sql.getMessage() + "). Ask an admin to check its grants.", failure);
+            }
+            if (state.startsWith("08")) {
+                return new DatabaseSetupException("Cannot reach " + where
+                        + ". Check that the server is running and the host and port are right.", failure);
+            }
+            return new DatabaseSetupException("Cannot connect to " + where + ": " + sql.getMessage(), failure);
+        }
+        if (failure instanceof DatabaseSetupException d) {
+            return d;
+        }
+        return new DatabaseSetupException("Cannot connect to " + where + ": " + failure.getMessage(), failure);
+    }
+
+    private static SQLException findSql(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof SQLException s) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** Removes a password given inside the URL. */
+    static String redact(String url) {
+        return url.replaceAll("(?i)(password=)[^&]*", "$1***");
+    }
+}

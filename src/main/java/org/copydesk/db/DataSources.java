@@ -1,0 +1,99 @@
+package org.copydesk.db;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Locale;
+
+/**
+ * Connection pools, sized for a desktop client or for a server-side daemon.
+ *
+ * <p>Connector/J options, each on purpose:
+ * <ul>
+ *   <li>{@code connectionTimeZone=UTC}, {@code forceConnectionTimeZoneToSession=true}: the session's
+ *       time zone is UTC whatever the server's or the PC's, so {@code NOW(6)} and every DATETIME
+ *       are UTC and no value is shifted on the way;</li>
+ *   <li>{@code useServerPrepStmts}, {@code cachePrepStmts}: the claim and renew statements run
+ *       constantly; the server parses them once per connection;</li>
+ *   <li>{@code rewriteBatchedStatements}: imports send multi-row inserts;</li>
+ *   <li>{@code connectTimeout=5s}, {@code socketTimeout=60s}, {@code tcpKeepAlive}: a server that
+ *       went away is noticed and reported instead of hanging a background task for ever;</li>
+ *   <li>{@code useLocalSessionState}, {@code cacheServerConfiguration}: fewer round trips per
+ *       transaction;</li>
+ *   <li>{@code connectionAttributes=program_name:copydesk}: supervisors can tell Copydesk sessions
+ *       apart in the server's process list.</li>
+ * </ul>
+ * {@code sslMode} comes from the settings; see the README for {@code VERIFY_IDENTITY}.
+ */
+public final class DataSources {
+
+    /** What the pool is for: an editor's desktop or a daemon (release service, import, benchmarks). */
+    public record PoolSize(int maximum, int minimumIdle) {
+        /** UI actions, heartbeat, draft autosave and the release service, with one to spare. */
+        public static PoolSize desktop() {
+            return new PoolSize(5, 1);
+        }
+
+        public static PoolSize of(int maximum) {
+            return new PoolSize(maximum, Math.min(maximum, 2));
+        }
+    }
+
+    private DataSources() {
+    }
+
+    public static HikariDataSource create(String url, String user, char[] password, String sslMode, PoolSize size, String poolName) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        if (user != null) {
+            config.setUsername(user);
+        }
+        if (password != null && password.length > 0) {
+            config.setPassword(new String(password));
+        }
+        config.setPoolName(poolName);
+        config.setMaximumPoolSize(size.maximum());
+        config.setMinimumIdle(size.minimumIdle());
+        config.setConnectionTimeout(5_000);
+        config.setValidationTimeout(2_000);
+        config.setKeepaliveTime(120_000);
+        config.setMaxLifetime(1_800_000);
+        // Lease claims and decisions choose their own isolation; everything else reads committed data.
+        config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        config.setAutoCommit(true);
+        // Fail fast with a clear message rather than retrying a wrong password.
+        config.setInitializationFailTimeout(1);
+        config.addDataSourceProperty("connectionTimeZone", "UTC");
+        config.addDataSourceProperty("forceConnectionTimeZoneToSession", "true");
+        config.addDataSourceProperty("useServerPrepStmts", "true");
+        config.addDataSourceProperty("cachePrepStmts", "true");
+        config.addDataSourceProperty("prepStmtCacheSize", "250");
+        config.addDataSourceProperty("prepStmtCacheSqlLimit", "4096");
+        config.addDataSourceProperty("rewriteBatchedStatements", "true");
+        config.addDataSourceProperty("connectTimeout", "5000");
+        config.addDataSourceProperty("socketTimeout", "60000");
+        config.addDataSourceProperty("tcpKeepAlive", "true");
+        config.addDataSourceProperty("useLocalSessionState", "true");
+        config.addDataSourceProperty("cacheServerConfiguration", "true");
+        config.addDataSourceProperty("characterEncoding", "UTF-8");
+        config.addDataSourceProperty("connectionAttributes", "program_name:copydesk");
+        if (sslMode != null && !sslMode.isBlank()) {
+            config.addDataSourceProperty("sslMode", sslMode.trim().toUpperCase(Locale.ROOT));
+        }
+        try {
+            return new HikariDataSource(config);
+        } catch (RuntimeException e) {
+            throw ConnectionProblems.explain(url, user, e);
+        }
+    }
+
+    /** A quick check that a pool's connections work; returns the server's capabilities. */
+    public static ServerCapabilities probe(javax.sql.DataSource dataSource) {
+        try (Connection c = dataSource.getConnection()) {
+            return ServerCapabilities.detect(c);
+        } catch (SQLException e) {
+            throw ConnectionProblems.explain("(pool)", null, e);
+        }
+    }
+}

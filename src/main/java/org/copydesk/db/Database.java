@@ -1,0 +1,132 @@
+package org.copydesk.db;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.jooq.DSLContext;
+import org.jooq.conf.Settings;
+import org.jooq.impl.DSL;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An open, migrated database: the pool, a jOOQ context in the server's dialect, what the server
+ * can do, and (when used) the embedded server this process is attached to.
+ */
+public final class Database implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Database.class);
+
+    /** Database (schema) name used on the embedded server. */
+    public static final String EMBEDDED_SCHEMA = "copydesk";
+
+    static {
+        System.setProperty("org.jooq.no-logo", "true");
+        System.setProperty("org.jooq.no-tips", "true");
+    }
+
+    private final HikariDataSource dataSource;
+    private final DSLContext dsl;
+    private final ServerCapabilities capabilities;
+    private final EmbeddedServer embeddedServer;
+    private final String userName;
+
+    private Database(HikariDataSource dataSource, ServerCapabilities capabilities, EmbeddedServer embeddedServer, String userName) {
+        this.dataSource = dataSource;
+        this.capabilities = capabilities;
+        this.embeddedServer = embeddedServer;
+        this.userName = userName;
+        this.dsl = DSL.using(dataSource, capabilities.dialect(), settings());
+    }
+
+    /** What to do about the schema on open. */
+    public enum SchemaAction { MIGRATE_OR_VALIDATE, MIGRATE, NONE }
+
+    /**
+     * Connects as configured (starting or attaching to the embedded server when nothing is
+     * configured), refuses servers too old for the schema, and migrates or validates.
+     */
+    public static Database open(DatabaseConfig config, AppDirectories directories, DataSources.PoolSize size, SchemaAction schema) {
+        EmbeddedServer server = null;
+        String url = config.url();
+        String user = config.user();
+        char[] password = config.password();
+        String sslMode = config.sslMode();
+        if (config.isEmbedded()) {
+            server = EmbeddedServer.startOrAttach(EmbeddedServer.Options.desktop(directories.embeddedServer()));
+            url = server.jdbcUrl(EMBEDDED_SCHEMA);
+            user = EmbeddedServer.ROOT_USER;
+            password = new char[0];
+            sslMode = null; // the URL disables TLS: loopback only
+        }
+        try {
+            return open(url, user, password, sslMode, size, schema, server);
+        } catch (RuntimeException e) {
+            if (server != null) {
+                server.close();
+            }
+            throw e;
+        }
+    }
+
+    /** Connects to a given URL (tests, benchmarks). The embedded server, if any, stays the caller's. */
+    public static Database open(String url, String user, char[] password, String sslMode, DataSources.PoolSize size,
+                                SchemaAction schema, EmbeddedServer attachedServer) {
+        HikariDataSource ds = DataSources.create(url, user, password, sslMode, size, "copydesk");
+        try {
+            ServerCapabilities caps = DataSources.probe(ds);
+            if (!caps.supportsSchema()) {
+                throw new DatabaseSetupException("This database server is " + caps.product()
+                        + ", which is too old for Copydesk. It needs " + caps.minimumSupported() + ".");
+            }
+            log.info("Connected to {} ({}); SKIP LOCKED {}", caps.product(), ConnectionProblems.redact(url),
+                    caps.supportsSkipLocked() ? "available" : "not available: using the blocking claim strategy");
+            Migrations migrations = new Migrations(ds);
+            switch (schema) {
+                case MIGRATE_OR_VALIDATE -> migrations.migrateOrValidate();
+                case MIGRATE -> migrations.migrate();
+                case NONE -> { }
+            }
+            return new Database(ds, caps, attachedServer, user);
+        } catch (RuntimeException e) {
+            ds.close();
+            throw e;
+        }
+    }
+
+    public static Settings settings() {
+        return new Settings()
+                .withRenderSchema(false)
+                .withExecuteLogging(false)
+                .withRenderFormatted(false);
+    }
+
+    public DSLContext dsl() {
+        return dsl;
+    }
+
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    public ServerCapabilities capabilities() {
+        return capabilities;
+    }
+
+    public Optional<EmbeddedServer> embeddedServer() {
+        return Optional.ofNullable(embeddedServer);
+    }
+
+    /** The database account this pool signs in as. */
+    public String userName() {
+        return userName;
+    }
+
+    @Override
+    public void close() {
+        dataSource.close();
+        if (embeddedServer != null) {
+            embeddedServer.close();
+        }
+    }
+}

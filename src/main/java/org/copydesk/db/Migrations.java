@@ -1,0 +1,85 @@
+package org.copydesk.db;
+
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.output.MigrateResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Flyway, with the scripts from {@code db/migration} shipped inside the jar. Clients migrate when
+ * their account may; otherwise they only validate and point the admin at {@code copydesk db migrate}.
+ */
+public final class Migrations {
+
+    private static final Logger log = LoggerFactory.getLogger(Migrations.class);
+
+    private final Flyway flyway;
+
+    public Migrations(DataSource dataSource) {
+        this.flyway = Flyway.configure()
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .validateMigrationNaming(true)
+                .cleanDisabled(true)
+                .load();
+    }
+
+    /** Result of {@link #migrateOrValidate()}. */
+    public record Outcome(String schemaVersion, int applied) {
+    }
+
+    /** Applies pending migrations (needs DDL privileges). */
+    public Outcome migrate() {
+        MigrateResult result = flyway.migrate();
+        log.info("Schema at version {} ({} migration(s) applied)", result.targetSchemaVersion, result.migrationsExecuted);
+        return new Outcome(currentVersion(), result.migrationsExecuted);
+    }
+
+    /**
+     * Migrates if anything is pending, else validates. A pending migration that the account may not
+     * apply becomes a message for the admin.
+     */
+    public Outcome migrateOrValidate() {
+        MigrationInfo[] pending = flyway.info().pending();
+        if (pending.length == 0) {
+            flyway.validate();
+            return new Outcome(currentVersion(), 0);
+        }
+        try {
+            return migrate();
+        } catch (RuntimeException e) {
+            if (isPermissionProblem(e)) {
+                throw new DatabaseSetupException("The database schema is out of date (at version " + currentVersion()
+                        + ", this Copydesk needs " + pending[pending.length - 1].getVersion()
+                        + ") and your account may not update it. Ask an admin to run: copydesk db migrate", e);
+            }
+            throw new DatabaseSetupException("Updating the database schema failed: " + rootMessage(e), e);
+        }
+    }
+
+    public String currentVersion() {
+        MigrationInfo current = flyway.info().current();
+        return current == null || current.getVersion() == null ? "none" : current.getVersion().getVersion();
+    }
+
+    private static boolean isPermissionProblem(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof SQLException s && (s.getErrorCode() == 1142 || s.getErrorCode() == 1044
+                    || s.getErrorCode() == 1227 || s.getErrorCode() == 1370)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null) {
+            c = c.getCause();
+        }
+        return c.getMessage();
+    }
+}

@@ -1,0 +1,76 @@
+package org.copydesk.db;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jooq.SQLDialect;
+
+/**
+ * What the connected server is and what it can do, read once at start-up. Everything that differs
+ * between MySQL and MariaDB versions is decided from here.
+ *
+ * @param mariaDb     MariaDB rather than MySQL
+ * @param version     the server's version string as reported by {@code VERSION()}
+ */
+public record ServerCapabilities(boolean mariaDb, int major, int minor, int patch, String version) {
+
+    private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)");
+
+    /** Parses a {@code VERSION()} string such as {@code 8.4.3} or {@code 11.4.5-MariaDB-log}. */
+    public static ServerCapabilities parse(String versionString) {
+        Matcher m = VERSION.matcher(versionString);
+        if (!m.find()) {
+            throw new DatabaseSetupException("Cannot read the database server's version from '" + versionString + "'.");
+        }
+        boolean maria = versionString.toLowerCase(Locale.ROOT).contains("mariadb");
+        return new ServerCapabilities(maria, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+                Integer.parseInt(m.group(3)), versionString);
+    }
+
+    public static ServerCapabilities detect(Connection connection) throws SQLException {
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT VERSION()")) {
+            rs.next();
+            return parse(rs.getString(1));
+        }
+    }
+
+    /** {@code FOR UPDATE SKIP LOCKED}: MySQL 8.0.1+, MariaDB 10.6+. */
+    public boolean supportsSkipLocked() {
+        return mariaDb ? atLeast(10, 6, 0) : atLeast(8, 0, 1);
+    }
+
+    /**
+     * Can this server run Copydesk's schema at all? DATETIME(6), CHECK constraints that are
+     * enforced (MySQL 8.0.16+, MariaDB 10.2+) and utf8mb4 by default are needed; MySQL 5.7 and
+     * MariaDB before 10.3 are refused.
+     */
+    public boolean supportsSchema() {
+        return mariaDb ? atLeast(10, 3, 0) : atLeast(8, 0, 16);
+    }
+
+    public String minimumSupported() {
+        return "MySQL 8.0.16 or MariaDB 10.3 (MySQL 8.0.1+ / MariaDB 10.6+ for SKIP LOCKED claims)";
+    }
+
+    public String product() {
+        return (mariaDb ? "MariaDB " : "MySQL ") + major + "." + minor + "." + patch;
+    }
+
+    public SQLDialect dialect() {
+        return mariaDb ? SQLDialect.MARIADB : SQLDialect.MYSQL;
+    }
+
+    public boolean atLeast(int maj, int min, int pat) {
+        if (major != maj) {
+            return major > maj;
+        }
+        if (minor != min) {
+            return minor > min;
+        }
+        return patch >= pat;
+    }
+}

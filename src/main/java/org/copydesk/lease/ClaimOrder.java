@@ -1,0 +1,29 @@
+package org.copydesk.lease;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jooq.SortField;
+
+/**
+ * The order in which free rows are claimed, supplied by the caller, with one rule built in: within
+ * the {@code leading} order (typically priority), rows that were claimed before and came back
+ * (lane 0: lease expired or released) go before fresh rows (lane 1), because they have waited
+ * longest. Then the {@code trailing} order decides (typically oldest first, then key).
+ *
+ * <p>Give the table an index whose columns follow exactly this order so that a locking claim
+ * walks the index and stops after its limit instead of sorting and locking every candidate.
+ */
+public record ClaimOrder(List<SortField<?>> leading, List<SortField<?>> trailing) {
+
+    public ClaimOrder {
+        leading = List.copyOf(leading);
+        trailing = List.copyOf(trailing);
+    }
+
+    List<SortField<?>> fullOrder(LeaseTable table) {
+        List<SortField<?>> order = new ArrayList<>(leading);
+        order.add(table.lane().asc());
+        order.addAll(trailing);
+        return order;
+    }
+}

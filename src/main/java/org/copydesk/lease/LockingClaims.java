@@ -1,0 +1,142 @@
+package org.copydesk.lease;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.SelectForUpdateStep;
+import org.jooq.impl.DSL;
+
+/**
+ * A claim in one transaction: refresh the owner's valid leases, lock up to the missing number of
+ * claimable rows with {@code SELECT … FOR UPDATE [SKIP LOCKED]} in claim order, take them with a new
+ * token, read everything back and log it.
+ *
+ * <p>With SKIP LOCKED, rows another claimer has locked are passed over, so claimers never queue
+ * behind each other. Without it (BLOCKING) every claimer waits for the one ahead, and on InnoDB
+ * they deadlock as their scans overlap; that strategy exists only for servers without SKIP LOCKED.
+ */
+final class LockingClaims implements ClaimStrategy {
+
+    private final boolean skipLocked;
+
+    LockingClaims(boolean skipLocked) {
+        this.skipLocked = skipLocked;
+    }
+
+    @Override
+    public ClaimResult claim(Transactions transactions, LeaseSql sql, ClaimRequest request, LeaseMetrics metrics) {
+        return transactions.run("claim", tx -> claimIn(tx, sql, request));
+    }
+
+    private ClaimResult claimIn(DSLContext tx, LeaseSql sql, ClaimRequest request) {
+        LeaseTable t = sql.t;
+        List<Lease> refreshed = Steps.refreshOwn(tx, sql, request);
+        List<Lease> claimed = List.of();
+        int need = request.limit() - refreshed.size();
+        if (need > 0) {
+            SelectForUpdateStep<Record> candidates = tx.select(sql.keyAnd(t.owner(), t.token()))
+                    .from(t.table())
+                    .where(request.scope())
+                    .and(sql.claimable())
+                    .orderBy(request.order().fullOrder(t))
+                    .limit(need);
+            List<Record> taken = skipLocked ? candidates.forUpdate().skipLocked().fetch() : candidates.forUpdate().fetch();
+            if (!taken.isEmpty()) {
+                List<RowKey> keys = taken.stream().map(sql::keyOf).toList();
+                int changed = tx.update(t.table())
+                        .set(Steps.newLease(t, request.owner(), request.ttl()))
+                        .where(sql.keyIn(keys))
+                        .execute();
+                if (changed != keys.size()) {
+                    throw new LeaseBugException("claim locked " + keys.size() + " rows but changed " + changed);
+                }
+                claimed = Steps.logTaken(tx, sql, request.owner(), taken);
+            }
+        }
+        return Steps.result(tx, refreshed, claimed);
+    }
+
+    /** The steps of a claim every strategy shares. */
+    static final class Steps {
+        private Steps() {
+        }
+
+        /**
+         * Extends every valid lease of the owner to {@code NOW(6) + ttl} (a reload keeps the work),
+         * logs each refresh and returns the leases.
+         */
+        static List<Lease> refreshOwn(DSLContext tx, LeaseSql sql, ClaimRequest request) {
+            LeaseTable t = sql.t;
+            var update = tx.update(t.table()).set(t.expiresAt(), sql.expiryAfter(request.ttl(), null));
+            int changed = t.renewals() != null
+                    ? update.set(t.renewals(), t.renewals().plus(1)).where(sql.heldValidBy(request.owner())).execute()
+                    : update.where(sql.heldValidBy(request.owner())).execute();
+            if (changed == 0) {
+                return List.of();
+            }
+            List<Lease> leases = sql.validLeasesOf(tx, request.owner());
+            sql.append(tx, leases.stream().map(l -> new LeaseSql.Event(l.key(), LeaseAction.REFRESH.code(),
+                    request.owner().name(), l.owner(), l.owner(), l.token(), l.token(), l.expiresAt(), null)).toList());
+            return leases;
+        }
+
+        /** The assignments that give a row a new lease: owner, expiry, a new token, lane 0 if it ever comes back. */
+        static Map<Field<?>, Object> newLease(LeaseTable t, Owner owner, Duration ttl) {
+            Map<Field<?>, Object> set = new LinkedHashMap<>();
+            set.put(t.owner(), owner.sql());
+            set.put(t.expiresAt(), ServerClock.nowPlus(ttl));
+            set.put(t.token(), t.token().plus(1));
+            set.put(t.lane(), DSL.inline(0));
+            if (t.claimedAt() != null) {
+                set.put(t.claimedAt(), ServerClock.now());
+            }
+            if (t.renewals() != null) {
+                set.put(t.renewals(), DSL.inline(0));
+            }
+            return set;
+        }
+
+        /**
+         * Reads back the rows just taken and logs their claims, and the expiry of any lapsed lease
+         * a claim took over.
+         *
+         * @param taken the rows as they were before (key, previous owner and token)
+         */
+        static List<Lease> logTaken(DSLContext tx, LeaseSql sql, Owner owner, List<Record> taken) {
+            LeaseTable t = sql.t;
+            Map<RowKey, Record> before = taken.stream().collect(Collectors.toMap(sql::keyOf, Function.identity()));
+            List<Lease> leases = sql.leasesOn(tx, before.keySet());
+            List<LeaseSql.Event> events = new ArrayList<>();
+            for (Lease lease : leases) {
+                Record previous = before.get(lease.key());
+                String oldOwner = previous.get(t.owner());
+                Long oldToken = previous.get(t.token());
+                if (oldOwner != null) {
+                    events.add(new LeaseSql.Event(lease.key(), LeaseAction.EXPIRE.code(), owner.name(), oldOwner, null,
+                            oldToken, null, null, "lapsed lease taken over by " + owner.name()));
+                }
+                events.add(new LeaseSql.Event(lease.key(), LeaseAction.CLAIM.code(), owner.name(), oldOwner,
+                        lease.owner(), oldToken, lease.token(), lease.expiresAt(), null));
+            }
+            sql.append(tx, events);
+            return leases;
+        }
+
+        static ClaimResult result(DSLContext tx, List<Lease> refreshed, List<Lease> claimed) {
+            List<Lease> all = new ArrayList<>(refreshed);
+            all.addAll(claimed);
+            LocalDateTime serverTime = all.isEmpty()
+                    ? tx.select(ServerClock.now()).fetchOne(0, LocalDateTime.class)
+                    : all.get(0).serverTime();
+            return new ClaimResult(all, refreshed.size(), claimed.size(), serverTime);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package org.copydesk.lease;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.jooq.DSLContext;
+import org.jooq.Record;
+
+/**
+ * A claim without row locks while choosing (compare-and-set, like a document store's revision
+ * check): read a window of candidates, then take each with an update that succeeds only if its
+ * token is still the one read. Losers move on to the next candidate; a few rounds top the batch up.
+ *
+ * <p>Every claimer reads the same head of the queue, so the window is wider than the need and
+ * tried in random order to keep claimers from colliding on the same rows.
+ */
+final class OptimisticClaims implements ClaimStrategy {
+
+    private static final int ROUNDS = 4;
+
+    private final int spread;
+
+    OptimisticClaims(int spread) {
+        this.spread = Math.max(1, spread);
+    }
+
+    @Override
+    public ClaimResult claim(Transactions transactions, LeaseSql sql, ClaimRequest request, LeaseMetrics metrics) {
+        LeaseTable t = sql.t;
+        List<Lease> refreshed = transactions.run("refresh", tx -> LockingClaims.Steps.refreshOwn(tx, sql, request));
+        List<Lease> claimed = new ArrayList<>();
+        for (int round = 0; round < ROUNDS && refreshed.size() + claimed.size() < request.limit(); round++) {
+            int need = request.limit() - refreshed.size() - claimed.size();
+            int window = need * spread * (round + 1);
+            List<Record> candidates = new ArrayList<>(transactions.run("read candidates", tx ->
+                    tx.select(sql.keyAnd(t.owner(), t.token()))
+                            .from(t.table())
+                            .where(request.scope())
+                            .and(sql.claimable())
+                            .orderBy(request.order().fullOrder(t))
+                            .limit(window)
+                            .fetch()));
+            if (candidates.isEmpty()) {
+                break;
+            }
+            Collections.shuffle(candidates);
+            for (Record candidate : candidates) {
+                if (refreshed.size() + claimed.size() >= request.limit()) {
+                    break;
+                }
+                List<Lease> won = transactions.run("compare-and-set claim", tx -> compareAndSet(tx, sql, request, candidate));
+                if (won.isEmpty()) {
+                    metrics.optimisticConflict();
+                }
+                claimed.addAll(won);
+            }
+            if (candidates.size() < window) {
+                break; // the queue has no more candidates than we saw
+            }
+        }
+        return transactions.run("claim result", tx -> LockingClaims.Steps.result(tx, refreshed, claimed));
+    }
+
+    /** Takes the row only if nobody changed its lease since it was read: token unchanged and still claimable. */
+    private static List<Lease> compareAndSet(DSLContext tx, LeaseSql sql, ClaimRequest request, Record candidate) {
+        LeaseTable t = sql.t;
+        int changed = tx.update(t.table())
+                .set(LockingClaims.Steps.newLease(t, request.owner(), request.ttl()))
+                .where(sql.keyIs(sql.keyOf(candidate)))
+                .and(t.token().eq(candidate.get(t.token())))
+                .and(sql.claimable())
+                .and(request.scope())
+                .execute();
+        if (LeaseSql.atMostOne(changed, "compare-and-set claim") == 0) {
+            return List.of();
+        }
+        return LockingClaims.Steps.logTaken(tx, sql, request.owner(), List.of(candidate));
+    }
+}
