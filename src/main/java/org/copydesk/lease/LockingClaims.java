@@ -112,11 +112,16 @@ final class LockingClaims implements ClaimStrategy {
          */
         static List<Lease> logTaken(DSLContext tx, LeaseSql sql, Owner owner, List<Record> taken) {
             LeaseTable t = sql.t;
-            Map<RowKey, Record> before = taken.stream().collect(Collectors.toMap(sql::keyOf, Function.identity()));
-            List<Lease> leases = sql.leasesOn(tx, before.keySet());
+            Map<RowKey, Lease> after = sql.leasesOn(tx, taken.stream().map(sql::keyOf).toList()).stream()
+                    .collect(Collectors.toMap(Lease::key, Function.identity()));
+            List<Lease> leases = new ArrayList<>();
             List<LeaseSql.Event> events = new ArrayList<>();
-            for (Lease lease : leases) {
-                Record previous = before.get(lease.key());
+            for (Record previous : taken) { // in claim order
+                Lease lease = after.get(sql.keyOf(previous));
+                if (lease == null || !lease.owner().equals(owner.name())) {
+                    throw new LeaseBugException("row " + sql.keyOf(previous) + " was claimed but reads back as " + lease);
+                }
+                leases.add(lease);
                 String oldOwner = previous.get(t.owner());
                 Long oldToken = previous.get(t.token());
                 if (oldOwner != null) {

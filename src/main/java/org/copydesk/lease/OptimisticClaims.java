@@ -1,7 +1,6 @@
 package org.copydesk.lease;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Record;
@@ -11,8 +10,9 @@ import org.jooq.Record;
  * check): read a window of candidates, then take each with an update that succeeds only if its
  * token is still the one read. Losers move on to the next candidate; a few rounds top the batch up.
  *
- * <p>Every claimer reads the same head of the queue, so the window is wider than the need and
- * tried in random order to keep claimers from colliding on the same rows.
+ * <p>Every claimer reads the same head of the queue, so the window is wider than the need: a
+ * claimer that loses a row to another moves on to the next candidate without reading again.
+ * Candidates are tried in claim order, so priorities hold as they do for the locking strategies.
  */
 final class OptimisticClaims implements ClaimStrategy {
 
@@ -43,7 +43,6 @@ final class OptimisticClaims implements ClaimStrategy {
             if (candidates.isEmpty()) {
                 break;
             }
-            Collections.shuffle(candidates);
             for (Record candidate : candidates) {
                 if (refreshed.size() + claimed.size() >= request.limit()) {
                     break;

@@ -2,9 +2,9 @@ package org.copydesk.lease;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
-import org.jooq.DatePart;
 import org.jooq.Field;
 import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 
 /**
  * The database's clock, the only clock lease expiry is computed and compared with. Always with
@@ -23,12 +23,18 @@ public final class ServerClock {
         return NOW;
     }
 
-    /** {@code NOW(6) + duration}, to the millisecond. */
+    /** {@code NOW(6) + duration}, to the microsecond. */
     public static Field<LocalDateTime> nowPlus(Duration duration) {
         return plus(NOW, duration);
     }
 
+    /**
+     * {@code TIMESTAMPADD(MICROSECOND, n, time)}: the engine's one plain-SQL template, because jOOQ
+     * 3.19 cannot render a microsecond (or millisecond) interval for MySQL or MariaDB, and whole
+     * seconds are too coarse for short leases. Both servers support this function.
+     */
     public static Field<LocalDateTime> plus(Field<LocalDateTime> time, Duration duration) {
-        return DSL.localDateTimeAdd(time, duration.toMillis() * 1000, DatePart.MICROSECOND);
+        long micros = duration.toNanos() / 1000;
+        return DSL.field("timestampadd(microsecond, {0}, {1})", SQLDataType.LOCALDATETIME(6), DSL.inline(micros), time);
     }
 }

@@ -1,0 +1,55 @@
+package org.copydesk.testing;
+
+import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.DESK;
+import static org.copydesk.db.schema.Tables.LEASE_EVENT;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.copydesk.lease.ServerClock;
+import org.jooq.DSLContext;
+import org.jooq.InsertValuesStep6;
+import org.jooq.impl.DSL;
+import org.copydesk.db.schema.tables.records.ArticleRecord;
+
+/** Small builders for test data, written with the generated jOOQ classes. */
+public final class Fixtures {
+
+    private Fixtures() {
+    }
+
+    public static void desk(DSLContext dsl, String id) {
+        dsl.insertInto(DESK, DESK.ID, DESK.NAME).values(id, id).onDuplicateKeyIgnore().execute();
+    }
+
+    /**
+     * Inserts {@code count} waiting articles on {@code desk} with the given priority, available
+     * {@code availableOffsetSeconds} from the server's now (negative: in the past). Returns their ids in order.
+     */
+    public static List<Long> articles(DSLContext dsl, String desk, int count, int priority, int availableOffsetSeconds) {
+        desk(dsl, desk);
+        List<Long> ids = new ArrayList<>();
+        int chunk = 1000;
+        for (int start = 0; start < count; start += chunk) {
+            InsertValuesStep6<ArticleRecord, String, String, String, String, Integer, java.time.LocalDateTime> insert =
+                    dsl.insertInto(ARTICLE, ARTICLE.EXTERNAL_ID, ARTICLE.DESK_ID, ARTICLE.TITLE, ARTICLE.BODY,
+                            ARTICLE.PRIORITY, ARTICLE.AVAILABLE_AT);
+            for (int i = start; i < Math.min(count, start + chunk); i++) {
+                insert = insert.values(DSL.val(java.util.UUID.randomUUID().toString()), DSL.val(desk),
+                        DSL.val("Article " + i), DSL.val("Body " + i), DSL.val(priority),
+                        ServerClock.plus(ServerClock.now(), java.time.Duration.ofSeconds(availableOffsetSeconds)
+                                .plusMillis(i)));
+            }
+            insert.execute();
+        }
+        List<Long> newest = new ArrayList<>(dsl.select(ARTICLE.ID).from(ARTICLE).where(ARTICLE.DESK_ID.eq(desk))
+                .and(ARTICLE.PRIORITY.eq(priority)).orderBy(ARTICLE.ID.desc()).limit(count).fetch(ARTICLE.ID));
+        java.util.Collections.reverse(newest);
+        return newest;
+    }
+
+    public static void clear(DSLContext dsl) {
+        dsl.deleteFrom(LEASE_EVENT).execute();
+        dsl.deleteFrom(ARTICLE).execute();
+    }
+}

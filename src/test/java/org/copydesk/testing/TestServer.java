@@ -1,0 +1,118 @@
+package org.copydesk.testing;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Properties;
+import org.copydesk.db.EmbeddedServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.MySQLContainer;
+
+/**
+ * The one database server a test run uses, chosen once: {@code COPYDESK_TEST_DB_URL} if set (a
+ * server URL whose account may create databases), else MySQL 8.4 in Testcontainers when Docker is
+ * available, else the embedded MariaDB. Each test class gets a fresh database on it.
+ */
+public final class TestServer {
+
+    private static final Logger log = LoggerFactory.getLogger(TestServer.class);
+
+    /** How tests reach the server: base URL without a database, and an account that may create databases. */
+    public record Endpoint(String kind, String host, int port, String user, String password, String extraUrlParameters) {
+
+        public String url(String database) {
+            return "jdbc:mysql://" + host + ":" + port + "/" + database
+                    + "?createDatabaseIfNotExist=true" + (extraUrlParameters.isEmpty() ? "" : "&" + extraUrlParameters);
+        }
+
+        public Connection adminConnection() throws SQLException {
+            Properties p = new Properties();
+            p.setProperty("user", user);
+            p.setProperty("password", password);
+            p.setProperty("connectionTimeZone", "UTC");
+            p.setProperty("forceConnectionTimeZoneToSession", "true");
+            p.setProperty("preserveInstants", "false");
+            p.setProperty("allowMultiQueries", "false");
+            if (!extraUrlParameters.isEmpty()) {
+                for (String kv : extraUrlParameters.split("&")) {
+                    String[] parts = kv.split("=", 2);
+                    p.setProperty(parts[0], parts.length > 1 ? parts[1] : "");
+                }
+            }
+            return DriverManager.getConnection("jdbc:mysql://" + host + ":" + port + "/", p);
+        }
+
+        public void execute(String sql) {
+            try (Connection c = adminConnection(); Statement s = c.createStatement()) {
+                s.execute(sql);
+            } catch (SQLException e) {
+                throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private static Endpoint endpoint;
+    private static EmbeddedServer embedded;
+
+    private TestServer() {
+    }
+
+    public static synchronized Endpoint endpoint() {
+        if (endpoint == null) {
+            endpoint = choose();
+        }
+        return endpoint;
+    }
+
+    /** The embedded server, when that is what this run uses. */
+    public static synchronized EmbeddedServer embedded() {
+        endpoint();
+        return embedded;
+    }
+
+    private static Endpoint choose() {
+        String url = System.getenv("COPYDESK_TEST_DB_URL");
+        if (url != null && !url.isBlank()) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("jdbc:mysql://([^:/]+)(?::(\\d+))?.*").matcher(url);
+            if (!m.matches()) {
+                throw new IllegalStateException("COPYDESK_TEST_DB_URL must look like jdbc:mysql://host:port/");
+            }
+            log.info("Tests use the server at {}", url);
+            return new Endpoint("url", m.group(1), m.group(2) == null ? 3306 : Integer.parseInt(m.group(2)),
+                    envOr("COPYDESK_TEST_DB_USER", "root"), envOr("COPYDESK_TEST_DB_PASSWORD", ""),
+                    envOr("COPYDESK_TEST_DB_PARAMS", "sslMode=DISABLED&allowPublicKeyRetrieval=true"));
+        }
+        if (!"false".equals(System.getenv("COPYDESK_TEST_DOCKER")) && dockerAvailable()) {
+            MySQLContainer<?> mysql = new MySQLContainer<>("mysql:8.4").withUsername("root").withPassword("test")
+                    .withCommand("--innodb-lock-wait-timeout=10", "--max-connections=500");
+            mysql.start();
+            log.info("Tests use MySQL 8.4 in Testcontainers on port {}", mysql.getMappedPort(3306));
+            return new Endpoint("testcontainers", mysql.getHost(), mysql.getMappedPort(3306), "root", "test",
+                    "sslMode=DISABLED&allowPublicKeyRetrieval=true");
+        }
+        Path folder = Path.of(System.getProperty("copydesk.test.workdir", "target/test-db")).resolve("server");
+        embedded = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(folder, "127.0.0.1", 0,
+                EmbeddedServer.Mode.DESKTOP, java.time.Duration.ofSeconds(90)));
+        EmbeddedServer server = embedded;
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "stop-test-db"));
+        log.info("Tests use the embedded MariaDB on port {}", server.port());
+        return new Endpoint("embedded", "127.0.0.1", server.port(), EmbeddedServer.ROOT_USER, "", "sslMode=DISABLED");
+    }
+
+    private static boolean dockerAvailable() {
+        try {
+            return DockerClientFactory.instance().isDockerAvailable();
+        } catch (Throwable t) {
+            return false;
+        }
+    }
+
+    private static String envOr(String name, String fallback) {
+        String v = System.getenv(name);
+        return v == null ? fallback : v;
+    }
+}
