@@ -1,6 +1,5 @@
 package org.copydesk.lease;
 
-import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,7 +51,7 @@ final class LockingClaims implements ClaimStrategy {
             if (!taken.isEmpty()) {
                 List<RowKey> keys = taken.stream().map(sql::keyOf).toList();
                 int changed = tx.update(t.table())
-                        .set(Steps.newLease(t, request.owner(), request.ttl()))
+                        .set(Steps.newLease(t, request.owner(), request.expiry()))
                         .where(sql.keyIn(keys))
                         .execute();
                 if (changed != keys.size()) {
@@ -75,7 +74,7 @@ final class LockingClaims implements ClaimStrategy {
          */
         static List<Lease> refreshOwn(DSLContext tx, LeaseSql sql, ClaimRequest request) {
             LeaseTable t = sql.t;
-            var update = tx.update(t.table()).set(t.expiresAt(), sql.expiryAfter(request.ttl(), null));
+            var update = tx.update(t.table()).set(t.expiresAt(), request.expiry());
             int changed = t.renewals() != null
                     ? update.set(t.renewals(), t.renewals().plus(1)).where(sql.heldValidBy(request.owner())).execute()
                     : update.where(sql.heldValidBy(request.owner())).execute();
@@ -89,10 +88,10 @@ final class LockingClaims implements ClaimStrategy {
         }
 
         /** The assignments that give a row a new lease: owner, expiry, a new token, lane 0 if it ever comes back. */
-        static Map<Field<?>, Object> newLease(LeaseTable t, Owner owner, Duration ttl) {
+        static Map<Field<?>, Object> newLease(LeaseTable t, Owner owner, Field<LocalDateTime> expiry) {
             Map<Field<?>, Object> set = new LinkedHashMap<>();
             set.put(t.owner(), owner.sql());
-            set.put(t.expiresAt(), ServerClock.nowPlus(ttl));
+            set.put(t.expiresAt(), expiry);
             set.put(t.token(), t.token().plus(1));
             set.put(t.lane(), DSL.inline(0));
             if (t.claimedAt() != null) {

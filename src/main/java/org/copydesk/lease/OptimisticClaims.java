@@ -64,7 +64,7 @@ final class OptimisticClaims implements ClaimStrategy {
     private static List<Lease> compareAndSet(DSLContext tx, LeaseSql sql, ClaimRequest request, Record candidate) {
         LeaseTable t = sql.t;
         int changed = tx.update(t.table())
-                .set(LockingClaims.Steps.newLease(t, request.owner(), request.ttl()))
+                .set(LockingClaims.Steps.newLease(t, request.owner(), request.expiry()))
                 .where(sql.keyIs(sql.keyOf(candidate)))
                 .and(t.token().eq(candidate.get(t.token())))
                 .and(sql.claimable())

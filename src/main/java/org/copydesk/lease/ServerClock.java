@@ -37,4 +37,9 @@ public final class ServerClock {
         long micros = duration.toNanos() / 1000;
         return DSL.field("timestampadd(microsecond, {0}, {1})", SQLDataType.LOCALDATETIME(6), DSL.inline(micros), time);
     }
+
+    /** {@code TIMESTAMPADD(SECOND, seconds, time)} for a length the server computes per row. */
+    public static Field<LocalDateTime> plusSeconds(Field<LocalDateTime> time, Field<Integer> seconds) {
+        return DSL.field("timestampadd(second, {0}, {1})", SQLDataType.LOCALDATETIME(6), seconds, time);
+    }
 }

@@ -1,0 +1,63 @@
+package org.copydesk.review;
+
+import static org.copydesk.db.schema.Tables.LEASE_EVENT;
+
+import java.time.Duration;
+import java.util.List;
+import org.copydesk.lease.ServerClock;
+import org.jooq.DSLContext;
+
+/**
+ * An article's history: every lease event the engine wrote, and the review events written here
+ * (decisions, quarantine, requeue, import), all in the one append-only event table.
+ */
+public final class ArticleHistory {
+
+    private final DSLContext dsl;
+
+    public ArticleHistory(DSLContext dsl) {
+        this.dsl = dsl;
+    }
+
+    public List<HistoryEntry> of(long articleId) {
+        return dsl.selectFrom(LEASE_EVENT)
+                .where(LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE))
+                .and(LEASE_EVENT.ROW_KEY.eq(Long.toString(articleId)))
+                .orderBy(LEASE_EVENT.ID)
+                .fetch(r -> new HistoryEntry(r.getId(), r.getOccurredAt(), r.getAction(), r.getActor(), r.getOldOwner(),
+                        r.getNewOwner(), r.getLeaseToken(), r.getDetail()));
+    }
+
+    /** Appends a review event inside the caller's transaction. */
+    static void append(DSLContext tx, long articleId, String action, String actor, String detail) {
+        tx.insertInto(LEASE_EVENT, LEASE_EVENT.OCCURRED_AT, LEASE_EVENT.RESOURCE, LEASE_EVENT.ROW_KEY, LEASE_EVENT.ACTION,
+                        LEASE_EVENT.ACTOR, LEASE_EVENT.DETAIL)
+                .values(ServerClock.now(), org.jooq.impl.DSL.val(ArticleLeases.RESOURCE),
+                        org.jooq.impl.DSL.val(Long.toString(articleId)), org.jooq.impl.DSL.val(action),
+                        org.jooq.impl.DSL.val(actor), org.jooq.impl.DSL.val(detail == null || detail.length() <= 2000
+                                ? detail : detail.substring(0, 1997) + "..."))
+                .execute();
+    }
+
+    /**
+     * Removes history older than {@code age} (server clock), in chunks so no long transaction holds
+     * the table. Returns how many events were removed.
+     */
+    public long purgeOlderThan(Duration age) {
+        if (age.isNegative() || age.isZero()) {
+            throw new IllegalArgumentException("The age to purge must be positive.");
+        }
+        long total = 0;
+        while (true) {
+            int deleted = dsl.deleteFrom(LEASE_EVENT)
+                    .where(LEASE_EVENT.OCCURRED_AT.lt(ServerClock.plus(ServerClock.now(), age.negated())))
+                    .orderBy(LEASE_EVENT.OCCURRED_AT)
+                    .limit(5000)
+                    .execute();
+            total += deleted;
+            if (deleted < 5000) {
+                return total;
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package org.copydesk.review;
+
+import java.time.LocalDateTime;
+import org.copydesk.lease.LeaseLost;
+
+/** What became of a submitted decision. */
+public sealed interface DecisionOutcome {
+
+    /**
+     * Applied. {@code resultingStatus} is the article's status afterwards (approved, rejected,
+     * queued for a send-back, quarantined); {@code returnsAt} is set for a send-back.
+     */
+    record Recorded(long articleId, Verdict verdict, String resultingStatus, LocalDateTime returnsAt,
+                    boolean autoQuarantined) implements DecisionOutcome {
+    }
+
+    /** The same request was applied before (a retry after a lost reply): nothing done twice. */
+    record AlreadyRecorded(long articleId, Verdict verdict) implements DecisionOutcome {
+    }
+
+    /** The lease was lost: nothing changed, the notes stay as a draft. {@code message} is for the editor. */
+    record Lost(LeaseLost lost, String message) implements DecisionOutcome {
+    }
+
+    /** The request itself is incomplete (e.g. a rejection without a reason): nothing changed. */
+    record Refused(String message) implements DecisionOutcome {
+    }
+}

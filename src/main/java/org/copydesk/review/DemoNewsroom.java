@@ -1,0 +1,128 @@
+package org.copydesk.review;
+
+import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.DESK;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.copydesk.lease.ServerClock;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A believable newsroom for a first start on an empty embedded database: five desks, four
+ * editors, one supervisor, one admin, and a few hundred articles, some embargoed until later
+ * today. Generated from a fixed seed so screenshots and demos look the same every time.
+ */
+public final class DemoNewsroom {
+
+    private static final Logger log = LoggerFactory.getLogger(DemoNewsroom.class);
+
+    /** How many articles the demo loads. */
+    public static final int ARTICLES = 320;
+
+    private static final String[][] DESKS = {
+            {"news", "News"}, {"sport", "Sport"}, {"culture", "Culture"}, {"business", "Business"}, {"legal", "Legal"}};
+
+    private static final String[] PLACES = {"Harbour district", "the city council", "Northfield", "the regional hospital",
+            "the university", "Riverside", "the airport", "the old mill", "Eastgate", "the central station", "the port authority",
+            "the county court", "Lakeside", "the national museum", "the stadium"};
+    private static final String[][] SUBJECTS = {
+            {"Council approves new cycle lanes for", "Flooding closes roads around", "Residents protest plans for",
+                    "Power cut hits thousands in", "New school to open near", "Bus strike disrupts travel to",
+                    "Fire crews tackle blaze at", "Police appeal for witnesses after incident at"},
+            {"Late winner sends United top after clash at", "Marathon record falls on course through",
+                    "Coach defends tactics after defeat at", "Teenage swimmer qualifies at", "Derby tickets sell out for match at",
+                    "Injury blow for captain ahead of final at"},
+            {"Festival line-up announced for", "Restored organ returns to", "Debut novel set in", "Theatre season opens at",
+                    "Photography exhibition captures life in", "Orchestra plans free concert at"},
+            {"Factory expansion brings 200 jobs to", "Start-up raises funds after launch in", "Shop closures mount in",
+                    "Housing prices cool in", "Port traffic hits record at", "Bakery chain opens tenth branch in"},
+            {"Judge adjourns planning case over", "Inquest opens into death at", "Tribunal hears claims against employer in",
+                    "Appeal court rules on noise dispute in", "Licensing hearing set for bar in"}};
+    private static final String[] FIRST = {"Maya", "Tom", "Priya", "Jonas", "Aisha", "Lukas", "Sofia", "Daniel", "Elena", "Omar",
+            "Grace", "Henrik"};
+    private static final String[] LAST = {"Berg", "Okoye", "Lindahl", "Costa", "Nakamura", "Fischer", "Reid", "Haddad",
+            "Novak", "Moreau"};
+    private static final String[] SENTENCES = {
+            "Officials said the decision followed months of consultation with local groups.",
+            "Witnesses described a tense scene as crowds gathered in the afternoon.",
+            "A spokesperson declined to comment further until the review is complete.",
+            "The figures, published on Tuesday, show a sharp rise compared with last year.",
+            "Campaigners welcomed the move but warned that more needed to be done.",
+            "Several people were treated at the scene for minor injuries.",
+            "The plans will be discussed again at a public meeting next month.",
+            "Critics argue that the cost has been underestimated from the start.",
+            "Supporters say the project will bring new life to the area.",
+            "The final report is expected before the end of the year.",
+            "Local businesses said they had not been told about the changes in advance.",
+            "Quotes in this paragraph need checking against the recording."};
+
+    private DemoNewsroom() {
+    }
+
+    /** Loads the demo newsroom if the database has no desks yet. Returns true if it did. */
+    public static boolean loadIfEmpty(DSLContext dsl, Newsroom newsroom) {
+        if (dsl.fetchExists(DESK)) {
+            return false;
+        }
+        log.info("Empty database: loading the demo newsroom ({} articles)", ARTICLES);
+        for (String[] desk : DESKS) {
+            newsroom.addDesk(desk[0], desk[1], Duration.ofMinutes(30));
+        }
+        newsroom.addEditor("ann", "Ann Kowalski", Role.EDITOR, 5, List.of("news", "sport"));
+        newsroom.addEditor("bob", "Bob Okafor", Role.EDITOR, 5, List.of("sport", "culture"));
+        newsroom.addEditor("cat", "Cat Moreau", Role.EDITOR, 4, List.of("culture", "legal"));
+        newsroom.addEditor("dan", "Dan Ito", Role.EDITOR, 5, List.of("news", "business", "legal"));
+        newsroom.addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport", "culture", "business", "legal"));
+        newsroom.addEditor("admin", "Copydesk Admin", Role.ADMIN, 0, List.of());
+        insertArticles(dsl, new Random(20261121L));
+        return true;
+    }
+
+    private static void insertArticles(DSLContext dsl, Random random) {
+        var insert = dsl.insertInto(ARTICLE, ARTICLE.EXTERNAL_ID, ARTICLE.DESK_ID, ARTICLE.TITLE, ARTICLE.BYLINE, ARTICLE.BODY,
+                ARTICLE.PRIORITY, ARTICLE.AVAILABLE_AT);
+        for (int i = 0; i < ARTICLES; i++) {
+            int deskIndex = i % DESKS.length;
+            String[] subjects = SUBJECTS[deskIndex];
+            String title = subjects[random.nextInt(subjects.length)] + " " + PLACES[random.nextInt(PLACES.length)];
+            String byline = FIRST[random.nextInt(FIRST.length)] + " " + LAST[random.nextInt(LAST.length)];
+            int priority = switch (random.nextInt(10)) {
+                case 0 -> 1;
+                case 1, 2 -> 2;
+                case 8 -> 4;
+                case 9 -> 5;
+                default -> 3;
+            };
+            // most waited a while already; every 25th is embargoed until later today
+            Duration offset = i % 25 == 7 ? Duration.ofMinutes(30 + random.nextInt(8 * 60))
+                    : Duration.ofMinutes(-5 - random.nextInt(600));
+            insert = insert.values(DSL.val(String.format("demo-%04d", i + 1)), DSL.val(DESKS[deskIndex][0]), DSL.val(title),
+                    DSL.val(byline), DSL.val(body(random, title)), DSL.val(priority), ServerClock.nowPlus(offset));
+        }
+        insert.execute();
+    }
+
+    private static String body(Random random, String title) {
+        List<String> paragraphs = new ArrayList<>();
+        paragraphs.add(title + ". " + SENTENCES[random.nextInt(SENTENCES.length)]);
+        int count = 3 + random.nextInt(6);
+        for (int p = 0; p < count; p++) {
+            StringBuilder paragraph = new StringBuilder();
+            int sentences = 2 + random.nextInt(4);
+            for (int s = 0; s < sentences; s++) {
+                if (s > 0) {
+                    paragraph.append(' ');
+                }
+                paragraph.append(SENTENCES[random.nextInt(SENTENCES.length)]);
+            }
+            paragraphs.add(paragraph.toString());
+        }
+        return String.join("\n\n", paragraphs);
+    }
+}

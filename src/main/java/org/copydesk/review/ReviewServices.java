@@ -1,0 +1,92 @@
+package org.copydesk.review;
+
+import java.time.Duration;
+import org.copydesk.db.Database;
+import org.copydesk.lease.ClaimStrategyKind;
+import org.copydesk.lease.LeaseEngine;
+
+/**
+ * The newsroom's services over one database, built once by the composition root (the app's
+ * launcher or a CLI command) and passed to whoever needs them.
+ */
+public final class ReviewServices {
+
+    /**
+     * @param strategy        null: the best the server supports
+     * @param releaseInterval how often the release service frees expired leases
+     */
+    public record Options(ClaimStrategyKind strategy, Duration releaseInterval) {
+        public static Options defaults() {
+            return new Options(null, Duration.ofSeconds(5));
+        }
+    }
+
+    private final Database database;
+    private final LeaseEngine engine;
+    private final Newsroom newsroom;
+    private final ReviewQueue queue;
+    private final ReviewDecisions decisions;
+    private final Drafts drafts;
+    private final ArticleHistory history;
+    private final ArticleQuarantine quarantine;
+    private final Supervision supervision;
+    private final Options options;
+
+    public ReviewServices(Database database, Options options) {
+        this.database = database;
+        this.options = options;
+        LeaseEngine.Options engineOptions = LeaseEngine.Options.defaults(database.capabilities().supportsSkipLocked());
+        if (options.strategy() != null) {
+            engineOptions = engineOptions.withStrategy(options.strategy());
+        }
+        this.engine = new LeaseEngine(database.dsl(), ArticleLeases.TABLE, ArticleLeases.EVENTS, engineOptions);
+        this.newsroom = new Newsroom(database.dsl());
+        this.queue = new ReviewQueue(database.dsl(), engine, newsroom);
+        this.decisions = new ReviewDecisions(engine, queue);
+        this.drafts = new Drafts(database.dsl());
+        this.history = new ArticleHistory(database.dsl());
+        this.quarantine = new ArticleQuarantine(database.dsl());
+        this.supervision = new Supervision(database.dsl(), engine, newsroom);
+    }
+
+    /** A release service for this database; the caller starts and closes it. */
+    public ReleaseService releaseService(String actor, java.util.function.Consumer<java.util.List<org.copydesk.lease.Lease>> onReleased) {
+        return new ReleaseService(engine, options.releaseInterval(), actor, onReleased);
+    }
+
+    public Database database() {
+        return database;
+    }
+
+    public LeaseEngine engine() {
+        return engine;
+    }
+
+    public Newsroom newsroom() {
+        return newsroom;
+    }
+
+    public ReviewQueue queue() {
+        return queue;
+    }
+
+    public ReviewDecisions decisions() {
+        return decisions;
+    }
+
+    public Drafts drafts() {
+        return drafts;
+    }
+
+    public ArticleHistory history() {
+        return history;
+    }
+
+    public ArticleQuarantine quarantine() {
+        return quarantine;
+    }
+
+    public Supervision supervision() {
+        return supervision;
+    }
+}

@@ -1,0 +1,20 @@
+package org.copydesk.review;
+
+import org.copydesk.db.schema.enums.EditorRole;
+
+/** What a person may do: review (editor), oversee (supervisor), administer accounts and schema (admin). */
+public enum Role {
+    EDITOR, SUPERVISOR, ADMIN;
+
+    public boolean canSupervise() {
+        return this != EDITOR;
+    }
+
+    static Role of(EditorRole role) {
+        return Role.valueOf(role.name().toUpperCase(java.util.Locale.ROOT));
+    }
+
+    EditorRole toDb() {
+        return EditorRole.valueOf(name().toLowerCase(java.util.Locale.ROOT));
+    }
+}

@@ -1,0 +1,188 @@
+package org.copydesk.review;
+
+import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.DECISION;
+import static org.copydesk.db.schema.Tables.DESK;
+import static org.copydesk.db.schema.Tables.EDITOR;
+import static org.copydesk.db.schema.Tables.LEASE_EVENT;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.copydesk.db.schema.enums.ArticleStatus;
+import org.copydesk.lease.Lease;
+import org.copydesk.lease.LeaseEngine;
+import org.copydesk.lease.RowKey;
+import org.copydesk.lease.ServerClock;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.impl.DSL;
+
+/** What supervisors see and do: who holds what, queue health, force-release, reassign, extend. */
+public final class Supervision {
+
+    /**
+     * One active lease. Times are the server's clock; {@code serverNow} is when this was read, so
+     * time left is {@code expiresAt - serverNow} whatever the PC's clock says.
+     */
+    public record ActiveLease(long articleId, String title, String desk, int priority, String editorId, String editorName,
+                              LocalDateTime claimedAt, int renewals, LocalDateTime expiresAt, LocalDateTime serverNow,
+                              LocalDateTime editorLastSeen) {
+
+        public Duration timeLeft() {
+            Duration d = Duration.between(serverNow, expiresAt);
+            return d.isNegative() ? Duration.ZERO : d;
+        }
+    }
+
+    /** Counts for one desk. */
+    public record DeskHealth(String desk, String name, int waitingNow, int scheduled, int inReview, int sentBack,
+                             int quarantined, int finishedToday, LocalDateTime oldestWaitingSince) {
+    }
+
+    /** Changes since an event id: the article ids touched, and the newest event id seen. */
+    public record Changes(Set<Long> articleIds, long latestEventId) {
+    }
+
+    private final DSLContext dsl;
+    private final LeaseEngine engine;
+    private final Newsroom newsroom;
+
+    public Supervision(DSLContext dsl, LeaseEngine engine, Newsroom newsroom) {
+        this.dsl = dsl;
+        this.engine = engine;
+        this.newsroom = newsroom;
+    }
+
+    /** Every valid lease, soonest to expire first. */
+    public List<ActiveLease> activeLeases() {
+        return activeLeases(DSL.noCondition());
+    }
+
+    /** Valid leases on the given articles (for incremental refresh). */
+    public List<ActiveLease> activeLeases(Set<Long> articleIds) {
+        return articleIds.isEmpty() ? List.of() : activeLeases(ARTICLE.ID.in(articleIds));
+    }
+
+    private List<ActiveLease> activeLeases(Condition which) {
+        Field<LocalDateTime> now = ServerClock.now().as("server_now");
+        return dsl.select(ARTICLE.ID, ARTICLE.TITLE, ARTICLE.DESK_ID, ARTICLE.PRIORITY, ARTICLE.LOCKED_BY, EDITOR.DISPLAY_NAME,
+                        ARTICLE.CLAIMED_AT, ARTICLE.RENEWALS, ARTICLE.EXPIRES_AT, now, EDITOR.LAST_SEEN_AT)
+                .from(ARTICLE)
+                .leftJoin(EDITOR).on(EDITOR.ID.eq(ARTICLE.LOCKED_BY))
+                .where(ARTICLE.LOCKED_BY.isNotNull())
+                .and(ARTICLE.EXPIRES_AT.gt(ServerClock.now()))
+                .and(which)
+                .orderBy(ARTICLE.EXPIRES_AT)
+                .fetch(r -> new ActiveLease(r.get(ARTICLE.ID), r.get(ARTICLE.TITLE), r.get(ARTICLE.DESK_ID),
+                        r.get(ARTICLE.PRIORITY), r.get(ARTICLE.LOCKED_BY),
+                        r.get(EDITOR.DISPLAY_NAME) == null ? r.get(ARTICLE.LOCKED_BY) : r.get(EDITOR.DISPLAY_NAME),
+                        r.get(ARTICLE.CLAIMED_AT), r.get(ARTICLE.RENEWALS), r.get(ARTICLE.EXPIRES_AT),
+                        r.get(now), r.get(EDITOR.LAST_SEEN_AT)));
+    }
+
+    /** Articles whose leases or states changed after {@code afterEventId}. */
+    public Changes changesSince(long afterEventId) {
+        List<Record> rows = dsl.select(LEASE_EVENT.ROW_KEY, DSL.max(LEASE_EVENT.ID).as("latest"))
+                .from(LEASE_EVENT)
+                .where(LEASE_EVENT.ID.gt(afterEventId))
+                .and(LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE))
+                .groupBy(LEASE_EVENT.ROW_KEY)
+                .fetch().stream().map(r -> (Record) r).toList();
+        long latest = rows.stream().mapToLong(r -> r.get("latest", Long.class)).max().orElse(afterEventId);
+        Set<Long> ids = rows.stream().map(r -> r.get(LEASE_EVENT.ROW_KEY)).filter(k -> k.chars().allMatch(Character::isDigit))
+                .map(Long::parseLong).collect(Collectors.toSet());
+        return new Changes(ids, latest);
+    }
+
+    public long latestEventId() {
+        Long id = dsl.select(DSL.max(LEASE_EVENT.ID)).from(LEASE_EVENT).fetchOne(0, Long.class);
+        return id == null ? 0 : id;
+    }
+
+    /** Ends the article's lease now; the editor is told who did it and why. */
+    public Optional<Lease> forceRelease(long articleId, String supervisor, String reason) {
+        if (reason == null || reason.isBlank()) {
+            throw new IllegalArgumentException("Give a reason; the editor will see it.");
+        }
+        return engine.forceRelease(RowKey.of(articleId), supervisor, reason.strip());
+    }
+
+    /** Thrown when a reassignment would put an editor over capacity and the supervisor did not override. */
+    public static final class OverCapacityException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OverCapacityException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Gives the article to {@code toEditor} under a new lease of the desk's length. Refused if it
+     * would put them over capacity, unless {@code overrideCapacity}; refused if the article's desk
+     * is not one of theirs.
+     */
+    public Lease reassign(long articleId, String toEditor, String supervisor, boolean overrideCapacity, String reason) {
+        Editor editor = newsroom.requireEditor(toEditor);
+        Record article = dsl.select(ARTICLE.DESK_ID, ARTICLE.STATUS, ARTICLE.LOCKED_BY, ARTICLE.EXPIRES_AT).from(ARTICLE)
+                .where(ARTICLE.ID.eq(articleId)).fetchOne();
+        if (article == null || article.get(ARTICLE.STATUS) != ArticleStatus.queued) {
+            throw new IllegalArgumentException("Article " + articleId + " is not waiting for review.");
+        }
+        String deskId = article.get(ARTICLE.DESK_ID);
+        if (!editor.desks().contains(deskId)) {
+            throw new IllegalArgumentException(editor.displayName() + " does not work on the " + deskId + " desk.");
+        }
+        int held = dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq(toEditor).and(ARTICLE.EXPIRES_AT.gt(ServerClock.now()))
+                .and(ARTICLE.ID.ne(articleId)));
+        if (held >= editor.capacity() && !overrideCapacity) {
+            throw new OverCapacityException(editor.displayName() + " already holds " + held + " of " + editor.capacity()
+                    + " articles. Reassign anyway to go over capacity.");
+        }
+        Desk desk = newsroom.desk(deskId).orElseThrow();
+        return engine.reassign(RowKey.of(articleId), toEditor, supervisor, desk.leaseLength(),
+                reason == null || reason.isBlank() ? null : reason.strip());
+    }
+
+    /** Gives the holder more time, at most the desk's maximum hold after the claim. */
+    public Optional<Lease> extend(long articleId, Duration by, String supervisor) {
+        String deskId = dsl.select(ARTICLE.DESK_ID).from(ARTICLE).where(ARTICLE.ID.eq(articleId)).fetchOne(ARTICLE.DESK_ID);
+        if (deskId == null) {
+            throw new IllegalArgumentException("There is no article " + articleId + ".");
+        }
+        Desk desk = newsroom.desk(deskId).orElseThrow();
+        return engine.extend(RowKey.of(articleId), by, desk.maxLease(), supervisor);
+    }
+
+    /** Per desk: waiting now, scheduled, in review, sent back, quarantined, finished today, oldest waiting. */
+    public List<DeskHealth> queueHealth() {
+        Field<LocalDateTime> now = ServerClock.now();
+        Condition queued = ARTICLE.STATUS.eq(ArticleStatus.queued);
+        Condition held = ARTICLE.LOCKED_BY.isNotNull().and(ARTICLE.EXPIRES_AT.gt(now));
+        Condition available = ARTICLE.AVAILABLE_AT.le(now);
+        Field<Integer> waiting = DSL.count().filterWhere(queued.and(available).and(held.not()));
+        Field<Integer> scheduled = DSL.count().filterWhere(queued.and(ARTICLE.AVAILABLE_AT.gt(now)));
+        Field<Integer> inReview = DSL.count().filterWhere(queued.and(held));
+        Field<Integer> sentBack = DSL.count().filterWhere(queued.and(ARTICLE.ATTEMPTS.gt(0)).and(held.not()));
+        Field<Integer> quarantined = DSL.count().filterWhere(ARTICLE.STATUS.eq(ArticleStatus.quarantined));
+        Field<LocalDateTime> oldest = DSL.min(ARTICLE.AVAILABLE_AT).filterWhere(queued.and(available).and(held.not()));
+        Field<Integer> finished = DSL.field(DSL.selectCount().from(DECISION).join(ARTICLE.as("d_article"))
+                .on(ARTICLE.as("d_article").ID.eq(DECISION.ARTICLE_ID))
+                .where(ARTICLE.as("d_article").DESK_ID.eq(DESK.ID))
+                .and(DECISION.VERDICT.in(org.copydesk.db.schema.enums.DecisionVerdict.approve,
+                        org.copydesk.db.schema.enums.DecisionVerdict.reject))
+                .and(DECISION.DECIDED_AT.ge(DSL.currentLocalDate().cast(org.jooq.impl.SQLDataType.LOCALDATETIME))));
+        return dsl.select(DESK.ID, DESK.NAME, waiting, scheduled, inReview, sentBack, quarantined, finished, oldest)
+                .from(DESK)
+                .leftJoin(ARTICLE).on(ARTICLE.DESK_ID.eq(DESK.ID))
+                .groupBy(DESK.ID, DESK.NAME)
+                .orderBy(DESK.NAME)
+                .fetch(r -> new DeskHealth(r.get(DESK.ID), r.get(DESK.NAME), r.get(waiting), r.get(scheduled),
+                        r.get(inReview), r.get(sentBack), r.get(quarantined), r.get(finished), r.get(oldest)));
+    }
+}
