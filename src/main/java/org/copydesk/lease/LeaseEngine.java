@@ -92,6 +92,11 @@ public final class LeaseEngine {
         return strategy.claim(transactions, sql, request, metrics);
     }
 
+    /** The owner's valid leases as they are now; reads only, changes nothing. */
+    public List<Lease> heldBy(Owner owner) {
+        return transactions.run("read leases", tx -> sql.validLeasesOf(tx, owner));
+    }
+
     /** Extends one lease to {@code NOW(6) + ttl} (at most {@code maxHold} after the claim, if given). */
     public WriteOutcome renew(Lease lease, Duration ttl, Duration maxHold) {
         return transactions.run("renew", tx -> {

@@ -69,6 +69,11 @@ public final class ReviewQueue {
         return new Assignment(held, result.refreshed(), result.claimed(), editor.capacity(), result.serverTime(), next);
     }
 
+    /** What the editor holds now, without claiming or refreshing anything. */
+    public List<HeldArticle> held(String editorId) {
+        return describe(engine.heldBy(Owner.named(editorId)));
+    }
+
     /** The row's desk's lease length, computed by the server per row; optionally capped shorter. */
     static Field<Integer> leaseSeconds(Duration shorterLease) {
         Field<Integer> desk = DSL.field(DSL.select(DESK.LEASE_SECONDS).from(DESK).where(DESK.ID.eq(ARTICLE.DESK_ID)));

@@ -1,7 +1,10 @@
 package org.copydesk.review;
 
 import java.time.Duration;
+import org.copydesk.db.AppDirectories;
+import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
+import org.copydesk.db.DatabaseConfig;
 import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.LeaseEngine;
 
@@ -9,7 +12,7 @@ import org.copydesk.lease.LeaseEngine;
  * The newsroom's services over one database, built once by the composition root (the app's
  * launcher or a CLI command) and passed to whoever needs them.
  */
-public final class ReviewServices {
+public final class ReviewServices implements AutoCloseable {
 
     /**
      * @param strategy        null: the best the server supports
@@ -47,6 +50,31 @@ public final class ReviewServices {
         this.history = new ArticleHistory(database.dsl());
         this.quarantine = new ArticleQuarantine(database.dsl());
         this.supervision = new Supervision(database.dsl(), engine, newsroom);
+    }
+
+    /**
+     * Opens the configured database (starting or attaching to the embedded server when nothing is
+     * configured), migrates or validates it, and on an empty embedded database loads the demo
+     * newsroom. Closing the services closes the database.
+     */
+    public static ReviewServices open(DatabaseConfig config, AppDirectories directories, DataSources.PoolSize poolSize,
+                                      Options options) {
+        Database database = Database.open(config, directories, poolSize, Database.SchemaAction.MIGRATE_OR_VALIDATE);
+        try {
+            ReviewServices services = new ReviewServices(database, options);
+            if (config.isEmbedded()) {
+                DemoNewsroom.loadIfEmpty(database.dsl(), services.newsroom());
+            }
+            return services;
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() {
+        database.close();
     }
 
     /** A release service for this database; the caller starts and closes it. */

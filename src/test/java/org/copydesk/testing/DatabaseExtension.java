@@ -16,7 +16,8 @@ public final class DatabaseExtension implements BeforeAllCallback, AfterAllCallb
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        store(context).getOrComputeIfAbsent("db", k -> TestDatabase.create(context.getRequiredTestClass().getSimpleName(), 16));
+        store(context).getOrComputeIfAbsent("db", k -> TestDatabase.create(context.getRequiredTestClass().getSimpleName(), 16),
+                TestDatabase.class);
     }
 
     @Override
@@ -37,8 +38,10 @@ public final class DatabaseExtension implements BeforeAllCallback, AfterAllCallb
 
     @Override
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-        // Stores see their parents' values: a test method finds its class's database.
-        return store(extensionContext).get("db", TestDatabase.class);
+        // Stores see their parents' values: a test method finds its class's database. With a
+        // per-class test instance the constructor is resolved before beforeAll, so create it here.
+        return store(extensionContext).getOrComputeIfAbsent("db",
+                k -> TestDatabase.create(extensionContext.getRequiredTestClass().getSimpleName(), 16), TestDatabase.class);
     }
 
     private static ExtensionContext.Store store(ExtensionContext context) {

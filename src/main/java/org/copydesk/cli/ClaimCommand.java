@@ -1,0 +1,52 @@
+package org.copydesk.cli;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import org.copydesk.review.Assignment;
+import org.copydesk.review.HeldArticle;
+import org.copydesk.review.ReviewServices;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code copydesk claim --as EDITOR}: the app's "Get articles", from a terminal. */
+@Command(name = "claim", mixinStandardHelpOptions = true,
+        description = {"Gets articles for an editor, as the app's Get articles / Reload does:",
+                "refreshes the leases the editor holds and tops up to their capacity."})
+final class ClaimCommand implements Callable<Integer> {
+
+    @Mixin
+    DatabaseOptions database;
+
+    @Option(names = "--as", required = true, paramLabel = "EDITOR", description = "the editor who claims")
+    String editor;
+
+    @Option(names = "--lease", converter = Durations.class, paramLabel = "LENGTH",
+            description = "shorter leases than the desk's (e.g. 45s for a demo); never longer")
+    Duration lease;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        try (ReviewServices services = database.open(2)) {
+            Assignment a = services.queue().claim(editor, lease);
+            PrintWriter out = spec.commandLine().getOut();
+            out.println(editor + " holds " + a.articles().size() + " of " + a.capacity() + " (" + a.refreshed() + " refreshed, "
+                    + a.claimed() + " new).");
+            if (!a.articles().isEmpty()) {
+                Table t = new Table("ARTICLE", "DESK", "PRIORITY", "TITLE", "TIME LEFT");
+                for (HeldArticle h : a.articles()) {
+                    t.row(h.id(), h.desk(), h.priority(), Table.clip(h.title(), 56), Durations.format(h.lease().remainingAtRead()));
+                }
+                t.print(out);
+            }
+            a.nextAvailableAt().ifPresent(next -> out.println("Next article on these desks becomes available at "
+                    + next.withNano(0).toString().replace('T', ' ') + " UTC."));
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,65 @@
+package org.copydesk.cli;
+
+import java.io.PrintWriter;
+import org.copydesk.db.DatabaseSetupException;
+import org.copydesk.lease.DatabaseBusyException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+
+/**
+ * Runs a command line. Errors become one clear line on stderr and a non-zero exit code: 1 for a
+ * problem the user or admin can fix, 2 for a usage mistake; the stack trace goes to the log only.
+ */
+public final class Cli {
+
+    private static final Logger log = LoggerFactory.getLogger(Cli.class);
+
+    private Cli() {
+    }
+
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new CopydeskCommand());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            commandLine.getErr().println("copydesk: " + message(e));
+            commandLine.getErr().flush();
+            log.debug("command failed", e);
+            return 1;
+        });
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    /** Entry point used by the launcher when arguments are given. */
+    public static int runOnConsole(String[] args) {
+        return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    }
+
+    static String message(Throwable e) {
+        if (e instanceof DatabaseSetupException || e instanceof IllegalArgumentException || e instanceof DatabaseBusyException
+                || e instanceof CommandFailure || e instanceof java.io.UncheckedIOException) {
+            return e.getMessage();
+        }
+        if (e instanceof java.nio.file.NoSuchFileException f) {
+            return "No such file: " + f.getFile();
+        }
+        if (e instanceof java.io.IOException) {
+            return e.getMessage();
+        }
+        return e.getClass().getSimpleName() + ": " + e.getMessage() + " (details are in the log)";
+    }
+
+    /** A command could not do what was asked; the message says why. */
+    static final class CommandFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        CommandFailure(String message) {
+            super(message);
+        }
+    }
+}

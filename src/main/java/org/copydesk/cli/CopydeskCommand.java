@@ -1,0 +1,13 @@
+package org.copydesk.cli;
+
+import picocli.CommandLine.Command;
+
+/** {@code copydesk}: without a command the desktop app opens; with one, it runs here. */
+@Command(name = "copydesk", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Hands out editorial review work fairly and safely.",
+                "Run without a command to open the desktop app (on the embedded database unless one is configured)."},
+        subcommands = {ServerCommand.class, DbCommand.class, ReleaseDaemonCommand.class,
+                StatusCommand.class, EditorsCommand.class, DesksCommand.class, ClaimCommand.class, DecideCommand.class,
+                PurgeCommand.class, picocli.CommandLine.HelpCommand.class})
+public final class CopydeskCommand {
+}

@@ -1,0 +1,44 @@
+package org.copydesk.cli;
+
+import java.time.Duration;
+import org.copydesk.db.AppDirectories;
+import org.copydesk.db.DataSources;
+import org.copydesk.db.DatabaseConfig;
+import org.copydesk.db.DatabaseConfigResolver;
+import org.copydesk.review.ReviewServices;
+import picocli.CommandLine.Option;
+
+/**
+ * Where the database is. Precedence: these options, then COPYDESK_DB_URL / COPYDESK_DB_USER /
+ * COPYDESK_DB_PASSWORD / COPYDESK_DB_SSL_MODE, then the per-user config file, then the embedded server.
+ */
+final class DatabaseOptions {
+
+    @Option(names = "--db-url", paramLabel = "JDBC_URL", description = "e.g. jdbc:mysql://db.example:3306/copydesk")
+    String url;
+
+    @Option(names = "--db-user", paramLabel = "USER", description = "database account")
+    String user;
+
+    @Option(names = "--db-password", paramLabel = "PASSWORD", interactive = true, arity = "0..1",
+            description = "asks for the password when given without a value (safer than typing it on the command line)")
+    char[] password;
+
+    @Option(names = "--ssl-mode", paramLabel = "MODE", description = "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY")
+    String sslMode;
+
+    DatabaseConfig resolve() {
+        AppDirectories dirs = AppDirectories.forCurrentUser();
+        return new DatabaseConfigResolver(System.getenv(), dirs.configFile())
+                .resolve(new DatabaseConfigResolver.CommandLine(url, user, password, sslMode));
+    }
+
+    ReviewServices open(int poolSize) {
+        return open(poolSize, ReviewServices.Options.defaults().releaseInterval());
+    }
+
+    ReviewServices open(int poolSize, Duration releaseInterval) {
+        return ReviewServices.open(resolve(), AppDirectories.forCurrentUser(), DataSources.PoolSize.of(poolSize),
+                new ReviewServices.Options(null, releaseInterval));
+    }
+}

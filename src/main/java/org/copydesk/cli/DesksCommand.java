@@ -1,0 +1,82 @@
+package org.copydesk.cli;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import org.copydesk.review.Desk;
+import org.copydesk.review.ReviewServices;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code copydesk desks list|add|set-lease}. */
+@Command(name = "desks", mixinStandardHelpOptions = true, description = "Manages desks and their lease lengths.",
+        subcommands = {DesksCommand.ListDesks.class, DesksCommand.Add.class, DesksCommand.SetLease.class})
+final class DesksCommand {
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "Lists desks.")
+    static final class ListDesks implements Callable<Integer> {
+        @Mixin
+        DatabaseOptions database;
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (ReviewServices services = database.open(2)) {
+                Table t = new Table("DESK", "NAME", "LEASE", "MAX HOLD", "MAX SEND-BACKS", "FIRST BACK-OFF");
+                for (Desk d : services.newsroom().desks()) {
+                    t.row(d.id(), d.name(), Durations.format(d.leaseLength()), Durations.format(d.maxLease()), d.maxSendBacks(),
+                            Durations.format(d.sendBackDelay()));
+                }
+                t.print(spec.commandLine().getOut());
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "add", mixinStandardHelpOptions = true, description = "Adds a desk.")
+    static final class Add implements Callable<Integer> {
+        @Mixin
+        DatabaseOptions database;
+        @Parameters(index = "0", paramLabel = "ID")
+        String id;
+        @Parameters(index = "1", paramLabel = "NAME")
+        String name;
+        @Option(names = "--lease", defaultValue = "30m", converter = Durations.class, description = "lease length (default: ${DEFAULT-VALUE})")
+        Duration lease;
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (ReviewServices services = database.open(2)) {
+                Desk d = services.newsroom().addDesk(id, name, lease);
+                spec.commandLine().getOut().println("Added desk " + d.name() + " (" + d.id() + ").");
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "set-lease", mixinStandardHelpOptions = true, description = "Sets a desk's lease length (30s to 24h).")
+    static final class SetLease implements Callable<Integer> {
+        @Mixin
+        DatabaseOptions database;
+        @Parameters(index = "0", paramLabel = "DESK")
+        String desk;
+        @Parameters(index = "1", paramLabel = "LENGTH", converter = Durations.class, description = "e.g. 30m")
+        Duration length;
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (ReviewServices services = database.open(2)) {
+                Desk d = services.newsroom().setLeaseLength(desk, length);
+                spec.commandLine().getOut().println("Leases on " + d.name() + " now last " + Durations.format(d.leaseLength()) + ".");
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package org.copydesk.cli;
+
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.ITypeConverter;
+
+/** Reads durations people type: 90s, 15m, 2h, 30d (or ISO-8601 such as PT15M). */
+final class Durations implements ITypeConverter<Duration> {
+
+    private static final Pattern SHORT = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
+
+    @Override
+    public Duration convert(String value) {
+        return parse(value);
+    }
+
+    static Duration parse(String value) {
+        String v = value.trim().toLowerCase(java.util.Locale.ROOT);
+        Matcher m = SHORT.matcher(v);
+        if (m.matches()) {
+            long n = Long.parseLong(m.group(1));
+            return switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                case "h" -> Duration.ofHours(n);
+                default -> Duration.ofDays(n);
+            };
+        }
+        try {
+            return Duration.parse(value.trim().toUpperCase(java.util.Locale.ROOT));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("'" + value + "' is not a duration; write e.g. 90s, 15m, 2h or 30d.");
+        }
+    }
+
+    static String format(Duration d) {
+        long s = Math.max(0, d.toSeconds());
+        if (s >= 3600) {
+            return String.format("%dh%02dm", s / 3600, (s % 3600) / 60);
+        }
+        return String.format("%dm%02ds", s / 60, s % 60);
+    }
+}

@@ -1,0 +1,113 @@
+package org.copydesk.cli;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.copydesk.review.Editor;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.Role;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code copydesk editors add|list|set-capacity|set-desks}. */
+@Command(name = "editors", mixinStandardHelpOptions = true, description = "Manages the people who review.",
+        subcommands = {EditorsCommand.Add.class, EditorsCommand.ListEditors.class, EditorsCommand.SetCapacity.class,
+                EditorsCommand.SetDesks.class})
+final class EditorsCommand {
+
+    @Command(name = "add", mixinStandardHelpOptions = true, description = "Adds an editor, supervisor or admin.")
+    static final class Add implements Callable<Integer> {
+        @Mixin
+        DatabaseOptions database;
+        @Parameters(index = "0", paramLabel = "NAME", description = "sign-in name (letters, digits, . _ -)")
+        String name;
+        @Option(names = "--display-name", description = "the name people know (default: NAME)")
+        String displayName;
+        @Option(names = "--role", defaultValue = "editor", description = "editor, supervisor or admin (default: ${DEFAULT-VALUE})")
+        Role role;
+        @Option(names = "--capacity", defaultValue = "5", description = "most articles held at once (default: ${DEFAULT-VALUE})")
+        int capacity;
+        @Option(names = "--desks", split = ",", paramLabel = "DESK", description = "desks worked on, comma-separated")
+        List<String> desks = List.of();
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (ReviewServices services = database.open(2)) {
+                Editor e = services.newsroom().addEditor(name, displayName, role, capacity, desks);
+                spec.commandLine().getOut().println("Added " + describe(e) + ".");
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "Lists everyone.")
+    static final class ListEditors implements Callable<Integer> {
+        @Mixin
+        DatabaseOptions database;
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (ReviewServices services = database.open(2)) {
+                Table t = new Table("NAME", "DISPLAY NAME", "ROLE", "CAPACITY", "DESKS", "LAST SEEN (UTC)");
+                for (Editor e : services.newsroom().editors()) {
+                    t.row(e.id(), e.displayName(), e.role().name().toLowerCase(java.util.Locale.ROOT), e.capacity(),
+                            e.desks().isEmpty() ? "-" : String.join(",", e.desks()),
+                            e.lastSeenAt() == null ? "never" : e.lastSeenAt().withNano(0).toString().replace('T', ' '));
+                }
+                t.print(spec.commandLine().getOut());
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "set-capacity", mixinStandardHelpOptions = true, description = "Sets how many articles an editor holds at most.")
+    static final class SetCapacity implements Callable<Integer> {
+        @Mixin
+        DatabaseOptions database;
+        @Parameters(index = "0", paramLabel = "NAME")
+        String name;
+        @Parameters(index = "1", paramLabel = "CAPACITY")
+        int capacity;
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (ReviewServices services = database.open(2)) {
+                spec.commandLine().getOut().println("Updated " + describe(services.newsroom().setCapacity(name, capacity)) + ".");
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "set-desks", mixinStandardHelpOptions = true, description = "Sets the desks an editor works on.")
+    static final class SetDesks implements Callable<Integer> {
+        @Mixin
+        DatabaseOptions database;
+        @Parameters(index = "0", paramLabel = "NAME")
+        String name;
+        @Parameters(index = "1", split = ",", paramLabel = "DESKS", description = "comma-separated desk ids")
+        List<String> desks;
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (ReviewServices services = database.open(2)) {
+                spec.commandLine().getOut().println("Updated " + describe(services.newsroom().setDesks(name, desks)) + ".");
+            }
+            return 0;
+        }
+    }
+
+    static String describe(Editor e) {
+        return e.displayName() + " (" + e.id() + ", " + e.role().name().toLowerCase(java.util.Locale.ROOT) + ", capacity "
+                + e.capacity() + ", desks " + (e.desks().isEmpty() ? "none" : String.join(", ", e.desks())) + ")";
+    }
+}

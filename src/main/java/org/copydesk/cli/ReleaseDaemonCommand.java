@@ -1,0 +1,65 @@
+package org.copydesk.cli;
+
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.copydesk.review.ReleaseService;
+import org.copydesk.review.ReviewServices;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code copydesk release-daemon}: frees expired leases until stopped, for sites that want one process on a server. */
+@Command(name = "release-daemon", mixinStandardHelpOptions = true,
+        description = "Frees expired leases every few seconds until stopped (Ctrl-C or SIGTERM).")
+final class ReleaseDaemonCommand implements Callable<Integer> {
+
+    @Mixin
+    DatabaseOptions database;
+
+    @Option(names = "--interval", defaultValue = "5s", converter = Durations.class, description = "how often (default: ${DEFAULT-VALUE})")
+    Duration interval;
+
+    @Option(names = "--once", description = "run one sweep and exit (for cron)")
+    boolean once;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        String actor = "release-daemon@" + hostName();
+        try (ReviewServices services = database.open(2, interval);
+             ReleaseService service = services.releaseService(actor, released -> {
+                         out.println("Released " + released.size() + " expired lease(s).");
+                         out.flush();
+                     })) {
+            if (once) {
+                int n = service.runOnce().size();
+                if (n == 0) {
+                    out.println("No expired leases.");
+                }
+                return 0;
+            }
+            out.println("Releasing expired leases every " + interval.toSeconds() + " s. Ctrl-C stops.");
+            out.flush();
+            CountDownLatch stop = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "stop-release-daemon"));
+            service.start();
+            stop.await();
+        }
+        return 0;
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            return "unknown-host";
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package org.copydesk.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.LEASE_EVENT;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.copydesk.lease.ServerClock;
+import org.copydesk.review.DemoNewsroom;
+import org.copydesk.review.Newsroom;
+import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.TestDatabase;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Every command, run in-process against the real database. */
+@ExtendWith(DatabaseExtension.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CliTest {
+
+    private final TestDatabase db;
+    private final DSLContext dsl;
+
+    CliTest(TestDatabase db) {
+        this.db = db;
+        this.dsl = db.dsl();
+    }
+
+    @BeforeAll
+    void demoData() {
+        DemoNewsroom.loadIfEmpty(dsl, new Newsroom(dsl));
+    }
+
+    record Run(int code, String out, String err) {
+    }
+
+    private Run run(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        if (!all.contains("--help") && !all.contains("--version") && !all.get(0).equals("help")) {
+            all.addAll(List.of("--db-url", db.url(), "--db-user", db.endpoint().user()));
+        }
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Cli.run(all.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void helpListsEveryCommand() {
+        Run help = run("--help");
+        assertThat(help.code()).isZero();
+        assertThat(help.out()).contains("server", "db", "release-daemon", "status", "editors", "desks", "claim", "decide", "purge",
+                "desktop app");
+        for (String command : List.of("server", "db", "release-daemon", "status", "editors", "desks", "claim", "decide", "purge")) {
+            assertThat(run(command, "--help").code()).as(command).isZero();
+        }
+    }
+
+    @Test
+    void errorsAreOneClearLineAndANonZeroExit() {
+        Run unknown = run("editors", "set-capacity", "nobody", "3");
+        assertThat(unknown.code()).isEqualTo(1);
+        assertThat(unknown.err().strip()).isEqualTo("copydesk: There is no editor 'nobody'.");
+
+        Run usage = run("claim");
+        assertThat(usage.code()).isEqualTo(2);
+        assertThat(usage.err()).contains("Missing required option");
+
+        StringWriter err = new StringWriter();
+        int code = Cli.run(new String[] {"status", "--db-url", "jdbc:mysql://127.0.0.1:1/copydesk", "--db-user", "x"},
+                new PrintWriter(new StringWriter()), new PrintWriter(err));
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString().strip()).startsWith("copydesk: Cannot reach").doesNotContain("Exception").hasLineCount(1);
+    }
+
+    @Test
+    void editorsAddListSetCapacityAndSetDesks() {
+        assertThat(run("editors", "add", "fay", "--display-name", "Fay Kim", "--capacity", "3", "--desks", "news,sport").out())
+                .contains("Added Fay Kim (fay, editor, capacity 3, desks news, sport)");
+        assertThat(run("editors", "set-capacity", "fay", "4").out()).contains("capacity 4");
+        assertThat(run("editors", "set-desks", "fay", "culture").out()).contains("desks culture");
+        assertThat(run("editors", "list").out()).contains("Fay Kim", "culture", "Sue Lindqvist", "supervisor");
+        assertThat(run("editors", "add", "fay").err()).contains("exists already");
+        assertThat(run("editors", "set-desks", "fay", "nowhere").err()).contains("Unknown desk(s): nowhere");
+    }
+
+    @Test
+    void desksListAndSetLease() {
+        assertThat(run("desks", "set-lease", "culture", "45s").out()).contains("Culture now last 0m45s");
+        assertThat(run("desks", "list").out()).contains("culture", "0m45s");
+        assertThat(run("desks", "set-lease", "culture", "5s").err()).contains("between 30 seconds and 24 hours");
+    }
+
+    @Test
+    void claimDecideAndStatusFromTheCommandLine() {
+        Run claim = run("claim", "--as", "cat");
+        assertThat(claim.code()).isZero();
+        assertThat(claim.out()).contains("cat holds 4 of 4 (0 refreshed, 4 new)");
+        long article = dsl.select(ARTICLE.ID).from(ARTICLE).where(ARTICLE.LOCKED_BY.eq("cat")).limit(1).fetchOne(ARTICLE.ID);
+
+        Run decide = run("decide", Long.toString(article), "send_back", "--as", "cat", "--notes", "Check names");
+        assertThat(decide.out()).contains("Recorded: Send back on article " + article, "back in the queue at");
+        assertThat(run("decide", Long.toString(article), "approve", "--as", "cat").err()).contains("does not hold article");
+        assertThat(run("claim", "--as", "cat").out()).contains("cat holds 4 of 4 (3 refreshed, 1 new)");
+        assertThat(run("claim", "--as", "cat").out()).contains("cat holds 4 of 4 (4 refreshed, 0 new)");
+
+        Run status = run("status");
+        assertThat(status.out()).contains("Culture", "Cat Moreau", "TIME LEFT");
+        Run json = run("status", "--json");
+        assertThat(json.out()).contains("\"leases\"", "\"editor\" : \"cat\"", "\"finishedToday\"");
+    }
+
+    @Test
+    void releaseDaemonOnceFreesExpiredLeases() {
+        run("claim", "--as", "bob");
+        dsl.update(ARTICLE).set(ARTICLE.EXPIRES_AT, ServerClock.plus(ServerClock.now(), Duration.ofSeconds(-5)))
+                .where(ARTICLE.LOCKED_BY.eq("bob")).execute();
+
+        Run once = run("release-daemon", "--once");
+
+        assertThat(once.out()).contains("Released 5 expired lease(s).");
+        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("bob"))).isZero();
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("expire").and(LEASE_EVENT.ACTOR.startsWith("release-daemon@"))))
+                .isEqualTo(5);
+    }
+
+    @Test
+    void purgeRemovesOldHistory() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        run("claim", "--as", "dan");
+        dsl.update(LEASE_EVENT).set(LEASE_EVENT.OCCURRED_AT, ServerClock.plus(ServerClock.now(), Duration.ofDays(-40)))
+                .where(LEASE_EVENT.ACTOR.eq("dan")).execute();
+        int old = dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTOR.eq("dan"));
+
+        assertThat(run("purge", "--older-than", "30d").out()).contains("Removed " + old + " history entr");
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTOR.eq("dan"))).isZero();
+    }
+
+    @Test
+    void dbMigrateReportsTheSchemaVersion() {
+        Run migrate = run("db", "migrate");
+        assertThat(migrate.code()).isZero();
+        assertThat(migrate.out()).contains("Schema at version 1 (0 migration(s) applied)");
+    }
+}
