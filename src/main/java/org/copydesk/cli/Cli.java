@@ -1,6 +1,8 @@
 package org.copydesk.cli;
 
 import java.io.PrintWriter;
+import java.util.function.Consumer;
+import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.DatabaseSetupException;
 import org.copydesk.lease.DatabaseBusyException;
 import org.slf4j.Logger;
@@ -19,7 +21,17 @@ public final class Cli {
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new CopydeskCommand());
+        return run(args, out, err, config -> {
+            throw new CommandFailure("Give a command; copydesk --help lists them.");
+        });
+    }
+
+    /**
+     * @param openApp what "copydesk" without a command does: the launcher opens the desktop app
+     *                with the database the options chose
+     */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, Consumer<DatabaseConfig> openApp) {
+        CommandLine cl = new CommandLine(new CopydeskCommand(openApp));
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -35,9 +47,9 @@ public final class Cli {
         return code;
     }
 
-    /** Entry point used by the launcher when arguments are given. */
-    public static int runOnConsole(String[] args) {
-        return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    /** Entry point of the launcher: commands run here; no command opens the app. */
+    public static int runOnConsole(String[] args, Consumer<DatabaseConfig> openApp) {
+        return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), openApp);
     }
 
     static String message(Throwable e) {

@@ -1,6 +1,10 @@
 package org.copydesk.cli;
 
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import org.copydesk.db.DatabaseConfig;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /** {@code copydesk}: without a command the desktop app opens; with one, it runs here. */
 @Command(name = "copydesk", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -9,5 +13,20 @@ import picocli.CommandLine.Command;
         subcommands = {ServerCommand.class, DbCommand.class, ReleaseDaemonCommand.class,
                 StatusCommand.class, EditorsCommand.class, DesksCommand.class, ClaimCommand.class, DecideCommand.class,
                 PurgeCommand.class, picocli.CommandLine.HelpCommand.class})
-public final class CopydeskCommand {
+public final class CopydeskCommand implements Callable<Integer> {
+
+    @Mixin
+    DatabaseOptions database;
+
+    private final Consumer<DatabaseConfig> openApp;
+
+    CopydeskCommand(Consumer<DatabaseConfig> openApp) {
+        this.openApp = openApp;
+    }
+
+    @Override
+    public Integer call() {
+        openApp.accept(database.resolve());
+        return 0;
+    }
 }

@@ -57,15 +57,25 @@ public final class ReviewQueue {
      * than the desk allows).
      */
     public Assignment claim(String editorId, Duration shorterLease) {
+        return claim(editorId, null, shorterLease);
+    }
+
+    /**
+     * As {@link #claim(String)}, taking new work only from {@code onlyDesks} (the editor's choice for
+     * today; null for all their desks). Desks the editor does not work on are ignored.
+     */
+    public Assignment claim(String editorId, List<String> onlyDesks, Duration shorterLease) {
         Editor editor = newsroom.requireEditor(editorId);
+        List<String> desks = onlyDesks == null ? editor.desks()
+                : editor.desks().stream().filter(onlyDesks::contains).toList();
         Condition scope = ARTICLE.STATUS.eq(ArticleStatus.queued)
                 .and(ARTICLE.AVAILABLE_AT.le(ServerClock.now()))
-                .and(ARTICLE.DESK_ID.in(editor.desks()));
+                .and(ARTICLE.DESK_ID.in(desks));
         ClaimResult result = engine.claim(new ClaimRequest(Owner.named(editorId), scope, ArticleLeases.ORDER,
                 editor.capacity(), Duration.ofMinutes(30), leaseSeconds(shorterLease)));
         List<HeldArticle> held = describe(result.leases());
         Optional<LocalDateTime> next = held.size() < editor.capacity()
-                ? nextAvailableAt(editor.desks()) : Optional.empty();
+                ? nextAvailableAt(desks) : Optional.empty();
         return new Assignment(held, result.refreshed(), result.claimed(), editor.capacity(), result.serverTime(), next);
     }
 

@@ -1,0 +1,226 @@
+package org.copydesk.ui.app;
+
+import atlantafx.base.theme.Styles;
+import java.lang.management.ManagementFactory;
+import java.time.ZoneId;
+import java.util.Objects;
+import java.util.prefs.Preferences;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.Tooltip;
+import javafx.scene.image.Image;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import org.copydesk.db.AppDirectories;
+import org.copydesk.db.DataSources;
+import org.copydesk.db.DatabaseConfig;
+import org.copydesk.review.ConnectionTrouble;
+import org.copydesk.review.ReleaseService;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.ui.common.FxTaskExecutor;
+import org.copydesk.ui.common.FxThreadWatchdog;
+import org.copydesk.ui.common.FxTicker;
+import org.copydesk.ui.common.TaskExecutor;
+import org.copydesk.ui.common.Theme;
+import org.copydesk.ui.common.UiPreferences;
+import org.copydesk.ui.editor.EditorView;
+import org.copydesk.ui.editor.EditorViewModel;
+import org.copydesk.ui.editor.SignInView;
+import org.copydesk.ui.editor.SignInViewModel;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The composition root of the desktop app: connects (in the background, while a window already
+ * shows what is happening), starts the in-client release service, and moves from sign-in to the
+ * editor's window. The only place that wires db, review and ui together.
+ */
+public final class CopydeskApp extends Application {
+
+    private static final Logger log = LoggerFactory.getLogger(CopydeskApp.class);
+
+    private static volatile DatabaseConfig launchConfig = DatabaseConfig.embedded();
+
+    private final FxTaskExecutor tasks = new FxTaskExecutor(3);
+    private final Preferences prefs = UiPreferences.root();
+    private Stage stage;
+    private Scene scene;
+    private Theme theme = UiPreferences.theme();
+    private ReviewServices services;
+    private ReleaseService releaseService;
+    private EditorViewModel editorModel;
+    private FxThreadWatchdog watchdog;
+
+    /** Opens the app on the given database and returns when its window has closed. */
+    public static void launchWith(DatabaseConfig config) {
+        launchConfig = Objects.requireNonNull(config);
+        Application.launch(CopydeskApp.class);
+    }
+
+    @Override
+    public void start(Stage primary) {
+        this.stage = primary;
+        if (Boolean.getBoolean("copydesk.fxWatchdog")) {
+            watchdog = new FxThreadWatchdog(50);
+        }
+        scene = new Scene(connecting(launchConfig), 1280, 800);
+        theme.apply(scene);
+        stage.setScene(scene);
+        stage.setTitle("Copydesk");
+        addIcons(stage);
+        WindowState.load(prefs).applyTo(stage);
+        stage.setOnCloseRequest(e -> {
+            e.consume();
+            shutDown();
+        });
+        stage.show();
+        connect(launchConfig);
+    }
+
+    private void connect(DatabaseConfig config) {
+        long started = System.nanoTime();
+        tasks.run("connect", () -> ReviewServices.open(config, AppDirectories.forCurrentUser(), DataSources.PoolSize.desktop(),
+                ReviewServices.Options.defaults()), opened -> {
+            services = opened;
+            releaseService = services.releaseService("release-service", released -> { });
+            releaseService.start();
+            showSignIn();
+            log.info("Usable window {} ms after JVM start ({} ms connecting)",
+                    ManagementFactory.getRuntimeMXBean().getUptime(), (System.nanoTime() - started) / 1_000_000);
+        }, failure -> scene.setRoot(cannotConnect(config, failure)));
+    }
+
+    private void showSignIn() {
+        String note = services.database().embeddedServer().isPresent()
+                ? "Embedded database on this computer (" + services.database().capabilities().product()
+                + "). Demo people and articles: choose any name."
+                : "Connected to " + services.database().capabilities().product() + ".";
+        SignInViewModel model = new SignInViewModel(services, tasks, prefs);
+        scene.setRoot(new SignInView(model, note, signedIn -> showEditor(signedIn)));
+        model.load();
+    }
+
+    private void showEditor(SignInViewModel.SignedIn signedIn) {
+        editorModel = new EditorViewModel(services, tasks, new FxTicker(), signedIn.editor(), signedIn.desks(),
+                EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
+        scene.setRoot(new EditorView(editorModel, toolbarExtras()));
+        stage.setTitle("Copydesk \u2014 " + signedIn.editor().displayName());
+        editorModel.start();
+    }
+
+    private Node toolbarExtras() {
+        Button themeButton = new Button(null, new FontIcon(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
+        themeButton.setId("theme-toggle");
+        themeButton.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
+        themeButton.setTooltip(new Tooltip("Light or dark"));
+        themeButton.setOnAction(e -> {
+            theme = theme.other();
+            theme.apply(scene);
+            UiPreferences.saveTheme(theme);
+            themeButton.setGraphic(new FontIcon(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
+        });
+        Button signOut = new Button(null, new FontIcon(Feather.LOG_OUT));
+        signOut.setId("sign-out");
+        signOut.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
+        signOut.setTooltip(new Tooltip("Sign out (your articles stay yours until their leases run out)"));
+        signOut.setOnAction(e -> {
+            if (editorModel != null) {
+                editorModel.close();
+                editorModel = null;
+            }
+            stage.setTitle("Copydesk");
+            showSignIn();
+        });
+        HBox box = new HBox(4, themeButton, signOut);
+        box.setAlignment(Pos.CENTER);
+        return box;
+    }
+
+    private Parent connecting(DatabaseConfig config) {
+        ProgressIndicator spinner = new ProgressIndicator();
+        Label what = new Label(config.isEmbedded() ? "Starting the embedded database\u2026" : "Connecting to the database\u2026");
+        what.getStyleClass().add(Styles.TITLE_4);
+        Label detail = new Label(config.isEmbedded() ? "The first start unpacks the database server; it takes a few seconds."
+                : config.url());
+        detail.getStyleClass().add(Styles.TEXT_MUTED);
+        VBox box = new VBox(14, spinner, what, detail);
+        box.setAlignment(Pos.CENTER);
+        StackPane pane = new StackPane(box);
+        pane.getStyleClass().add("connecting");
+        return pane;
+    }
+
+    private Parent cannotConnect(DatabaseConfig config, Throwable failure) {
+        log.warn("Could not open the database", failure);
+        Label title = new Label("Copydesk cannot open its database", new FontIcon(Feather.ALERT_TRIANGLE));
+        title.getStyleClass().add(Styles.TITLE_3);
+        Label message = new Label(ConnectionTrouble.describe(failure));
+        message.setId("connect-error");
+        message.setWrapText(true);
+        message.setMaxWidth(560);
+        Button retry = new Button("Try again", new FontIcon(Feather.REFRESH_CW));
+        retry.getStyleClass().add(Styles.ACCENT);
+        retry.setOnAction(e -> {
+            scene.setRoot(connecting(config));
+            connect(config);
+        });
+        VBox box = new VBox(14, title, message, retry);
+        box.setAlignment(Pos.CENTER);
+        StackPane pane = new StackPane(box);
+        pane.getStyleClass().add("connecting");
+        return pane;
+    }
+
+    private static void addIcons(Stage stage) {
+        for (int size : new int[] {16, 32, 48, 64, 128, 256}) {
+            var url = CopydeskApp.class.getResource("/org/copydesk/icons/copydesk-" + size + ".png");
+            if (url != null) {
+                stage.getIcons().add(new Image(url.toExternalForm()));
+            }
+        }
+    }
+
+    /** Saves what the editor typed and the window's place, then closes the database off the FX thread. */
+    private void shutDown() {
+        WindowState.of(stage).save(prefs);
+        if (editorModel != null) {
+            editorModel.close();
+        }
+        stage.hide();
+        Thread closer = new Thread(() -> {
+            try {
+                if (releaseService != null) {
+                    releaseService.close();
+                }
+                tasks.close();
+                if (services != null) {
+                    services.close();
+                }
+            } finally {
+                if (watchdog != null) {
+                    log.info("FX thread: longest stall {} ms, {} stall(s) over 50 ms, I/O on the FX thread: {}",
+                            watchdog.maxStallMillis(), watchdog.stallsOverThreshold(), watchdog.ioOnFxThread().size());
+                    watchdog.close();
+                }
+                Platform.exit();
+            }
+        }, "copydesk-shutdown");
+        closer.start();
+    }
+
+    /** The task executor (tests reach the running app through it). */
+    TaskExecutor tasks() {
+        return tasks;
+    }
+}

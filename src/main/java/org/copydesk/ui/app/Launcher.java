@@ -1,0 +1,19 @@
+package org.copydesk.ui.app;
+
+import org.copydesk.cli.Cli;
+
+/**
+ * The main class. With a command it runs the command line; without one it opens the desktop app.
+ * (It must not extend {@code Application}: with JavaFX on the class path the launcher would
+ * otherwise insist on JavaFX modules.)
+ */
+public final class Launcher {
+
+    private Launcher() {
+    }
+
+    public static void main(String[] args) {
+        // Returns when the command (or the app) has finished; exit also stops non-daemon threads.
+        System.exit(Cli.runOnConsole(args, CopydeskApp::launchWith));
+    }
+}

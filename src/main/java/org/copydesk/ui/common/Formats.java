@@ -1,0 +1,39 @@
+package org.copydesk.ui.common;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/** How times and durations read in the UI. */
+public final class Formats {
+
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm");
+    private static final DateTimeFormatter DAY_CLOCK = DateTimeFormatter.ofPattern("d MMM HH:mm");
+
+    private Formats() {
+    }
+
+    /** A countdown: "4:05", "1:02:03"; "0:00" when over. */
+    public static String countdown(Duration left) {
+        long s = Math.max(0, left.toSeconds());
+        return s >= 3600 ? String.format("%d:%02d:%02d", s / 3600, (s % 3600) / 60, s % 60)
+                : String.format("%d:%02d", s / 60, s % 60);
+    }
+
+    /** A server time (UTC) shown on the PC's clock face, e.g. "14:05". */
+    public static String localClock(LocalDateTime utc, ZoneId zone) {
+        return utc.atOffset(ZoneOffset.UTC).atZoneSameInstant(zone).format(CLOCK);
+    }
+
+    public static String localDayClock(LocalDateTime utc, ZoneId zone) {
+        return utc.atOffset(ZoneOffset.UTC).atZoneSameInstant(zone).format(DAY_CLOCK);
+    }
+
+    /** "3 min", "1 h 20 min". */
+    public static String roughly(Duration d) {
+        long m = Math.max(0, d.toMinutes());
+        return m >= 60 ? (m / 60) + " h " + (m % 60) + " min" : Math.max(1, m) + " min";
+    }
+}

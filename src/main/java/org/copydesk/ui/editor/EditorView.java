@@ -1,0 +1,451 @@
+package org.copydesk.ui.editor;
+
+import atlantafx.base.theme.Styles;
+import java.util.EnumMap;
+import java.util.Map;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TitledPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.copydesk.review.HistoryEntry;
+import org.copydesk.review.Verdict;
+import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.NoticeArea;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The editor's window: "My articles" with countdowns on the left, the reader in the middle, the
+ * review panel on the right. Keyboard first; every shortcut is in a tooltip and in the F1 overlay.
+ * Binds to {@link EditorViewModel} and calls nothing else.
+ */
+public final class EditorView extends StackPane {
+
+    static final KeyCombination RELOAD = new KeyCodeCombination(KeyCode.F5);
+    static final KeyCombination NEXT = new KeyCodeCombination(KeyCode.DOWN, KeyCombination.ALT_DOWN);
+    static final KeyCombination PREVIOUS = new KeyCodeCombination(KeyCode.UP, KeyCombination.ALT_DOWN);
+    static final KeyCombination SUBMIT = new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination RELEASE = new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+    static final KeyCombination HELP = new KeyCodeCombination(KeyCode.F1);
+    static final Map<Verdict, KeyCombination> VERDICT_KEYS = new EnumMap<>(Map.of(
+            Verdict.APPROVE, new KeyCodeCombination(KeyCode.DIGIT1, KeyCombination.SHORTCUT_DOWN),
+            Verdict.REJECT, new KeyCodeCombination(KeyCode.DIGIT2, KeyCombination.SHORTCUT_DOWN),
+            Verdict.SEND_BACK, new KeyCodeCombination(KeyCode.DIGIT3, KeyCombination.SHORTCUT_DOWN),
+            Verdict.UNREVIEWABLE, new KeyCodeCombination(KeyCode.DIGIT4, KeyCombination.SHORTCUT_DOWN)));
+
+    private static final javafx.css.PseudoClass EXPIRING = javafx.css.PseudoClass.getPseudoClass("expiring");
+
+    private final EditorViewModel model;
+    private final Node toolbarExtras;
+    private final ListView<LeaseRow> list = new ListView<>();
+    private final TextArea notes = new TextArea();
+    private final ToggleGroup verdicts = new ToggleGroup();
+    private final Node helpOverlay;
+
+    /**
+     * @param toolbarExtras controls the app adds to the toolbar (theme switch, sign out, dashboard)
+     */
+    public EditorView(EditorViewModel model, Node toolbarExtras) {
+        this.model = model;
+        this.toolbarExtras = toolbarExtras;
+        this.helpOverlay = createHelpOverlay();
+        createView();
+        initListeners();
+    }
+
+    private void createView() {
+        BorderPane root = new BorderPane();
+        root.setTop(new VBox(createToolbar(), createBanner()));
+        SplitPane split = new SplitPane(createArticleList(), createReader(), createReviewPanel());
+        split.setDividerPositions(0.27, 0.72);
+        root.setCenter(split);
+        root.setBottom(createStatusBar());
+        NoticeArea noticeArea = new NoticeArea(model.notices(), model::dismiss);
+        StackPane.setAlignment(noticeArea, Pos.TOP_RIGHT);
+        StackPane.setMargin(noticeArea, new Insets(64, 16, 0, 0));
+        getChildren().addAll(root, noticeArea, helpOverlay);
+        getStyleClass().add("editor-view");
+    }
+
+    private Node createToolbar() {
+        Label app = new Label("Copydesk");
+        app.getStyleClass().addAll(Styles.TITLE_4, "app-name");
+        app.setGraphic(new FontIcon(Feather.FILE_TEXT));
+        Label who = new Label(model.editor().displayName());
+        who.getStyleClass().add(Styles.TEXT_BOLD);
+        who.setGraphic(new FontIcon(Feather.USER));
+        Label desks = new Label(String.join(", ", model.desks().stream().map(model::deskDisplayName).toList()));
+        desks.getStyleClass().add(Styles.TEXT_MUTED);
+        desks.setId("desk-summary");
+
+        Button reload = new Button("Get articles", new FontIcon(Feather.REFRESH_CW));
+        reload.setId("reload");
+        reload.getStyleClass().add(Styles.ACCENT);
+        reload.setTooltip(new Tooltip("Refresh my leases and top up to my capacity (F5)"));
+        reload.disableProperty().bind(model.canReloadProperty().not());
+        reload.setOnAction(e -> model.reload());
+        ProgressIndicator busy = new ProgressIndicator();
+        busy.setPrefSize(18, 18);
+        busy.visibleProperty().bind(model.loadingProperty());
+        busy.managedProperty().bind(busy.visibleProperty());
+
+        Button help = new Button(null, new FontIcon(Feather.HELP_CIRCLE));
+        help.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
+        help.setTooltip(new Tooltip("Keyboard shortcuts (F1)"));
+        help.setOnAction(e -> toggleHelp());
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(12, app, separator(), who, desks, spacer, busy, reload, toolbarExtras, help);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(10, 16, 10, 16));
+        bar.getStyleClass().add("toolbar-bar");
+        return bar;
+    }
+
+    private Node createBanner() {
+        Label banner = new Label();
+        banner.setId("offline-banner");
+        banner.setGraphic(new FontIcon(Feather.WIFI_OFF));
+        banner.textProperty().bind(model.bannerProperty());
+        banner.setMaxWidth(Double.MAX_VALUE);
+        banner.getStyleClass().add("offline-banner");
+        banner.visibleProperty().bind(model.offlineProperty());
+        banner.managedProperty().bind(banner.visibleProperty());
+        return banner;
+    }
+
+    private Node createArticleList() {
+        Label header = new Label("My articles");
+        header.getStyleClass().add(Styles.TITLE_4);
+        Label count = new Label();
+        count.getStyleClass().add(Styles.TEXT_MUTED);
+        count.textProperty().bind(model.summaryProperty());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox head = new HBox(8, header, spacer, count);
+        head.setAlignment(Pos.BASELINE_LEFT);
+
+        list.setId("articles");
+        list.setItems(model.articles());
+        list.setCellFactory(v -> new LeaseCell());
+        Label empty = new Label();
+        empty.setId("empty-state");
+        empty.setWrapText(true);
+        empty.getStyleClass().addAll(Styles.TEXT_MUTED, "empty-state");
+        empty.textProperty().bind(model.emptyTextProperty());
+        empty.setGraphic(new FontIcon(Feather.INBOX));
+        empty.setContentDisplay(javafx.scene.control.ContentDisplay.TOP);
+        list.setPlaceholder(empty);
+        VBox.setVgrow(list, Priority.ALWAYS);
+        VBox box = new VBox(10, head, list);
+        box.setPadding(new Insets(14));
+        box.setMinWidth(260);
+        return box;
+    }
+
+    private Node createReader() {
+        Label title = new Label();
+        title.setId("reader-title");
+        title.setWrapText(true);
+        title.getStyleClass().addAll(Styles.TITLE_2, "reader-title");
+        title.textProperty().bind(model.titleProperty());
+        Label byline = new Label();
+        byline.getStyleClass().add(Styles.TEXT_ITALIC);
+        byline.textProperty().bind(model.bylineProperty());
+        Label meta = new Label();
+        meta.setId("reader-meta");
+        meta.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        meta.textProperty().bind(model.metaProperty());
+
+        TextArea body = new TextArea();
+        body.setId("reader-body");
+        body.setEditable(false);
+        body.setWrapText(true);
+        body.getStyleClass().add("reader-body");
+        body.textProperty().bind(model.bodyProperty());
+        body.setFocusTraversable(false);
+        VBox.setVgrow(body, Priority.ALWAYS);
+
+        ListView<HistoryEntry> history = new ListView<>(model.history());
+        history.setId("history");
+        history.setPrefHeight(150);
+        history.setCellFactory(v -> new ListCell<>() {
+            @Override
+            protected void updateItem(HistoryEntry e, boolean empty) {
+                super.updateItem(e, empty);
+                setText(empty || e == null ? null : Formats.localDayClock(e.at(), model.zone()) + "  " + e.action().replace('_', ' ')
+                        + " by " + e.actor() + (e.detail() == null || e.detail().isBlank() ? "" : " \u2014 " + e.detail()));
+            }
+        });
+        TitledPane historyPane = new TitledPane("History", history);
+        historyPane.setExpanded(false);
+
+        VBox reader = new VBox(8, title, byline, meta, body, historyPane);
+        reader.setPadding(new Insets(18, 22, 14, 22));
+        reader.getStyleClass().add("reader");
+        Label nothing = new Label("Select an article to read it.");
+        nothing.getStyleClass().add(Styles.TEXT_MUTED);
+        StackPane pane = new StackPane(reader, nothing);
+        reader.visibleProperty().bind(model.selectedProperty().isNotNull());
+        nothing.visibleProperty().bind(model.selectedProperty().isNull());
+        return pane;
+    }
+
+    private Node createReviewPanel() {
+        Label header = new Label("Review");
+        header.getStyleClass().add(Styles.TITLE_4);
+        VBox choices = new VBox(6);
+        for (Verdict v : Verdict.values()) {
+            ToggleButton b = new ToggleButton(v.label(), new FontIcon(switch (v) {
+                case APPROVE -> Feather.CHECK_CIRCLE;
+                case REJECT -> Feather.X_CIRCLE;
+                case SEND_BACK -> Feather.CORNER_UP_LEFT;
+                case UNREVIEWABLE -> Feather.SLASH;
+            }));
+            b.setId("verdict-" + v.code());
+            b.setUserData(v);
+            b.setToggleGroup(verdicts);
+            b.setMaxWidth(Double.MAX_VALUE);
+            b.setAlignment(Pos.CENTER_LEFT);
+            b.setTooltip(new Tooltip(v.label() + (v.needsNotes() ? " (needs a note)" : "") + " \u2014 "
+                    + VERDICT_KEYS.get(v).getDisplayText()));
+            choices.getChildren().add(b);
+        }
+        notes.setId("notes");
+        notes.setWrapText(true);
+        notes.setPromptText("Notes for the writer or the desk. Saved as you type.");
+        notes.textProperty().bindBidirectional(model.notesProperty());
+        VBox.setVgrow(notes, Priority.ALWAYS);
+        Label draft = new Label();
+        draft.setId("draft-status");
+        draft.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        draft.textProperty().bind(model.draftStatusProperty());
+
+        Button submit = new Button("Submit", new FontIcon(Feather.SEND));
+        submit.setId("submit");
+        submit.getStyleClass().add(Styles.SUCCESS);
+        submit.setMaxWidth(Double.MAX_VALUE);
+        submit.setTooltip(new Tooltip("Submit the decision (" + SUBMIT.getDisplayText() + ")"));
+        submit.disableProperty().bind(model.canSubmitProperty().not());
+        submit.setOnAction(e -> model.submit());
+        Button release = new Button("Release", new FontIcon(Feather.ROTATE_CCW));
+        release.setId("release");
+        release.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        release.setMaxWidth(Double.MAX_VALUE);
+        release.setTooltip(new Tooltip("Give this article back to the queue; your notes stay as a draft ("
+                + RELEASE.getDisplayText() + ")"));
+        release.disableProperty().bind(model.canReleaseProperty().not());
+        release.setOnAction(e -> model.releaseSelected());
+        HBox.setHgrow(submit, Priority.ALWAYS);
+        HBox.setHgrow(release, Priority.ALWAYS);
+        HBox buttons = new HBox(8, release, submit);
+
+        VBox panel = new VBox(10, header, choices, new Label("Notes"), notes, draft, buttons);
+        panel.setPadding(new Insets(14));
+        panel.setMinWidth(260);
+        panel.disableProperty().bind(model.selectedProperty().isNull());
+        panel.getStyleClass().add("review-panel");
+        return panel;
+    }
+
+    private Node createStatusBar() {
+        Label clock = new Label("Lease times follow the database server's clock.");
+        clock.setGraphic(new FontIcon(Feather.CLOCK));
+        clock.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        Label keys = new Label("F5 get articles \u00b7 Alt+\u2193/\u2191 next/previous \u00b7 "
+                + VERDICT_KEYS.get(Verdict.APPROVE).getDisplayText() + "\u2026" + VERDICT_KEYS.get(Verdict.UNREVIEWABLE).getDisplayText()
+                + " decide \u00b7 " + SUBMIT.getDisplayText() + " submit \u00b7 F1 all shortcuts");
+        keys.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(12, clock, spacer, keys);
+        bar.setPadding(new Insets(6, 16, 6, 16));
+        bar.getStyleClass().add("status-bar");
+        return bar;
+    }
+
+    private Node createHelpOverlay() {
+        VBox card = new VBox(8);
+        card.getStyleClass().add("help-card");
+        card.setMaxSize(440, Region.USE_PREF_SIZE);
+        Label title = new Label("Keyboard shortcuts");
+        title.getStyleClass().add(Styles.TITLE_3);
+        card.getChildren().add(title);
+        addShortcut(card, RELOAD, "Get articles / reload");
+        addShortcut(card, NEXT, "Next article");
+        addShortcut(card, PREVIOUS, "Previous article");
+        for (Verdict v : Verdict.values()) {
+            addShortcut(card, VERDICT_KEYS.get(v), v.label());
+        }
+        addShortcut(card, SUBMIT, "Submit the decision");
+        addShortcut(card, RELEASE, "Release the article");
+        addShortcut(card, HELP, "Show or hide this list (Esc closes)");
+        StackPane overlay = new StackPane(card);
+        overlay.setId("help-overlay");
+        overlay.getStyleClass().add("help-overlay");
+        overlay.setVisible(false);
+        overlay.setOnMouseClicked(e -> overlay.setVisible(false));
+        return overlay;
+    }
+
+    private static void addShortcut(VBox card, KeyCombination keys, String what) {
+        Label k = new Label(keys.getDisplayText());
+        k.getStyleClass().add("key");
+        k.setMinWidth(130);
+        card.getChildren().add(new HBox(12, k, new Label(what)));
+    }
+
+    private void toggleHelp() {
+        helpOverlay.setVisible(!helpOverlay.isVisible());
+    }
+
+    private void initListeners() {
+        list.getSelectionModel().selectedItemProperty().addListener((o, old, row) -> {
+            if (row != null && row != model.selectedProperty().get()) {
+                model.selectedProperty().set(row);
+            }
+        });
+        model.selectedProperty().addListener((o, old, row) -> {
+            if (row == null) {
+                list.getSelectionModel().clearSelection();
+            } else if (list.getSelectionModel().getSelectedItem() != row) {
+                list.getSelectionModel().select(row);
+                list.scrollTo(row);
+            }
+        });
+        model.articles().addListener((ListChangeListener<LeaseRow>) c -> {
+            LeaseRow row = model.selectedProperty().get();
+            if (row != null && list.getSelectionModel().getSelectedItem() != row) {
+                list.getSelectionModel().select(row);
+            }
+        });
+        verdicts.selectedToggleProperty().addListener((o, old, t) -> model.verdictProperty().set(t == null ? null : (Verdict) t.getUserData()));
+        model.verdictProperty().addListener((o, old, v) -> selectToggle(v));
+        selectToggle(model.verdictProperty().get());
+
+        addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
+        addEventFilter(KeyEvent.KEY_TYPED, e -> model.activity());
+        addEventFilter(MouseEvent.MOUSE_PRESSED, e -> model.activity());
+    }
+
+    private void selectToggle(Verdict v) {
+        verdicts.getToggles().stream().filter(t -> t.getUserData() == v).findFirst()
+                .ifPresentOrElse(verdicts::selectToggle, () -> verdicts.selectToggle(null));
+    }
+
+    private void onKey(KeyEvent e) {
+        model.activity();
+        if (RELOAD.match(e)) {
+            model.reload();
+        } else if (NEXT.match(e)) {
+            model.selectNext();
+        } else if (PREVIOUS.match(e)) {
+            model.selectPrevious();
+        } else if (SUBMIT.match(e)) {
+            model.submit();
+        } else if (RELEASE.match(e)) {
+            model.releaseSelected();
+        } else if (HELP.match(e)) {
+            toggleHelp();
+        } else if (e.getCode() == KeyCode.ESCAPE && helpOverlay.isVisible()) {
+            helpOverlay.setVisible(false);
+        } else {
+            for (Map.Entry<Verdict, KeyCombination> k : VERDICT_KEYS.entrySet()) {
+                if (k.getValue().match(e) && model.selectedProperty().get() != null) {
+                    model.verdictProperty().set(k.getKey());
+                    notes.requestFocus();
+                    e.consume();
+                    return;
+                }
+            }
+            return;
+        }
+        e.consume();
+    }
+
+    private static Node separator() {
+        Region r = new Region();
+        r.getStyleClass().add("toolbar-separator");
+        return r;
+    }
+
+    /** An article with desk, priority and its lease countdown. */
+    private final class LeaseCell extends ListCell<LeaseRow> {
+        private final Label title = new Label();
+        private final Label desk = new Label();
+        private final Label priority = new Label();
+        private final Label countdown = new Label();
+        private final VBox box;
+        private final javafx.beans.value.ChangeListener<Boolean> expiring = (o, was, now) -> markExpiring(now);
+        private LeaseRow shown;
+
+        LeaseCell() {
+            title.setWrapText(true);
+            title.getStyleClass().add(Styles.TEXT_BOLD);
+            title.setMaxWidth(230);
+            desk.getStyleClass().addAll("badge", "desk-badge");
+            priority.getStyleClass().addAll("badge", "priority-badge");
+            countdown.getStyleClass().add("countdown");
+            countdown.setGraphic(new FontIcon(Feather.CLOCK));
+            Region spacer = new Region();
+            HBox.setHgrow(spacer, Priority.ALWAYS);
+            HBox line = new HBox(6, desk, priority, spacer, countdown);
+            line.setAlignment(Pos.CENTER_LEFT);
+            box = new VBox(4, title, line);
+        }
+
+        @Override
+        protected void updateItem(LeaseRow row, boolean empty) {
+            super.updateItem(row, empty);
+            countdown.textProperty().unbind();
+            if (shown != null) {
+                shown.expiringSoonProperty().removeListener(expiring);
+            }
+            shown = empty ? null : row;
+            if (empty || row == null) {
+                setGraphic(null);
+                return;
+            }
+            title.setText(row.article().title());
+            desk.setText(model.deskDisplayName(row.article().desk()));
+            priority.setText("P" + row.article().priority());
+            priority.getStyleClass().removeAll("p1", "p2");
+            if (row.article().priority() <= 2) {
+                priority.getStyleClass().add("p" + row.article().priority());
+            }
+            countdown.textProperty().bind(Bindings.createStringBinding(() -> Formats.countdown(row.remainingProperty().get()),
+                    row.remainingProperty()));
+            markExpiring(row.expiringSoonProperty().get());
+            row.expiringSoonProperty().addListener(expiring);
+            setGraphic(box);
+        }
+
+        private void markExpiring(boolean soon) {
+            countdown.pseudoClassStateChanged(EXPIRING, soon);
+        }
+    }
+}
