@@ -108,6 +108,8 @@ public final class EmbeddedServer implements AutoCloseable {
                     server = start(folder, options);
                 }
                 server.registerClient();
+                // Detach on any normal JVM exit too (Ctrl-C, SIGTERM, System.exit), not only on close().
+                Runtime.getRuntime().addShutdownHook(new Thread(server::close, "detach-embedded-server"));
                 return server;
             }
         } catch (IOException e) {
@@ -419,8 +421,7 @@ public final class EmbeddedServer implements AutoCloseable {
 
         static DBConfiguration prepare(Path folder) throws IOException {
             DBConfigurationBuilder builder = DBConfigurationBuilder.newBuilder();
-            String version = builder.getDatabaseVersion();
-            Path base = folder.resolve(version == null ? "mariadb" : version);
+            Path base = folder.resolve("mariadb");
             builder.setBaseDir(base.toFile());
             builder.setLibDir(base.resolve("libs").toFile());
             builder.setDataDir(folder.resolve("data").toFile());
@@ -431,11 +432,13 @@ public final class EmbeddedServer implements AutoCloseable {
             Installer installer = new Installer(config);
             try {
                 installer.prepareDirectories();
+                // The marker names the binaries' jar, so an upgraded Copydesk unpacks its new server.
                 Path marker = base.resolve(".copydesk-unpacked");
-                if (!Files.exists(marker)) {
-                    log.info("Unpacking the embedded MariaDB {} into {}", version, base);
+                String binaries = String.valueOf(DB.class.getClassLoader().getResource(config.getBinariesClassPathLocation()));
+                if (!Files.exists(marker) || !Files.readString(marker).equals(binaries)) {
+                    log.info("Unpacking the embedded MariaDB server into {}", base);
                     installer.unpackEmbeddedDb();
-                    Files.writeString(marker, String.valueOf(version));
+                    Files.writeString(marker, binaries);
                 }
                 if (!Files.isDirectory(folder.resolve("data").resolve("mysql"))) {
                     log.info("Creating the embedded database's data directory");

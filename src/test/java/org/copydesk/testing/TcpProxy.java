@@ -1,0 +1,104 @@
+package org.copydesk.testing;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A loopback TCP proxy in front of the database, so tests can take the network away and give it
+ * back: {@link #cut()} drops every connection and refuses new ones, {@link #restore()} lets them through.
+ */
+public final class TcpProxy implements AutoCloseable {
+
+    private final ServerSocket server;
+    private final String targetHost;
+    private final int targetPort;
+    private final List<Socket> open = new CopyOnWriteArrayList<>();
+    private volatile boolean cut;
+    private volatile boolean closed;
+
+    public TcpProxy(String targetHost, int targetPort) throws IOException {
+        this.targetHost = targetHost;
+        this.targetPort = targetPort;
+        this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Thread acceptor = new Thread(this::accept, "tcp-proxy-" + server.getLocalPort());
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    public int port() {
+        return server.getLocalPort();
+    }
+
+    private void accept() {
+        while (!closed) {
+            try {
+                Socket client = server.accept();
+                if (cut) {
+                    client.close();
+                    continue;
+                }
+                Socket upstream = new Socket(targetHost, targetPort);
+                open.add(client);
+                open.add(upstream);
+                pipe(client, upstream);
+                pipe(upstream, client);
+            } catch (IOException e) {
+                if (closed) {
+                    return;
+                }
+            }
+        }
+    }
+
+    private void pipe(Socket from, Socket to) {
+        Thread t = new Thread(() -> {
+            byte[] buffer = new byte[16384];
+            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+                int n;
+                while ((n = in.read(buffer)) >= 0) {
+                    out.write(buffer, 0, n);
+                    out.flush();
+                }
+            } catch (IOException ignored) {
+                // one side closed: close the other too
+            } finally {
+                closeQuietly(from);
+                closeQuietly(to);
+            }
+        }, "tcp-proxy-pipe");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Drops every connection and refuses new ones until {@link #restore()}. */
+    public void cut() {
+        cut = true;
+        open.forEach(TcpProxy::closeQuietly);
+        open.clear();
+    }
+
+    public void restore() {
+        cut = false;
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        closed = true;
+        cut();
+        server.close();
+    }
+}

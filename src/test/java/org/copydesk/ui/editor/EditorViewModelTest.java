@@ -1,0 +1,296 @@
+package org.copydesk.ui.editor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.DECISION;
+import static org.copydesk.db.schema.Tables.DESK;
+import static org.copydesk.db.schema.Tables.EDITOR;
+import static org.copydesk.db.schema.Tables.EDITOR_DESK;
+import static org.copydesk.db.schema.Tables.LEASE_EVENT;
+import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
+
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.List;
+import org.copydesk.db.DataSources;
+import org.copydesk.db.Database;
+import org.copydesk.db.schema.enums.ArticleStatus;
+import org.copydesk.review.Editor;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.Role;
+import org.copydesk.review.Verdict;
+import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.ManualTicker;
+import org.copydesk.testing.TcpProxy;
+import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.common.Notice;
+import org.copydesk.ui.common.TaskExecutor;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The editor's view model, every state, with a same-thread executor, a manual clock and the real database. */
+@ExtendWith(DatabaseExtension.class)
+class EditorViewModelTest {
+
+    private static final EditorViewModel.Settings FAST = new EditorViewModel.Settings(Duration.ofSeconds(1),
+            Duration.ofSeconds(60), Duration.ofMinutes(10), Duration.ofMinutes(2), Duration.ofMillis(800),
+            Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ofSeconds(8));
+
+    private final TestDatabase db;
+    private final DSLContext dsl;
+    private final ReviewServices services;
+    private final ManualTicker ticker = new ManualTicker();
+    private Editor ann;
+    private EditorViewModel model;
+
+    EditorViewModelTest(TestDatabase db) {
+        this.db = db;
+        this.dsl = db.dsl();
+        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+    }
+
+    @BeforeEach
+    void newsroom() {
+        dsl.deleteFrom(REVIEW_DRAFT).execute();
+        dsl.deleteFrom(DECISION).execute();
+        Fixtures.clear(dsl);
+        dsl.deleteFrom(EDITOR_DESK).execute();
+        dsl.deleteFrom(EDITOR).execute();
+        dsl.deleteFrom(DESK).execute();
+        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
+        services.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
+        ann = services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news", "sport"));
+        services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport"));
+        model = newModel(services);
+    }
+
+    private EditorViewModel newModel(ReviewServices with) {
+        return new EditorViewModel(with, TaskExecutor.sameThread(), ticker, ann, List.of("news", "sport"), FAST, ZoneId.of("UTC"));
+    }
+
+    @AfterEach
+    void close() {
+        model.close();
+    }
+
+    @Test
+    void startGetsArticlesUpToCapacityAndOpensTheFirst() {
+        Fixtures.articles(dsl, "news", 5, 3, -60);
+
+        model.start();
+
+        assertThat(model.articles()).hasSize(3);
+        assertThat(model.selectedProperty().get()).isSameAs(model.articles().get(0));
+        assertThat(model.titleProperty().get()).isEqualTo("Article 0");
+        assertThat(model.bodyProperty().get()).isEqualTo("Body 0");
+        assertThat(model.metaProperty().get()).startsWith("News \u00b7 priority 3");
+        assertThat(model.history()).extracting(h -> h.action()).containsExactly("claim");
+        assertThat(model.emptyTextProperty().get()).isEmpty();
+        assertThat(model.notices()).extracting(Notice::text).contains("3 new articles.");
+    }
+
+    @Test
+    void anEmptyQueueSaysWhenTheNextArticleComes() {
+        Fixtures.articles(dsl, "sport", 1, 3, 3600);
+
+        model.start();
+
+        assertThat(model.articles()).isEmpty();
+        assertThat(model.emptyTextProperty().get()).startsWith("Nothing on News and Sport right now; next article available at ");
+        assertThat(model.selectedProperty().get()).isNull();
+    }
+
+    @Test
+    void countdownsFollowTheServerLeaseAndWarnBeforeExpiry() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 150).execute(); // 2.5 min leases: the warning comes after ~30 s
+        model.start();
+        LeaseRow row = model.articles().get(0);
+        assertThat(row.remainingProperty().get()).isBetween(Duration.ofSeconds(147), Duration.ofSeconds(150));
+
+        ticker.advance(Duration.ofSeconds(10));
+        assertThat(row.remainingProperty().get()).isBetween(Duration.ofSeconds(137), Duration.ofSeconds(140));
+        assertThat(row.expiringSoonProperty().get()).isFalse();
+
+        ticker.advance(Duration.ofSeconds(25));
+        assertThat(row.expiringSoonProperty().get()).isTrue();
+        Notice warning = model.notices().stream().filter(n -> n.actionLabel() != null).findFirst().orElseThrow();
+        assertThat(warning.text()).contains("goes back to the queue in");
+
+        warning.action().run(); // "Keep it"
+        assertThat(row.expiringSoonProperty().get()).isFalse();
+        assertThat(row.remainingProperty().get()).isGreaterThan(Duration.ofSeconds(145));
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("renew"))).isEqualTo(1);
+    }
+
+    @Test
+    void theHeartbeatRenewsWhileTheEditorWorksAndStopsWhenIdle() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+
+        ticker.advance(Duration.ofSeconds(61));
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("renew"))).isEqualTo(2);
+
+        ticker.advance(Duration.ofMinutes(12)); // no activity: idle after 10 minutes
+        int renewsWhileIdleStarts = dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("renew"));
+        ticker.advance(Duration.ofMinutes(5));
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("renew"))).isEqualTo(renewsWhileIdleStarts);
+
+        model.activity();
+        ticker.advance(Duration.ofSeconds(61));
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("renew"))).isGreaterThan(renewsWhileIdleStarts);
+    }
+
+    @Test
+    void submitRecordsTheDecisionAndMovesOn() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+        long first = model.articles().get(0).id();
+
+        model.verdictProperty().set(Verdict.APPROVE);
+        assertThat(model.canSubmitProperty().get()).isTrue();
+        model.submit();
+
+        assertThat(dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(first))).isEqualTo(ArticleStatus.approved);
+        assertThat(model.articles()).extracting(LeaseRow::id).doesNotContain(first);
+        assertThat(model.selectedProperty().get()).isNotNull();
+        assertThat(model.verdictProperty().get()).isNull();
+        assertThat(model.notices().get(0).text()).startsWith("Approved");
+    }
+
+    @Test
+    void aDecisionThatNeedsANoteCannotBeSubmittedWithoutOne() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.start();
+
+        model.verdictProperty().set(Verdict.REJECT);
+        assertThat(model.canSubmitProperty().get()).isFalse();
+        model.submit();
+        assertThat(model.notices().get(0).text()).contains("needs a note");
+
+        model.notesProperty().set("Duplicate");
+        assertThat(model.canSubmitProperty().get()).isTrue();
+    }
+
+    @Test
+    void draftsAutosaveAfterAPauseAndComeBackInANewSession() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+        long id = model.selectedProperty().get().id();
+        model.verdictProperty().set(Verdict.SEND_BACK);
+        model.notesProperty().set("Para 2 needs a source");
+        assertThat(model.draftStatusProperty().get()).isEqualTo("Not saved yet");
+
+        ticker.advance(Duration.ofSeconds(2));
+
+        assertThat(model.draftStatusProperty().get()).isEqualTo("Draft saved");
+        assertThat(services.drafts().load(id, "ann")).get().extracting(d -> d.notes()).isEqualTo("Para 2 needs a source");
+
+        model.close(); // the app closes; the editor comes back later
+        EditorViewModel again = newModel(services);
+        again.start();
+        again.selectedProperty().set(again.articles().stream().filter(r -> r.id() == id).findFirst().orElseThrow());
+        assertThat(again.notesProperty().get()).isEqualTo("Para 2 needs a source");
+        assertThat(again.verdictProperty().get()).isEqualTo(Verdict.SEND_BACK);
+        assertThat(again.draftStatusProperty().get()).startsWith("Draft restored from");
+        again.close();
+    }
+
+    @Test
+    void switchingArticlesKeepsEachArticlesNotes() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+        model.notesProperty().set("notes on the first");
+        model.selectNext();
+        assertThat(model.notesProperty().get()).isEmpty();
+        model.notesProperty().set("notes on the second");
+        model.selectPrevious();
+        assertThat(model.notesProperty().get()).isEqualTo("notes on the first");
+    }
+
+    @Test
+    void aLeaseLostWhileReviewingIsExplainedAndTheNotesStay() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+        LeaseRow row = model.selectedProperty().get();
+        model.notesProperty().set("Half-written thoughts");
+        services.supervision().forceRelease(row.id(), "sue", "Legal review first");
+
+        model.activity();
+        ticker.advance(Duration.ofSeconds(61)); // the heartbeat finds out
+
+        assertThat(model.articles()).extracting(LeaseRow::id).doesNotContain(row.id());
+        Notice lost = model.notices().stream().filter(n -> n.kind() == Notice.Kind.ERROR).findFirst().orElseThrow();
+        assertThat(lost.text()).isEqualTo("Sue Lindqvist took \u201cArticle 0\u201d back: \u201cLegal review first\u201d."
+                + " Your notes are kept as a draft.");
+        assertThat(services.drafts().load(row.id(), "ann")).get().extracting(d -> d.notes()).isEqualTo("Half-written thoughts");
+    }
+
+    @Test
+    void submittingUnderALostLeaseKeepsTheTextAndSaysWhy() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.start();
+        LeaseRow row = model.selectedProperty().get();
+        services.supervision().reassign(row.id(), "sue", "sue", true, "I'll take this one");
+        model.verdictProperty().set(Verdict.REJECT);
+        model.notesProperty().set("Not newsworthy");
+
+        model.submit();
+
+        assertThat(model.articles()).isEmpty();
+        assertThat(model.notices().get(0).text()).contains("gave \u201cArticle 0\u201d to Sue Lindqvist");
+        assertThat(services.drafts().load(row.id(), "ann")).get().extracting(d -> d.notes()).isEqualTo("Not newsworthy");
+        assertThat(dsl.fetchCount(DECISION)).isZero();
+    }
+
+    @Test
+    void releaseGivesTheArticleBackAndKeepsTheDraft() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.start();
+        LeaseRow row = model.selectedProperty().get();
+        model.notesProperty().set("come back to this");
+
+        model.releaseSelected();
+
+        assertThat(model.articles()).isEmpty();
+        assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(row.id()))).isNull();
+        assertThat(services.drafts().load(row.id(), "ann")).isPresent();
+    }
+
+    @Test
+    void whenTheDatabaseGoesAwayTheAppGoesOfflineKeepsTextAndRecovers() throws Exception {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        try (TcpProxy proxy = new TcpProxy("127.0.0.1", db.endpoint().port());
+             Database viaProxy = Database.open("jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + db.name() + "?sslMode=DISABLED",
+                     db.endpoint().user(), db.endpoint().password().toCharArray(), null, DataSources.PoolSize.of(2),
+                     Database.SchemaAction.NONE, null)) {
+            ReviewServices remote = new ReviewServices(viaProxy, ReviewServices.Options.defaults());
+            model.close();
+            model = newModel(remote);
+            model.start();
+            long id = model.selectedProperty().get().id();
+
+            proxy.cut();
+            model.notesProperty().set("typed while the network was down");
+            ticker.advance(Duration.ofSeconds(2)); // autosave fails: offline
+
+            assertThat(model.offlineProperty().get()).isTrue();
+            assertThat(model.bannerProperty().get()).contains("cannot reach the database", "kept on this computer");
+            assertThat(model.canReloadProperty().get()).isFalse();
+            assertThat(model.notesProperty().get()).isEqualTo("typed while the network was down");
+
+            proxy.restore();
+            ticker.advance(Duration.ofSeconds(10)); // the next probe succeeds
+
+            assertThat(model.offlineProperty().get()).isFalse();
+            assertThat(model.notices()).extracting(Notice::text).anyMatch(t -> t.startsWith("Back online"));
+            assertThat(services.drafts().load(id, "ann")).get().extracting(d -> d.notes())
+                    .isEqualTo("typed while the network was down");
+            assertThat(model.articles()).hasSize(2);
+        }
+    }
+}
