@@ -29,7 +29,6 @@ import org.copydesk.review.ReviewServices;
 import org.copydesk.ui.common.FxTaskExecutor;
 import org.copydesk.ui.common.FxThreadWatchdog;
 import org.copydesk.ui.common.FxTicker;
-import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Theme;
 import org.copydesk.ui.common.UiPreferences;
 import org.copydesk.ui.editor.EditorView;
@@ -219,8 +218,13 @@ public final class CopydeskApp extends Application {
         closer.start();
     }
 
-    /** The task executor (tests reach the running app through it). */
-    TaskExecutor tasks() {
-        return tasks;
+    /** For tests: the database the next launched app uses. */
+    static void useDatabase(DatabaseConfig config) {
+        launchConfig = Objects.requireNonNull(config);
+    }
+
+    /** The FX-thread watchdog, when enabled with {@code -Dcopydesk.fxWatchdog=true}. */
+    FxThreadWatchdog watchdog() {
+        return watchdog;
     }
 }

@@ -14,7 +14,7 @@ import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
-/** The stack of notices in a window's top-right corner, newest first, each with its action and a close button. */
+/** A stack of notices, newest nearest the edge, each with its action and a close button. */
 public final class NoticeArea extends VBox {
 
     private final Consumer<Notice> dismiss;
@@ -23,20 +23,24 @@ public final class NoticeArea extends VBox {
         super(8);
         this.dismiss = dismiss;
         setId("notices");
-        setMaxSize(380, Region.USE_PREF_SIZE);
+        setMaxSize(330, Region.USE_PREF_SIZE);
+        setAlignment(Pos.BOTTOM_LEFT);
         setPickOnBounds(false);
         notices.addListener((ListChangeListener<Notice>) c -> render(notices));
         render(notices);
     }
 
     private void render(ObservableList<Notice> notices) {
-        getChildren().setAll(notices.stream().map(this::card).toList());
+        // newest first in the list; newest at the bottom edge on screen
+        java.util.List<HBox> cards = new java.util.ArrayList<>(notices.stream().map(this::card).toList());
+        java.util.Collections.reverse(cards);
+        getChildren().setAll(cards);
     }
 
     private HBox card(Notice n) {
         Label text = new Label(n.text());
         text.setWrapText(true);
-        text.setMaxWidth(290);
+        text.setMaxWidth(250);
         text.setGraphic(new FontIcon(switch (n.kind()) {
             case INFO -> Feather.INFO;
             case SUCCESS -> Feather.CHECK_CIRCLE;

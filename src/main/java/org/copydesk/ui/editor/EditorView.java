@@ -84,8 +84,10 @@ public final class EditorView extends StackPane {
         root.setCenter(split);
         root.setBottom(createStatusBar());
         NoticeArea noticeArea = new NoticeArea(model.notices(), model::dismiss);
-        StackPane.setAlignment(noticeArea, Pos.TOP_RIGHT);
-        StackPane.setMargin(noticeArea, new Insets(64, 16, 0, 0));
+        // Bottom left, over the empty end of "My articles" (a handful of rows at most): notices never
+        // cover the reader or the review panel the editor is working in.
+        StackPane.setAlignment(noticeArea, Pos.BOTTOM_LEFT);
+        StackPane.setMargin(noticeArea, new Insets(0, 0, 40, 12));
         getChildren().addAll(root, noticeArea, helpOverlay);
         getStyleClass().add("editor-view");
     }

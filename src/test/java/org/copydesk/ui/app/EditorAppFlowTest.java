@@ -1,0 +1,211 @@
+package org.copydesk.ui.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.DECISION;
+import static org.copydesk.db.schema.Tables.DESK;
+import static org.copydesk.db.schema.Tables.EDITOR;
+import static org.copydesk.db.schema.Tables.EDITOR_DESK;
+import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextArea;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.copydesk.db.DataSources;
+import org.copydesk.db.Database;
+import org.copydesk.db.DatabaseConfig;
+import org.copydesk.db.schema.enums.ArticleStatus;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.Role;
+import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.TcpProxy;
+import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.common.FxThreadWatchdog;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The editor's main flows in the real app (headless, Monocle), against the real database reached
+ * through a TCP proxy the test can cut. The FX-thread watchdog runs throughout and fails the test
+ * if the FX thread is ever caught waiting on I/O.
+ */
+@ExtendWith(DatabaseExtension.class)
+class EditorAppFlowTest {
+
+    private final TestDatabase db;
+    private final DSLContext dsl;
+    private final ReviewServices services;
+    private final FxRobot robot = new FxRobot();
+    private TcpProxy proxy;
+    private CopydeskApp app;
+
+    EditorAppFlowTest(TestDatabase db) {
+        this.db = db;
+        this.dsl = db.dsl();
+        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+    }
+
+    @BeforeEach
+    void startApp() throws Exception {
+        dsl.deleteFrom(REVIEW_DRAFT).execute();
+        dsl.deleteFrom(DECISION).execute();
+        Fixtures.clear(dsl);
+        dsl.deleteFrom(EDITOR_DESK).execute();
+        dsl.deleteFrom(EDITOR).execute();
+        dsl.deleteFrom(DESK).execute();
+        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
+        services.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
+        services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news", "sport"));
+        services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport"));
+        Fixtures.articles(dsl, "news", 4, 3, -60);
+
+        System.setProperty("copydesk.prefs", "org/copydesk-test/" + ProcessHandle.current().pid());
+        System.setProperty("copydesk.fxWatchdog", "true");
+        proxy = new TcpProxy("127.0.0.1", db.endpoint().port());
+        CopydeskApp.useDatabase(new DatabaseConfig(DatabaseConfig.Source.COMMAND_LINE,
+                "jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + db.name() + "?sslMode=DISABLED", db.endpoint().user(),
+                db.endpoint().password().toCharArray(), null));
+        Stage stage = FxToolkit.registerPrimaryStage();
+        app = (CopydeskApp) FxToolkit.setupApplication(CopydeskApp::new);
+        waitFor(10, () -> robot.lookup("#editor-choice").tryQuery().isPresent());
+        assertThat(stage.isShowing()).isTrue();
+    }
+
+    @AfterEach
+    void stopApp() throws Exception {
+        FxThreadWatchdog watchdog = app.watchdog();
+        FxToolkit.cleanupApplication(app);
+        FxToolkit.cleanupStages();
+        proxy.close();
+        assertThat(watchdog.ioOnFxThread()).as("I/O on the FX thread").isEmpty();
+        org.slf4j.LoggerFactory.getLogger(getClass()).info("FX thread: longest stall {} ms, {} stall(s) over 50 ms",
+                watchdog.maxStallMillis(), watchdog.stallsOverThreshold());
+        watchdog.close();
+    }
+
+    @SuppressWarnings("unchecked")
+    private void signInAsAnn() {
+        // Choosing from the combo's popup window is unreliable headless; pick the item as the combo would.
+        javafx.scene.control.ComboBox<org.copydesk.review.Editor> who = robot.lookup("#editor-choice").queryAs(javafx.scene.control.ComboBox.class);
+        waitFor(10, () -> !who.getItems().isEmpty());
+        robot.interact(() -> who.setValue(who.getItems().stream().filter(e -> e.id().equals("ann")).findFirst().orElseThrow()));
+        waitFor(5, () -> robot.lookup("#desk-news").tryQuery().isPresent());
+        robot.clickOn("#sign-in");
+        waitFor(10, () -> articleList().getItems().size() == 3);
+    }
+
+    private ListView<?> articleList() {
+        return robot.lookup("#articles").queryAs(ListView.class);
+    }
+
+    @Test
+    void signInGetArticlesReviewAndSubmit() {
+        signInAsAnn();
+        long first = ((org.copydesk.ui.editor.LeaseRow) articleList().getItems().get(0)).id();
+        waitFor(5, () -> robot.lookup("#reader-body").queryAs(TextArea.class).getText().equals("Body 0"));
+        assertThat(robot.lookup("#reader-title").queryAs(Label.class).getText()).isEqualTo("Article 0");
+
+        robot.clickOn("#verdict-send_back");
+        robot.clickOn("#notes").write("Check the second quote");
+        robot.clickOn("#submit");
+
+        waitFor(10, () -> articleList().getItems().size() == 2);
+        assertThat(dsl.fetchValue(ARTICLE.ATTEMPTS, ARTICLE.ID.eq(first))).isEqualTo(1);
+        assertThat(robot.lookup("Sent back \u201cArticle 0\u201d.").tryQuery()).isPresent();
+    }
+
+    @Test
+    void keyboardOnlyReview() {
+        signInAsAnn();
+        Node list = robot.lookup("#articles").query();
+        robot.interact(list::requestFocus);
+        robot.press(KeyCode.ALT, KeyCode.DOWN).release(KeyCode.DOWN, KeyCode.ALT);
+        waitFor(5, () -> "Article 1".equals(robot.lookup("#reader-title").queryAs(Label.class).getText()));
+        long second = ((org.copydesk.ui.editor.LeaseRow) articleList().getItems().get(1)).id();
+
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
+        robot.write("Clean copy");
+        robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
+
+        waitFor(10, () -> dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(second)) == ArticleStatus.approved);
+        robot.press(KeyCode.F5).release(KeyCode.F5);
+        waitFor(10, () -> articleList().getItems().size() == 3); // topped up again
+        robot.press(KeyCode.F1).release(KeyCode.F1);
+        assertThat(robot.lookup("#help-overlay").query().isVisible()).isTrue();
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+        assertThat(robot.lookup("#help-overlay").query().isVisible()).isFalse();
+    }
+
+    @Test
+    void aLeaseLostWhileReviewingIsExplainedAndTheNotesStay() {
+        signInAsAnn();
+        long first = ((org.copydesk.ui.editor.LeaseRow) articleList().getItems().get(0)).id();
+        robot.clickOn("#notes").write("Half done");
+        services.supervision().forceRelease(first, "sue", "Needs a lawyer");
+
+        robot.clickOn("#verdict-approve");
+        robot.clickOn("#submit");
+
+        waitFor(10, () -> robot.lookup(n -> n instanceof Label l && l.getText() != null
+                && l.getText().contains("Sue Lindqvist took \u201cArticle 0\u201d back")).tryQuery().isPresent());
+        assertThat(articleList().getItems()).hasSize(2);
+        try {
+            waitFor(5, () -> services.drafts().load(first, "ann").map(d -> d.notes().equals("Half done")).orElse(false));
+        } catch (AssertionError e) {
+            throw new AssertionError("draft is " + services.drafts().load(first, "ann") + "; drafts: "
+                    + dsl.selectFrom(REVIEW_DRAFT).fetch(), e);
+        }
+    }
+
+    @Test
+    void databaseOfflineAndBack() {
+        signInAsAnn();
+        long first = ((org.copydesk.ui.editor.LeaseRow) articleList().getItems().get(0)).id();
+        proxy.cut();
+        robot.clickOn("#notes").write("Typed offline");
+
+        waitFor(20, () -> robot.lookup("#offline-banner").query().isVisible());
+        assertThat(robot.lookup("#reload").query().isDisabled()).as("reload disabled; banner=%s",
+                robot.lookup("#offline-banner").queryAs(Label.class).getText()).isTrue();
+        assertThat(robot.lookup("#notes").queryAs(TextArea.class).getText()).isEqualTo("Typed offline");
+
+        proxy.restore();
+        waitFor(30, () -> !robot.lookup("#offline-banner").query().isVisible());
+        waitFor(10, () -> services.drafts().load(first, "ann").map(d -> d.notes().equals("Typed offline")).orElse(false));
+    }
+
+    private static void waitFor(int seconds, BooleanSupplier condition) {
+        try {
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> {
+                WaitForAsyncUtils.waitForFxEvents();
+                try {
+                    return condition.getAsBoolean();
+                } catch (RuntimeException e) {
+                    return false; // a node mid-update (e.g. a cell without a scene yet): look again
+                }
+            });
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("condition not met within " + seconds + " s", e);
+        }
+    }
+
+    static Database openVia(TcpProxy proxy, TestDatabase db) {
+        return Database.open("jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + db.name() + "?sslMode=DISABLED",
+                db.endpoint().user(), db.endpoint().password().toCharArray(), null, DataSources.PoolSize.of(2),
+                Database.SchemaAction.NONE, null);
+    }
+}
