@@ -19,14 +19,19 @@ import org.jooq.SQLDialect;
 public record ServerCapabilities(boolean mariaDb, int major, int minor, int patch, String version) {
 
     private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)");
+    private static final String MARIADB_HANDSHAKE_PREFIX = "5.5.5-";
 
     /** Parses a {@code VERSION()} string such as {@code 8.4.3} or {@code 11.4.5-MariaDB-log}. */
     public static ServerCapabilities parse(String versionString) {
-        Matcher m = VERSION.matcher(versionString);
+        boolean maria = versionString.toLowerCase(Locale.ROOT).contains("mariadb");
+        // MariaDB before 11 announces itself as "5.5.5-10.x.y-MariaDB" in the protocol handshake (for
+        // old replication clients); drivers and proxies may pass that string on. The real version follows.
+        String digits = maria && versionString.startsWith(MARIADB_HANDSHAKE_PREFIX)
+                ? versionString.substring(MARIADB_HANDSHAKE_PREFIX.length()) : versionString;
+        Matcher m = VERSION.matcher(digits);
         if (!m.find()) {
             throw new DatabaseSetupException("Cannot read the database server's version from '" + versionString + "'.");
         }
-        boolean maria = versionString.toLowerCase(Locale.ROOT).contains("mariadb");
         return new ServerCapabilities(maria, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
                 Integer.parseInt(m.group(3)), versionString);
     }

@@ -1,0 +1,204 @@
+package org.copydesk;
+
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.Dependency.Predicates.dependencyTarget;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.conditions.ArchConditions.onlyHaveDependenciesWhere;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.AccessTarget;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaConstructor;
+import com.tngtech.archunit.core.domain.JavaMember;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The walls of STYLE.md as ArchUnit rules, for the packages under a root. {@code ArchitectureTest}
+ * applies them to {@code org.copydesk}; {@code WallsBiteTest} applies the same rules to small
+ * offending classes under {@code org.copydesk.archfixture} to prove that each rule catches what it
+ * should (rules over empty packages pass vacuously, so a broken rule would otherwise go unnoticed).
+ *
+ * <p>Code annotated with {@link AllowedBecause} is exempt (see there for the scope).
+ */
+final class Walls {
+
+    private final String root;
+
+    private Walls(String root) {
+        this.root = root;
+    }
+
+    static Walls under(String rootPackage) {
+        return new Walls(rootPackage);
+    }
+
+    List<ArchRule> all() {
+        return List.of(leaseStandsAlone(), reviewKnowsNoUi(), uiAndCliUseNoSql(), cliKnowsNoJavaFx(),
+                viewModelsTouchNoScene(), viewsOnlyKnowTheirViewModels(), runLaterOnlyInUiCommon(),
+                consoleOnlyInCli(), noPackageCycles());
+    }
+
+    /** 1. The lease engine depends on nothing of ours and nothing of JavaFX. */
+    ArchRule leaseStandsAlone() {
+        DescribedPredicate<JavaClass> forbidden = ours().and(not(resideInAPackage(root + ".lease..")))
+                .or(resideInAPackage("javafx.."))
+                .as("classes of " + root + " outside lease, or of javafx");
+        return classes().that().resideInAPackage(root + ".lease..")
+                .should(onlyHaveDependenciesWhere(allowed(forbidden)))
+                .because("the lease engine is reusable and knows tables only through the handles it is given");
+    }
+
+    /** 2. The newsroom logic runs without a screen. */
+    ArchRule reviewKnowsNoUi() {
+        return classes().that().resideInAPackage(root + ".review..")
+                .should(onlyHaveDependenciesWhere(allowed(
+                        resideInAnyPackage("javafx..", root + ".ui..", root + ".cli..").as("javafx, ui or cli"))))
+                .because("review services are shared by the desktop app, the command line and the tests");
+    }
+
+    /** 3. Screens and commands call review services; they neither hold connections nor build SQL. */
+    ArchRule uiAndCliUseNoSql() {
+        return classes().that().resideInAnyPackage(root + ".ui..", root + ".cli..")
+                .should(onlyHaveDependenciesWhere(allowed(resideInAnyPackage("java.sql..", "javax.sql..", "org.jooq..",
+                        root + ".db.schema..").as("JDBC, jOOQ or the generated tables"))))
+                .allowEmptyShould(true)
+                .because("SQL lives behind review services; ui.app wiring the database needs a written exception");
+    }
+
+    /** 4. The command line runs on servers without a display. */
+    ArchRule cliKnowsNoJavaFx() {
+        return classes().that().resideInAPackage(root + ".cli..")
+                .should(onlyHaveDependenciesWhere(allowed(resideInAPackage("javafx..").as("javafx"))))
+                .allowEmptyShould(true);
+    }
+
+    /** 5a. View models are tested without a scene graph. */
+    ArchRule viewModelsTouchNoScene() {
+        return classes().that().resideInAPackage(root + "..").and().haveSimpleNameEndingWith("ViewModel")
+                .should(onlyHaveDependenciesWhere(allowed(resideInAPackage("javafx.scene..").as("javafx.scene"))))
+                .allowEmptyShould(true)
+                .because("view models expose properties and commands; controls belong to views");
+    }
+
+    /** 5b. Views reach the application only through their view models. */
+    ArchRule viewsOnlyKnowTheirViewModels() {
+        return classes().that().resideInAPackage(root + ".ui..").and().haveSimpleNameEndingWith("View")
+                .should(onlyHaveDependenciesWhere(allowed(resideInAnyPackage(root + ".review..", root + ".lease..",
+                        root + ".db..").as("review, lease or db"))))
+                .allowEmptyShould(true)
+                .because("a view binds to its view model; calling services from a view puts work on the FX thread");
+    }
+
+    /** 6a. One place hops onto the FX thread. */
+    ArchRule runLaterOnlyInUiCommon() {
+        return noClasses().that().resideOutsideOfPackage(root + ".ui.common..")
+                .should().accessTargetWhere(unexempt(target("javafx.application.Platform", "runLater")))
+                .because("FxTaskExecutor in ui.common is the one way onto the FX thread, which tests replace");
+    }
+
+    /** 6b. Only commands print; everything else logs through SLF4J. */
+    ArchRule consoleOnlyInCli() {
+        DescribedPredicate<JavaAccess<?>> console = target("java.lang.System", "out")
+                .or(target("java.lang.System", "err"))
+                .or(describe("Throwable.printStackTrace()", a -> a.getTarget().getName().equals("printStackTrace")
+                        && a.getTarget().getOwner().isAssignableTo(Throwable.class)
+                        && a.getTarget() instanceof AccessTarget.CodeUnitAccessTarget t && t.getRawParameterTypes().isEmpty()));
+        return noClasses().that().resideOutsideOfPackage(root + ".cli..")
+                .should().accessTargetWhere(unexempt(console))
+                .because("the desktop app has no console; log through SLF4J");
+    }
+
+    /** 7. No cycles between the top-level packages. */
+    ArchRule noPackageCycles() {
+        return slices().matching(root + ".(*)..").namingSlices("$1")
+                .should().beFreeOfCycles()
+                .ignoreDependency(describe("@AllowedBecause types", Walls::exempt), DescribedPredicate.alwaysTrue());
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    private DescribedPredicate<JavaClass> ours() {
+        return resideInAPackage(root + "..").and(not(describe("AllowedBecause", c -> c.isEquivalentTo(AllowedBecause.class))));
+    }
+
+    /** A dependency is fine when its target is not forbidden or its origin is exempt. */
+    private static DescribedPredicate<Dependency> allowed(DescribedPredicate<? super JavaClass> forbiddenTarget) {
+        return dependencyTarget(not(forbiddenTarget))
+                .or(describe("from @AllowedBecause code", Walls::exempt))
+                .as("not on " + forbiddenTarget.getDescription() + " (except @AllowedBecause)");
+    }
+
+    private static DescribedPredicate<JavaAccess<?>> target(String owner, String name) {
+        return describe(simpleName(owner) + "." + name,
+                a -> a.getTarget().getOwner().getName().equals(owner) && a.getTarget().getName().equals(name));
+    }
+
+    private static DescribedPredicate<JavaAccess<?>> unexempt(DescribedPredicate<JavaAccess<?>> access) {
+        return access.and(describe("outside @AllowedBecause code", a -> !exempt(a.getOrigin())))
+                .as(access.getDescription());
+    }
+
+    static boolean exempt(JavaClass type) {
+        for (JavaClass c = type; c != null; c = c.getEnclosingClass().orElse(null)) {
+            if (c.isAnnotatedWith(AllowedBecause.class)
+                    || c.getEnclosingCodeUnit().map(Walls::annotatedMember).orElse(false)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static boolean exempt(JavaCodeUnit codeUnit) {
+        return annotatedMember(codeUnit) || exempt(codeUnit.getOwner());
+    }
+
+    /**
+     * ArchUnit does not say which member a dependency comes from, but every dependency's
+     * description starts with its origin member's description ("Method &lt;a.B.m()&gt; calls …").
+     */
+    static boolean exempt(Dependency dependency) {
+        JavaClass origin = dependency.getOriginClass();
+        if (exempt(origin)) {
+            return true;
+        }
+        String description = dependency.getDescription();
+        return Stream.concat(origin.getCodeUnits().stream(), origin.getFields().stream())
+                .filter(m -> description.startsWith(m.getDescription() + " "))
+                .anyMatch(m -> m instanceof JavaCodeUnit cu && annotatedMember(cu));
+    }
+
+    /** The member is annotated, or is a lambda body ({@code lambda$name$N}) of an annotated member. */
+    private static boolean annotatedMember(JavaCodeUnit codeUnit) {
+        if (codeUnit.isAnnotatedWith(AllowedBecause.class)) {
+            return true;
+        }
+        return lambdaHost(codeUnit).map(host -> host.isAnnotatedWith(AllowedBecause.class)).orElse(false);
+    }
+
+    private static Optional<? extends JavaMember> lambdaHost(JavaCodeUnit codeUnit) {
+        String name = codeUnit.getName();
+        if (!name.startsWith("lambda$")) {
+            return Optional.empty();
+        }
+        String[] parts = name.split("\\$");
+        String host = parts.length > 1 ? ("new".equals(parts[1]) ? JavaConstructor.CONSTRUCTOR_NAME : parts[1]) : "";
+        return codeUnit.getOwner().getCodeUnits().stream()
+                .filter(cu -> cu.getName().equals(host) && cu.isAnnotatedWith(AllowedBecause.class))
+                .findFirst();
+    }
+
+    private static String simpleName(String qualified) {
+        return qualified.substring(qualified.lastIndexOf('.') + 1);
+    }
+}

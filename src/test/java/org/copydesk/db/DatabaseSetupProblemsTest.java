@@ -1,0 +1,115 @@
+package org.copydesk.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.copydesk.testing.TestServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a person sees when the database cannot be used as configured, on the run's real server: an
+ * account that may not migrate, a wrong password, a port nobody listens on.
+ */
+class DatabaseSetupProblemsTest {
+
+    private static final String SUFFIX = Long.toString(ProcessHandle.current().pid());
+    /** A fresh, empty database: the limited account would have to create the schema. */
+    private static final String EMPTY_DB = "t_limited_empty_" + SUFFIX;
+    /** A database an admin has already migrated. */
+    private static final String MIGRATED_DB = "t_limited_migrated_" + SUFFIX;
+    private static final String LIMITED_USER = "cd_limited_" + SUFFIX;
+    private static final String LIMITED_PASSWORD = "Limited-Pw-" + SUFFIX;
+
+    private static TestServer.Endpoint endpoint;
+
+    @BeforeAll
+    static void createLimitedAccount() {
+        endpoint = TestServer.endpoint();
+        dropAll();
+        endpoint.execute("CREATE DATABASE `" + EMPTY_DB + "`");
+        endpoint.execute("CREATE DATABASE `" + MIGRATED_DB + "`");
+        endpoint.execute("CREATE USER '" + LIMITED_USER + "'@'%' IDENTIFIED BY '" + LIMITED_PASSWORD + "'");
+        // What an editor's account typically gets: data, no DDL.
+        for (String db : new String[] {EMPTY_DB, MIGRATED_DB}) {
+            endpoint.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON `" + db + "`.* TO '" + LIMITED_USER + "'@'%'");
+        }
+        try (Database admin = Database.open(endpoint.url(MIGRATED_DB), endpoint.user(), endpoint.password().toCharArray(),
+                null, DataSources.PoolSize.of(1), Database.SchemaAction.MIGRATE, null)) {
+            assertThat(admin.dsl().meta().getTables()).isNotEmpty();
+        }
+    }
+
+    @AfterAll
+    static void dropAll() {
+        endpoint.execute("DROP USER IF EXISTS '" + LIMITED_USER + "'@'%'");
+        endpoint.execute("DROP DATABASE IF EXISTS `" + EMPTY_DB + "`");
+        endpoint.execute("DROP DATABASE IF EXISTS `" + MIGRATED_DB + "`");
+    }
+
+    private static Database openAsLimited(String db, String password) {
+        return Database.open(endpoint.url(db), LIMITED_USER, password.toCharArray(), null, DataSources.PoolSize.of(1),
+                Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
+    }
+
+    @Test
+    void anAccountThatMayNotMigrateIsToldToAskAnAdmin() throws SQLException {
+        assertThatThrownBy(() -> openAsLimited(EMPTY_DB, LIMITED_PASSWORD))
+                .isInstanceOf(DatabaseSetupException.class)
+                .hasMessageContaining("your account may not update it")
+                .hasMessageContaining("Ask an admin to run: copydesk db migrate")
+                .hasMessageContaining("at version none");
+
+        assertThat(tableCount(EMPTY_DB)).as("nothing half-created").isZero();
+    }
+
+    @Test
+    void anAccountThatMayNotMigrateStillOpensAnUpToDateSchema() {
+        try (Database db = openAsLimited(MIGRATED_DB, LIMITED_PASSWORD)) {
+            assertThat(new Migrations(db.dataSource()).currentVersion()).isEqualTo("1");
+            assertThat(db.userName()).isEqualTo(LIMITED_USER);
+            assertThat(db.dsl().fetchCount(org.copydesk.db.schema.Tables.ARTICLE)).isZero();
+        }
+    }
+
+    @Test
+    void aWrongPasswordGivesOnePlainLine() {
+        assertThatThrownBy(() -> openAsLimited(MIGRATED_DB, "not-the-password"))
+                .isInstanceOf(DatabaseSetupException.class)
+                .hasMessageContaining("refused the user name or password for '" + LIMITED_USER + "'")
+                .hasMessageNotContaining("not-the-password")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void aPortNobodyListensOnGivesCannotReach() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        String url = "jdbc:mysql://127.0.0.1:" + closedPort + "/copydesk?sslMode=DISABLED&password=url-secret";
+
+        assertThatThrownBy(() -> Database.open(url, "someone", new char[0], null, DataSources.PoolSize.of(1),
+                Database.SchemaAction.MIGRATE_OR_VALIDATE, null))
+                .isInstanceOf(DatabaseSetupException.class)
+                .hasMessageStartingWith("Cannot reach the database at jdbc:mysql://127.0.0.1:" + closedPort)
+                .hasMessageNotContaining("url-secret")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    private static int tableCount(String db) throws SQLException {
+        try (Connection c = endpoint.adminConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = '" + db + "'")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+}

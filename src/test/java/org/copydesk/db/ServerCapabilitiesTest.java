@@ -1,0 +1,70 @@
+package org.copydesk.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.jooq.SQLDialect;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The start-up decisions taken from {@code VERSION()}: which servers are refused and which get the
+ * SKIP LOCKED claim strategy. The strings are what those servers really answer.
+ */
+class ServerCapabilitiesTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # VERSION()                              | MariaDB | major | minor | patch | SKIP LOCKED | runs the schema
+            5.7.44                                   | false   | 5     | 7     | 44    | false       | false
+            5.7.44-log                               | false   | 5     | 7     | 44    | false       | false
+            8.0.0-dmr                                | false   | 8     | 0     | 0     | false       | false
+            8.0.1-dmr                                | false   | 8     | 0     | 1     | true        | false
+            8.0.15                                   | false   | 8     | 0     | 15    | true        | false
+            8.0.16                                   | false   | 8     | 0     | 16    | true        | true
+            8.0.36                                   | false   | 8     | 0     | 36    | true        | true
+            8.4.3                                    | false   | 8     | 4     | 3     | true        | true
+            8.4.3-commercial                         | false   | 8     | 4     | 3     | true        | true
+            10.2.44-MariaDB                          | true    | 10    | 2     | 44    | false       | false
+            10.3.39-MariaDB                          | true    | 10    | 3     | 39    | false       | true
+            10.5.23-MariaDB-1:10.5.23+maria~deb11    | true    | 10    | 5     | 23    | false       | true
+            10.6.18-MariaDB                          | true    | 10    | 6     | 18    | true        | true
+            10.6.18-MariaDB-log                      | true    | 10    | 6     | 18    | true        | true
+            11.4.5-MariaDB                           | true    | 11    | 4     | 5     | true        | true
+            11.4.5-MariaDB-ubu2404                   | true    | 11    | 4     | 5     | true        | true
+            5.5.5-10.6.18-MariaDB                    | true    | 10    | 6     | 18    | true        | true
+            5.5.5-10.5.23-MariaDB                    | true    | 10    | 5     | 23    | false       | true
+            """)
+    void readsTheVersionAndDecides(String version, boolean mariaDb, int major, int minor, int patch,
+                                   boolean skipLocked, boolean schema) {
+        ServerCapabilities caps = ServerCapabilities.parse(version);
+
+        assertThat(caps.mariaDb()).as("MariaDB").isEqualTo(mariaDb);
+        assertThat(caps.major()).as("major").isEqualTo(major);
+        assertThat(caps.minor()).as("minor").isEqualTo(minor);
+        assertThat(caps.patch()).as("patch").isEqualTo(patch);
+        assertThat(caps.supportsSkipLocked()).as("SKIP LOCKED").isEqualTo(skipLocked);
+        assertThat(caps.supportsSchema()).as("runs the schema").isEqualTo(schema);
+        assertThat(caps.dialect()).isEqualTo(mariaDb ? SQLDialect.MARIADB : SQLDialect.MYSQL);
+        assertThat(caps.product()).isEqualTo((mariaDb ? "MariaDB " : "MySQL ") + major + "." + minor + "." + patch);
+    }
+
+    @Test
+    void anUnreadableVersionIsRefusedWithTheStringInTheMessage() {
+        assertThatThrownBy(() -> ServerCapabilities.parse("banana"))
+                .isInstanceOf(DatabaseSetupException.class)
+                .hasMessageContaining("'banana'");
+    }
+
+    @Test
+    void comparesVersionsPartByPart() {
+        ServerCapabilities caps = ServerCapabilities.parse("10.11.2-MariaDB");
+
+        // 10.11 is newer than 10.6 although "10.11" < "10.6" as text
+        assertThat(caps.atLeast(10, 6, 0)).isTrue();
+        assertThat(caps.atLeast(10, 11, 2)).isTrue();
+        assertThat(caps.atLeast(10, 11, 3)).isFalse();
+        assertThat(caps.atLeast(11, 0, 0)).isFalse();
+    }
+}
