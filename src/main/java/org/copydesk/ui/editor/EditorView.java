@@ -99,7 +99,8 @@ public final class EditorView extends StackPane {
         Label who = new Label(model.editor().displayName());
         who.getStyleClass().add(Styles.TEXT_BOLD);
         who.setGraphic(new FontIcon(Feather.USER));
-        Label desks = new Label(String.join(", ", model.desks().stream().map(model::deskDisplayName).toList()));
+        Label desks = new Label();
+        desks.textProperty().bind(model.deskSummaryProperty());
         desks.getStyleClass().add(Styles.TEXT_MUTED);
         desks.setId("desk-summary");
 
@@ -408,7 +409,9 @@ public final class EditorView extends StackPane {
         LeaseCell() {
             title.setWrapText(true);
             title.getStyleClass().add(Styles.TEXT_BOLD);
-            title.setMaxWidth(230);
+            // two lines of headline, as wide as the list allows
+            title.maxWidthProperty().bind(list.widthProperty().subtract(36));
+            title.setMinHeight(Region.USE_PREF_SIZE);
             desk.getStyleClass().addAll("badge", "desk-badge");
             priority.getStyleClass().addAll("badge", "priority-badge");
             countdown.getStyleClass().add("countdown");

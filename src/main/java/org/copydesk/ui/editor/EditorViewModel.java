@@ -28,7 +28,6 @@ import org.copydesk.review.Assignment;
 import org.copydesk.review.ConnectionTrouble;
 import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
-import org.copydesk.review.Desk;
 import org.copydesk.review.Drafts;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
@@ -94,6 +93,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final StringProperty banner = new SimpleStringProperty("");
     private final StringProperty emptyText = new SimpleStringProperty("Press Get articles (F5) to start.");
     private final StringProperty summary = new SimpleStringProperty("");
+    private final StringProperty deskSummary = new SimpleStringProperty("");
     private final ObservableList<Notice> notices = FXCollections.observableArrayList();
     private final BooleanBinding canSubmit;
     private final BooleanBinding canRelease;
@@ -138,8 +138,10 @@ public final class EditorViewModel implements AutoCloseable {
     /** Starts the countdowns, heartbeat and autosave, and loads what the editor already holds. */
     public void start() {
         timers.add(ticker.every(settings.tick(), this::tick));
+        deskSummary.set(String.join(", ", desks));
         tasks.run("load desks", () -> services.newsroom().desks(), list -> {
             list.forEach(d -> deskNames.put(d.id(), d.name()));
+            deskSummary.set(desks.stream().map(this::deskName).collect(Collectors.joining(", ")));
             updateEmptyText();
         }, this::onFailure);
         reload();
@@ -692,8 +694,8 @@ public final class EditorViewModel implements AutoCloseable {
         return zone;
     }
 
-    /** Desks as shown: "News, Sport". */
-    public String deskSummary(List<Desk> all) {
-        return all.stream().filter(d -> desks.contains(d.id())).map(Desk::name).collect(Collectors.joining(", "));
+    /** The desks worked on today, by name: "News, Sport". */
+    public ReadOnlyStringProperty deskSummaryProperty() {
+        return deskSummary;
     }
 }

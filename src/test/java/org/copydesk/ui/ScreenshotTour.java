@@ -1,0 +1,213 @@
+package org.copydesk.ui;
+
+import static org.copydesk.db.schema.Tables.ARTICLE;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.HBox;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import org.copydesk.db.DataSources;
+import org.copydesk.db.Database;
+import org.copydesk.db.EmbeddedServer;
+import org.copydesk.lease.ServerClock;
+import org.copydesk.review.DemoNewsroom;
+import org.copydesk.review.Editor;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.Verdict;
+import org.copydesk.ui.common.FxTaskExecutor;
+import org.copydesk.ui.common.FxTicker;
+import org.copydesk.ui.common.Theme;
+import org.copydesk.ui.editor.EditorView;
+import org.copydesk.ui.editor.EditorViewModel;
+import org.copydesk.ui.editor.SignInView;
+import org.copydesk.ui.editor.SignInViewModel;
+
+/**
+ * Takes the screenshots in docs/screenshots/ from the real views on real services, in a real
+ * window (run under Xvfb): {@code mvn -q test-compile exec:exec@screenshots} with DISPLAY set. The
+ * demo newsroom lives in its own embedded database under target/, so nobody's data is touched.
+ */
+public final class ScreenshotTour {
+
+    private final Path out;
+    private final ReviewServices services;
+    private final FxTaskExecutor tasks = new FxTaskExecutor(2);
+    private Stage stage;
+    private Scene scene;
+
+    private ScreenshotTour(Path out, ReviewServices services) {
+        this.out = out;
+        this.services = services;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(args.length > 0 ? args[0] : "docs/screenshots");
+        Files.createDirectories(out);
+        System.setProperty("copydesk.prefs", "org/copydesk-screenshots");
+        EmbeddedServer server = EmbeddedServer.startOrAttach(EmbeddedServer.Options.desktop(Path.of("target/screenshot-db")));
+        try (Database db = Database.open(server.jdbcUrl("screenshots"), EmbeddedServer.ROOT_USER, new char[0], null,
+                DataSources.PoolSize.of(4), Database.SchemaAction.MIGRATE, null)) {
+            ReviewServices services = new ReviewServices(db, ReviewServices.Options.defaults());
+            db.dsl().deleteFrom(org.copydesk.db.schema.Tables.REVIEW_DRAFT).execute();
+            db.dsl().deleteFrom(org.copydesk.db.schema.Tables.DECISION).execute();
+            db.dsl().deleteFrom(org.copydesk.db.schema.Tables.LEASE_EVENT).execute();
+            db.dsl().deleteFrom(ARTICLE).execute();
+            db.dsl().deleteFrom(org.copydesk.db.schema.Tables.EDITOR_DESK).execute();
+            db.dsl().deleteFrom(org.copydesk.db.schema.Tables.EDITOR).execute();
+            db.dsl().deleteFrom(org.copydesk.db.schema.Tables.DESK).execute();
+            DemoNewsroom.loadIfEmpty(db.dsl(), services.newsroom());
+            CountDownLatch started = new CountDownLatch(1);
+            Platform.startup(started::countDown);
+            started.await();
+            new ScreenshotTour(out, services).run();
+        } finally {
+            Platform.exit();
+            server.close();
+        }
+        System.exit(0);
+    }
+
+    private void run() throws Exception {
+        onFx(() -> {
+            stage = new Stage();
+            scene = new Scene(new HBox(), 1280, 800);
+            Theme.LIGHT.apply(scene);
+            stage.setScene(scene);
+            stage.setTitle("Copydesk");
+            stage.show();
+        });
+
+        SignInViewModel signIn = new SignInViewModel(services, tasks, java.util.prefs.Preferences.userRoot().node("org/copydesk-screenshots"));
+        onFx(() -> {
+            scene.setRoot(new SignInView(signIn, "Embedded database on this computer (MariaDB 11.4.5). Demo people and articles: choose any name.", s -> { }));
+            signIn.load();
+        });
+        waitFor(() -> !signIn.editors().isEmpty());
+        onFx(() -> signIn.chosenProperty().set(signIn.editors().stream().filter(e -> e.id().equals("ann")).findFirst().orElseThrow()));
+        shoot("sign-in");
+
+        Editor ann = services.newsroom().requireEditor("ann");
+        EditorViewModel model = new EditorViewModel(services, tasks, new FxTicker(), ann, ann.desks(),
+                EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
+        onFx(() -> {
+            scene.setRoot(new EditorView(model, new HBox()));
+            model.start();
+        });
+        waitFor(() -> model.articles().size() == 5 && !model.bodyProperty().get().startsWith("Loading"));
+        onFx(() -> {
+            model.selectNext();
+            model.verdictProperty().set(Verdict.SEND_BACK);
+            model.notesProperty().set("The second quote is attributed to the wrong councillor; please check the recording.");
+        });
+        waitFor(() -> !model.bodyProperty().get().startsWith("Loading"));
+        Thread.sleep(1500);
+        shoot("editor-reviewing");
+
+        // a lease lost while reviewing: a supervisor takes the article back
+        long held = model.selectedProperty().get().id();
+        services.supervision().forceRelease(held, "sue", "Legal wants to read it before it runs");
+        onFx(model::submit);
+        waitFor(() -> model.articles().stream().noneMatch(r -> r.id() == held));
+        Thread.sleep(300);
+        shoot("editor-lease-lost");
+
+        // expiring soon: the Sport desk's leases are cut to 100 s, so after a reload its articles
+        // are inside the two-minute warning window
+        services.database().dsl().update(org.copydesk.db.schema.Tables.DESK).set(org.copydesk.db.schema.Tables.DESK.LEASE_SECONDS, 100)
+                .where(org.copydesk.db.schema.Tables.DESK.ID.eq("sport")).execute();
+        onFx(model::reload);
+        Thread.sleep(2500);
+        shoot("editor-expiring");
+
+        onFx(() -> {
+            scene.getRoot().fireEvent(new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED, "", "",
+                    javafx.scene.input.KeyCode.F1, false, false, false, false));
+        });
+        Thread.sleep(300);
+        shoot("editor-shortcuts");
+        onFx(() -> scene.getRoot().fireEvent(new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED, "", "",
+                javafx.scene.input.KeyCode.ESCAPE, false, false, false, false)));
+
+        onFx(() -> Theme.DARK.apply(scene));
+        Thread.sleep(500);
+        shoot("editor-dark");
+        onFx(() -> Theme.LIGHT.apply(scene));
+        model.close();
+
+        // empty state: an editor whose desk has nothing available now
+        services.database().dsl().update(ARTICLE).set(ARTICLE.AVAILABLE_AT, ServerClock.plus(ServerClock.now(), Duration.ofMinutes(95)))
+                .where(ARTICLE.DESK_ID.eq("legal")).and(ARTICLE.LOCKED_BY.isNull()).execute();
+        Editor cat = services.newsroom().requireEditor("cat");
+        EditorViewModel empty = new EditorViewModel(services, tasks, new FxTicker(), cat, List.of("legal"),
+                EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
+        onFx(() -> {
+            scene.setRoot(new EditorView(empty, new HBox()));
+            empty.start();
+        });
+        waitFor(() -> empty.emptyTextProperty().get().startsWith("Nothing"));
+        Thread.sleep(500);
+        shoot("editor-empty");
+        empty.close();
+        onFx(stage::close);
+    }
+
+    private void shoot(String name) throws Exception {
+        CompletableFuture<WritableImage> image = new CompletableFuture<>();
+        Platform.runLater(() -> image.complete(scene.snapshot(null)));
+        write(image.get(10, TimeUnit.SECONDS), out.resolve(name + ".png"));
+        System.out.println("wrote " + out.resolve(name + ".png"));
+    }
+
+    private static void write(WritableImage image, Path file) throws IOException {
+        int w = (int) image.getWidth();
+        int h = (int) image.getHeight();
+        BufferedImage buffered = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        PixelReader pixels = image.getPixelReader();
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                buffered.setRGB(x, y, pixels.getArgb(x, y));
+            }
+        }
+        ImageIO.write(buffered, "png", file.toFile());
+    }
+
+    private static void onFx(Runnable action) throws Exception {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                action.run();
+                done.complete(null);
+            } catch (RuntimeException e) {
+                done.completeExceptionally(e);
+            }
+        });
+        done.get(30, TimeUnit.SECONDS);
+    }
+
+    private static void waitFor(BooleanSupplier condition) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            CompletableFuture<Boolean> ok = new CompletableFuture<>();
+            Platform.runLater(() -> ok.complete(condition.getAsBoolean()));
+            if (ok.get(10, TimeUnit.SECONDS)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("timed out waiting");
+    }
+}
