@@ -49,16 +49,17 @@ public record ServerCapabilities(boolean mariaDb, int major, int minor, int patc
     }
 
     /**
-     * Can this server run Copydesk's schema at all? DATETIME(6), CHECK constraints that are
-     * enforced (MySQL 8.0.16+, MariaDB 10.2+) and utf8mb4 by default are needed; MySQL 5.7 and
-     * MariaDB before 10.3 are refused.
+     * Can this server run Copydesk? It needs DATETIME(6), enforced CHECK constraints (MySQL
+     * 8.0.16+) and, on MariaDB, 10.6+: jOOQ's MariaDB dialect writes {@code OFFSET … FETCH}, which
+     * MariaDB parses from 10.6, the same release that brought SKIP LOCKED. Older servers are
+     * refused with a clear message rather than failing later on a claim.
      */
     public boolean supportsSchema() {
-        return mariaDb ? atLeast(10, 3, 0) : atLeast(8, 0, 16);
+        return mariaDb ? atLeast(10, 6, 0) : atLeast(8, 0, 16);
     }
 
     public String minimumSupported() {
-        return "MySQL 8.0.16 or MariaDB 10.3 (MySQL 8.0.1+ / MariaDB 10.6+ for SKIP LOCKED claims)";
+        return "MySQL 8.0.16 or MariaDB 10.6";
     }
 
     public String product() {

@@ -27,14 +27,14 @@ class ServerCapabilitiesTest {
             8.4.3                                    | false   | 8     | 4     | 3     | true        | true
             8.4.3-commercial                         | false   | 8     | 4     | 3     | true        | true
             10.2.44-MariaDB                          | true    | 10    | 2     | 44    | false       | false
-            10.3.39-MariaDB                          | true    | 10    | 3     | 39    | false       | true
-            10.5.23-MariaDB-1:10.5.23+maria~deb11    | true    | 10    | 5     | 23    | false       | true
+            10.3.39-MariaDB                          | true    | 10    | 3     | 39    | false       | false
+            10.5.23-MariaDB-1:10.5.23+maria~deb11    | true    | 10    | 5     | 23    | false       | false
             10.6.18-MariaDB                          | true    | 10    | 6     | 18    | true        | true
             10.6.18-MariaDB-log                      | true    | 10    | 6     | 18    | true        | true
             11.4.5-MariaDB                           | true    | 11    | 4     | 5     | true        | true
             11.4.5-MariaDB-ubu2404                   | true    | 11    | 4     | 5     | true        | true
             5.5.5-10.6.18-MariaDB                    | true    | 10    | 6     | 18    | true        | true
-            5.5.5-10.5.23-MariaDB                    | true    | 10    | 5     | 23    | false       | true
+            5.5.5-10.5.23-MariaDB                    | true    | 10    | 5     | 23    | false       | false
             """)
     void readsTheVersionAndDecides(String version, boolean mariaDb, int major, int minor, int patch,
                                    boolean skipLocked, boolean schema) {
