@@ -23,10 +23,21 @@ public record Owner(String name, Field<String> sql) {
      * by the server inside every statement. The name is looked up once for events and results.
      */
     public static Owner sessionUser(DSLContext dsl) {
-        Field<String> user = DSL.function("substring_index", String.class, DSL.currentUser(), DSL.inline("@"), DSL.inline(1));
-        String name = dsl.select(user).fetchOne(0, String.class);
-        return new Owner(name, user);
+        return session(dsl.select(SESSION_USER).fetchOne(0, String.class));
     }
+
+    /** The session's user, whose name the caller has already read with {@link #sessionUserName}. */
+    public static Owner session(String knownName) {
+        return new Owner(knownName, SESSION_USER);
+    }
+
+    /** The name of the account this connection signed in as. */
+    public static String sessionUserName(DSLContext dsl) {
+        return dsl.select(SESSION_USER).fetchOne(0, String.class);
+    }
+
+    private static final Field<String> SESSION_USER =
+            DSL.function("substring_index", String.class, DSL.currentUser(), DSL.inline("@"), DSL.inline(1));
 
     @Override
     public String toString() {

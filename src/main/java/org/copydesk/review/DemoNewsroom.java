@@ -84,6 +84,31 @@ public final class DemoNewsroom {
         return true;
     }
 
+    /** The demo password of a demo account: its name followed by "-demo" (e.g. ann-demo). */
+    public static String demoPassword(String editorId) {
+        return editorId + "-demo";
+    }
+
+    /** The demo people, who get database accounts with demo passwords on the embedded server. */
+    public static final List<String> DEMO_ACCOUNTS = List.of("ann", "bob", "cat", "dan", "sue", "admin");
+
+    /**
+     * On the embedded server: removes anonymous accounts and gives every demo person who exists in
+     * the newsroom an account with the demo password, so the app signs in through the same
+     * grants and triggers as against a production server. Existing accounts are left alone.
+     */
+    public static void ensureAccounts(DSLContext dsl) {
+        AccountAdministration accounts = new AccountAdministration(dsl);
+        accounts.dropAnonymousAccounts();
+        java.util.Set<String> existing = new java.util.HashSet<>(dsl.fetch("select user from mysql.user where host = '%'")
+                .getValues(0, String.class));
+        Newsroom newsroom = new Newsroom(dsl);
+        for (String id : DEMO_ACCOUNTS) {
+            newsroom.editor(id).filter(e -> !existing.contains(id))
+                    .ifPresent(e -> accounts.createAccount(id, e.role(), demoPassword(id).toCharArray()));
+        }
+    }
+
     private static void insertArticles(DSLContext dsl, Random random) {
         var insert = dsl.insertInto(ARTICLE, ARTICLE.EXTERNAL_ID, ARTICLE.DESK_ID, ARTICLE.TITLE, ARTICLE.BYLINE, ARTICLE.BODY,
                 ARTICLE.PRIORITY, ARTICLE.AVAILABLE_AT);

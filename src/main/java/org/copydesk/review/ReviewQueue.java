@@ -40,11 +40,23 @@ public final class ReviewQueue {
     private final DSLContext dsl;
     private final LeaseEngine engine;
     private final Newsroom newsroom;
+    private final String sessionUser;
 
-    public ReviewQueue(DSLContext dsl, LeaseEngine engine, Newsroom newsroom) {
+    /** @param sessionUser the account this connection signed in as */
+    public ReviewQueue(DSLContext dsl, LeaseEngine engine, Newsroom newsroom, String sessionUser) {
         this.dsl = dsl;
         this.engine = engine;
         this.newsroom = newsroom;
+        this.sessionUser = sessionUser;
+    }
+
+    /**
+     * The lease owner for an editor: when the editor is the signed-in account, the server's own
+     * record of who signed in ({@code CURRENT_USER()}), so the client sends no name at all; an
+     * administrator's tools (the command line on the embedded server, tests) name the editor.
+     */
+    private Owner ownerFor(String editorId) {
+        return editorId.equals(sessionUser) ? Owner.session(editorId) : Owner.named(editorId);
     }
 
     /** Get articles / Reload: refreshes what the editor holds and tops up to their capacity. */
@@ -71,7 +83,7 @@ public final class ReviewQueue {
         Condition scope = ARTICLE.STATUS.eq(ArticleStatus.queued)
                 .and(ARTICLE.AVAILABLE_AT.le(ServerClock.now()))
                 .and(ARTICLE.DESK_ID.in(desks));
-        ClaimResult result = engine.claim(new ClaimRequest(Owner.named(editorId), scope, ArticleLeases.ORDER,
+        ClaimResult result = engine.claim(new ClaimRequest(ownerFor(editorId), scope, ArticleLeases.ORDER,
                 editor.capacity(), Duration.ofMinutes(30), leaseSeconds(shorterLease)));
         List<HeldArticle> held = describe(result.leases());
         Optional<LocalDateTime> next = held.size() < editor.capacity()
@@ -81,7 +93,7 @@ public final class ReviewQueue {
 
     /** What the editor holds now, without claiming or refreshing anything. */
     public List<HeldArticle> held(String editorId) {
-        return describe(engine.heldBy(Owner.named(editorId)));
+        return describe(engine.heldBy(ownerFor(editorId)));
     }
 
     /** The row's desk's lease length, computed by the server per row; optionally capped shorter. */

@@ -34,6 +34,7 @@ public final class ReviewServices implements AutoCloseable {
     private final ArticleQuarantine quarantine;
     private final Supervision supervision;
     private final Options options;
+    private final String sessionUser;
 
     public ReviewServices(Database database, Options options) {
         this.database = database;
@@ -43,10 +44,11 @@ public final class ReviewServices implements AutoCloseable {
             engineOptions = engineOptions.withStrategy(options.strategy());
         }
         this.engine = new LeaseEngine(database.dsl(), ArticleLeases.TABLE, ArticleLeases.EVENTS, engineOptions);
+        this.sessionUser = org.copydesk.lease.Owner.sessionUserName(database.dsl());
         this.newsroom = new Newsroom(database.dsl());
-        this.queue = new ReviewQueue(database.dsl(), engine, newsroom);
+        this.queue = new ReviewQueue(database.dsl(), engine, newsroom, sessionUser);
         this.decisions = new ReviewDecisions(engine, queue);
-        this.drafts = new Drafts(database.dsl());
+        this.drafts = new Drafts(database.dsl(), sessionUser);
         this.history = new ArticleHistory(database.dsl());
         this.quarantine = new ArticleQuarantine(database.dsl());
         this.supervision = new Supervision(database.dsl(), engine, newsroom);
@@ -64,6 +66,7 @@ public final class ReviewServices implements AutoCloseable {
             ReviewServices services = new ReviewServices(database, options);
             if (config.isEmbedded()) {
                 DemoNewsroom.loadIfEmpty(database.dsl(), services.newsroom());
+                DemoNewsroom.ensureAccounts(database.dsl());
             }
             return services;
         } catch (RuntimeException e) {
@@ -80,6 +83,20 @@ public final class ReviewServices implements AutoCloseable {
     /** A release service for this database; the caller starts and closes it. */
     public ReleaseService releaseService(String actor, java.util.function.Consumer<java.util.List<org.copydesk.lease.Lease>> onReleased) {
         return new ReleaseService(engine, options.releaseInterval(), actor, onReleased);
+    }
+
+    /** The database account these services act as. */
+    public String sessionUser() {
+        return sessionUser;
+    }
+
+    /** The person signed in, if the account belongs to one (administrator accounts do not). */
+    public java.util.Optional<Editor> signedInEditor() {
+        return newsroom.editor(sessionUser);
+    }
+
+    public AccountAdministration accounts() {
+        return new AccountAdministration(database.dsl());
     }
 
     public Database database() {
