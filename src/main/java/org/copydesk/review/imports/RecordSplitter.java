@@ -48,7 +48,10 @@ abstract class RecordSplitter {
     }
 
     final void emit(String structuralProblem) {
-        RawRecord r = new RawRecord(recordLine, text.text(), text.length(), recordMalformedLine, structuralProblem);
+        String kept = text.text();
+        // trailing whitespace is dropped from a complete row; a cut row keeps its full length so it reads as too long
+        RawRecord r = new RawRecord(recordLine, kept, text.complete() ? kept.length() : text.length(), recordMalformedLine,
+                structuralProblem);
         inRecord = false;
         text.reset();
         sink.accept(r);

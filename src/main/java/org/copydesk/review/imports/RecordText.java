@@ -26,6 +26,11 @@ final class RecordText {
         return length;
     }
 
+    /** True when every character of the row was kept. */
+    boolean complete() {
+        return length == chars.length();
+    }
+
     boolean isBlank() {
         if (length > chars.length()) {
             return false;
