@@ -75,8 +75,8 @@ final class ArticleRowValidator {
                         + knownDesks() + ")");
             }
             String title = requiredText(fields, "title");
-            if (title.isBlank()) {
-                throw new Refused("title is empty");
+            if (!hasVisibleCharacter(title)) {
+                throw new Refused(title.isEmpty() ? "title is empty" : "title has no visible characters");
             }
             if (title.codePointCount(0, title.length()) > TITLE_MAX) {
                 throw new Refused("title is " + title.codePointCount(0, title.length()) + " characters long; at most "
@@ -84,8 +84,8 @@ final class ArticleRowValidator {
             }
             noControlCharacters("title", title);
             String body = requiredText(fields, "body");
-            if (body.isBlank()) {
-                throw new Refused("body is empty");
+            if (!hasVisibleCharacter(body)) {
+                throw new Refused(body.isEmpty() ? "body is empty" : "body has no visible characters");
             }
             long bodyBytes = utf8Length(body);
             if (bodyBytes > bodyMaxBytes) {
@@ -261,6 +261,15 @@ final class ArticleRowValidator {
                 throw new Refused(name + " contains an unpaired surrogate (a broken \\u escape) at position " + (i + 1));
             }
         }
+    }
+
+    /**
+     * Blank text and text of nothing but format characters (zero-width spaces, direction marks, a
+     * stray byte order mark) is empty to a reader, and to the database's collation, which ignores them.
+     */
+    private static boolean hasVisibleCharacter(String s) {
+        return s.codePoints().anyMatch(c -> !Character.isWhitespace(c) && !Character.isSpaceChar(c)
+                && Character.getType(c) != Character.FORMAT && Character.getType(c) != Character.CONTROL);
     }
 
     static long utf8Length(String s) {

@@ -21,6 +21,6 @@ public record ImportSettings(int batchRows, int batchBytes, int problemsKept, in
     }
 
     public static ImportSettings defaults() {
-        return new ImportSettings(500, 4 * 1024 * 1024, 100, 64 * 1024, Duration.ofMillis(100));
+        return new ImportSettings(1000, 4 * 1024 * 1024, 100, 64 * 1024, Duration.ofMillis(100));
     }
 }
