@@ -411,6 +411,18 @@ class ArticleImporterTest {
     }
 
     @Test
+    void theDocumentedExamplesImportAsDescribed() {
+        org.copydesk.testing.Fixtures.desk(dsl, "culture");
+        assertThat(importFile(Path.of("docs/examples/articles.json")).imported()).isEqualTo(3);
+        assertThat(article("wire-2025-0002").getAvailableAt()).isEqualTo(LocalDateTime.of(2025, 6, 1, 16, 30));
+        assertThat(importFile(Path.of("docs/examples/articles.csv")).imported()).isEqualTo(3);
+        ImportReport errors = importFile(Path.of("docs/examples/articles-with-errors.csv"));
+        assertThat(errors.imported()).isEqualTo(2);
+        assertThat(errors.quarantined()).isEqualTo(5);
+        assertThat(errors.problems()).extracting(ImportProblem::line).containsExactly(3L, 4L, 5L, 6L, 7L);
+    }
+
+    @Test
     void aMissingFileOrABadActorFailsWithOneClearMessage() {
         assertThatThrownBy(() -> importer.importFile(dir.resolve("nope.json"), "sam", ImportListener.NONE))
                 .isInstanceOf(ImportFailedException.class).hasMessageContaining("no such file");
