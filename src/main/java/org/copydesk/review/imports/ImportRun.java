@@ -96,9 +96,13 @@ final class ImportRun {
             throw fail("could not read " + target.sourceName() + ": " + e.getMessage(), e);
         } catch (ImportFailedException e) {
             throw e;
-        } catch (RuntimeException e) {
-            // anything else here comes from the database (content errors were turned into quarantined rows)
+        } catch (org.jooq.exception.DataAccessException e) {
+            // content errors were turned into quarantined rows; what reaches here is the database itself
             throw fail("the database stopped the import: " + SqlFailures.message(e), e);
+        } catch (RuntimeException e) {
+            // a bug of ours; still report what was committed so the user knows where things stand
+            log.error("Import {} failed unexpectedly", target.importId(), e);
+            throw fail("the import failed unexpectedly (" + e + ")", e);
         }
         ImportReport report = report();
         log.info("Import {} of {} ({}): {} rows read, {} imported, {} already present, {} quarantined in {} ms{}",
