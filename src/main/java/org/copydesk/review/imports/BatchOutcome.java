@@ -1,0 +1,18 @@
+package org.copydesk.review.imports;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one committed batch did.
+ *
+ * @param insertedIds article ids by external id, for the rows this batch inserted
+ * @param quarantined every bad row written to the quarantine in this batch, including those found while writing
+ */
+record BatchOutcome(Map<String, Long> insertedIds, int alreadyPresent, List<QuarantineEntry> quarantined,
+                    List<String> warnings) {
+
+    int imported() {
+        return insertedIds.size();
+    }
+}

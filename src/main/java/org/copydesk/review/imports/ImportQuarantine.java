@@ -1,0 +1,107 @@
+package org.copydesk.review.imports;
+
+import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
+
+import java.util.Collection;
+import java.util.List;
+import org.copydesk.db.schema.tables.records.ImportQuarantineRecord;
+import org.copydesk.lease.ServerClock;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+
+/**
+ * The rows imports could not take, for a supervisor to look at, correct and requeue, or dismiss.
+ */
+public final class ImportQuarantine {
+
+    private final DSLContext dsl;
+
+    public ImportQuarantine(DSLContext dsl) {
+        this.dsl = dsl;
+    }
+
+    /** Open (unresolved) rows in the order they were quarantined (by import, then line); {@code importId} null means every import. */
+    public List<QuarantinedRow> listOpen(String importId, int limit) {
+        return dsl.selectFrom(IMPORT_QUARANTINE).where(open(importId))
+                .orderBy(IMPORT_QUARANTINE.ID).limit(Math.max(0, limit))
+                .fetch(ImportQuarantine::row);
+    }
+
+    public int countOpen(String importId) {
+        return dsl.fetchCount(IMPORT_QUARANTINE, open(importId));
+    }
+
+    /** Dismisses rows (server time); returns how many were still open. */
+    public int markResolved(Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        return dsl.update(IMPORT_QUARANTINE).set(IMPORT_QUARANTINE.RESOLVED_AT, ServerClock.now())
+                .where(IMPORT_QUARANTINE.ID.in(ids)).and(IMPORT_QUARANTINE.RESOLVED_AT.isNull()).execute();
+    }
+
+    /**
+     * Validates a corrected version of a quarantined row with the import's rules and, if it passes,
+     * inserts the article (with an 'import' event by {@code actor}) and resolves the entry, in one
+     * transaction. The stored raw text stays as the file had it.
+     *
+     * @param correctedText a JSON object, or a CSV header line followed by one row
+     */
+    public RequeueResult requeue(long quarantineId, String correctedText, String actor) {
+        if (actor == null || actor.isBlank() || actor.length() > 64) {
+            throw new IllegalArgumentException("the user's name must be 1 to 64 characters");
+        }
+        ImportQuarantineRecord entry = dsl.selectFrom(IMPORT_QUARANTINE)
+                .where(IMPORT_QUARANTINE.ID.eq(quarantineId)).and(IMPORT_QUARANTINE.RESOLVED_AT.isNull()).fetchOne();
+        if (entry == null) {
+            return new RequeueResult(RequeueResult.Outcome.NOT_OPEN, null, "no open quarantine entry #" + quarantineId);
+        }
+        ParsedRow parsed = SingleRowReader.read(correctedText == null ? "" : correctedText);
+        if (!parsed.ok()) {
+            return new RequeueResult(RequeueResult.Outcome.STILL_INVALID, null, parsed.problem());
+        }
+        long packet = ArticleImporter.maxAllowedPacket(dsl);
+        ArticleRowValidator validator = new ArticleRowValidator(ArticleImporter.desks(dsl), ArticleImporter.bodyLimit(packet));
+        String[] refusal = new String[1];
+        ValidatedArticle article = validator.validate(entry.getLineNumber(), parsed.fields(),
+                ImportText.shorten(correctedText, ImportSettings.defaults().rawTextLimit()), r -> refusal[0] = r, name -> { });
+        if (article == null) {
+            return new RequeueResult(RequeueResult.Outcome.STILL_INVALID, null, refusal[0]);
+        }
+        ImportTarget target = new ImportTarget(entry.getImportId(), entry.getSourceName()
+                + " (requeued from import quarantine entry #" + quarantineId + ")", actor);
+        ArticleBatchWriter writer = new ArticleBatchWriter(dsl, ArticleImporter.statementBytes(packet, ImportSettings.defaults()));
+        return dsl.transactionResult(c -> {
+            DSLContext tx = c.dsl();
+            // locks the entry so two supervisors requeueing it at once do not both act
+            Long stillOpen = tx.select(IMPORT_QUARANTINE.ID).from(IMPORT_QUARANTINE)
+                    .where(IMPORT_QUARANTINE.ID.eq(quarantineId)).and(IMPORT_QUARANTINE.RESOLVED_AT.isNull())
+                    .forUpdate().fetchOne(IMPORT_QUARANTINE.ID);
+            if (stillOpen == null) {
+                return new RequeueResult(RequeueResult.Outcome.NOT_OPEN, null,
+                        "quarantine entry #" + quarantineId + " was resolved meanwhile");
+            }
+            BatchOutcome outcome = writer.writeIn(tx, List.of(article), List.of(), target, new ExternalIdFingerprints());
+            if (!outcome.quarantined().isEmpty()) {
+                throw new org.jooq.exception.DataAccessException(outcome.quarantined().get(0).reason());
+            }
+            tx.update(IMPORT_QUARANTINE).set(IMPORT_QUARANTINE.RESOLVED_AT, ServerClock.now())
+                    .where(IMPORT_QUARANTINE.ID.eq(quarantineId)).execute();
+            if (outcome.imported() == 1) {
+                return new RequeueResult(RequeueResult.Outcome.IMPORTED, outcome.insertedIds().get(article.externalId()), null);
+            }
+            return new RequeueResult(RequeueResult.Outcome.ALREADY_PRESENT, null, null);
+        });
+    }
+
+    private static Condition open(String importId) {
+        Condition c = IMPORT_QUARANTINE.RESOLVED_AT.isNull();
+        return importId == null ? c : c.and(IMPORT_QUARANTINE.IMPORT_ID.eq(importId));
+    }
+
+    private static QuarantinedRow row(ImportQuarantineRecord r) {
+        return new QuarantinedRow(r.getId(), r.getImportId(), r.getSourceName(), r.getLineNumber(), r.getRawText(),
+                r.getReason(), r.getCreatedAt());
+    }
+
+}

@@ -1,0 +1,30 @@
+package org.copydesk.review.imports;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The outcome of one import. Every row read is in exactly one of {@code imported},
+ * {@code alreadyPresent} and {@code quarantined}.
+ *
+ * @param format        the shape the file was read as, or null when nothing could be read
+ * @param problems      the first {@link ImportSettings#problemsKept()} problems by line; the full list is
+ *                      in the import quarantine under {@code importId}
+ * @param moreProblems  problems beyond those listed
+ * @param warnings      things that did not stop any row, e.g. unknown fields that were ignored
+ * @param cancelled     the listener (or an interrupt) stopped the import before the end of the input
+ */
+public record ImportReport(String importId, String source, ImportFormat format, long rowsRead, long imported,
+                           long alreadyPresent, long quarantined, List<ImportProblem> problems, long moreProblems,
+                           List<String> warnings, long bytesRead, boolean cancelled, Duration duration) {
+
+    public ImportReport {
+        problems = List.copyOf(problems);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** True when every row read was imported or already present. */
+    public boolean clean() {
+        return quarantined == 0;
+    }
+}
