@@ -10,7 +10,7 @@ import picocli.CommandLine.Mixin;
 @Command(name = "copydesk", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Hands out editorial review work fairly and safely.",
                 "Run without a command to open the desktop app (on the embedded database unless one is configured)."},
-        subcommands = {ServerCommand.class, DbCommand.class, ReleaseDaemonCommand.class,
+        subcommands = {ServerCommand.class, DbCommand.class, ImportCommand.class, ReleaseDaemonCommand.class,
                 StatusCommand.class, EditorsCommand.class, DesksCommand.class, ClaimCommand.class, DecideCommand.class,
                 PurgeCommand.class, picocli.CommandLine.HelpCommand.class})
 public final class CopydeskCommand implements Callable<Integer> {

@@ -59,7 +59,8 @@ class CliTest {
         assertThat(help.code()).isZero();
         assertThat(help.out()).contains("server", "db", "release-daemon", "status", "editors", "desks", "claim", "decide", "purge",
                 "desktop app");
-        for (String command : List.of("server", "db", "release-daemon", "status", "editors", "desks", "claim", "decide", "purge")) {
+        for (String command : List.of("server", "db", "import", "release-daemon", "status", "editors", "desks", "claim", "decide",
+                "purge")) {
             assertThat(run(command, "--help").code()).as(command).isZero();
         }
     }
@@ -148,6 +149,17 @@ class CliTest {
     void dbMigrateReportsTheSchemaVersion() {
         Run migrate = run("db", "migrate");
         assertThat(migrate.code()).isZero();
-        assertThat(migrate.out()).contains("Schema at version 1 (0 migration(s) applied)");
+        assertThat(migrate.out()).contains("Schema at version 2 (0 migration(s) applied)");
+    }
+
+    @Test
+    void importReportsBadRowsByLineKeepsThemAsideAndIsIdempotent() {
+        String file = java.nio.file.Path.of("docs/examples/articles-with-errors.csv").toAbsolutePath().toString();
+        Run first = run("import", file);
+        assertThat(first.code()).isEqualTo(ImportCommand.SOME_ROWS_KEPT_ASIDE);
+        assertThat(first.out()).containsPattern("2 imported, 0 already present, 5 kept aside").contains("line ", "import quarantine");
+        Run again = run("import", file);
+        assertThat(again.out()).contains("0 imported, 2 already present, 5 kept aside");
+        assertThat(run("import", "/nonexistent/file.csv").err()).startsWith("copydesk: ").hasLineCount(1);
     }
 }
