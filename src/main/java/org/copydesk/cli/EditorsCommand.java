@@ -2,6 +2,7 @@ package org.copydesk.cli;
 
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewServices;
 import org.copydesk.review.Role;
@@ -31,6 +32,11 @@ final class EditorsCommand {
         int capacity;
         @Option(names = "--desks", split = ",", paramLabel = "DESK", description = "desks worked on, comma-separated")
         List<String> desks = List.of();
+        @Option(names = "--password", interactive = true, arity = "0..1",
+                description = "the new account's password (asked for when given without a value; generated when left out)")
+        char[] password;
+        @Option(names = "--no-account", description = "only the newsroom record; the database account exists already")
+        boolean noAccount;
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
@@ -39,6 +45,15 @@ final class EditorsCommand {
             try (ReviewServices services = database.open(2)) {
                 Editor e = services.newsroom().addEditor(name, displayName, role, capacity, desks);
                 spec.commandLine().getOut().println("Added " + describe(e) + ".");
+                if (!noAccount) {
+                    boolean generated = password == null || password.length == 0;
+                    char[] secret = generated ? AccountAdministration.randomPassword() : password;
+                    services.accounts().createAccount(name, role, secret);
+                    spec.commandLine().getOut().println("Created the database account '" + name + "' with the grants of a "
+                            + role.name().toLowerCase(java.util.Locale.ROOT) + (generated ? "; its password is " + new String(secret)
+                            + " (shown once, stored nowhere: hand it over and ask for it to be changed)." : "."));
+                    java.util.Arrays.fill(secret, ' ');
+                }
             }
             return 0;
         }
