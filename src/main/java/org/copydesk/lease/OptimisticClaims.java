@@ -60,13 +60,19 @@ final class OptimisticClaims implements ClaimStrategy {
         return transactions.run("claim result", tx -> LockingClaims.Steps.result(tx, refreshed, claimed));
     }
 
-    /** Takes the row only if nobody changed its lease since it was read: token unchanged and still claimable. */
+    /**
+     * Takes the row only if nobody changed its lease since it was read: token and owner unchanged and
+     * still claimable. The owner is compared too because the release service ends a lapsed lease
+     * without a new token: a row read as "X's lapsed lease" and freed since must not be logged as a
+     * take-over of X's lease (that would end X's lease twice in the event log).
+     */
     private static List<Lease> compareAndSet(DSLContext tx, LeaseSql sql, ClaimRequest request, Record candidate) {
         LeaseTable t = sql.t;
         int changed = tx.update(t.table())
                 .set(LockingClaims.Steps.newLease(t, request.owner(), request.ttl()))
                 .where(sql.keyIs(sql.keyOf(candidate)))
                 .and(t.token().eq(candidate.get(t.token())))
+                .and(t.owner().isNotDistinctFrom(candidate.get(t.owner())))
                 .and(sql.claimable())
                 .and(request.scope())
                 .execute();
