@@ -26,20 +26,13 @@ final class OptimisticClaims implements ClaimStrategy {
 
     @Override
     public ClaimResult claim(Transactions transactions, LeaseSql sql, ClaimRequest request, LeaseMetrics metrics) {
-        LeaseTable t = sql.t;
         List<Lease> refreshed = transactions.run("refresh", tx -> LockingClaims.Steps.refreshOwn(tx, sql, request));
         List<Lease> claimed = new ArrayList<>();
         for (int round = 0; round < ROUNDS && refreshed.size() + claimed.size() < request.limit(); round++) {
             int need = request.limit() - refreshed.size() - claimed.size();
             int window = need * spread * (round + 1);
             List<Record> candidates = new ArrayList<>(transactions.run("read candidates", tx ->
-                    tx.select(sql.keyAnd(t.owner(), t.token()))
-                            .from(t.table())
-                            .where(request.scope())
-                            .and(sql.claimable())
-                            .orderBy(request.order().fullOrder(t))
-                            .limit(window)
-                            .fetch()));
+                    LockingClaims.candidates(tx, sql, request, window).fetch()));
             if (candidates.isEmpty()) {
                 break;
             }
