@@ -114,15 +114,6 @@ final class LeaseSql {
         return tx.select(t.key()).from(t.table()).where(mine).fetch(this::keyOf);
     }
 
-    /** The leases this owner holds and has not let expire, read back with the server's time. */
-    List<Lease> validLeasesOf(DSLContext tx, Owner owner) {
-        Result<Record> rows = tx.select(keyAnd(t.owner(), t.token(), t.expiresAt(), now.as("server_now")))
-                .from(t.table())
-                .where(heldValidBy(owner))
-                .fetch();
-        return rows.stream().map(this::leaseOf).toList();
-    }
-
     /** Leases on the given rows as they are now (after an update in the same transaction). */
     List<Lease> leasesOn(DSLContext tx, Collection<RowKey> keys) {
         if (keys.isEmpty()) {

@@ -83,6 +83,12 @@ final class LockingClaims implements ClaimStrategy {
         /**
          * Extends every valid lease of the owner to {@code NOW(6) + ttl} (a reload keeps the work),
          * logs each refresh and returns the leases.
+         *
+         * <p>The rows are locked first and then updated and read back by key, so the refresh events
+         * name exactly the rows whose expiry changed. (Reading back "the owner's valid leases" after
+         * the update missed a row whose new, shorter expiry had already passed when a loaded server
+         * got to the read: its expiry changed with no event, and the race test's replay saw the
+         * release service end that lease before its logged expiry.)
          */
         static List<Lease> refreshOwn(DSLContext tx, LeaseSql sql, ClaimRequest request) {
             LeaseTable t = sql.t;
@@ -90,15 +96,21 @@ final class LockingClaims implements ClaimStrategy {
             if (mine.isEmpty()) {
                 return List.of();
             }
+            List<RowKey> locked = tx.select(t.key()).from(t.table())
+                    .where(sql.keyIn(mine)).and(sql.heldValidBy(request.owner()))
+                    .forUpdate().fetch(sql::keyOf);
+            if (locked.isEmpty()) {
+                return List.of();
+            }
             var update = tx.update(t.table()).set(t.expiresAt(), sql.expiryAfter(request.ttl(), null));
-            var where = sql.keyIn(mine).and(sql.heldValidBy(request.owner()));
+            var where = sql.keyIn(locked);
             int changed = t.renewals() != null
                     ? update.set(t.renewals(), t.renewals().plus(1)).where(where).execute()
                     : update.where(where).execute();
-            if (changed == 0) {
-                return List.of();
+            if (changed != locked.size()) {
+                throw new LeaseBugException("refresh locked " + locked.size() + " rows but changed " + changed);
             }
-            List<Lease> leases = sql.validLeasesOf(tx, request.owner());
+            List<Lease> leases = sql.leasesOn(tx, locked);
             sql.append(tx, leases.stream().map(l -> new LeaseSql.Event(l.key(), LeaseAction.REFRESH.code(),
                     request.owner().name(), l.owner(), l.owner(), l.token(), l.token(), l.expiresAt(), null)).toList());
             return leases;

@@ -18,7 +18,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
@@ -43,7 +42,7 @@ import org.jooq.Field;
  * <p>Run: {@code mvn -q test-compile exec:exec@claim-benchmark} (about 12 minutes on 2 cores).
  * System properties: {@code bench.seconds} measured seconds per cell (10), {@code bench.warmup} (2),
  * {@code bench.only} a comma-separated list of cell labels to run alone (for experiments; no report
- * is written then), {@code bench.sweep.batches} release batch sizes to compare (100,500,2000).
+ * is written then), {@code bench.sweep.batches} release batch sizes to compare (100,1000).
  *
  * <p>Each owner does what an editor's client does, as fast as it can: claim 5, complete them, repeat.
  * Every cell starts from the same table (the rows earlier cells touched are put back) and an empty
@@ -55,6 +54,9 @@ public final class ClaimBenchmark {
     static final int EXPIRED = 100_000;
     static final int BATCH = 5;
     static final Duration TTL = Duration.ofMinutes(5);
+    static final Duration SLICE = Duration.ofSeconds(2);
+    /** The release service's batch size docs/benchmarks.md recommends (why: see there). */
+    static final int RECOMMENDED_SWEEP_BATCH = 100;
 
     record Cell(String label, ClaimStrategyKind strategy, String isolation, int owners) {
     }
@@ -71,7 +73,8 @@ public final class ClaimBenchmark {
     }
 
     record SweepResult(int batchSize, long releasedBySweep, double sweepSeconds, long claims, long p50Micros,
-                       long p99Micros, long baselineP99Micros, long baselineP50Micros, long retries, long callerErrors) {
+                       long p99Micros, long baselineP99Micros, long baselineP50Micros, long retries, long callerErrors,
+                       long leftLapsed) {
         double p99Ratio() {
             return (double) p99Micros / baselineP99Micros;
         }
@@ -97,7 +100,7 @@ public final class ClaimBenchmark {
         Duration measure = Duration.ofSeconds(Long.getLong("bench.seconds", 10));
         Duration warmup = Duration.ofSeconds(Long.getLong("bench.warmup", 2));
         String only = System.getProperty("bench.only", "");
-        List<Integer> sweepBatches = Arrays.stream(System.getProperty("bench.sweep.batches", "100,500,2000").split(","))
+        List<Integer> sweepBatches = Arrays.stream(System.getProperty("bench.sweep.batches", "100,1000").split(","))
                 .map(String::trim).filter(s -> !s.isEmpty()).map(Integer::parseInt).toList();
         Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
         long started = System.nanoTime();
@@ -278,85 +281,110 @@ public final class ClaimBenchmark {
     }
 
     /**
-     * 8 owners claim for the measured time with {@code EXPIRED} lapsed leases in the table and no
-     * release service (the baseline); then the same again while the release service frees them all
-     * in batches of {@code batchSize}: their claim p99 while it runs is compared with the baseline.
+     * 8 owners claim while the release service frees {@code EXPIRED} lapsed leases in batches of
+     * {@code batchSize}. The service runs in alternating slices, on for {@code SLICE}, paused for
+     * {@code SLICE}, until nothing has lapsed any more; claim latencies are counted apart for the two
+     * kinds of slice. Interleaving makes the baseline share the minute with the sweep: on a machine
+     * whose other load drifts (ours is shared), two separate runs differed by 2× in p99 alone.
      */
     private SweepResult sweep(int batchSize) {
-        ClaimStrategyKind kind = ClaimStrategyKind.SKIP_LOCKED;
-        String isolation = "READ_COMMITTED";
-        long baselineP99;
-        long baselineP50;
-        lapseHalf();
-        try (Database db = Database.open(url, EmbeddedServer.ROOT_USER, new char[0], null, new DataSources.PoolSize(9, 9),
-                Database.SchemaAction.NONE, null)) {
-            Load load = new Load(engine(db, kind, isolation), 8, "b");
-            load.start();
-            sleep(warmup.toMillis());
-            load.measuring(true);
-            sleep(measure.toMillis());
-            load.measuring(false);
-            load.stop();
-            long[] lat = load.latencies();
-            baselineP99 = percentile(lat, 0.99);
-            baselineP50 = percentile(lat, 0.50);
-        }
         lapseHalf();
         try (Database db = Database.open(url, EmbeddedServer.ROOT_USER, new char[0], null, new DataSources.PoolSize(10, 10),
                 Database.SchemaAction.NONE, null)) {
-            LeaseEngine claims = engine(db, kind, isolation);
-            LeaseEngine releaser = engine(db, kind, isolation);
+            LeaseEngine claims = engine(db, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED");
+            LeaseEngine releaser = engine(db, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED");
             Load load = new Load(claims, 8, "s");
             load.start();
             sleep(warmup.toMillis());
-            Snapshot before = Snapshot.of(claims.metrics());
-            load.measuring(true);
-            long t0 = System.nanoTime();
-            long released = 0;
-            // The release service as it runs in the app: batches until nothing has lapsed.
-            while (true) {
-                int n = releaser.releaseExpired(batchSize, 1, "release-service").size();
-                released += n;
-                if (n < batchSize) {
-                    break;
+            AtomicBoolean on = new AtomicBoolean();
+            AtomicBoolean inChunk = new AtomicBoolean();
+            AtomicBoolean done = new AtomicBoolean();
+            AtomicLong released = new AtomicLong();
+            AtomicLong sweepNanos = new AtomicLong();
+            Thread service = new Thread(() -> {
+                while (!done.get()) {
+                    if (!on.get()) {
+                        sleep(1);
+                        continue;
+                    }
+                    inChunk.set(true);
+                    long t0 = System.nanoTime();
+                    // The release service as the app runs it: one short transaction per batch.
+                    int n = releaser.releaseExpired(batchSize, 1, "release-service").size();
+                    sweepNanos.addAndGet(System.nanoTime() - t0);
+                    inChunk.set(false);
+                    released.addAndGet(n);
+                    if (n < batchSize) {
+                        done.set(true);
+                    }
                 }
+            }, "release-service");
+            service.start();
+            Snapshot before = Snapshot.of(claims.metrics());
+            while (!done.get()) {
+                load.measuring(Load.DURING);
+                on.set(true);
+                sleep(SLICE.toMillis());
+                on.set(false);
+                while (inChunk.get()) {
+                    sleep(1);
+                }
+                load.measuring(Load.WITHOUT);
+                sleep(SLICE.toMillis());
             }
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            load.measuring(false);
+            load.measuring(Load.NONE);
             Snapshot after = Snapshot.of(claims.metrics());
             load.stop();
-            long[] lat = load.latencies();
-            return new SweepResult(batchSize, released, seconds, lat.length, percentile(lat, 0.50), percentile(lat, 0.99),
-                    baselineP99, baselineP50, after.retries - before.retries + releaser.metrics().retries(),
-                    load.callerErrors.get());
+            join(service);
+            long[] during = load.latencies(Load.DURING);
+            long[] without = load.latencies(Load.WITHOUT);
+            long leftLapsed = admin.dsl().fetchCount(ARTICLE, ARTICLE.LOCKED_BY.like("gone-%"));
+            return new SweepResult(batchSize, released.get(), sweepNanos.get() / 1e9, during.length, percentile(during, 0.50),
+                    percentile(during, 0.99), percentile(without, 0.99), percentile(without, 0.50),
+                    after.retries - before.retries + releaser.metrics().retries(), load.callerErrors.get(), leftLapsed);
+        }
+    }
+
+    private static void join(Thread t) {
+        try {
+            t.join(60_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
     // --- load ---------------------------------------------------------------------------------
 
-    /** N owners, each: claim 5, complete them, repeat; latencies and rows counted only while measuring. */
+    /**
+     * N owners, each: claim 5, complete them, repeat. Claim latencies and completed rows are counted
+     * into the bucket chosen by {@link #measuring} when the claim returns ({@link #NONE}: not counted).
+     */
     private static final class Load {
+        static final int NONE = -1;
+        static final int WITHOUT = 0;
+        static final int DURING = 1;
+
         private final LeaseEngine engine;
         private final List<Thread> threads = new ArrayList<>();
-        private final List<long[]> samples = new ArrayList<>();
-        private final AtomicInteger[] counts;
+        private final long[][][] samples;
+        private final AtomicInteger[][] counts;
         private final AtomicBoolean stop = new AtomicBoolean();
-        private volatile boolean measuring;
+        private volatile int bucket = NONE;
         final AtomicLong rows = new AtomicLong();
         final AtomicLong callerErrors = new AtomicLong();
         private final CountDownLatch ready;
 
         Load(LeaseEngine engine, int owners, String prefix) {
             this.engine = engine;
-            this.counts = new AtomicInteger[owners];
+            this.samples = new long[owners][2][1 << 16];
+            this.counts = new AtomicInteger[owners][2];
             this.ready = new CountDownLatch(owners);
             for (int i = 0; i < owners; i++) {
-                long[] mine = new long[1 << 20];
-                samples.add(mine);
-                AtomicInteger count = new AtomicInteger();
-                counts[i] = count;
+                counts[i][0] = new AtomicInteger();
+                counts[i][1] = new AtomicInteger();
+                int me = i;
                 Owner owner = Owner.named(prefix + i);
-                threads.add(new Thread(() -> loop(owner, mine, count), "bench-" + prefix + i));
+                threads.add(new Thread(() -> loop(owner, me), "bench-" + prefix + i));
             }
         }
 
@@ -370,37 +398,39 @@ public final class ClaimBenchmark {
         }
 
         void measuring(boolean on) {
-            measuring = on;
+            measuring(on ? WITHOUT : NONE);
+        }
+
+        void measuring(int into) {
+            bucket = into;
         }
 
         void stop() {
             stop.set(true);
-            for (Thread t : threads) {
-                try {
-                    t.join(60_000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+            threads.forEach(ClaimBenchmark::join);
         }
 
         long[] latencies() {
+            return latencies(WITHOUT);
+        }
+
+        long[] latencies(int which) {
             int total = 0;
-            for (AtomicInteger c : counts) {
-                total += c.get();
+            for (AtomicInteger[] c : counts) {
+                total += c[which].get();
             }
             long[] all = new long[total];
             int at = 0;
             for (int i = 0; i < counts.length; i++) {
-                int n = counts[i].get();
-                System.arraycopy(samples.get(i), 0, all, at, n);
+                int n = counts[i][which].get();
+                System.arraycopy(samples[i][which], 0, all, at, n);
                 at += n;
             }
             Arrays.sort(all);
             return all;
         }
 
-        private void loop(Owner owner, long[] mine, AtomicInteger count) {
+        private void loop(Owner owner, int me) {
             ready.countDown();
             Map<Field<?>, Object> approve = Map.of(ARTICLE.STATUS, ArticleStatus.approved, ARTICLE.DECIDED_BY, owner.name(),
                     ARTICLE.DECIDED_AT, ServerClock.now());
@@ -409,12 +439,15 @@ public final class ClaimBenchmark {
                     long t0 = System.nanoTime();
                     ClaimResult claim = engine.claim(request(owner));
                     long micros = (System.nanoTime() - t0) / 1000;
-                    boolean counted = measuring;
-                    if (counted && count.get() < mine.length) {
-                        mine[count.getAndIncrement()] = micros;
+                    int into = bucket;
+                    if (into != NONE) {
+                        AtomicInteger count = counts[me][into];
+                        if (count.get() < samples[me][into].length) {
+                            samples[me][into][count.getAndIncrement()] = micros;
+                        }
                     }
                     for (Lease lease : claim.leases()) {
-                        if (engine.complete(lease, approve, null).applied() && counted) {
+                        if (engine.complete(lease, approve, null).applied() && into != NONE) {
                             rows.incrementAndGet();
                         }
                     }
@@ -454,9 +487,5 @@ public final class ClaimBenchmark {
 
     static String now() {
         return ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
-    }
-
-    static <T> String join(List<T> items, Function<T, String> f) {
-        return String.join(", ", items.stream().map(f).toList());
     }
 }

@@ -43,6 +43,8 @@ final class LeaseEventAudit {
         String endedOwner;
         Long endedToken;
         int completes;
+        /** The row's events so far, to show with a violation. */
+        final List<String> history = new ArrayList<>();
     }
 
     private LeaseEventAudit() {
@@ -63,7 +65,10 @@ final class LeaseEventAudit {
             String where = "row " + e.getRowKey() + " event " + e.getId() + " (" + e.getAction() + " by " + e.getActor()
                     + ", old " + e.getOldOwner() + "/" + e.getOldToken() + ", new " + e.getNewOwner() + "/"
                     + e.getLeaseToken() + "; replay says " + s.owner + "/" + s.token + " after " + s.lastAction
-                    + " " + s.lastEventId + ")";
+                    + " " + s.lastEventId + "; history " + s.history + ")";
+            s.history.add(e.getId() + " " + e.getAction() + " by " + e.getActor() + " at " + e.getOccurredAt() + " "
+                    + e.getOldOwner() + "/" + e.getOldToken() + "->" + e.getNewOwner() + "/" + e.getLeaseToken() + " until "
+                    + e.getExpiresAt() + (e.getDetail() == null ? "" : " (" + e.getDetail() + ")"));
             switch (e.getAction()) {
                 case "claim" -> {
                     claims++;
