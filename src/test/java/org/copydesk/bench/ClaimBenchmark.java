@@ -42,7 +42,8 @@ import org.jooq.Field;
  * <p>Run: {@code mvn -q test-compile exec:exec@claim-benchmark} (about 12 minutes on 2 cores).
  * System properties: {@code bench.seconds} measured seconds per cell (10), {@code bench.warmup} (2),
  * {@code bench.only} a comma-separated list of cell labels to run alone (for experiments; no report
- * is written then), {@code bench.sweep.batches} release batch sizes to compare (100,1000).
+ * is written then), {@code bench.sweeps} release-service set-ups to compare: batch size, "/paced" for a
+ * service that rests as long as each batch took (100,100/paced,1000/paced).
  *
  * <p>Each owner does what an editor's client does, as fast as it can: claim 5, complete them, repeat.
  * Every cell starts from the same table (the rows earlier cells touched are put back) and an empty
@@ -55,8 +56,8 @@ public final class ClaimBenchmark {
     static final int BATCH = 5;
     static final Duration TTL = Duration.ofMinutes(5);
     static final Duration SLICE = Duration.ofSeconds(2);
-    /** The release service's batch size docs/benchmarks.md recommends (why: see there). */
-    static final int RECOMMENDED_SWEEP_BATCH = 100;
+    /** The release service set-up docs/benchmarks.md recommends (why: see there). */
+    static final String RECOMMENDED_SWEEP = "100/paced";
 
     record Cell(String label, ClaimStrategyKind strategy, String isolation, int owners) {
     }
@@ -72,7 +73,7 @@ public final class ClaimBenchmark {
         }
     }
 
-    record SweepResult(int batchSize, long releasedBySweep, double sweepSeconds, long claims, long p50Micros,
+    record SweepResult(int batchSize, boolean paced, long releasedBySweep, double sweepSeconds, long claims, long p50Micros,
                        long p99Micros, long baselineP99Micros, long baselineP50Micros, long retries, long callerErrors,
                        long leftLapsed) {
         double p99Ratio() {
@@ -100,8 +101,8 @@ public final class ClaimBenchmark {
         Duration measure = Duration.ofSeconds(Long.getLong("bench.seconds", 10));
         Duration warmup = Duration.ofSeconds(Long.getLong("bench.warmup", 2));
         String only = System.getProperty("bench.only", "");
-        List<Integer> sweepBatches = Arrays.stream(System.getProperty("bench.sweep.batches", "100,1000").split(","))
-                .map(String::trim).filter(s -> !s.isEmpty()).map(Integer::parseInt).toList();
+        List<String> sweepConfigs = Arrays.stream(System.getProperty("bench.sweeps", "100,100/paced,1000/paced").split(","))
+                .map(String::trim).filter(s -> !s.isEmpty()).toList();
         Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
         long started = System.nanoTime();
 
@@ -150,11 +151,12 @@ public final class ClaimBenchmark {
                 }
                 List<SweepResult> sweeps = new ArrayList<>();
                 if (wanted.isEmpty() || wanted.contains("sweep")) {
-                    for (int batch : sweepBatches) {
-                        SweepResult s = bench.sweep(batch);
+                    for (String config : sweepConfigs) {
+                        int batch = Integer.parseInt(config.replace("/paced", ""));
+                        SweepResult s = bench.sweep(batch, config.endsWith("/paced"));
                         sweeps.add(s);
-                        say("sweep batch %5d: released %,d in %.1f s; claim p99 %.2f ms during vs %.2f ms without (x%.2f)",
-                                batch, s.releasedBySweep(), s.sweepSeconds(), s.p99Micros() / 1000.0,
+                        say("sweep batch %5d%s: released %,d in %.1f s; claim p99 %.2f ms during vs %.2f ms without (x%.2f)",
+                                batch, s.paced() ? " paced" : "", s.releasedBySweep(), s.sweepSeconds(), s.p99Micros() / 1000.0,
                                 s.baselineP99Micros() / 1000.0, s.p99Ratio());
                     }
                 }
@@ -287,7 +289,7 @@ public final class ClaimBenchmark {
      * kinds of slice. Interleaving makes the baseline share the minute with the sweep: on a machine
      * whose other load drifts (ours is shared), two separate runs differed by 2× in p99 alone.
      */
-    private SweepResult sweep(int batchSize) {
+    private SweepResult sweep(int batchSize, boolean paced) {
         lapseHalf();
         try (Database db = Database.open(url, EmbeddedServer.ROOT_USER, new char[0], null, new DataSources.PoolSize(10, 10),
                 Database.SchemaAction.NONE, null)) {
@@ -311,8 +313,14 @@ public final class ClaimBenchmark {
                     long t0 = System.nanoTime();
                     // The release service as the app runs it: one short transaction per batch.
                     int n = releaser.releaseExpired(batchSize, 1, "release-service").size();
-                    sweepNanos.addAndGet(System.nanoTime() - t0);
+                    long took = System.nanoTime() - t0;
+                    sweepNanos.addAndGet(took);
                     inChunk.set(false);
+                    if (paced) {
+                        // Rest as long as the batch took: the service takes at most half of one
+                        // connection's time, and the editors' claims the rest of two busy cores.
+                        sleep(Math.max(1, took / 1_000_000));
+                    }
                     released.addAndGet(n);
                     if (n < batchSize) {
                         done.set(true);
@@ -339,7 +347,7 @@ public final class ClaimBenchmark {
             long[] during = load.latencies(Load.DURING);
             long[] without = load.latencies(Load.WITHOUT);
             long leftLapsed = admin.dsl().fetchCount(ARTICLE, ARTICLE.LOCKED_BY.like("gone-%"));
-            return new SweepResult(batchSize, released.get(), sweepNanos.get() / 1e9, during.length, percentile(during, 0.50),
+            return new SweepResult(batchSize, paced, released.get(), sweepNanos.get() / 1e9, during.length, percentile(during, 0.50),
                     percentile(during, 0.99), percentile(without, 0.99), percentile(without, 0.50),
                     after.retries - before.retries + releaser.metrics().retries(), load.callerErrors.get(), leftLapsed);
         }
