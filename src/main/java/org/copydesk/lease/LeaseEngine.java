@@ -122,8 +122,13 @@ public final class LeaseEngine {
     public List<Lease> renewAll(Owner owner, Duration ttl, Duration maxHold) {
         return transactions.run("renew all", tx -> {
             LeaseTable t = sql.t;
+            // by key, not by owner: see LeaseSql.keysHeldBy
+            List<RowKey> mine = sql.keysHeldBy(tx, owner, false);
+            if (mine.isEmpty()) {
+                return List.<Lease>of();
+            }
             var update = tx.update(t.table()).set(t.expiresAt(), sql.expiryAfter(ttl, maxHold));
-            var where = t.owner().eq(owner.sql());
+            var where = sql.keyIn(mine).and(t.owner().eq(owner.sql()));
             int changed = t.renewals() != null
                     ? update.set(t.renewals(), t.renewals().plus(1)).where(where).execute()
                     : update.where(where).execute();

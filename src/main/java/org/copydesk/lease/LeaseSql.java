@@ -101,13 +101,17 @@ final class LeaseSql {
         return new RowKey(values);
     }
 
-    /** The leases this owner holds and has not let expire, read back with the server's time. */
-    List<Lease> validLeasesOf(DSLContext tx, Owner owner) {
-        Result<Record> rows = tx.select(keyAnd(t.owner(), t.token(), t.expiresAt(), now.as("server_now")))
-                .from(t.table())
-                .where(heldValidBy(owner))
-                .fetch();
-        return rows.stream().map(this::leaseOf).toList();
+    /**
+     * Keys of the rows the owner holds (only valid leases if {@code validOnly}), by a plain read that
+     * locks nothing. Writes to an owner's leases go through these keys rather than through a
+     * {@code WHERE owner = ?} update: such an update walks the owner index and, where the owner's
+     * range ends, locks the first entry of the next owner; that owner's {@code complete} holds its
+     * row and waits for that very entry, while the update waits for the row: a deadlock on almost
+     * every second claim at 8 owners in the benchmark. By key, an update locks only the owner's rows.
+     */
+    List<RowKey> keysHeldBy(DSLContext tx, Owner owner, boolean validOnly) {
+        Condition mine = validOnly ? heldValidBy(owner) : t.owner().eq(owner.sql());
+        return tx.select(t.key()).from(t.table()).where(mine).fetch(this::keyOf);
     }
 
     /** Leases on the given rows as they are now (after an update in the same transaction). */

@@ -41,12 +41,7 @@ final class LockingClaims implements ClaimStrategy {
         List<Lease> claimed = List.of();
         int need = request.limit() - refreshed.size();
         if (need > 0) {
-            SelectForUpdateStep<Record> candidates = tx.select(sql.keyAnd(t.owner(), t.token()))
-                    .from(t.table())
-                    .where(request.scope())
-                    .and(sql.claimable())
-                    .orderBy(request.order().fullOrder(t))
-                    .limit(need);
+            SelectForUpdateStep<Record> candidates = candidates(tx, sql, request, need);
             List<Record> taken = skipLocked ? candidates.forUpdate().skipLocked().fetch() : candidates.forUpdate().fetch();
             if (!taken.isEmpty()) {
                 List<RowKey> keys = taken.stream().map(sql::keyOf).toList();
@@ -63,6 +58,22 @@ final class LockingClaims implements ClaimStrategy {
         return Steps.result(tx, refreshed, claimed);
     }
 
+    /**
+     * The claimable rows in claim order, {@code limit} of them; the locking strategies add
+     * {@code FOR UPDATE [SKIP LOCKED]}, the optimistic one reads it plainly. A locking read locks
+     * every row it scans, so this must be served by an index in claim order (the EXPLAIN test
+     * checks it does, without a sort).
+     */
+    static SelectForUpdateStep<Record> candidates(DSLContext tx, LeaseSql sql, ClaimRequest request, int limit) {
+        LeaseTable t = sql.t;
+        return tx.select(sql.keyAnd(t.owner(), t.token()))
+                .from(t.table())
+                .where(request.scope())
+                .and(sql.claimable())
+                .orderBy(request.order().fullOrder(t))
+                .limit(limit);
+    }
+
     /** The steps of a claim every strategy shares. */
     static final class Steps {
         private Steps() {
@@ -71,17 +82,34 @@ final class LockingClaims implements ClaimStrategy {
         /**
          * Extends every valid lease of the owner to {@code NOW(6) + ttl} (a reload keeps the work),
          * logs each refresh and returns the leases.
+         *
+         * <p>The rows are locked first and then updated and read back by key, so the refresh events
+         * name exactly the rows whose expiry changed. (Reading back "the owner's valid leases" after
+         * the update missed a row whose new, shorter expiry had already passed when a loaded server
+         * got to the read: its expiry changed with no event, and the race test's replay saw the
+         * release service end that lease before its logged expiry.)
          */
         static List<Lease> refreshOwn(DSLContext tx, LeaseSql sql, ClaimRequest request) {
             LeaseTable t = sql.t;
-            var update = tx.update(t.table()).set(t.expiresAt(), request.expiry());
-            int changed = t.renewals() != null
-                    ? update.set(t.renewals(), t.renewals().plus(1)).where(sql.heldValidBy(request.owner())).execute()
-                    : update.where(sql.heldValidBy(request.owner())).execute();
-            if (changed == 0) {
+            List<RowKey> mine = sql.keysHeldBy(tx, request.owner(), true);
+            if (mine.isEmpty()) {
                 return List.of();
             }
-            List<Lease> leases = sql.validLeasesOf(tx, request.owner());
+            List<RowKey> locked = tx.select(t.key()).from(t.table())
+                    .where(sql.keyIn(mine)).and(sql.heldValidBy(request.owner()))
+                    .forUpdate().fetch(sql::keyOf);
+            if (locked.isEmpty()) {
+                return List.of();
+            }
+            var update = tx.update(t.table()).set(t.expiresAt(), request.expiry());
+            var where = sql.keyIn(locked);
+            int changed = t.renewals() != null
+                    ? update.set(t.renewals(), t.renewals().plus(1)).where(where).execute()
+                    : update.where(where).execute();
+            if (changed != locked.size()) {
+                throw new LeaseBugException("refresh locked " + locked.size() + " rows but changed " + changed);
+            }
+            List<Lease> leases = sql.leasesOn(tx, locked);
             sql.append(tx, leases.stream().map(l -> new LeaseSql.Event(l.key(), LeaseAction.REFRESH.code(),
                     request.owner().name(), l.owner(), l.owner(), l.token(), l.token(), l.expiresAt(), null)).toList());
             return leases;

@@ -26,20 +26,13 @@ final class OptimisticClaims implements ClaimStrategy {
 
     @Override
     public ClaimResult claim(Transactions transactions, LeaseSql sql, ClaimRequest request, LeaseMetrics metrics) {
-        LeaseTable t = sql.t;
         List<Lease> refreshed = transactions.run("refresh", tx -> LockingClaims.Steps.refreshOwn(tx, sql, request));
         List<Lease> claimed = new ArrayList<>();
         for (int round = 0; round < ROUNDS && refreshed.size() + claimed.size() < request.limit(); round++) {
             int need = request.limit() - refreshed.size() - claimed.size();
             int window = need * spread * (round + 1);
             List<Record> candidates = new ArrayList<>(transactions.run("read candidates", tx ->
-                    tx.select(sql.keyAnd(t.owner(), t.token()))
-                            .from(t.table())
-                            .where(request.scope())
-                            .and(sql.claimable())
-                            .orderBy(request.order().fullOrder(t))
-                            .limit(window)
-                            .fetch()));
+                    LockingClaims.candidates(tx, sql, request, window).fetch()));
             if (candidates.isEmpty()) {
                 break;
             }
@@ -60,13 +53,19 @@ final class OptimisticClaims implements ClaimStrategy {
         return transactions.run("claim result", tx -> LockingClaims.Steps.result(tx, refreshed, claimed));
     }
 
-    /** Takes the row only if nobody changed its lease since it was read: token unchanged and still claimable. */
+    /**
+     * Takes the row only if nobody changed its lease since it was read: token and owner unchanged and
+     * still claimable. The owner is compared too because the release service ends a lapsed lease
+     * without a new token: a row read as "X's lapsed lease" and freed since must not be logged as a
+     * take-over of X's lease (that would end X's lease twice in the event log).
+     */
     private static List<Lease> compareAndSet(DSLContext tx, LeaseSql sql, ClaimRequest request, Record candidate) {
         LeaseTable t = sql.t;
         int changed = tx.update(t.table())
                 .set(LockingClaims.Steps.newLease(t, request.owner(), request.expiry()))
                 .where(sql.keyIs(sql.keyOf(candidate)))
                 .and(t.token().eq(candidate.get(t.token())))
+                .and(t.owner().isNotDistinctFrom(candidate.get(t.owner())))
                 .and(sql.claimable())
                 .and(request.scope())
                 .execute();

@@ -268,10 +268,13 @@ abstract class LeaseEngineContract {
     @Test
     void releaseExpiredFreesOnlyExpiredLeasesInBatchesAndLogsThem() throws Exception {
         Fixtures.articles(dsl, "news", 12, 3, -60);
-        engine.claim(request("ann", 5, Duration.ofMillis(200)));
-        engine.claim(request("bob", 5, Duration.ofMillis(200)));
+        engine.claim(request("ann", 5, Duration.ofMinutes(1)));
+        engine.claim(request("bob", 5, Duration.ofMinutes(1)));
         engine.claim(request("cat", 2, Duration.ofHours(1)));
-        Thread.sleep(500);
+        // Lapse ann's and bob's leases on the server's clock. (Short TTLs and a sleep flaked on a
+        // loaded machine: bob's claim could outlast ann's 200 ms leases and take them over.)
+        dsl.update(ARTICLE).set(ARTICLE.EXPIRES_AT, ServerClock.plus(ServerClock.now(), Duration.ofSeconds(-1)))
+                .where(ARTICLE.LOCKED_BY.in("ann", "bob")).execute();
 
         List<Lease> released = engine.releaseExpired(3, 100, "release-service");
 
