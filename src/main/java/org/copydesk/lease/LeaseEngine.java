@@ -94,7 +94,7 @@ public final class LeaseEngine {
 
     /** The owner's valid leases as they are now; reads only, changes nothing. */
     public List<Lease> heldBy(Owner owner) {
-        return transactions.run("read leases", tx -> sql.validLeasesOf(tx, owner));
+        return transactions.run("read leases", tx -> sql.leasesOn(tx, sql.keysHeldBy(tx, owner, true)));
     }
 
     /** Extends one lease to {@code NOW(6) + ttl} (at most {@code maxHold} after the claim, if given). */
