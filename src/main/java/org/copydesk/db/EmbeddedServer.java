@@ -206,9 +206,14 @@ public final class EmbeddedServer implements AutoCloseable {
                 + timeout.toSeconds() + " s. Its log is " + logFile + ":\n" + tail(logFile), last);
     }
 
-    /** JDBC URL of a database on this server; {@code createDatabaseIfNotExist} creates it on first use. */
+    /** JDBC URL of a database on this server; {@code createDatabaseIfNotExist} creates it on first use (as root). */
     public String jdbcUrl(String database) {
         return "jdbc:mysql://" + host + ":" + port + "/" + database + "?createDatabaseIfNotExist=true&sslMode=DISABLED";
+    }
+
+    /** JDBC URL for people's own accounts, which may not create databases. */
+    public String userJdbcUrl(String database) {
+        return "jdbc:mysql://" + host + ":" + port + "/" + database + "?sslMode=DISABLED";
     }
 
     public int port() {

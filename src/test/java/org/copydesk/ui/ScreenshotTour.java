@@ -91,14 +91,19 @@ public final class ScreenshotTour {
             stage.show();
         });
 
-        SignInViewModel signIn = new SignInViewModel(services, tasks, java.util.prefs.Preferences.userRoot().node("org/copydesk-screenshots"));
-        onFx(() -> {
-            scene.setRoot(new SignInView(signIn, "Embedded database on this computer (MariaDB 11.4.5). Demo people and articles: choose any name.", s -> { }));
-            signIn.load();
-        });
-        waitFor(() -> !signIn.editors().isEmpty());
-        onFx(() -> signIn.chosenProperty().set(signIn.editors().stream().filter(e -> e.id().equals("ann")).findFirst().orElseThrow()));
+        DemoNewsroom.ensureAccounts(services.database().dsl());
+        org.copydesk.review.SignIn prepared = org.copydesk.review.SignIn.to(
+                services.database().dataSource().unwrap(com.zaxxer.hikari.HikariDataSource.class).getJdbcUrl()
+                        .replace("createDatabaseIfNotExist=true&", ""), "ann");
+        SignInViewModel signIn = new SignInViewModel(prepared, tasks, java.util.prefs.Preferences.userRoot().node("org/copydesk-screenshots"));
+        onFx(() -> scene.setRoot(new SignInView(signIn, s -> { })));
         shoot("sign-in");
+        onFx(() -> {
+            signIn.passwordProperty().set(DemoNewsroom.demoPassword("ann"));
+            signIn.signIn();
+        });
+        waitFor(() -> signIn.editorProperty().get() != null);
+        shoot("sign-in-desks");
 
         Editor ann = services.newsroom().requireEditor("ann");
         EditorViewModel model = new EditorViewModel(services, tasks, new FxTicker(), ann, ann.desks(),

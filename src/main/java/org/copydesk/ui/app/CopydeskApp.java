@@ -21,11 +21,11 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.copydesk.db.AppDirectories;
-import org.copydesk.db.DataSources;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.review.ConnectionTrouble;
 import org.copydesk.review.ReleaseService;
 import org.copydesk.review.ReviewServices;
+import org.copydesk.review.SignIn;
 import org.copydesk.ui.common.FxTaskExecutor;
 import org.copydesk.ui.common.FxThreadWatchdog;
 import org.copydesk.ui.common.FxTicker;
@@ -56,6 +56,7 @@ public final class CopydeskApp extends Application {
     private Stage stage;
     private Scene scene;
     private Theme theme = UiPreferences.theme();
+    private SignIn signIn;
     private ReviewServices services;
     private ReleaseService releaseService;
     private EditorViewModel editorModel;
@@ -89,33 +90,52 @@ public final class CopydeskApp extends Application {
 
     private void connect(DatabaseConfig config) {
         long started = System.nanoTime();
-        tasks.run("connect", () -> ReviewServices.open(config, AppDirectories.forCurrentUser(), DataSources.PoolSize.desktop(),
-                ReviewServices.Options.defaults()), opened -> {
-            services = opened;
-            releaseService = services.releaseService("release-service", released -> { });
-            releaseService.start();
+        tasks.run("connect", () -> SignIn.prepare(config, AppDirectories.forCurrentUser()), prepared -> {
+            signIn = prepared;
             showSignIn();
-            log.info("Usable window {} ms after JVM start ({} ms connecting)",
+            log.info("Usable window {} ms after JVM start ({} ms preparing the database)",
                     ManagementFactory.getRuntimeMXBean().getUptime(), (System.nanoTime() - started) / 1_000_000);
         }, failure -> scene.setRoot(cannotConnect(config, failure)));
     }
 
     private void showSignIn() {
-        String note = services.database().embeddedServer().isPresent()
-                ? "Embedded database on this computer (" + services.database().capabilities().product()
-                + "). Demo people and articles: choose any name."
-                : "Connected to " + services.database().capabilities().product() + ".";
-        SignInViewModel model = new SignInViewModel(services, tasks, prefs);
-        scene.setRoot(new SignInView(model, note, signedIn -> showEditor(signedIn)));
-        model.load();
+        SignInViewModel model = new SignInViewModel(signIn, tasks, prefs);
+        scene.setRoot(new SignInView(model, this::showEditor));
     }
 
+    /** The person's own services from here on: their account is who the database sees. */
     private void showEditor(SignInViewModel.SignedIn signedIn) {
+        services = signedIn.services();
+        releaseService = services.releaseService("release-service", released -> { });
+        releaseService.start();
         editorModel = new EditorViewModel(services, tasks, new FxTicker(), signedIn.editor(), signedIn.desks(),
                 EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
         scene.setRoot(new EditorView(editorModel, toolbarExtras()));
         stage.setTitle("Copydesk \u2014 " + signedIn.editor().displayName());
         editorModel.start();
+    }
+
+    /** Ends the person's session: saves what they typed, stops their release service, closes their pool off the FX thread. */
+    private void signOut() {
+        if (editorModel != null) {
+            editorModel.close();
+            editorModel = null;
+        }
+        ReleaseService release = releaseService;
+        ReviewServices closing = services;
+        releaseService = null;
+        services = null;
+        tasks.run("sign out", () -> {
+            if (release != null) {
+                release.close();
+            }
+            if (closing != null) {
+                closing.close();
+            }
+            return true;
+        }, done -> { }, failure -> log.warn("Signing out did not close cleanly", failure));
+        stage.setTitle("Copydesk");
+        showSignIn();
     }
 
     private Node toolbarExtras() {
@@ -133,14 +153,7 @@ public final class CopydeskApp extends Application {
         signOut.setId("sign-out");
         signOut.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         signOut.setTooltip(new Tooltip("Sign out (your articles stay yours until their leases run out)"));
-        signOut.setOnAction(e -> {
-            if (editorModel != null) {
-                editorModel.close();
-                editorModel = null;
-            }
-            stage.setTitle("Copydesk");
-            showSignIn();
-        });
+        signOut.setOnAction(e -> signOut());
         HBox box = new HBox(4, themeButton, signOut);
         box.setAlignment(Pos.CENTER);
         return box;
@@ -205,6 +218,9 @@ public final class CopydeskApp extends Application {
                 tasks.close();
                 if (services != null) {
                     services.close();
+                }
+                if (signIn != null) {
+                    signIn.close();
                 }
             } finally {
                 if (watchdog != null) {

@@ -6,63 +6,76 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
-import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TextField;
 import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.util.StringConverter;
-import org.copydesk.review.Editor;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
-/** Who am I, and which desks today. */
+/** Who am I (my own database account), then which desks today. */
 public final class SignInView extends StackPane {
 
     private final SignInViewModel model;
     private final Consumer<SignInViewModel.SignedIn> onSignedIn;
     private final FlowPane deskBoxes = new FlowPane(10, 8);
 
-    public SignInView(SignInViewModel model, String connectionNote, Consumer<SignInViewModel.SignedIn> onSignedIn) {
+    public SignInView(SignInViewModel model, Consumer<SignInViewModel.SignedIn> onSignedIn) {
         this.model = model;
         this.onSignedIn = onSignedIn;
-        createView(connectionNote);
+        createView();
         initListeners();
     }
 
-    private void createView(String connectionNote) {
+    private void createView() {
         Label logo = new Label("Copydesk", new FontIcon(Feather.FILE_TEXT));
         logo.getStyleClass().addAll(Styles.TITLE_1, "app-name");
         Label lead = new Label("Review work, handed out fairly.");
         lead.getStyleClass().add(Styles.TEXT_MUTED);
 
-        ComboBox<Editor> who = new ComboBox<>(model.editors());
-        who.setId("editor-choice");
-        who.setPromptText("Choose your name");
-        who.setMaxWidth(Double.MAX_VALUE);
-        who.valueProperty().bindBidirectional(model.chosenProperty());
-        who.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(Editor e) {
-                return e == null ? "" : e.displayName() + (e.role().canSupervise() ? " (" + e.role().name().toLowerCase() + ")" : "");
-            }
+        TextField user = new TextField();
+        user.setId("user");
+        user.setPromptText("Your user name");
+        user.textProperty().bindBidirectional(model.userProperty());
+        PasswordField password = new PasswordField();
+        password.setId("password");
+        password.setPromptText("Your password");
+        password.textProperty().bindBidirectional(model.passwordProperty());
+        Button signIn = new Button("Sign in", new FontIcon(Feather.LOG_IN));
+        signIn.setId("sign-in");
+        signIn.setDefaultButton(true);
+        signIn.getStyleClass().add(Styles.ACCENT);
+        signIn.setMaxWidth(Double.MAX_VALUE);
+        signIn.disableProperty().bind(model.canSignInProperty().not());
+        signIn.setOnAction(e -> model.signIn());
+        ProgressIndicator busy = new ProgressIndicator();
+        busy.setPrefSize(18, 18);
+        busy.visibleProperty().bind(model.busyProperty());
+        HBox signInRow = new HBox(8, signIn, busy);
+        HBox.setHgrow(signIn, javafx.scene.layout.Priority.ALWAYS);
+        signInRow.setAlignment(Pos.CENTER_LEFT);
+        VBox credentials = new VBox(8, new Label("User name"), user, new Label("Password"), password, signInRow);
+        credentials.visibleProperty().bind(model.editorProperty().isNull());
+        credentials.managedProperty().bind(credentials.visibleProperty());
 
-            @Override
-            public Editor fromString(String s) {
-                return null;
-            }
-        });
-        who.setCellFactory(v -> new ListCell<>() {
-            @Override
-            protected void updateItem(Editor e, boolean empty) {
-                super.updateItem(e, empty);
-                setText(empty || e == null ? null : who.getConverter().toString(e));
-            }
-        });
-
-        Label desksLabel = new Label("Desks I take work from today");
+        Label hello = new Label();
+        hello.getStyleClass().add(Styles.TITLE_4);
+        hello.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> model.editorProperty().get() == null ? ""
+                : "Hello, " + model.editorProperty().get().displayName() + ".", model.editorProperty()));
         deskBoxes.setId("desk-choices");
+        Button start = new Button("Start", new FontIcon(Feather.ARROW_RIGHT));
+        start.setId("start");
+        start.setDefaultButton(true);
+        start.getStyleClass().add(Styles.ACCENT);
+        start.setMaxWidth(Double.MAX_VALUE);
+        start.setOnAction(e -> model.start(onSignedIn));
+        VBox desks = new VBox(10, hello, new Label("Desks I take work from today"), deskBoxes, start);
+        desks.visibleProperty().bind(model.editorProperty().isNotNull());
+        desks.managedProperty().bind(desks.visibleProperty());
 
         Label error = new Label();
         error.setId("sign-in-error");
@@ -72,19 +85,17 @@ public final class SignInView extends StackPane {
         error.visibleProperty().bind(model.errorProperty().isNotEmpty());
         error.managedProperty().bind(error.visibleProperty());
 
-        Button signIn = new Button("Sign in", new FontIcon(Feather.LOG_IN));
-        signIn.setId("sign-in");
-        signIn.setDefaultButton(true);
-        signIn.getStyleClass().add(Styles.ACCENT);
-        signIn.setMaxWidth(Double.MAX_VALUE);
-        signIn.disableProperty().bind(model.canSignInProperty().not());
-        signIn.setOnAction(e -> model.signIn(onSignedIn));
+        Label where = new Label("Database: " + model.where());
+        where.setWrapText(true);
+        where.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        Label demo = new Label(model.demoHint());
+        demo.setId("demo-hint");
+        demo.setWrapText(true);
+        demo.getStyleClass().addAll(Styles.TEXT_SMALL, "demo-hint");
+        demo.setVisible(!model.demoHint().isEmpty());
+        demo.setManaged(demo.isVisible());
 
-        Label note = new Label(connectionNote);
-        note.setWrapText(true);
-        note.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
-
-        VBox card = new VBox(12, logo, lead, new Label("Who are you?"), who, desksLabel, deskBoxes, error, signIn, note);
+        VBox card = new VBox(12, logo, lead, credentials, desks, error, where, demo);
         card.getStyleClass().add("sign-in-card");
         card.setMaxSize(440, VBox.USE_PREF_SIZE);
         card.setPadding(new Insets(28));
@@ -105,7 +116,7 @@ public final class SignInView extends StackPane {
             box.selectedProperty().bindBidirectional(d.chosenProperty());
             return box;
         }).toList());
-        if (model.desks().isEmpty() && model.chosenProperty().get() != null) {
+        if (model.desks().isEmpty() && model.editorProperty().get() != null) {
             Label none = new Label("No desks yet: a supervisor assigns them.");
             none.getStyleClass().add(Styles.TEXT_MUTED);
             deskBoxes.getChildren().add(none);

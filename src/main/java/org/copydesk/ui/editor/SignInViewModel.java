@@ -1,15 +1,15 @@
 package org.copydesk.ui.editor;
 
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import java.util.prefs.Preferences;
-import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -19,16 +19,19 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.copydesk.review.ConnectionTrouble;
 import org.copydesk.review.Desk;
+import org.copydesk.review.DemoNewsroom;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewServices;
+import org.copydesk.review.SignIn;
 import org.copydesk.ui.common.TaskExecutor;
 
 /**
- * Sign-in: who am I, and which of my desks I take work from today (remembered per person).
+ * Sign-in in two steps: the person's own database account (user name and password; the database
+ * decides who they are), then which of their desks they take work from today (remembered).
  */
 public final class SignInViewModel {
 
-    /** A desk the chosen editor works on, ticked if they take work from it today. */
+    /** A desk the person works on, ticked if they take work from it today. */
     public static final class DeskChoice {
         private final Desk desk;
         private final BooleanProperty chosen = new SimpleBooleanProperty(true);
@@ -52,90 +55,115 @@ public final class SignInViewModel {
         }
     }
 
-    /** The outcome of signing in. */
-    public record SignedIn(Editor editor, List<String> desks) {
+    /** The outcome of signing in: the person's own services, who they are, and today's desks. */
+    public record SignedIn(ReviewServices services, Editor editor, List<String> desks) {
     }
 
-    private final ReviewServices services;
+    private final SignIn signIn;
     private final TaskExecutor tasks;
     private final Preferences prefs;
-    private final ObservableList<Editor> editors = FXCollections.observableArrayList();
-    private final ObjectProperty<Editor> chosen = new SimpleObjectProperty<>();
-    private final ObservableList<DeskChoice> desks = FXCollections.observableArrayList();
-    private final BooleanProperty loading = new SimpleBooleanProperty(true);
+    private final StringProperty user = new SimpleStringProperty("");
+    private final StringProperty password = new SimpleStringProperty("");
+    private final BooleanProperty busy = new SimpleBooleanProperty();
     private final StringProperty error = new SimpleStringProperty("");
+    private final ObjectProperty<Editor> editor = new SimpleObjectProperty<>();
+    private final ObservableList<DeskChoice> desks = FXCollections.observableArrayList();
     private final BooleanBinding canSignIn;
-    private Map<String, Desk> allDesks = Map.of();
+    private ReviewServices services;
 
-    public SignInViewModel(ReviewServices services, TaskExecutor tasks, Preferences prefs) {
-        this.services = services;
+    public SignInViewModel(SignIn signIn, TaskExecutor tasks, Preferences prefs) {
+        this.signIn = signIn;
         this.tasks = tasks;
         this.prefs = prefs;
-        chosen.addListener((o, old, e) -> showDesksOf(e));
-        canSignIn = Bindings.createBooleanBinding(() -> chosen.get() != null && !loading.get(), chosen, loading);
+        String last = SignInChoice.load(prefs).lastEditor();
+        user.set(!signIn.suggestedUser().isBlank() ? signIn.suggestedUser() : last);
+        signIn.configuredPassword().ifPresent(p -> password.set(new String(p)));
+        canSignIn = Bindings.createBooleanBinding(() -> !user.get().isBlank() && !busy.get() && editor.get() == null, user, busy, editor);
     }
 
-    public void load() {
-        loading.set(true);
-        tasks.run("load editors", () -> new Loaded(services.newsroom().editors(), services.newsroom().desks()), loaded -> {
-            allDesks = loaded.desks().stream().collect(Collectors.toMap(Desk::id, d -> d));
-            editors.setAll(loaded.editors());
-            String last = SignInChoice.load(prefs).lastEditor();
-            loaded.editors().stream().filter(e -> e.id().equals(last)).findFirst().ifPresent(chosen::set);
-            loading.set(false);
+    /** Step one: signs in with the account; on success shows the person's desks. */
+    public void signIn() {
+        if (!canSignIn.get()) {
+            return;
+        }
+        busy.set(true);
+        error.set("");
+        String name = user.get().strip();
+        char[] secret = password.get().toCharArray();
+        tasks.run("sign in", () -> {
+            ReviewServices opened = signIn.open(name, secret);
+            return new Opened(opened, opened.signedInEditor().orElseThrow(), opened.newsroom().desks());
+        }, opened -> {
+            Arrays.fill(secret, ' ');
+            busy.set(false);
+            password.set("");
+            services = opened.services();
+            editor.set(opened.editor());
+            List<String> remembered = SignInChoice.desksOf(prefs, opened.editor().id());
+            desks.setAll(opened.desks().stream().filter(d -> opened.editor().desks().contains(d.id()))
+                    .map(d -> new DeskChoice(d, remembered == null || remembered.contains(d.id()))).toList());
         }, failure -> {
-            loading.set(false);
+            Arrays.fill(secret, ' ');
+            busy.set(false);
             error.set(ConnectionTrouble.describe(failure));
         });
     }
 
-    private record Loaded(List<Editor> editors, List<Desk> desks) {
+    private record Opened(ReviewServices services, Editor editor, List<Desk> desks) {
     }
 
-    private void showDesksOf(Editor editor) {
-        if (editor == null) {
-            desks.clear();
-            return;
-        }
-        List<String> remembered = SignInChoice.desksOf(prefs, editor.id());
-        desks.setAll(editor.desks().stream().filter(allDesks::containsKey)
-                .map(id -> new DeskChoice(allDesks.get(id), remembered == null || remembered.contains(id))).toList());
-    }
-
-    public void signIn(Consumer<SignedIn> onSignedIn) {
-        Editor editor = chosen.get();
-        if (editor == null) {
+    /** Step two: starts work on the ticked desks. */
+    public void start(Consumer<SignedIn> onSignedIn) {
+        Editor who = editor.get();
+        if (who == null) {
             return;
         }
         List<String> picked = desks.stream().filter(d -> d.chosenProperty().get()).map(d -> d.desk().id()).toList();
-        if (picked.isEmpty() && !editor.desks().isEmpty()) {
+        if (picked.isEmpty() && !who.desks().isEmpty()) {
             error.set("Tick at least one desk to take work from.");
             return;
         }
-        new SignInChoice(editor.id()).save(prefs);
-        SignInChoice.saveDesks(prefs, editor.id(), picked);
+        new SignInChoice(who.id()).save(prefs);
+        SignInChoice.saveDesks(prefs, who.id(), picked);
         error.set("");
-        onSignedIn.accept(new SignedIn(editor, picked));
+        onSignedIn.accept(new SignedIn(services, who, picked));
     }
 
-    public ObservableList<Editor> editors() {
-        return editors;
+    /** A hint for the embedded server's demo accounts, or empty. */
+    public String demoHint() {
+        if (!signIn.embedded()) {
+            return "";
+        }
+        return "Demo accounts (embedded database only): " + String.join(", ", signIn.demoAccounts())
+                + ". Each password is the name followed by \u201c-demo\u201d, e.g. " + DemoNewsroom.demoPassword("ann") + ".";
     }
 
-    public ObjectProperty<Editor> chosenProperty() {
-        return chosen;
+    public String where() {
+        return signIn.where();
     }
 
-    public ObservableList<DeskChoice> desks() {
-        return desks;
+    public StringProperty userProperty() {
+        return user;
     }
 
-    public ReadOnlyBooleanProperty loadingProperty() {
-        return loading;
+    public StringProperty passwordProperty() {
+        return password;
+    }
+
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy;
     }
 
     public ReadOnlyStringProperty errorProperty() {
         return error;
+    }
+
+    public ReadOnlyObjectProperty<Editor> editorProperty() {
+        return editor;
+    }
+
+    public ObservableList<DeskChoice> desks() {
+        return desks;
     }
 
     public BooleanBinding canSignInProperty() {

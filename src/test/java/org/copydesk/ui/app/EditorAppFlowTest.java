@@ -69,24 +69,26 @@ class EditorAppFlowTest {
         dsl.deleteFrom(DESK).execute();
         services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
         services.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
-        services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news", "sport"));
+        services.newsroom().addEditor("flow_ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news", "sport"));
         services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport"));
+        services.accounts().createAccount("flow_ann", Role.EDITOR, "flow-ann-pass".toCharArray());
         Fixtures.articles(dsl, "news", 4, 3, -60);
 
         System.setProperty("copydesk.prefs", "org/copydesk-test/" + ProcessHandle.current().pid());
         System.setProperty("copydesk.fxWatchdog", "true");
         proxy = new TcpProxy("127.0.0.1", db.endpoint().port());
         CopydeskApp.useDatabase(new DatabaseConfig(DatabaseConfig.Source.COMMAND_LINE,
-                "jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + db.name() + "?sslMode=DISABLED", db.endpoint().user(),
-                db.endpoint().password().toCharArray(), null));
+                "jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + db.name() + "?sslMode=DISABLED", "flow_ann",
+                "flow-ann-pass".toCharArray(), null));
         Stage stage = FxToolkit.registerPrimaryStage();
         app = (CopydeskApp) FxToolkit.setupApplication(CopydeskApp::new);
-        waitFor(10, () -> robot.lookup("#editor-choice").tryQuery().isPresent());
+        waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
         assertThat(stage.isShowing()).isTrue();
     }
 
     @AfterEach
     void stopApp() throws Exception {
+        services.accounts().dropAccount("flow_ann");
         FxThreadWatchdog watchdog = app.watchdog();
         FxToolkit.cleanupApplication(app);
         FxToolkit.cleanupStages();
@@ -97,14 +99,12 @@ class EditorAppFlowTest {
         watchdog.close();
     }
 
-    @SuppressWarnings("unchecked")
     private void signInAsAnn() {
-        // Choosing from the combo's popup window is unreliable headless; pick the item as the combo would.
-        javafx.scene.control.ComboBox<org.copydesk.review.Editor> who = robot.lookup("#editor-choice").queryAs(javafx.scene.control.ComboBox.class);
-        waitFor(10, () -> !who.getItems().isEmpty());
-        robot.interact(() -> who.setValue(who.getItems().stream().filter(e -> e.id().equals("ann")).findFirst().orElseThrow()));
-        waitFor(5, () -> robot.lookup("#desk-news").tryQuery().isPresent());
+        // user name and password come from the settings (as COPYDESK_DB_USER / _PASSWORD would give them)
+        assertThat(robot.lookup("#user").queryAs(javafx.scene.control.TextField.class).getText()).isEqualTo("flow_ann");
         robot.clickOn("#sign-in");
+        waitFor(10, () -> robot.lookup("#desk-news").tryQuery().map(Node::isVisible).orElse(false));
+        robot.clickOn("#start");
         waitFor(10, () -> articleList().getItems().size() == 3);
     }
 
@@ -164,9 +164,9 @@ class EditorAppFlowTest {
                 && l.getText().contains("Sue Lindqvist took \u201cArticle 0\u201d back")).tryQuery().isPresent());
         assertThat(articleList().getItems()).hasSize(2);
         try {
-            waitFor(5, () -> services.drafts().load(first, "ann").map(d -> d.notes().equals("Half done")).orElse(false));
+            waitFor(5, () -> services.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Half done")).orElse(false));
         } catch (AssertionError e) {
-            throw new AssertionError("draft is " + services.drafts().load(first, "ann") + "; drafts: "
+            throw new AssertionError("draft is " + services.drafts().load(first, "flow_ann") + "; drafts: "
                     + dsl.selectFrom(REVIEW_DRAFT).fetch(), e);
         }
     }
@@ -185,7 +185,7 @@ class EditorAppFlowTest {
 
         proxy.restore();
         waitFor(30, () -> !robot.lookup("#offline-banner").query().isVisible());
-        waitFor(10, () -> services.drafts().load(first, "ann").map(d -> d.notes().equals("Typed offline")).orElse(false));
+        waitFor(10, () -> services.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Typed offline")).orElse(false));
     }
 
     private static void waitFor(int seconds, BooleanSupplier condition) {

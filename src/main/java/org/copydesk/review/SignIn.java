@@ -1,0 +1,117 @@
+package org.copydesk.review;
+
+import java.util.List;
+import java.util.Optional;
+import org.copydesk.db.AppDirectories;
+import org.copydesk.db.DataSources;
+import org.copydesk.db.Database;
+import org.copydesk.db.DatabaseConfig;
+import org.copydesk.db.DatabaseSetupException;
+import org.copydesk.db.EmbeddedServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How a person gets from "Copydesk is starting" to their own services: every person signs in with
+ * their own database account, so the database knows who acts and enforces the rules. On the
+ * embedded server Copydesk first prepares the database as its administrator (schema, demo
+ * newsroom, demo accounts) and then signs people in exactly as on a production server.
+ */
+public final class SignIn implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(SignIn.class);
+
+    private final String url;
+    private final String sslMode;
+    private final String suggestedUser;
+    private final char[] configuredPassword;
+    private final EmbeddedServer embeddedServer;
+
+    private SignIn(String url, String sslMode, String suggestedUser, char[] configuredPassword, EmbeddedServer embeddedServer) {
+        this.url = url;
+        this.sslMode = sslMode;
+        this.suggestedUser = suggestedUser == null ? "" : suggestedUser;
+        this.configuredPassword = configuredPassword == null ? new char[0] : configuredPassword.clone();
+        this.embeddedServer = embeddedServer;
+    }
+
+    /**
+     * Gets ready to sign people in. For the embedded server this starts it (or attaches to it) and,
+     * as its administrator, migrates the schema, loads the demo newsroom and its demo accounts.
+     */
+    public static SignIn prepare(DatabaseConfig config, AppDirectories directories) {
+        if (!config.isEmbedded()) {
+            return new SignIn(config.url(), config.sslMode(), config.user(), config.password(), null);
+        }
+        EmbeddedServer server = EmbeddedServer.startOrAttach(EmbeddedServer.Options.desktop(directories.embeddedServer()));
+        try (Database admin = Database.open(server.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, new char[0],
+                null, DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE, null)) {
+            Newsroom newsroom = new Newsroom(admin.dsl());
+            DemoNewsroom.loadIfEmpty(admin.dsl(), newsroom);
+            DemoNewsroom.ensureAccounts(admin.dsl());
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        return new SignIn(server.userJdbcUrl(Database.EMBEDDED_SCHEMA), null, null, null, server);
+    }
+
+    /** Signs people in to a given URL (tests, tools). */
+    public static SignIn to(String url, String suggestedUser) {
+        return new SignIn(url, null, suggestedUser, null, null);
+    }
+
+    /**
+     * Opens the person's own services. Refused, in plain words, when the account is not one of the
+     * newsroom's people.
+     */
+    public ReviewServices open(String user, char[] password) {
+        if (user == null || user.isBlank()) {
+            throw new IllegalArgumentException("Enter your user name.");
+        }
+        Database database = Database.open(url, user.strip(), password, sslMode, DataSources.PoolSize.desktop(),
+                Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
+        try {
+            ReviewServices services = new ReviewServices(database, ReviewServices.Options.defaults());
+            if (services.signedInEditor().isEmpty()) {
+                throw new DatabaseSetupException("The account '" + user.strip() + "' is not one of the newsroom's people. "
+                        + "Ask an admin to add you (copydesk editors add " + user.strip() + ").");
+            }
+            log.info("Signed in as {}", services.sessionUser());
+            return services;
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    public boolean embedded() {
+        return embeddedServer != null;
+    }
+
+    /** The user name from the settings (command line, environment, config file), or empty. */
+    public String suggestedUser() {
+        return suggestedUser;
+    }
+
+    /** A password given in the environment or on the command line, if any. */
+    public Optional<char[]> configuredPassword() {
+        return configuredPassword.length == 0 ? Optional.empty() : Optional.of(configuredPassword.clone());
+    }
+
+    /** On the embedded server: the demo accounts and how their passwords are made. */
+    public List<String> demoAccounts() {
+        return embedded() ? DemoNewsroom.DEMO_ACCOUNTS : List.of();
+    }
+
+    public String where() {
+        return embedded() ? "the embedded database on this computer" : url.replaceAll("\\?.*", "");
+    }
+
+    @Override
+    public void close() {
+        if (embeddedServer != null) {
+            embeddedServer.close();
+        }
+    }
+}
