@@ -59,6 +59,7 @@ public final class CopydeskApp extends Application {
     private ReviewServices services;
     private ReleaseService releaseService;
     private EditorViewModel editorModel;
+    private final DashboardWindow dashboard = new DashboardWindow();
     private FxThreadWatchdog watchdog;
 
     /** Opens the app on the given database and returns when its window has closed. */
@@ -113,12 +114,12 @@ public final class CopydeskApp extends Application {
     private void showEditor(SignInViewModel.SignedIn signedIn) {
         editorModel = new EditorViewModel(services, tasks, new FxTicker(), signedIn.editor(), signedIn.desks(),
                 EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
-        scene.setRoot(new EditorView(editorModel, toolbarExtras()));
+        scene.setRoot(new EditorView(editorModel, toolbarExtras(signedIn.editor())));
         stage.setTitle("Copydesk \u2014 " + signedIn.editor().displayName());
         editorModel.start();
     }
 
-    private Node toolbarExtras() {
+    private Node toolbarExtras(org.copydesk.review.Editor editor) {
         Button themeButton = new Button(null, new FontIcon(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
         themeButton.setId("theme-toggle");
         themeButton.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
@@ -138,10 +139,14 @@ public final class CopydeskApp extends Application {
                 editorModel.close();
                 editorModel = null;
             }
+            dashboard.close();
             stage.setTitle("Copydesk");
             showSignIn();
         });
         HBox box = new HBox(4, themeButton, signOut);
+        if (editor.role().canSupervise()) {
+            box.getChildren().add(0, dashboard.button(editor, services, tasks, () -> theme));
+        }
         box.setAlignment(Pos.CENTER);
         return box;
     }
@@ -196,6 +201,7 @@ public final class CopydeskApp extends Application {
         if (editorModel != null) {
             editorModel.close();
         }
+        dashboard.close();
         stage.hide();
         Thread closer = new Thread(() -> {
             try {
