@@ -86,10 +86,12 @@ public final class ImportRejects {
             if (tx.fetchExists(ARTICLE, ARTICLE.EXTERNAL_ID.eq(externalId))) {
                 throw new IllegalArgumentException("An article with external id '" + externalId + "' exists already.");
             }
-            Long id = tx.insertInto(ARTICLE, ARTICLE.EXTERNAL_ID, ARTICLE.DESK_ID, ARTICLE.TITLE, ARTICLE.BYLINE,
-                            ARTICLE.BODY, ARTICLE.PRIORITY)
+            tx.insertInto(ARTICLE, ARTICLE.EXTERNAL_ID, ARTICLE.DESK_ID, ARTICLE.TITLE, ARTICLE.BYLINE, ARTICLE.BODY,
+                            ARTICLE.PRIORITY)
                     .values(externalId, desk, title.strip(), fields.get("byline"), body, priority)
-                    .returningResult(ARTICLE.ID).fetchOne(ARTICLE.ID);
+                    .execute();
+            // read back by the unique external id: Connector/J refuses INSERT ... RETURNING on MariaDB
+            long id = tx.select(ARTICLE.ID).from(ARTICLE).where(ARTICLE.EXTERNAL_ID.eq(externalId)).fetchOne(ARTICLE.ID);
             tx.update(IMPORT_QUARANTINE).set(IMPORT_QUARANTINE.RESOLVED_AT, ServerClock.now())
                     .where(IMPORT_QUARANTINE.ID.eq(rejectId)).execute();
             ArticleHistory.append(tx, id, "import", actor, "corrected from " + entry.getSourceName() + " line "

@@ -44,7 +44,9 @@ final class DashboardWindow {
         }
         model = new DashboardViewModel(services, tasks, new FxTicker(), supervisor, DashboardViewModel.Settings.defaults(),
                 ZoneId.systemDefault());
-        Scene scene = new Scene(new DashboardView(model), 1360, 840);
+        // never larger than the screen: small laptop screens (and the headless test screen) included
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(new DashboardView(model), Math.min(1360, screen.getWidth()), Math.min(840, screen.getHeight()));
         theme.apply(scene);
         stage = new Stage();
         stage.setTitle("Copydesk \u2014 Dashboard \u2014 " + supervisor.displayName());
