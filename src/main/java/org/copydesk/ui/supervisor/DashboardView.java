@@ -213,9 +213,14 @@ public final class DashboardView extends StackPane {
                 textColumn("Article", 380, r -> r.title()),
                 textColumn("Desk", 90, r -> model.deskName(r.desk())),
                 textColumn("Claimed", 90, r -> r.claimedAt() == null ? "" : Formats.localClock(r.claimedAt(), model.zone())),
-                textColumn("Renewals", 70, r -> Integer.toString(r.renewals())),
+                textColumn("Renewals", 86, r -> Integer.toString(r.renewals())),
                 textColumn("No.", 60, r -> Long.toString(r.id()))));
-        holders.getColumns().forEach(c -> c.setSortable(false)); // the order is the model's: grouping, then time left
+        holders.getColumns().forEach(c -> {
+            c.setSortable(false); // the order is the model's: grouping, then time left
+            if (!"Article".equals(c.getText())) {
+                c.setMinWidth(c.getPrefWidth()); // the article's title gives way first when space is short
+            }
+        });
         HBox.setHgrow(holders, Priority.ALWAYS);
 
         HBox body = new HBox(10, groups, holders, createActionPanel());
@@ -387,7 +392,8 @@ public final class DashboardView extends StackPane {
                 numberColumn("Quarantined", DashboardViewModel.DeskRow::quarantined),
                 numberColumn("Finished today", DashboardViewModel.DeskRow::finishedToday),
                 textColumn("Oldest waiting", 120, DashboardViewModel.DeskRow::oldestWaiting)));
-        desks.setPrefHeight(220);
+        desks.setPrefHeight(236);
+        desks.setMinHeight(236);
 
         finishedChart.setId("finished-chart");
         finishedChart.setTitle("Reviews finished per hour, last 24 h");
@@ -399,6 +405,18 @@ public final class DashboardView extends StackPane {
             ((CategoryAxis) chart.getXAxis()).setTickLabelRotation(-90);
             ((NumberAxis) chart.getYAxis()).setMinorTickVisible(false);
             ((NumberAxis) chart.getYAxis()).setForceZeroInRange(true);
+            // counts: label whole numbers only (auto-ranging picks quarter steps for small counts)
+            ((NumberAxis) chart.getYAxis()).setTickLabelFormatter(new javafx.util.StringConverter<>() {
+                @Override
+                public String toString(Number n) {
+                    return n.doubleValue() == Math.rint(n.doubleValue()) ? Long.toString(n.longValue()) : "";
+                }
+
+                @Override
+                public Number fromString(String text) {
+                    return Double.valueOf(text);
+                }
+            });
             HBox.setHgrow(chart, Priority.ALWAYS);
         }
         expiredChart.setLegendVisible(false);
@@ -499,6 +517,7 @@ public final class DashboardView extends StackPane {
         TextField editor = new TextField();
         editor.setId("audit-editor");
         editor.setPromptText("Editor id (actor or holder)");
+        editor.setPrefColumnCount(16);
         editor.textProperty().bindBidirectional(model.auditEditorProperty());
         TextField article = new TextField();
         article.setId("audit-article");
@@ -602,6 +621,8 @@ public final class DashboardView extends StackPane {
         model.selectedQuarantinedProperty().addListener((o, a, q) -> {
             if (q == null) {
                 quarantined.getSelectionModel().clearSelection();
+            } else if (quarantined.getSelectionModel().getSelectedItem() != q) {
+                quarantined.getSelectionModel().select(q);
             }
         });
         TextField title = new TextField();
@@ -632,6 +653,8 @@ public final class DashboardView extends StackPane {
         model.selectedRejectProperty().addListener((o, a, r) -> {
             if (r == null) {
                 rejects.getSelectionModel().clearSelection();
+            } else if (rejects.getSelectionModel().getSelectedItem() != r) {
+                rejects.getSelectionModel().select(r);
             }
         });
         TextArea row = new TextArea();
@@ -742,6 +765,13 @@ public final class DashboardView extends StackPane {
             if (row == null) {
                 holders.getSelectionModel().clearSelection();
             } else if (holders.getSelectionModel().getSelectedItem() != row) {
+                holders.getSelectionModel().select(row);
+            }
+        });
+        // the model replaces the rows in one change, which clears the table's selection: restore it
+        model.holders().addListener((javafx.collections.ListChangeListener<HolderRow>) c -> {
+            HolderRow row = model.selectedProperty().get();
+            if (row != null && holders.getSelectionModel().getSelectedItem() != row) {
                 holders.getSelectionModel().select(row);
             }
         });

@@ -30,8 +30,6 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.collections.transformation.FilteredList;
-import javafx.collections.transformation.SortedList;
 import org.copydesk.review.ArticleQuarantine;
 import org.copydesk.review.AuditLog;
 import org.copydesk.review.ConnectionTrouble;
@@ -145,9 +143,17 @@ public final class DashboardViewModel implements AutoCloseable {
 
     // who holds what
     private final Map<Long, HolderRow> byId = new HashMap<>();
-    private final ObservableList<HolderRow> holders = FXCollections.observableArrayList();
-    private final FilteredList<HolderRow> filtered = new FilteredList<>(holders);
-    private final SortedList<HolderRow> sorted = new SortedList<>(filtered);
+    /**
+     * Every active lease in display order. A plain array, merged linearly on each change, and the
+     * table's list replaced with one {@code setAll}: with 10,000 rows, FilteredList and SortedList
+     * spend O(rows) per removed row, which made a refresh of a few hundred changes take a quarter
+     * of a second on the FX thread (see docs/benchmarks.md).
+     */
+    private final List<HolderRow> ordered = new ArrayList<>();
+    private final ObservableList<HolderRow> shown = FXCollections.observableArrayList();
+    private final ObservableList<HolderRow> shownReadOnly = FXCollections.unmodifiableObservableList(shown);
+    private Comparator<HolderRow> order = comparatorFor(Grouping.NONE);
+    private Predicate<HolderRow> filter = r -> true;
     private final LongProperty clock = new SimpleLongProperty();
     private final StringProperty search = new SimpleStringProperty("");
     private final ObjectProperty<Grouping> grouping = new SimpleObjectProperty<>(Grouping.NONE);
@@ -217,16 +223,17 @@ public final class DashboardViewModel implements AutoCloseable {
         this.settings = settings;
         this.zone = zone;
         clock.set(ticker.nanoTime());
-        sorted.setComparator(comparatorFor(Grouping.NONE));
         canAct = Bindings.createBooleanBinding(() -> selected.get() != null && !acting.get(), selected, acting);
         canForceRelease = Bindings.createBooleanBinding(() -> canAct.get() && !reason.get().isBlank(), canAct, reason);
         canReassign = Bindings.createBooleanBinding(() -> canAct.get() && reassignTo.get() != null, canAct, reassignTo);
         search.addListener((o, a, b) -> updateFilter());
         groupFilter.addListener((o, a, b) -> updateFilter());
         grouping.addListener((o, a, g) -> {
-            groupFilter.set(null);
-            sorted.setComparator(comparatorFor(g));
+            order = comparatorFor(g);
+            ordered.sort(order);
+            groupFilter.set(null); // re-filters and shows
             updateGroups();
+            showRows();
         });
         selected.addListener((o, a, row) -> onSelected(row));
         selectedQuarantined.addListener((o, a, e) -> {
@@ -329,21 +336,22 @@ public final class DashboardViewModel implements AutoCloseable {
             }
         }
         if (!gone.isEmpty()) {
-            holders.removeIf(r -> gone.contains(r.id()));
+            ordered.removeIf(r -> gone.contains(r.id()));
         }
         if (!added.isEmpty()) {
-            holders.addAll(added);
+            merge(added);
         }
         cursor = Math.max(cursor, delta.latestEventId());
         if (!gone.isEmpty() || !added.isEmpty()) {
             afterHoldersChanged(now);
+            showRows();
         }
         HolderRow sel = selected.get();
         if (sel != null && byId.get(sel.id()) != sel) {
             selected.set(byId.get(sel.id()));
         }
         lastRefresh.set(new RefreshCost(delta.full(), delta.asked().size(), gone.size() + added.size() - overlap(gone, added),
-                holders.size(), delta.databaseNanos(), System.nanoTime() - started));
+                ordered.size(), delta.databaseNanos(), System.nanoTime() - started));
         updateHoldersSummary();
     }
 
@@ -362,9 +370,38 @@ public final class DashboardViewModel implements AutoCloseable {
         onFailure(failure);
     }
 
+    /** Adds rows in display order: the new ones sorted, then one linear merge. */
+    private void merge(List<HolderRow> added) {
+        added.sort(order);
+        List<HolderRow> merged = new ArrayList<>(ordered.size() + added.size());
+        int i = 0;
+        int j = 0;
+        while (i < ordered.size() || j < added.size()) {
+            if (j >= added.size() || (i < ordered.size() && order.compare(ordered.get(i), added.get(j)) <= 0)) {
+                merged.add(ordered.get(i++));
+            } else {
+                merged.add(added.get(j++));
+            }
+        }
+        ordered.clear();
+        ordered.addAll(merged);
+    }
+
+    /** The table's rows: the ordered leases that pass the filter, in one change. */
+    private void showRows() {
+        List<HolderRow> visible = new ArrayList<>(ordered.size());
+        for (HolderRow r : ordered) {
+            if (filter.test(r)) {
+                visible.add(r);
+            }
+        }
+        shown.setAll(visible);
+        updateHoldersSummary();
+    }
+
     private void afterHoldersChanged(long now) {
         long next = Long.MAX_VALUE;
-        for (HolderRow r : holders) {
+        for (HolderRow r : ordered) {
             next = Math.min(next, r.deadlineNanos());
         }
         nextExpiryNanos = next;
@@ -379,14 +416,15 @@ public final class DashboardViewModel implements AutoCloseable {
         clock.set(now);
         if (now >= nextExpiryNanos) {
             Set<Long> ids = new HashSet<>();
-            for (HolderRow r : holders) {
+            for (HolderRow r : ordered) {
                 if (r.expired(now)) {
                     ids.add(r.id());
                 }
             }
             ids.forEach(byId::remove);
-            holders.removeIf(r -> ids.contains(r.id()));
+            ordered.removeIf(r -> ids.contains(r.id()));
             afterHoldersChanged(now);
+            showRows();
             if (selected.get() != null && !byId.containsKey(selected.get().id())) {
                 selected.set(null);
             }
@@ -425,8 +463,8 @@ public final class DashboardViewModel implements AutoCloseable {
                 && (text.isEmpty() || r.title().toLowerCase(Locale.ROOT).contains(text)
                 || r.editorName().toLowerCase(Locale.ROOT).contains(text) || r.editorId().toLowerCase(Locale.ROOT).contains(text)
                 || deskName(r.desk()).toLowerCase(Locale.ROOT).contains(text) || Long.toString(r.id()).equals(text));
-        filtered.setPredicate(text.isEmpty() && group == null ? null : p);
-        updateHoldersSummary();
+        filter = text.isEmpty() && group == null ? r -> true : p;
+        showRows();
     }
 
     private void updateGroups() {
@@ -437,7 +475,7 @@ public final class DashboardViewModel implements AutoCloseable {
         }
         Map<String, int[]> counts = new HashMap<>();
         Map<String, String> labels = new HashMap<>();
-        for (HolderRow r : holders) {
+        for (HolderRow r : ordered) {
             String key = g.keyOf(r);
             counts.computeIfAbsent(key, k -> new int[1])[0]++;
             labels.putIfAbsent(key, g == Grouping.EDITOR ? r.editorName() : deskName(r.desk()));
@@ -457,10 +495,10 @@ public final class DashboardViewModel implements AutoCloseable {
         if (!loaded) {
             return;
         }
-        int shown = sorted.size();
-        int all = holders.size();
-        holdersSummary.set((shown == all ? String.format("%,d active leases", all)
-                : String.format("%,d of %,d active leases", shown, all)) + " \u00b7 live");
+        int visible = shown.size();
+        int all = ordered.size();
+        holdersSummary.set((visible == all ? String.format("%,d active leases", all)
+                : String.format("%,d of %,d active leases", visible, all)) + " \u00b7 live");
     }
 
     // --- actions --------------------------------------------------------------------------------------
@@ -762,7 +800,7 @@ public final class DashboardViewModel implements AutoCloseable {
         long now = ticker.nanoTime();
         return switch (tab) {
             case HOLDERS -> new TableSnapshot(List.of("article", "title", "desk", "editor", "editor_id", "claimed_at_utc",
-                    "renewals", "time_left_seconds", "holder"), sorted.stream().map(r -> List.of(Long.toString(r.id()), r.title(),
+                    "renewals", "time_left_seconds", "holder"), shown.stream().map(r -> List.of(Long.toString(r.id()), r.title(),
                     deskName(r.desk()), r.editorName(), r.editorId(), String.valueOf(r.claimedAt()), Integer.toString(r.renewals()),
                     Long.toString(r.timeLeft(now).toSeconds()), presenceOf(r).label())).toList());
             case HEALTH -> new TableSnapshot(List.of("desk", "waiting_now", "scheduled", "in_review", "sent_back", "quarantined",
@@ -866,13 +904,13 @@ public final class DashboardViewModel implements AutoCloseable {
     }
 
     /** The rows as shown: filtered, grouped and sorted by time left. */
-    public SortedList<HolderRow> holders() {
-        return sorted;
+    public ObservableList<HolderRow> holders() {
+        return shownReadOnly;
     }
 
-    /** Every active lease, unfiltered. */
-    public ObservableList<HolderRow> allHolders() {
-        return FXCollections.unmodifiableObservableList(holders);
+    /** Every active lease, unfiltered, in display order. */
+    public List<HolderRow> allHolders() {
+        return java.util.Collections.unmodifiableList(ordered);
     }
 
     /** The local monotonic time of the last tick; cells showing time left redraw when it moves. */
