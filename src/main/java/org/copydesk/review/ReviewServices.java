@@ -33,6 +33,9 @@ public final class ReviewServices implements AutoCloseable {
     private final ArticleHistory history;
     private final ArticleQuarantine quarantine;
     private final Supervision supervision;
+    private final QueueStatistics statistics;
+    private final AuditLog auditLog;
+    private final ImportRejects importRejects;
     private final Options options;
     private final String sessionUser;
 
@@ -52,6 +55,9 @@ public final class ReviewServices implements AutoCloseable {
         this.history = new ArticleHistory(database.dsl());
         this.quarantine = new ArticleQuarantine(database.dsl());
         this.supervision = new Supervision(database.dsl(), engine, newsroom);
+        this.statistics = new QueueStatistics(database.dsl());
+        this.auditLog = new AuditLog(database.dsl());
+        this.importRejects = new ImportRejects(database.dsl());
     }
 
     /**
@@ -133,5 +139,17 @@ public final class ReviewServices implements AutoCloseable {
 
     public Supervision supervision() {
         return supervision;
+    }
+
+    public QueueStatistics statistics() {
+        return statistics;
+    }
+
+    public AuditLog auditLog() {
+        return auditLog;
+    }
+
+    public ImportRejects importRejects() {
+        return importRejects;
     }
 }

@@ -60,6 +60,7 @@ public final class CopydeskApp extends Application {
     private ReviewServices services;
     private ReleaseService releaseService;
     private EditorViewModel editorModel;
+    private final DashboardWindow dashboard = new DashboardWindow();
     private FxThreadWatchdog watchdog;
 
     /** Opens the app on the given database and returns when its window has closed. */
@@ -110,7 +111,7 @@ public final class CopydeskApp extends Application {
         releaseService.start();
         editorModel = new EditorViewModel(services, tasks, new FxTicker(), signedIn.editor(), signedIn.desks(),
                 EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
-        scene.setRoot(new EditorView(editorModel, toolbarExtras()));
+        scene.setRoot(new EditorView(editorModel, toolbarExtras(signedIn.editor())));
         stage.setTitle("Copydesk \u2014 " + signedIn.editor().displayName());
         editorModel.start();
     }
@@ -121,6 +122,7 @@ public final class CopydeskApp extends Application {
             editorModel.close();
             editorModel = null;
         }
+        dashboard.close();
         ReleaseService release = releaseService;
         ReviewServices closing = services;
         releaseService = null;
@@ -138,7 +140,7 @@ public final class CopydeskApp extends Application {
         showSignIn();
     }
 
-    private Node toolbarExtras() {
+    private Node toolbarExtras(org.copydesk.review.Editor editor) {
         Button themeButton = new Button(null, new FontIcon(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
         themeButton.setId("theme-toggle");
         themeButton.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
@@ -155,6 +157,9 @@ public final class CopydeskApp extends Application {
         signOut.setTooltip(new Tooltip("Sign out (your articles stay yours until their leases run out)"));
         signOut.setOnAction(e -> signOut());
         HBox box = new HBox(4, themeButton, signOut);
+        if (editor.role().canSupervise()) {
+            box.getChildren().add(0, dashboard.button(editor, services, tasks, () -> theme));
+        }
         box.setAlignment(Pos.CENTER);
         return box;
     }
@@ -209,6 +214,7 @@ public final class CopydeskApp extends Application {
         if (editorModel != null) {
             editorModel.close();
         }
+        dashboard.close();
         stage.hide();
         Thread closer = new Thread(() -> {
             try {

@@ -1,0 +1,143 @@
+package org.copydesk.review;
+
+import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.DESK;
+import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.time.LocalDateTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.copydesk.lease.ServerClock;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
+
+/**
+ * Rows an import refused (table {@code import_quarantine}), as the supervisor sees them: list, correct
+ * and requeue as an article, or discard. A corrected row is one JSON object with the article's
+ * fields ({@code desk}, {@code title}, {@code body}; optional {@code external_id}, {@code byline},
+ * {@code priority}).
+ *
+ * <p>The import feature keeps its own, fuller validator; this class only needs the fields an
+ * article cannot be created without, so the dashboard works on its own.
+ */
+public final class ImportRejects {
+
+    /** One refused row. {@code reason} is why the import refused it. */
+    public record Reject(long id, String importId, String sourceName, long lineNumber, String rawText, String reason,
+                         LocalDateTime createdAt) {
+    }
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private final DSLContext dsl;
+
+    public ImportRejects(DSLContext dsl) {
+        this.dsl = dsl;
+    }
+
+    /** Open (unresolved) rows, newest first. */
+    public List<Reject> listOpen(int limit) {
+        return dsl.selectFrom(IMPORT_QUARANTINE).where(IMPORT_QUARANTINE.RESOLVED_AT.isNull())
+                .orderBy(IMPORT_QUARANTINE.ID.desc()).limit(DSL.inline(Math.max(1, limit)))
+                .fetch(r -> new Reject(r.getId(), r.getImportId(), r.getSourceName(), r.getLineNumber(), r.getRawText(),
+                        r.getReason(), r.getCreatedAt()));
+    }
+
+    /**
+     * Creates the article from the corrected row and resolves the entry, in one transaction, with an
+     * 'import' event by {@code actor}. Throws {@link IllegalArgumentException} saying what is still wrong.
+     * Returns the new article's id.
+     */
+    public long requeue(long rejectId, String correctedJson, String actor) {
+        Map<String, String> fields = parse(correctedJson);
+        String desk = required(fields, "desk");
+        String title = required(fields, "title");
+        String body = required(fields, "body");
+        if (title.length() > 300) {
+            throw new IllegalArgumentException("A title is at most 300 characters.");
+        }
+        int priority;
+        try {
+            priority = Integer.parseInt(fields.getOrDefault("priority", "3").strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("priority must be a number from 1 to 5.");
+        }
+        if (priority < 1 || priority > 5) {
+            throw new IllegalArgumentException("priority must be a number from 1 to 5.");
+        }
+        return dsl.transactionResult(cfg -> {
+            DSLContext tx = cfg.dsl();
+            // locked, so two supervisors requeueing the same row do not both create an article
+            var entry = tx.selectFrom(IMPORT_QUARANTINE).where(IMPORT_QUARANTINE.ID.eq(rejectId))
+                    .and(IMPORT_QUARANTINE.RESOLVED_AT.isNull()).forUpdate().fetchOne();
+            if (entry == null) {
+                throw new IllegalArgumentException("Import row #" + rejectId + " is not waiting for correction any more.");
+            }
+            if (!tx.fetchExists(DESK, DESK.ID.eq(desk))) {
+                throw new IllegalArgumentException("There is no desk '" + desk + "'.");
+            }
+            String externalId = fields.getOrDefault("external_id",
+                    "import-" + entry.getImportId() + "-" + entry.getLineNumber()).strip();
+            if (tx.fetchExists(ARTICLE, ARTICLE.EXTERNAL_ID.eq(externalId))) {
+                throw new IllegalArgumentException("An article with external id '" + externalId + "' exists already.");
+            }
+            tx.insertInto(ARTICLE, ARTICLE.EXTERNAL_ID, ARTICLE.DESK_ID, ARTICLE.TITLE, ARTICLE.BYLINE, ARTICLE.BODY,
+                            ARTICLE.PRIORITY)
+                    .values(externalId, desk, title.strip(), fields.get("byline"), body, priority)
+                    .execute();
+            // read back by the unique external id: Connector/J refuses INSERT ... RETURNING on MariaDB
+            long id = tx.select(ARTICLE.ID).from(ARTICLE).where(ARTICLE.EXTERNAL_ID.eq(externalId)).fetchOne(ARTICLE.ID);
+            tx.update(IMPORT_QUARANTINE).set(IMPORT_QUARANTINE.RESOLVED_AT, ServerClock.now())
+                    .where(IMPORT_QUARANTINE.ID.eq(rejectId)).execute();
+            ArticleHistory.append(tx, id, "import", actor, "corrected from " + entry.getSourceName() + " line "
+                    + entry.getLineNumber() + " (import " + entry.getImportId() + ")");
+            return id;
+        });
+    }
+
+    /** Marks the row dealt with, without creating an article. */
+    public void discard(long rejectId) {
+        int changed = dsl.update(IMPORT_QUARANTINE).set(IMPORT_QUARANTINE.RESOLVED_AT, ServerClock.now())
+                .where(IMPORT_QUARANTINE.ID.eq(rejectId)).and(IMPORT_QUARANTINE.RESOLVED_AT.isNull()).execute();
+        if (changed == 0) {
+            throw new IllegalArgumentException("Import row #" + rejectId + " is not waiting for correction any more.");
+        }
+    }
+
+    private static String required(Map<String, String> fields, String name) {
+        String v = fields.get(name);
+        if (v == null || v.isBlank()) {
+            throw new IllegalArgumentException("The corrected row needs a " + name + ".");
+        }
+        return v;
+    }
+
+    /** A flat JSON object's fields as text (numbers too); nested values are refused. */
+    static Map<String, String> parse(String json) {
+        Map<String, String> fields = new HashMap<>();
+        try (JsonParser p = JSON.createParser(json == null ? "" : json)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new IllegalArgumentException("The corrected row must be one JSON object, e.g. {\"desk\": \"news\", "
+                        + "\"title\": \"\u2026\", \"body\": \"\u2026\"}.");
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
+                    throw new IllegalArgumentException("Field '" + name + "' must be plain text or a number.");
+                }
+                if (value != JsonToken.VALUE_NULL) {
+                    fields.put(name, p.getText());
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("The corrected row is not valid JSON: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
+        }
+        return fields;
+    }
+}

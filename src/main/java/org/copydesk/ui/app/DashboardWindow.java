@@ -1,0 +1,75 @@
+package org.copydesk.ui.app;
+
+import atlantafx.base.theme.Styles;
+import java.time.ZoneId;
+import java.util.function.Supplier;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Tooltip;
+import javafx.stage.Stage;
+import org.copydesk.review.Editor;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.ui.common.FxTicker;
+import org.copydesk.ui.common.TaskExecutor;
+import org.copydesk.ui.common.Theme;
+import org.copydesk.ui.supervisor.DashboardView;
+import org.copydesk.ui.supervisor.DashboardViewModel;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The supervisor's dashboard in a window of its own, opened from the editor's toolbar. Kept apart
+ * from {@link CopydeskApp} so the composition root only adds the button. One window at most: the
+ * button brings an open one to the front.
+ */
+final class DashboardWindow {
+
+    private Stage stage;
+    private DashboardViewModel model;
+
+    /** The toolbar button; only shown to supervisors and admins (the caller checks the role). */
+    Button button(Editor supervisor, ReviewServices services, TaskExecutor tasks, Supplier<Theme> theme) {
+        Button open = new Button("Dashboard", new FontIcon(Feather.MONITOR));
+        open.setId("open-dashboard");
+        open.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        open.setTooltip(new Tooltip("Who holds what, queue health, audit and quarantine"));
+        open.setOnAction(e -> open(supervisor, services, tasks, theme.get()));
+        return open;
+    }
+
+    void open(Editor supervisor, ReviewServices services, TaskExecutor tasks, Theme theme) {
+        if (stage != null) {
+            stage.toFront();
+            return;
+        }
+        model = new DashboardViewModel(services, tasks, new FxTicker(), supervisor, DashboardViewModel.Settings.defaults(),
+                ZoneId.systemDefault());
+        // never larger than the screen: small laptop screens (and the headless test screen) included
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(new DashboardView(model), Math.min(1360, screen.getWidth()), Math.min(840, screen.getHeight()));
+        theme.apply(scene);
+        stage = new Stage();
+        stage.setTitle("Copydesk \u2014 Dashboard \u2014 " + supervisor.displayName());
+        stage.setScene(scene);
+        stage.setOnHidden(e -> close());
+        stage.show();
+        model.start();
+    }
+
+    /** The open dashboard's stage, if any (for tests). */
+    Stage stage() {
+        return stage;
+    }
+
+    void close() {
+        if (model != null) {
+            model.close();
+            model = null;
+        }
+        if (stage != null) {
+            Stage s = stage;
+            stage = null;
+            s.hide();
+        }
+    }
+}

@@ -1,0 +1,228 @@
+package org.copydesk.ui.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.DECISION;
+import static org.copydesk.db.schema.Tables.DESK;
+import static org.copydesk.db.schema.Tables.EDITOR;
+import static org.copydesk.db.schema.Tables.EDITOR_DESK;
+import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
+import static org.copydesk.db.schema.Tables.LEASE_EVENT;
+import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
+
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import org.copydesk.db.DatabaseConfig;
+import org.copydesk.db.schema.enums.ArticleStatus;
+import org.copydesk.review.Editor;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.Role;
+import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.ManualTicker;
+import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.common.FxThreadWatchdog;
+import org.copydesk.ui.common.Notice;
+import org.copydesk.ui.common.TaskExecutor;
+import org.copydesk.ui.editor.EditorViewModel;
+import org.copydesk.ui.supervisor.HolderRow;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The supervisor's flows in the real app (headless, Monocle): Sue signs in, opens the dashboard
+ * from her toolbar and force-releases, reassigns and requeues. The holder's side is Ann's editor
+ * view model on the same database, which must tell her in plain words. The FX-thread watchdog
+ * runs throughout and fails the test if the FX thread is ever caught waiting on I/O.
+ */
+@ExtendWith(DatabaseExtension.class)
+class DashboardAppFlowTest {
+
+    private final TestDatabase db;
+    private final DSLContext dsl;
+    private final ReviewServices services;
+    private final FxRobot robot = new FxRobot();
+    private CopydeskApp app;
+
+    DashboardAppFlowTest(TestDatabase db) {
+        this.db = db;
+        this.dsl = db.dsl();
+        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+    }
+
+    @BeforeEach
+    void startApp() throws Exception {
+        dsl.deleteFrom(REVIEW_DRAFT).execute();
+        dsl.deleteFrom(DECISION).execute();
+        dsl.deleteFrom(IMPORT_QUARANTINE).execute();
+        Fixtures.clear(dsl);
+        dsl.deleteFrom(EDITOR_DESK).execute();
+        dsl.deleteFrom(EDITOR).execute();
+        dsl.deleteFrom(DESK).execute();
+        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
+        services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news"));
+        services.newsroom().addEditor("dan", "Dan Ito", Role.EDITOR, 1, List.of("news"));
+        services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 2, List.of("news"));
+        Fixtures.articles(dsl, "news", 8, 3, -60);
+        services.queue().claim("ann"); // Article 0, 1, 2
+        services.queue().claim("dan"); // Article 3: Dan is full
+
+        System.setProperty("copydesk.prefs", "org/copydesk-test/" + ProcessHandle.current().pid());
+        System.setProperty("copydesk.fxWatchdog", "true");
+        CopydeskApp.useDatabase(new DatabaseConfig(DatabaseConfig.Source.COMMAND_LINE,
+                "jdbc:mysql://127.0.0.1:" + db.endpoint().port() + "/" + db.name() + "?sslMode=DISABLED", db.endpoint().user(),
+                db.endpoint().password().toCharArray(), null));
+        FxToolkit.registerPrimaryStage();
+        app = (CopydeskApp) FxToolkit.setupApplication(CopydeskApp::new);
+        waitFor(10, () -> robot.lookup("#editor-choice").tryQuery().isPresent());
+    }
+
+    @AfterEach
+    void stopApp() throws Exception {
+        FxThreadWatchdog watchdog = app.watchdog();
+        FxToolkit.cleanupApplication(app);
+        FxToolkit.cleanupStages();
+        assertThat(watchdog.ioOnFxThread()).as("I/O on the FX thread").isEmpty();
+        org.slf4j.LoggerFactory.getLogger(getClass()).info("FX thread: longest stall {} ms, {} stall(s) over 50 ms",
+                watchdog.maxStallMillis(), watchdog.stallsOverThreshold());
+        watchdog.close();
+    }
+
+    @SuppressWarnings("unchecked")
+    private void signInAs(String id) {
+        ComboBox<Editor> who = robot.lookup("#editor-choice").queryAs(ComboBox.class);
+        waitFor(10, () -> !who.getItems().isEmpty());
+        robot.interact(() -> who.setValue(who.getItems().stream().filter(e -> e.id().equals(id)).findFirst().orElseThrow()));
+        waitFor(5, () -> robot.lookup("#desk-news").tryQuery().isPresent());
+        robot.clickOn("#sign-in");
+        waitFor(10, () -> robot.lookup("#articles").tryQuery().isPresent());
+    }
+
+    @SuppressWarnings("unchecked")
+    private TableView<HolderRow> openDashboard() {
+        signInAs("sue");
+        robot.clickOn("#open-dashboard");
+        waitFor(10, () -> robot.lookup("#holders").tryQuery().isPresent());
+        TableView<HolderRow> holders = robot.lookup("#holders").queryAs(TableView.class);
+        // Ann 3, Dan 1, Sue 2 (her own editor window claimed on sign-in)
+        waitFor(10, () -> holders.getItems().size() == 6);
+        return holders;
+    }
+
+    private Node cell(String tableId, String text) {
+        return robot.lookup(tableId).lookup((Node n) -> n instanceof TableCell<?, ?> c && text.equals(c.getText())).query();
+    }
+
+    @Test
+    void forceReleaseTakesTheArticleBackAndTheHolderIsTold() {
+        ManualTicker annsClock = new ManualTicker();
+        EditorViewModel ann = new EditorViewModel(services, TaskExecutor.sameThread(), annsClock,
+                services.newsroom().requireEditor("ann"), List.of("news"), EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
+        ann.start();
+        assertThat(ann.articles()).hasSize(3);
+        TableView<HolderRow> holders = openDashboard();
+
+        robot.clickOn(cell("#holders", "Article 0"));
+        robot.clickOn("#reason").write("Legal must read it first");
+        robot.clickOn("#force-release");
+
+        waitFor(10, () -> holders.getItems().size() == 5
+                && holders.getItems().stream().noneMatch(r -> r.title().equals("Article 0")));
+        waitFor(5, () -> robot.lookup(n -> n instanceof Label l && "Took \u201cArticle 0\u201d back from Ann Kowalski."
+                .equals(l.getText())).tryQuery().isPresent());
+        assertThat(dsl.select(LEASE_EVENT.ACTOR, LEASE_EVENT.OLD_OWNER, LEASE_EVENT.DETAIL).from(LEASE_EVENT)
+                .where(LEASE_EVENT.ACTION.eq("force_release")).fetchOne().intoList())
+                .containsExactly("sue", "ann", "Legal must read it first");
+
+        ann.activity();
+        annsClock.advance(Duration.ofSeconds(61)); // Ann's heartbeat finds out
+        assertThat(ann.articles()).extracting(r -> r.article().title()).containsExactly("Article 1", "Article 2");
+        assertThat(ann.notices()).extracting(Notice::text).contains("Sue Lindqvist took \u201cArticle 0\u201d back: "
+                + "\u201cLegal must read it first\u201d. Your notes are kept as a draft.");
+        ann.close();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void reassignWarnsAboutCapacityAndGoesAheadWhenConfirmed() {
+        TableView<HolderRow> holders = openDashboard();
+        long article1 = dsl.fetchValue(ARTICLE.ID, ARTICLE.TITLE.eq("Article 1"));
+
+        robot.clickOn(cell("#holders", "Article 1"));
+        ComboBox<Editor> to = robot.lookup("#reassign-to").queryAs(ComboBox.class);
+        waitFor(5, () -> to.getItems().stream().anyMatch(e -> e.id().equals("dan")));
+        // choosing from a combo's popup window is unreliable headless; pick the item as the combo would
+        robot.interact(() -> to.setValue(to.getItems().stream().filter(e -> e.id().equals("dan")).findFirst().orElseThrow()));
+        robot.clickOn("#reassign");
+
+        waitFor(10, () -> robot.lookup("#capacity-warning").query().getParent().isVisible()
+                && robot.lookup("#capacity-warning").queryAs(Label.class).getText().startsWith("Dan Ito already holds 1 of 1"));
+        assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(article1))).isEqualTo("ann");
+        robot.clickOn("#reassign-anyway");
+
+        waitFor(10, () -> "dan".equals(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(article1))));
+        waitFor(10, () -> holders.getItems().stream().anyMatch(r -> r.id() == article1 && r.editorId().equals("dan")));
+        assertThat(robot.lookup("#capacity-warning").query().getParent().isVisible()).isFalse();
+        assertThat(dsl.fetchValue(LEASE_EVENT.ACTOR, LEASE_EVENT.ACTION.eq("reassign"))).isEqualTo("sue");
+    }
+
+    @Test
+    void aQuarantinedArticleIsCorrectedAndRequeued() {
+        long article = dsl.fetchValue(ARTICLE.ID, ARTICLE.TITLE.eq("Article 7"));
+        dsl.update(ARTICLE).set(ARTICLE.STATUS, ArticleStatus.quarantined).set(ARTICLE.TITLE, "Artcle 7 ???")
+                .set(ARTICLE.DECISION_NOTE, "Garbled title").where(ARTICLE.ID.eq(article)).execute();
+        openDashboard();
+
+        robot.clickOn(robot.lookup((Node n) -> n instanceof Label l && "Quarantine".equals(l.getText())).<Node>query());
+        waitFor(10, () -> robot.lookup("#quarantined").queryAs(TableView.class).getItems().size() == 1);
+        robot.clickOn(cell("#quarantined", "Artcle 7 ???"));
+        waitFor(5, () -> "Artcle 7 ???".equals(robot.lookup("#corrected-title").queryAs(TextField.class).getText()));
+        robot.interact(() -> robot.lookup("#corrected-title").queryAs(TextField.class).clear());
+        robot.clickOn("#corrected-title").write("Article 7, title fixed");
+        robot.clickOn("#requeue-article");
+
+        waitFor(10, () -> dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(article)) == ArticleStatus.queued);
+        assertThat(dsl.fetchValue(ARTICLE.TITLE, ARTICLE.ID.eq(article))).isEqualTo("Article 7, title fixed");
+        waitFor(10, () -> robot.lookup("#quarantined").queryAs(TableView.class).getItems().isEmpty());
+        assertThat(services.history().of(article)).last().satisfies(h -> {
+            assertThat(h.action()).isEqualTo("requeue");
+            assertThat(h.actor()).isEqualTo("sue");
+        });
+    }
+
+    @Test
+    void editorsSeeNoDashboardButton() {
+        signInAs("ann");
+        assertThat(robot.lookup("#open-dashboard").tryQuery()).isEmpty();
+    }
+
+    private static void waitFor(int seconds, BooleanSupplier condition) {
+        try {
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> {
+                WaitForAsyncUtils.waitForFxEvents();
+                try {
+                    return condition.getAsBoolean();
+                } catch (RuntimeException e) {
+                    return false; // a node mid-update: look again
+                }
+            });
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("condition not met within " + seconds + " s", e);
+        }
+    }
+}

@@ -1,0 +1,477 @@
+package org.copydesk.ui.supervisor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.DECISION;
+import static org.copydesk.db.schema.Tables.DESK;
+import static org.copydesk.db.schema.Tables.EDITOR;
+import static org.copydesk.db.schema.Tables.EDITOR_DESK;
+import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
+import static org.copydesk.db.schema.Tables.LEASE_EVENT;
+import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.UUID;
+import org.copydesk.db.schema.enums.ArticleStatus;
+import org.copydesk.lease.ServerClock;
+import org.copydesk.review.DecisionRequest;
+import org.copydesk.review.Editor;
+import org.copydesk.review.HeldArticle;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.Role;
+import org.copydesk.review.Verdict;
+import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.ManualTicker;
+import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.common.Notice;
+import org.copydesk.ui.common.TaskExecutor;
+import org.copydesk.ui.editor.EditorViewModel;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The dashboard's view model with a same-thread executor, a manual clock and the real database. */
+@ExtendWith(DatabaseExtension.class)
+class DashboardViewModelTest {
+
+    private final DSLContext dsl;
+    private final ReviewServices services;
+    private final ManualTicker ticker = new ManualTicker();
+    private Editor sue;
+    private DashboardViewModel model;
+
+    DashboardViewModelTest(TestDatabase db) {
+        this.dsl = db.dsl();
+        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+    }
+
+    @BeforeEach
+    void newsroom() {
+        dsl.deleteFrom(REVIEW_DRAFT).execute();
+        dsl.deleteFrom(DECISION).execute();
+        dsl.deleteFrom(IMPORT_QUARANTINE).execute();
+        Fixtures.clear(dsl);
+        dsl.deleteFrom(EDITOR_DESK).execute();
+        dsl.deleteFrom(EDITOR).execute();
+        dsl.deleteFrom(DESK).execute();
+        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
+        services.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
+        services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news", "sport"));
+        services.newsroom().addEditor("bob", "Bob Okafor", Role.EDITOR, 2, List.of("sport"));
+        services.newsroom().addEditor("dan", "Dan Ito", Role.EDITOR, 1, List.of("news"));
+        sue = services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport"));
+        model = new DashboardViewModel(services, TaskExecutor.sameThread(), ticker, sue, DashboardViewModel.Settings.defaults(),
+                ZoneId.of("UTC"));
+    }
+
+    @AfterEach
+    void close() {
+        model.close();
+    }
+
+    private List<String> titles() {
+        return model.holders().stream().map(HolderRow::title).toList();
+    }
+
+    @Test
+    void showsEveryActiveLeaseSoonestToRunOutFirstWithLiveCountdowns() {
+        Fixtures.articles(dsl, "news", 3, 3, -60);
+        Fixtures.articles(dsl, "sport", 2, 3, -60);
+        services.queue().claim("ann");
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 600).where(DESK.ID.eq("sport")).execute();
+        services.queue().claim("bob");
+
+        model.start();
+
+        assertThat(model.holders()).hasSize(5);
+        // Bob's sport leases are 10 min, Ann's 30: Bob's come first
+        assertThat(model.holders()).extracting(HolderRow::editorId).containsExactly("bob", "bob", "ann", "ann", "ann");
+        HolderRow first = model.holders().get(0);
+        assertThat(first.timeLeft(ticker.nanoTime())).isBetween(Duration.ofSeconds(595), Duration.ofSeconds(600));
+        assertThat(model.deskName(first.desk())).isEqualTo("Sport");
+        assertThat(model.holdersSummaryProperty().get()).startsWith("5 active leases");
+
+        ticker.advance(Duration.ofSeconds(10));
+        assertThat(first.timeLeft(model.clockProperty().get())).isBetween(Duration.ofSeconds(585), Duration.ofSeconds(590));
+    }
+
+    @Test
+    void refreshesOnlyTheArticlesTheEventLogNamesSinceTheLastRefresh() {
+        Fixtures.articles(dsl, "news", 6, 3, -60);
+        services.queue().claim("ann");
+        model.start();
+        assertThat(model.holders()).hasSize(3);
+        assertThat(model.lastRefreshProperty().get().full()).isTrue();
+
+        services.queue().claim("dan"); // one more article
+        HeldArticle annsFirst = services.queue().held("ann").get(0);
+        services.queue().release(annsFirst);
+        ticker.advance(Duration.ofSeconds(2));
+
+        DashboardViewModel.RefreshCost cost = model.lastRefreshProperty().get();
+        assertThat(cost.full()).isFalse();
+        assertThat(model.holders()).hasSize(3);
+        assertThat(model.holders()).extracting(HolderRow::editorId).containsOnly("ann", "dan");
+        assertThat(model.holders()).extracting(HolderRow::id).doesNotContain(annsFirst.id());
+        assertThat(cost.rowsChanged()).isEqualTo(2);
+        assertThat(cost.rowsShown()).isEqualTo(3);
+
+        HolderRow unchanged = model.holders().get(0);
+        ticker.advance(Duration.ofSeconds(2));
+        // the last few events are looked at again (see Settings.eventOverlap), but unchanged rows stay as they are
+        assertThat(model.lastRefreshProperty().get().articlesAsked()).isPositive();
+        assertThat(model.lastRefreshProperty().get().rowsChanged()).isZero();
+        assertThat(model.holders().get(0)).isSameAs(unchanged);
+    }
+
+    @Test
+    void aRenewalReplacesTheRowWithItsNewExpiry() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 300).execute();
+        services.queue().claim("ann");
+        model.start();
+        HolderRow before = model.holders().get(0);
+        ticker.advance(Duration.ofSeconds(60));
+        assertThat(model.holders().get(0).timeLeft(ticker.nanoTime())).isLessThanOrEqualTo(Duration.ofSeconds(240));
+
+        services.queue().renew("ann", services.queue().held("ann"));
+        ticker.advance(Duration.ofSeconds(2));
+
+        HolderRow after = model.holders().get(0);
+        assertThat(after).isNotSameAs(before);
+        assertThat(after.renewals()).isEqualTo(1);
+        assertThat(after.timeLeft(ticker.nanoTime())).isGreaterThan(Duration.ofSeconds(290));
+    }
+
+    @Test
+    void aLeaseThatRunsOutLeavesTheTableOnTheTick() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 30).where(DESK.ID.eq("news")).execute();
+        services.queue().claim("dan");
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 1800).where(DESK.ID.eq("news")).execute();
+        services.queue().claim("ann");
+        // The manual clock runs ahead of the server's: looking back over old events (the overlap)
+        // would re-read Dan's lease, which the server rightly still calls valid. Without it only
+        // the local countdown decides, as in the app, where both clocks move together.
+        DashboardViewModel.Settings d = DashboardViewModel.Settings.defaults();
+        model = new DashboardViewModel(services, TaskExecutor.sameThread(), ticker, sue, new DashboardViewModel.Settings(d.tick(),
+                d.refreshInterval(), d.fullReloadInterval(), d.statsInterval(), d.idleAfter(), d.offlineAfter(), 0,
+                d.noticeLifetime()), ZoneId.of("UTC"));
+        model.start();
+        assertThat(model.holders()).hasSize(2);
+
+        ticker.advance(Duration.ofSeconds(31));
+
+        assertThat(model.holders()).extracting(HolderRow::editorId).containsExactly("ann");
+    }
+
+    @Test
+    void groupsByEditorOrDeskAndFiltersBySearchText() {
+        Fixtures.articles(dsl, "news", 4, 3, -60);
+        Fixtures.articles(dsl, "sport", 2, 3, -60);
+        services.queue().claim("ann");
+        services.queue().claim("bob");
+        services.queue().claim("dan");
+        model.start();
+        assertThat(model.holders()).hasSize(6);
+
+        model.groupingProperty().set(Grouping.EDITOR);
+        assertThat(model.groups()).extracting(DashboardViewModel.GroupSummary::toString)
+                .containsExactly("Ann Kowalski (3)", "Bob Okafor (2)", "Dan Ito (1)");
+        assertThat(model.holders()).extracting(HolderRow::editorId).containsExactly("ann", "ann", "ann", "bob", "bob", "dan");
+        model.groupFilterProperty().set(model.groups().get(2));
+        assertThat(model.holders()).extracting(HolderRow::editorId).containsExactly("dan");
+        assertThat(model.holdersSummaryProperty().get()).startsWith("1 of 6 active leases");
+
+        model.groupingProperty().set(Grouping.DESK);
+        assertThat(model.groups()).extracting(DashboardViewModel.GroupSummary::label).containsExactly("News", "Sport");
+        assertThat(model.holders()).hasSize(6);
+
+        model.groupingProperty().set(Grouping.NONE);
+        model.searchProperty().set("bob");
+        assertThat(model.holders()).extracting(HolderRow::editorId).containsExactly("bob", "bob");
+        model.searchProperty().set("sport");
+        assertThat(model.holders()).extracting(HolderRow::desk).containsOnly("sport").hasSize(2);
+        model.searchProperty().set("");
+        assertThat(model.holders()).hasSize(6);
+    }
+
+    @Test
+    void forceReleaseNeedsAReasonAndTheHolderIsToldInPlainWords() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        ManualTicker annsClock = new ManualTicker();
+        EditorViewModel ann = new EditorViewModel(services, TaskExecutor.sameThread(), annsClock,
+                services.newsroom().requireEditor("ann"), List.of("news"), EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
+        ann.start();
+        model.start();
+        HolderRow row = model.holders().stream().filter(r -> r.title().equals("Article 0")).findFirst().orElseThrow();
+        model.selectedProperty().set(row);
+        assertThat(model.canForceReleaseProperty().get()).isFalse();
+
+        model.forceReleaseSelected();
+        assertThat(model.notices().get(0).text()).isEqualTo("Give a reason: Ann Kowalski will see it.");
+        assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(row.id()))).isEqualTo("ann");
+
+        model.reasonProperty().set("Legal must read it first");
+        assertThat(model.canForceReleaseProperty().get()).isTrue();
+        model.forceReleaseSelected();
+
+        assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(row.id()))).isNull();
+        assertThat(model.holders()).extracting(HolderRow::title).containsExactly("Article 1");
+        assertThat(model.notices().get(0).text()).isEqualTo("Took \u201cArticle 0\u201d back from Ann Kowalski.");
+        assertThat(model.reasonProperty().get()).isEmpty();
+        assertThat(dsl.select(LEASE_EVENT.ACTOR).from(LEASE_EVENT).where(LEASE_EVENT.ACTION.eq("force_release"))
+                .fetch(LEASE_EVENT.ACTOR)).containsExactly("sue");
+
+        ann.activity();
+        annsClock.advance(Duration.ofSeconds(61)); // Ann's heartbeat finds out
+        assertThat(ann.articles()).extracting(r -> r.article().title()).containsExactly("Article 1");
+        assertThat(ann.notices()).extracting(Notice::text).contains("Sue Lindqvist took \u201cArticle 0\u201d back: "
+                + "\u201cLegal must read it first\u201d. Your notes are kept as a draft.");
+        ann.close();
+    }
+
+    @Test
+    void reassignOffersOnlyEditorsOfTheDeskAndWarnsBeforeGoingOverCapacity() {
+        Fixtures.articles(dsl, "news", 3, 3, -60);
+        services.queue().claim("dan"); // Dan's capacity is 1: he is full
+        services.queue().claim("ann");
+        model.start();
+        HolderRow annsRow = model.holders().stream().filter(r -> r.editorId().equals("ann")).findFirst().orElseThrow();
+        model.selectedProperty().set(annsRow);
+        // Bob works on sport only, Ann holds it already
+        assertThat(model.reassignCandidates()).extracting(Editor::id).containsExactly("dan", "sue");
+
+        model.reassignToProperty().set(model.reassignCandidates().get(0));
+        model.reasonProperty().set("Dan knows the case");
+        model.reassignSelected();
+
+        assertThat(model.capacityWarningProperty().get()).isEqualTo(
+                "Dan Ito already holds 1 of 1 articles. Reassign anyway to go over capacity.");
+        assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(annsRow.id()))).isEqualTo("ann");
+
+        model.confirmOverCapacity();
+
+        assertThat(model.capacityWarningProperty().get()).isEmpty();
+        assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(annsRow.id()))).isEqualTo("dan");
+        assertThat(model.holders()).filteredOn(r -> r.id() == annsRow.id()).extracting(HolderRow::editorId).containsExactly("dan");
+        assertThat(model.notices().get(0).text()).isEqualTo("Gave \u201c" + annsRow.title() + "\u201d to Dan Ito.");
+        assertThat(dsl.select(LEASE_EVENT.ACTOR, LEASE_EVENT.OLD_OWNER, LEASE_EVENT.NEW_OWNER, LEASE_EVENT.DETAIL).from(LEASE_EVENT)
+                .where(LEASE_EVENT.ACTION.eq("reassign")).fetchOne().intoList())
+                .containsExactly("sue", "ann", "dan", "Dan knows the case");
+    }
+
+    @Test
+    void cancellingTheCapacityWarningChangesNothing() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        services.queue().claim("dan");
+        services.queue().claim("ann");
+        model.start();
+        model.selectedProperty().set(model.holders().stream().filter(r -> r.editorId().equals("ann")).findFirst().orElseThrow());
+        model.reassignToProperty().set(model.reassignCandidates().get(0));
+        model.reassignSelected();
+        assertThat(model.capacityWarningProperty().get()).isNotEmpty();
+
+        model.cancelOverCapacity();
+
+        assertThat(model.capacityWarningProperty().get()).isEmpty();
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("reassign"))).isZero();
+    }
+
+    @Test
+    void extendGivesMoreTimeWithinTheDesksMaximumHold() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 600).set(DESK.MAX_LEASE_SECONDS, 1200).execute();
+        services.queue().claim("ann");
+        model.start();
+        model.selectedProperty().set(model.holders().get(0));
+
+        model.extendSelected(Duration.ofMinutes(5));
+        assertThat(model.holders().get(0).timeLeft(ticker.nanoTime())).isBetween(Duration.ofSeconds(890), Duration.ofSeconds(900));
+        model.extendSelected(Duration.ofHours(1));
+
+        assertThat(model.holders().get(0).timeLeft(ticker.nanoTime())).isBetween(Duration.ofSeconds(1190), Duration.ofSeconds(1200));
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("extend").and(LEASE_EVENT.ACTOR.eq("sue")))).isEqualTo(2);
+    }
+
+    @Test
+    void queueHealthChartsAndEditors() {
+        Fixtures.articles(dsl, "news", 4, 3, -60);
+        Fixtures.articles(dsl, "sport", 1, 3, 3600); // scheduled for later
+        services.queue().claim("dan");
+        HeldArticle dans = services.queue().held("dan").get(0);
+        services.decisions().submit(new DecisionRequest(UUID.randomUUID(), dans.id(), dans.lease(), Verdict.APPROVE, ""));
+        services.queue().claim("dan");
+        // one of Dan's leases ran out and the release service noticed
+        dsl.update(ARTICLE).set(ARTICLE.EXPIRES_AT, ServerClock.nowPlus(Duration.ofSeconds(-5))).where(ARTICLE.LOCKED_BY.eq("dan")).execute();
+        services.engine().releaseExpired(100, 10, "release-service");
+        services.queue().claim("ann");
+        services.newsroom().heartbeat("ann");
+
+        model.start();
+
+        DashboardViewModel.DeskRow news = model.deskRows().stream().filter(d -> d.desk().equals("news")).findFirst().orElseThrow();
+        assertThat(List.of(news.waitingNow(), news.inReview(), news.finishedToday())).containsExactly(0, 3, 1);
+        DashboardViewModel.DeskRow sport = model.deskRows().stream().filter(d -> d.desk().equals("sport")).findFirst().orElseThrow();
+        assertThat(sport.scheduled()).isEqualTo(1);
+        assertThat(sport.oldestWaiting()).isEqualTo("\u2014");
+
+        DashboardViewModel.HourlyChart finished = model.finishedChartProperty().get();
+        assertThat(finished.hours()).hasSize(24);
+        assertThat(finished.series()).containsKeys("News", "Sport");
+        // (which of the 24 bars depends on the hour the test runs in)
+        assertThat(finished.series().get("News").stream().mapToInt(Integer::intValue).sum()).isEqualTo(1);
+        assertThat(finished.series().get("Sport").stream().mapToInt(Integer::intValue).sum()).isZero();
+        assertThat(model.expiredChartProperty().get().series().get("Expired leases").stream().mapToInt(Integer::intValue).sum())
+                .isEqualTo(1);
+
+        assertThat(model.editorRows()).extracting(DashboardViewModel.EditorRow::id).containsExactly("ann", "bob", "dan", "sue");
+        DashboardViewModel.EditorRow ann = model.editorRows().get(0);
+        assertThat(ann.presence()).isEqualTo(Presence.ACTIVE);
+        assertThat(ann.load()).isEqualTo("3 / 3");
+        DashboardViewModel.EditorRow dan = model.editorRows().get(2);
+        assertThat(dan.finishedToday()).isEqualTo(1);
+        assertThat(dan.held()).isZero();
+        assertThat(model.editorRows().get(1).presence()).isEqualTo(Presence.OFFLINE);
+        assertThat(model.editorRows().get(1).lastSeen()).isEqualTo("never");
+    }
+
+    @Test
+    void auditFiltersByEditorArticleActionAndTimeAndShowsAnArticlesHistory() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        services.queue().claim("ann");
+        List<HeldArticle> held = services.queue().held("ann");
+        services.supervision().forceRelease(held.get(0).id(), "sue", "Wrong desk");
+        services.queue().claim("dan");
+        model.start();
+        assertThat(model.auditEntries()).extracting(e -> e.action()).contains("claim", "force_release");
+
+        model.auditEditorProperty().set("dan");
+        model.searchAudit();
+        assertThat(model.auditEntries()).allSatisfy(e -> assertThat(List.of(String.valueOf(e.actor()), String.valueOf(e.newOwner()),
+                String.valueOf(e.oldOwner()))).contains("dan"));
+        assertThat(model.auditEntries()).isNotEmpty();
+
+        model.auditEditorProperty().set("");
+        model.auditActionProperty().set("force_release");
+        model.searchAudit();
+        assertThat(model.auditEntries()).singleElement().satisfies(e -> {
+            assertThat(e.actor()).isEqualTo("sue");
+            assertThat(e.oldOwner()).isEqualTo("ann");
+            assertThat(e.detail()).isEqualTo("Wrong desk");
+        });
+        model.showHistory(model.auditEntries().get(0));
+        assertThat(model.articleHistory()).extracting(h -> h.action()).containsExactly("claim", "force_release", "claim");
+        assertThat(model.historyTitleProperty().get()).startsWith("Article " + held.get(0).id() + ": \u201cArticle 0\u201d (News, queued)");
+
+        model.auditActionProperty().set(null);
+        model.auditArticleProperty().set(Long.toString(held.get(1).id()));
+        model.searchAudit();
+        assertThat(model.auditEntries()).extracting(e -> e.articleId()).containsOnly(held.get(1).id());
+
+        // older than the range: out of sight
+        dsl.update(LEASE_EVENT).set(LEASE_EVENT.OCCURRED_AT, ServerClock.nowPlus(Duration.ofHours(-2))).execute();
+        model.auditArticleProperty().set("");
+        model.auditRangeProperty().set(DashboardViewModel.AuditRange.LAST_HOUR);
+        model.searchAudit();
+        assertThat(model.auditEntries()).isEmpty();
+        model.auditRangeProperty().set(DashboardViewModel.AuditRange.LAST_DAY);
+        model.searchAudit();
+        assertThat(model.auditEntries()).isNotEmpty();
+
+        model.auditArticleProperty().set("twelve");
+        model.searchAudit();
+        assertThat(model.notices().get(0).text()).isEqualTo("An article is given by its number, e.g. 1042.");
+    }
+
+    @Test
+    void aQuarantinedArticleIsCorrectedAndRequeued() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        services.queue().claim("ann");
+        HeldArticle a = services.queue().held("ann").get(0);
+        services.decisions().submit(new DecisionRequest(UUID.randomUUID(), a.id(), a.lease(), Verdict.UNREVIEWABLE, "Garbled title"));
+        model.start();
+        assertThat(model.quarantined()).singleElement().satisfies(q -> assertThat(q.reason()).isEqualTo("Garbled title"));
+
+        model.selectedQuarantinedProperty().set(model.quarantined().get(0));
+        assertThat(model.correctedTitleProperty().get()).isEqualTo("Article 0");
+        model.correctedTitleProperty().set("Council approves cycle lanes");
+        model.requeueNoteProperty().set("title fixed");
+        model.requeueSelectedArticle();
+
+        assertThat(model.quarantined()).isEmpty();
+        assertThat(dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(a.id()))).isEqualTo(ArticleStatus.queued);
+        assertThat(dsl.fetchValue(ARTICLE.TITLE, ARTICLE.ID.eq(a.id()))).isEqualTo("Council approves cycle lanes");
+        assertThat(services.history().of(a.id())).last().satisfies(h -> {
+            assertThat(h.action()).isEqualTo("requeue");
+            assertThat(h.actor()).isEqualTo("sue");
+            assertThat(h.detail()).isEqualTo("title fixed");
+        });
+        assertThat(model.notices().get(0).text()).isEqualTo("\u201cCouncil approves cycle lanes\u201d is back in the queue.");
+    }
+
+    @Test
+    void aRowRefusedByAnImportIsCorrectedAndBecomesAnArticle() {
+        dsl.insertInto(IMPORT_QUARANTINE, IMPORT_QUARANTINE.IMPORT_ID, IMPORT_QUARANTINE.SOURCE_NAME,
+                        IMPORT_QUARANTINE.LINE_NUMBER, IMPORT_QUARANTINE.RAW_TEXT, IMPORT_QUARANTINE.REASON)
+                .values("imp-1", "wire.jsonl", 7L, "{\"desk\": \"nwes\", \"title\": \"Port strike ends\", \"body\": \"Dockers return.\"}",
+                        "unknown desk 'nwes'")
+                .execute();
+        long rejectId = dsl.select(DSL.max(IMPORT_QUARANTINE.ID)).from(IMPORT_QUARANTINE).fetchOne(0, Long.class);
+        model.start();
+        assertThat(model.importRejects()).singleElement().satisfies(r -> assertThat(r.lineNumber()).isEqualTo(7));
+
+        model.selectedRejectProperty().set(model.importRejects().get(0));
+        assertThat(model.correctedRowProperty().get()).contains("nwes");
+        model.requeueSelectedReject();
+        assertThat(model.notices().get(0).kind()).isEqualTo(Notice.Kind.ERROR);
+        assertThat(model.notices().get(0).text()).isEqualTo("There is no desk 'nwes'.");
+        assertThat(model.importRejects()).hasSize(1);
+
+        model.correctedRowProperty().set("{\"desk\": \"news\", \"title\": \"Port strike ends\", \"body\": \"Dockers return.\", \"priority\": 2}");
+        model.requeueSelectedReject();
+
+        assertThat(model.importRejects()).isEmpty();
+        var article = dsl.selectFrom(ARTICLE).where(ARTICLE.EXTERNAL_ID.eq("import-imp-1-7")).fetchOne();
+        assertThat(article.getTitle()).isEqualTo("Port strike ends");
+        assertThat(article.getPriority()).isEqualTo(2);
+        assertThat(article.getStatus()).isEqualTo(ArticleStatus.queued);
+        assertThat(dsl.fetchValue(IMPORT_QUARANTINE.RESOLVED_AT, IMPORT_QUARANTINE.ID.eq(rejectId))).isNotNull();
+        assertThat(services.history().of(article.getId())).singleElement().satisfies(h -> {
+            assertThat(h.action()).isEqualTo("import");
+            assertThat(h.actor()).isEqualTo("sue");
+        });
+    }
+
+    @Test
+    void exportWritesTheShownTableAsCsv(@TempDir Path folder) throws Exception {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        services.queue().claim("ann");
+        dsl.update(ARTICLE).set(ARTICLE.TITLE, DSL.val("Quote, \"unquote\"")).where(ARTICLE.TITLE.eq("Article 0")).execute();
+        model.start();
+        Path file = folder.resolve("leases.csv");
+
+        model.export(DashboardTab.HOLDERS, file);
+
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).isEqualTo("\uFEFFarticle,title,desk,editor,editor_id,claimed_at_utc,renewals,time_left_seconds,holder");
+        assertThat(lines.get(1)).contains(",\"Quote, \"\"unquote\"\"\",News,Ann Kowalski,ann,");
+        assertThat(model.notices().get(0).text()).isEqualTo("Exported 2 rows to leases.csv.");
+
+        for (DashboardTab tab : DashboardTab.values()) {
+            TableSnapshot s = model.snapshot(tab);
+            assertThat(s.rows()).allSatisfy(r -> assertThat(r).hasSameSizeAs(s.headers()));
+        }
+    }
+}
