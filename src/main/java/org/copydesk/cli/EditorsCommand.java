@@ -49,9 +49,10 @@ final class EditorsCommand {
                     boolean generated = password == null || password.length == 0;
                     char[] secret = generated ? AccountAdministration.randomPassword() : password;
                     services.accounts().createAccount(name, role, secret);
-                    spec.commandLine().getOut().println("Created the database account '" + name + "' with the grants of a "
-                            + role.name().toLowerCase(java.util.Locale.ROOT) + (generated ? "; its password is " + new String(secret)
-                            + " (shown once, stored nowhere: hand it over and ask for it to be changed)." : "."));
+                    String roleName = role.name().toLowerCase(java.util.Locale.ROOT);
+                    spec.commandLine().getOut().println("Created the database account '" + name + "' with the grants of "
+                            + (role == Role.SUPERVISOR ? "a " : "an ") + roleName + (generated ? "; its password is "
+                            + new String(secret) + " (shown once, stored nowhere: hand it over and ask for it to be changed)." : "."));
                     java.util.Arrays.fill(secret, ' ');
                 }
             }
