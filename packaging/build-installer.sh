@@ -130,8 +130,9 @@ package() { # variant package-name display-name
         mac)
             local id=org.copydesk.Copydesk
             [ "$variant" = standalone ] && id=org.copydesk.CopydeskStandalone
+            # --mac-package-name is the menu-bar name and must stay under 16 characters.
             args+=(--name "$display" --icon icons/copydesk.icns
-                --mac-package-identifier "$id" --mac-package-name "$display")
+                --mac-package-identifier "$id" --mac-package-name Copydesk)
             ;;
     esac
     echo "== jpackage $type $package $app_version"
