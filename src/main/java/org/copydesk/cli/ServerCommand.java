@@ -78,7 +78,10 @@ final class ServerCommand implements Callable<Integer> {
             server.shutdown();
             stopped.countDown();
         }, "stop-embedded-server"));
+        // `copydesk server --stop` from another terminal stops the server process: end here too.
+        ProcessHandle.of(server.serverPid()).ifPresent(p -> p.onExit().thenRun(stopped::countDown));
         stopped.await();
+        out.println("The embedded server has stopped.");
         return 0;
     }
 }
