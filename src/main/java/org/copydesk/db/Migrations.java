@@ -34,8 +34,9 @@ public final class Migrations {
     /** Applies pending migrations (needs DDL privileges). */
     public Outcome migrate() {
         MigrateResult result = flyway.migrate();
-        log.info("Schema at version {} ({} migration(s) applied)", result.targetSchemaVersion, result.migrationsExecuted);
-        return new Outcome(currentVersion(), result.migrationsExecuted);
+        String version = currentVersion();
+        log.info("Schema at version {} ({} migration(s) applied)", version, result.migrationsExecuted);
+        return new Outcome(version, result.migrationsExecuted);
     }
 
     /**

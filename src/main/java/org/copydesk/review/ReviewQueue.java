@@ -85,6 +85,7 @@ public final class ReviewQueue {
                 .and(ARTICLE.DESK_ID.in(desks));
         ClaimResult result = engine.claim(new ClaimRequest(ownerFor(editorId), scope, ArticleLeases.ORDER,
                 editor.capacity(), Duration.ofMinutes(30), leaseSeconds(shorterLease)));
+        newsroom.heartbeat(editorId); // getting articles is a sign of life: the dashboard shows them active
         List<HeldArticle> held = describe(result.leases());
         Optional<LocalDateTime> next = held.size() < editor.capacity()
                 ? nextAvailableAt(desks) : Optional.empty();

@@ -47,7 +47,6 @@ public final class SignInView extends StackPane {
         password.textProperty().bindBidirectional(model.passwordProperty());
         Button signIn = new Button("Sign in", new FontIcon(Feather.LOG_IN));
         signIn.setId("sign-in");
-        signIn.setDefaultButton(true);
         signIn.getStyleClass().add(Styles.ACCENT);
         signIn.setMaxWidth(Double.MAX_VALUE);
         signIn.disableProperty().bind(model.canSignInProperty().not());
@@ -61,6 +60,9 @@ public final class SignInView extends StackPane {
         VBox credentials = new VBox(8, new Label("User name"), user, new Label("Password"), password, signInRow);
         credentials.visibleProperty().bind(model.editorProperty().isNull());
         credentials.managedProperty().bind(credentials.visibleProperty());
+        // Enter signs in on the first step and starts on the second: only the visible step's button is default.
+        signIn.defaultButtonProperty().bind(credentials.visibleProperty());
+        password.setOnAction(e -> model.signIn());
 
         Label hello = new Label();
         hello.getStyleClass().add(Styles.TITLE_4);
@@ -69,13 +71,19 @@ public final class SignInView extends StackPane {
         deskBoxes.setId("desk-choices");
         Button start = new Button("Start", new FontIcon(Feather.ARROW_RIGHT));
         start.setId("start");
-        start.setDefaultButton(true);
         start.getStyleClass().add(Styles.ACCENT);
         start.setMaxWidth(Double.MAX_VALUE);
         start.setOnAction(e -> model.start(onSignedIn));
         VBox desks = new VBox(10, hello, new Label("Desks I take work from today"), deskBoxes, start);
         desks.visibleProperty().bind(model.editorProperty().isNotNull());
         desks.managedProperty().bind(desks.visibleProperty());
+        start.defaultButtonProperty().bind(desks.visibleProperty());
+        // the password field disappears on success; give Enter to Start
+        model.editorProperty().addListener((o, was, now) -> {
+            if (now != null) {
+                start.requestFocus();
+            }
+        });
 
         Label error = new Label();
         error.setId("sign-in-error");
