@@ -21,8 +21,9 @@ public final class FxThreadWatchdog implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(FxThreadWatchdog.class);
 
     /** Stack frames that mean "waiting on I/O". */
-    private static final List<String> IO_FRAMES = List.of("java.sql.", "com.mysql.", "com.zaxxer.hikari.", "java.net.",
-            "sun.nio.ch.", "java.io.FileInputStream", "sun.nio.fs.", "org.jooq.impl.AbstractQuery.execute");
+    private static final List<String> IO_FRAMES = List.of("java.sql.", "com.mysql.", "com.zaxxer.hikari.", "java.net.Socket",
+            "java.net.InetAddress", "sun.nio.ch.", "java.io.FileInputStream", "sun.nio.fs.", "org.jooq.impl.AbstractQuery.execute");
+    // (not all of java.net: parsing a stylesheet's URI on the FX thread is CPU work, not I/O)
 
     private final long thresholdNanos;
     private final AtomicLong maxStallNanos = new AtomicLong();
