@@ -39,12 +39,7 @@ class ReviewWorkflowTest {
 
     @BeforeEach
     void newsroom() {
-        dsl.deleteFrom(REVIEW_DRAFT).execute();
-        dsl.deleteFrom(DECISION).execute();
-        Fixtures.clear(dsl);
-        dsl.deleteFrom(EDITOR_DESK).execute();
-        dsl.deleteFrom(EDITOR).execute();
-        dsl.deleteFrom(DESK).execute();
+        Fixtures.emptyNewsroom(dsl);
         Newsroom n = services.newsroom();
         n.addDesk("news", "News", Duration.ofMinutes(30));
         n.addDesk("sport", "Sport", Duration.ofMinutes(20));

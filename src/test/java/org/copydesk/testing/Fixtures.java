@@ -48,6 +48,17 @@ public final class Fixtures {
         return newest;
     }
 
+    /** Empties every newsroom table: articles, history, decisions, drafts, people and desks. */
+    public static void emptyNewsroom(DSLContext dsl) {
+        dsl.deleteFrom(org.copydesk.db.schema.Tables.REVIEW_DRAFT).execute();
+        dsl.deleteFrom(org.copydesk.db.schema.Tables.DECISION).execute();
+        dsl.deleteFrom(org.copydesk.db.schema.Tables.IMPORT_QUARANTINE).execute();
+        clear(dsl);
+        dsl.deleteFrom(org.copydesk.db.schema.Tables.EDITOR_DESK).execute();
+        dsl.deleteFrom(org.copydesk.db.schema.Tables.EDITOR).execute();
+        dsl.deleteFrom(DESK).execute();
+    }
+
     public static void clear(DSLContext dsl) {
         dsl.deleteFrom(LEASE_EVENT).execute();
         dsl.deleteFrom(ARTICLE).execute();

@@ -32,6 +32,7 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.copydesk.review.HistoryEntry;
 import org.copydesk.review.Verdict;
+import org.copydesk.ui.common.Chrome;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.NoticeArea;
 import org.kordamp.ikonli.feather.Feather;
@@ -120,25 +121,11 @@ public final class EditorView extends StackPane {
         help.setTooltip(new Tooltip("Keyboard shortcuts (F1)"));
         help.setOnAction(e -> toggleHelp());
 
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(12, app, separator(), who, desks, spacer, busy, reload, toolbarExtras, help);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.setPadding(new Insets(10, 16, 10, 16));
-        bar.getStyleClass().add("toolbar-bar");
-        return bar;
+        return Chrome.toolbar(new Node[] {app, Chrome.separator(), who, desks}, busy, reload, toolbarExtras, help);
     }
 
     private Node createBanner() {
-        Label banner = new Label();
-        banner.setId("offline-banner");
-        banner.setGraphic(new FontIcon(Feather.WIFI_OFF));
-        banner.textProperty().bind(model.bannerProperty());
-        banner.setMaxWidth(Double.MAX_VALUE);
-        banner.getStyleClass().add("offline-banner");
-        banner.visibleProperty().bind(model.offlineProperty());
-        banner.managedProperty().bind(banner.visibleProperty());
-        return banner;
+        return Chrome.offlineBanner(model.bannerProperty(), model.offlineProperty());
     }
 
     private Node createArticleList() {
@@ -390,11 +377,6 @@ public final class EditorView extends StackPane {
         e.consume();
     }
 
-    private static Node separator() {
-        Region r = new Region();
-        r.getStyleClass().add("toolbar-separator");
-        return r;
-    }
 
     /** An article with desk, priority and its lease countdown. */
     private final class LeaseCell extends ListCell<LeaseRow> {

@@ -48,6 +48,7 @@ import org.copydesk.review.AuditLog;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HistoryEntry;
 import org.copydesk.review.ImportRejects;
+import org.copydesk.ui.common.Chrome;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.NoticeArea;
 import org.kordamp.ikonli.feather.Feather;
@@ -137,25 +138,11 @@ public final class DashboardView extends StackPane {
             model.searchAudit();
             model.refreshQuarantine();
         });
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(12, app, separator(), who, spacer, cost, export, refresh);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.setPadding(new Insets(10, 16, 10, 16));
-        bar.getStyleClass().add("toolbar-bar");
-        return bar;
+        return Chrome.toolbar(new Node[] {app, Chrome.separator(), who}, cost, export, refresh);
     }
 
     private Node createBanner() {
-        Label banner = new Label();
-        banner.setId("offline-banner");
-        banner.setGraphic(new FontIcon(Feather.WIFI_OFF));
-        banner.textProperty().bind(model.bannerProperty());
-        banner.setMaxWidth(Double.MAX_VALUE);
-        banner.getStyleClass().add("offline-banner");
-        banner.visibleProperty().bind(model.offlineProperty());
-        banner.managedProperty().bind(banner.visibleProperty());
-        return banner;
+        return Chrome.offlineBanner(model.bannerProperty(), model.offlineProperty());
     }
 
     // --- who holds what -----------------------------------------------------------------------------
@@ -737,11 +724,6 @@ public final class DashboardView extends StackPane {
         return c;
     }
 
-    private static Node separator() {
-        Region r = new Region();
-        r.getStyleClass().add("toolbar-separator");
-        return r;
-    }
 
     private void exportCurrentTab() {
         DashboardTab which = (DashboardTab) tabs.getSelectionModel().getSelectedItem().getUserData();

@@ -67,13 +67,7 @@ class DashboardAppFlowTest {
 
     @BeforeEach
     void startApp() throws Exception {
-        dsl.deleteFrom(REVIEW_DRAFT).execute();
-        dsl.deleteFrom(DECISION).execute();
-        dsl.deleteFrom(IMPORT_QUARANTINE).execute();
-        Fixtures.clear(dsl);
-        dsl.deleteFrom(EDITOR_DESK).execute();
-        dsl.deleteFrom(EDITOR).execute();
-        dsl.deleteFrom(DESK).execute();
+        Fixtures.emptyNewsroom(dsl);
         services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
         services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news"));
         services.newsroom().addEditor("dan", "Dan Ito", Role.EDITOR, 1, List.of("news"));

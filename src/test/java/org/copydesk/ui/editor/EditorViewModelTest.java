@@ -55,12 +55,7 @@ class EditorViewModelTest {
 
     @BeforeEach
     void newsroom() {
-        dsl.deleteFrom(REVIEW_DRAFT).execute();
-        dsl.deleteFrom(DECISION).execute();
-        Fixtures.clear(dsl);
-        dsl.deleteFrom(EDITOR_DESK).execute();
-        dsl.deleteFrom(EDITOR).execute();
-        dsl.deleteFrom(DESK).execute();
+        Fixtures.emptyNewsroom(dsl);
         services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
         services.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
         ann = services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news", "sport"));

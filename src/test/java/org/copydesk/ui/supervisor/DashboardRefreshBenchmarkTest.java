@@ -66,12 +66,7 @@ class DashboardRefreshBenchmarkTest {
 
     @Test
     void tenThousandLeasesRefreshIncrementally() throws Exception {
-        dsl.deleteFrom(REVIEW_DRAFT).execute();
-        dsl.deleteFrom(DECISION).execute();
-        Fixtures.clear(dsl);
-        dsl.deleteFrom(EDITOR_DESK).execute();
-        dsl.deleteFrom(EDITOR).execute();
-        dsl.deleteFrom(DESK).execute();
+        Fixtures.emptyNewsroom(dsl);
         services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
         Editor sue = services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news"));
         var editors = dsl.insertInto(EDITOR, EDITOR.ID, EDITOR.DISPLAY_NAME, EDITOR.CAPACITY, EDITOR.LAST_SEEN_AT);

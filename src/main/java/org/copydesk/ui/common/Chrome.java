@@ -1,0 +1,53 @@
+package org.copydesk.ui.common;
+
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.beans.value.ObservableStringValue;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/** The parts every Copydesk window shares: the top bar and the offline banner. */
+public final class Chrome {
+
+    private Chrome() {
+    }
+
+    /** A top bar: {@code left} nodes, a flexible gap, then {@code right} nodes. */
+    public static HBox toolbar(Node[] left, Node... right) {
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(12, left);
+        bar.getChildren().add(spacer);
+        bar.getChildren().addAll(right);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(10, 16, 10, 16));
+        bar.getStyleClass().add("toolbar-bar");
+        return bar;
+    }
+
+    /** The thin vertical rule between groups in a top bar. */
+    public static Node separator() {
+        Region r = new Region();
+        r.getStyleClass().add("toolbar-separator");
+        return r;
+    }
+
+    /** The banner shown while the database cannot be reached. */
+    public static Label offlineBanner(ObservableStringValue text, ObservableBooleanValue offline) {
+        Label banner = new Label();
+        banner.setId("offline-banner");
+        banner.setGraphic(new FontIcon(Feather.WIFI_OFF));
+        banner.textProperty().bind(text);
+        banner.setMaxWidth(Double.MAX_VALUE);
+        banner.getStyleClass().add("offline-banner");
+        banner.visibleProperty().bind(offline);
+        banner.managedProperty().bind(banner.visibleProperty());
+        return banner;
+    }
+}
