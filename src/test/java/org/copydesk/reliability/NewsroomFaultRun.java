@@ -112,6 +112,7 @@ public final class NewsroomFaultRun {
     private final List<String> problems = new ArrayList<>();
     private final List<DeadLease> deadLeases = new ArrayList<>();
     private final List<Path> logs = new ArrayList<>();
+    private final Set<String> killedClients = new HashSet<>();
     private final AtomicInteger connectionsKilled = new AtomicInteger();
     private final AtomicInteger connectionsKilledBusy = new AtomicInteger();
     private volatile boolean serverDown;
@@ -298,6 +299,7 @@ public final class NewsroomFaultRun {
         }
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
+        killedClients.add(client);
         LocalDateTime killedAt = dsl.select(ServerClock.now()).fetchOne(0, LocalDateTime.class);
         for (Record r : held) {
             deadLeases.add(new DeadLease(r.get(ARTICLE.ID), r.get(ARTICLE.LOCKED_BY), r.get(ARTICLE.LEASE_TOKEN),
@@ -463,6 +465,7 @@ public final class NewsroomFaultRun {
         long lostLease = 0;
         long draftsChecked = 0;
         long draftsLost = 0;
+        long draftsOfKilled = 0;
         long retries = 0;
         Set<String> decidedBy = decisions.stream()
                 .map(d -> d.get(DECISION.ARTICLE_ID) + " " + d.get(DECISION.EDITOR_ID)).collect(Collectors.toSet());
@@ -511,8 +514,12 @@ public final class NewsroomFaultRun {
                     default -> { }
                 }
             }
+            boolean killed = killedClients.contains(file.getFileName().toString().replace(".log", ""));
             for (Map.Entry<String, String> d : lastDraft.entrySet()) {
                 draftsChecked++;
+                if (killed) {
+                    draftsOfKilled++;
+                }
                 boolean there = d.getValue().equals(draftRows.get(d.getKey()));
                 boolean consumed = submittedAfterDraft.contains(d.getKey()) && decidedBy.contains(d.getKey());
                 if (!there && !consumed) {
@@ -533,7 +540,8 @@ public final class NewsroomFaultRun {
         counts.put("decisions lost (confirmed but missing)", confirmedMissing);
         counts.put("decisions refused for a lost lease", lostLease);
         counts.put("client calls retried after a failure", retries + " (clients that exited normally)");
-        counts.put("drafts checked (last per article and editor)", draftsChecked);
+        counts.put("drafts checked (last per article and editor)", draftsChecked + " (" + draftsOfKilled
+                + " written by clients later SIGKILLed)");
         counts.put("drafts lost", draftsLost);
 
         // 4. The killed clients' leases lapsed and were taken over within ttl + release interval.
