@@ -26,10 +26,10 @@ import org.jooq.DSLContext;
  * </ul>
  * Together these say that no row was ever held by two owners at once.
  */
-final class LeaseEventAudit {
+public final class LeaseEventAudit {
 
     /** What the replay found. */
-    record Report(List<String> violations, Map<String, Integer> completesPerRow, long events, long claims,
+    public record Report(List<String> violations, Map<String, Integer> completesPerRow, long events, long claims,
                   long takeOvers, long sweptExpiries) {
     }
 
@@ -50,7 +50,18 @@ final class LeaseEventAudit {
     private LeaseEventAudit() {
     }
 
-    static Report replay(DSLContext dsl, String resource) {
+    public static Report replay(DSLContext dsl, String resource) {
+        return replay(dsl, resource, e -> false, e -> false);
+    }
+
+    /**
+     * As {@link #replay(DSLContext, String)}, where a complete event for which {@code reopens} holds
+     * puts the row back in the queue (a newsroom send-back): it may be claimed again afterwards, and
+     * it does not count in {@link Report#completesPerRow()}. Events for which {@code history} holds
+     * are not lease changes (the newsroom writes its review history to the same log) and are skipped.
+     */
+    public static Report replay(DSLContext dsl, String resource, java.util.function.Predicate<LeaseEventRecord> reopens,
+                                java.util.function.Predicate<LeaseEventRecord> history) {
         List<String> violations = new ArrayList<>();
         Map<String, RowState> rows = new HashMap<>();
         long events = 0;
@@ -60,6 +71,9 @@ final class LeaseEventAudit {
         // Thousands of rows make tens of thousands of events: small enough to read at once.
         for (LeaseEventRecord e : dsl.selectFrom(LEASE_EVENT).where(LEASE_EVENT.RESOURCE.eq(resource))
                 .orderBy(LEASE_EVENT.ID.asc()).fetch()) {
+            if (history.test(e)) {
+                continue;
+            }
             events++;
             RowState s = rows.computeIfAbsent(e.getRowKey(), k -> new RowState());
             String where = "row " + e.getRowKey() + " event " + e.getId() + " (" + e.getAction() + " by " + e.getActor()
@@ -124,7 +138,9 @@ final class LeaseEventAudit {
                 }
                 case "complete" -> {
                     requireCurrent(s, e, where, violations);
-                    s.completes++;
+                    if (!reopens.test(e)) {
+                        s.completes++;
+                    }
                     free(s);
                 }
                 default -> violations.add("unknown action: " + where);

@@ -18,12 +18,18 @@ public final class ChildJvm {
 
     /** Starts {@code mainClass} with {@code args}; its output goes to {@code log}. */
     public static Process start(Class<?> mainClass, List<String> args, Path log) {
+        return start(mainClass, List.of(), args, log);
+    }
+
+    /** As {@link #start(Class, List, Path)}, with extra JVM options (system properties, e.g. another time zone). */
+    public static Process start(Class<?> mainClass, List<String> jvmOptions, List<String> args, Path log) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx256m");
         command.add("-XX:+UseSerialGC"); // small heap, two cores: keep the children light
         command.add("-XX:TieredStopAtLevel=1"); // they live for seconds: start fast rather than peak fast
         command.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+        command.addAll(jvmOptions);
         command.add("-cp");
         command.add(classPath());
         command.add(mainClass.getName());

@@ -12,6 +12,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * A loopback TCP proxy in front of the database, so tests can take the network away and give it
  * back: {@link #cut()} drops every connection and refuses new ones, {@link #restore()} lets them through.
+ * A slow or flaky network: {@link #delay(java.time.Duration)} holds every chunk forwarded for that long,
+ * {@link #dropChance(double)} closes a connection (both sides) at a random chunk with that probability.
+ * Both are off unless set, so existing users see the plain proxy.
  */
 public final class TcpProxy implements AutoCloseable {
 
@@ -21,6 +24,8 @@ public final class TcpProxy implements AutoCloseable {
     private final List<Socket> open = new CopyOnWriteArrayList<>();
     private volatile boolean cut;
     private volatile boolean closed;
+    private volatile long delayNanos;
+    private volatile double dropChance;
 
     public TcpProxy(String targetHost, int targetPort) throws IOException {
         this.targetHost = targetHost;
@@ -62,11 +67,21 @@ public final class TcpProxy implements AutoCloseable {
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
+                    long delay = delayNanos;
+                    if (delay > 0) {
+                        Thread.sleep(delay / 1_000_000, (int) (delay % 1_000_000));
+                    }
+                    double drop = dropChance;
+                    if (drop > 0 && java.util.concurrent.ThreadLocalRandom.current().nextDouble() < drop) {
+                        break; // the finally closes both sides: a dropped connection mid-conversation
+                    }
                     out.write(buffer, 0, n);
                     out.flush();
                 }
             } catch (IOException ignored) {
                 // one side closed: close the other too
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             } finally {
                 closeQuietly(from);
                 closeQuietly(to);
@@ -85,6 +100,19 @@ public final class TcpProxy implements AutoCloseable {
 
     public void restore() {
         cut = false;
+    }
+
+    /** Holds every chunk, in either direction, for {@code delay} before passing it on (zero: none). */
+    public void delay(java.time.Duration delay) {
+        delayNanos = Math.max(0, delay.toNanos());
+    }
+
+    /** Closes the connection instead of passing a chunk on, with this probability per chunk (0: never). */
+    public void dropChance(double probability) {
+        if (probability < 0 || probability > 1) {
+            throw new IllegalArgumentException("a probability is between 0 and 1");
+        }
+        dropChance = probability;
     }
 
     private static void closeQuietly(Socket s) {
