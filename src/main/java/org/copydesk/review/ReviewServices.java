@@ -101,6 +101,11 @@ public final class ReviewServices implements AutoCloseable {
         return newsroom.editor(sessionUser);
     }
 
+    /** An importer acting as this account (history names it). */
+    public org.copydesk.review.imports.ArticleImporter importer() {
+        return new org.copydesk.review.imports.ArticleImporter(database.dsl(), java.time.Clock.systemUTC());
+    }
+
     public AccountAdministration accounts() {
         return new AccountAdministration(database.dsl());
     }

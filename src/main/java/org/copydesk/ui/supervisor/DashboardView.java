@@ -84,7 +84,7 @@ public final class DashboardView extends StackPane {
 
     private void createView() {
         BorderPane root = new BorderPane();
-        root.setTop(new VBox(createToolbar(), createBanner()));
+        root.setTop(new VBox(createToolbar(), createBanner(), createImportStrip()));
         tabs.setId("dashboard-tabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.getTabs().addAll(
@@ -138,7 +138,44 @@ public final class DashboardView extends StackPane {
             model.searchAudit();
             model.refreshQuarantine();
         });
-        return Chrome.toolbar(new Node[] {app, Chrome.separator(), who}, cost, export, refresh);
+        Button importButton = new Button("Import\u2026", new FontIcon(Feather.UPLOAD));
+        importButton.setId("import");
+        importButton.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        importButton.setTooltip(new Tooltip("Import articles from JSON or CSV; bad rows are kept aside in Quarantine"));
+        importButton.disableProperty().bind(model.imports().importingProperty());
+        importButton.setOnAction(e -> {
+            javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+            chooser.setTitle("Import articles");
+            chooser.getExtensionFilters().add(new javafx.stage.FileChooser.ExtensionFilter("JSON or CSV",
+                    "*.json", "*.ndjson", "*.jsonl", "*.csv"));
+            java.io.File file = chooser.showOpenDialog(getScene().getWindow());
+            if (file != null) {
+                model.imports().importFile(file.toPath());
+            }
+        });
+        return Chrome.toolbar(new Node[] {app, Chrome.separator(), who}, cost, importButton, export, refresh);
+    }
+
+    /** Progress of a running import, under the toolbar; stays with the last summary until the next one. */
+    private Node createImportStrip() {
+        javafx.scene.control.ProgressBar bar = new javafx.scene.control.ProgressBar();
+        bar.setId("import-progress");
+        bar.progressProperty().bind(model.imports().progressProperty());
+        bar.setPrefWidth(220);
+        Label status = new Label();
+        status.setId("import-status");
+        status.textProperty().bind(model.imports().statusProperty());
+        Button cancel = new Button("Stop");
+        cancel.getStyleClass().add(Styles.SMALL);
+        cancel.visibleProperty().bind(model.imports().importingProperty());
+        cancel.setOnAction(e -> model.imports().cancel());
+        HBox strip = new HBox(10, bar, status, cancel);
+        strip.setAlignment(Pos.CENTER_LEFT);
+        strip.setPadding(new Insets(6, 16, 6, 16));
+        strip.getStyleClass().add("import-strip");
+        strip.visibleProperty().bind(model.imports().statusProperty().isNotEmpty());
+        strip.managedProperty().bind(strip.visibleProperty());
+        return strip;
     }
 
     private Node createBanner() {

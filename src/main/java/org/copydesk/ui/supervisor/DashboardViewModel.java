@@ -204,6 +204,7 @@ public final class DashboardViewModel implements AutoCloseable {
     private final Map<String, String> deskNames = new HashMap<>();
     private final List<Editor> editors = new ArrayList<>();
     private final List<AutoCloseable> timers = new ArrayList<>();
+    private final ImportViewModel imports;
     private long cursor;
     private boolean refreshing;
     private boolean loadingStats;
@@ -241,6 +242,15 @@ public final class DashboardViewModel implements AutoCloseable {
             requeueNote.set("");
         });
         selectedReject.addListener((o, a, r) -> correctedRow.set(r == null ? "" : r.rawText()));
+        imports = new ImportViewModel(services, tasks, () -> {
+            refreshQuarantine();
+            refreshStats();
+        }, n -> notices.add(0, Notice.of(n.kind(), n.text(), ticker.nanoTime())));
+    }
+
+    /** Imports from the dashboard, with progress. */
+    public ImportViewModel imports() {
+        return imports;
     }
 
     /** Loads everything once and starts the live refresh. */

@@ -468,4 +468,19 @@ class DashboardViewModelTest {
             assertThat(s.rows()).allSatisfy(r -> assertThat(r).hasSameSizeAs(s.headers()));
         }
     }
+
+    @Test
+    void aSupervisorImportsAFileWithProgressAndTheBadRowsLandInQuarantine() {
+        model.start();
+
+        model.imports().importFile(java.nio.file.Path.of("docs/examples/articles-with-errors.csv"));
+
+        assertThat(model.imports().importingProperty().get()).isFalse();
+        assertThat(model.imports().progressProperty().get()).isEqualTo(1.0);
+        // the two good rows go in, the five bad ones are kept aside with their line numbers
+        assertThat(model.imports().statusProperty().get())
+                .isEqualTo("articles-with-errors.csv: 2 imported, 0 already present, 5 kept aside; see Quarantine, rows refused by imports.");
+        assertThat(model.importRejects()).hasSize(5);
+        assertThat(model.notices()).extracting(org.copydesk.ui.common.Notice::kind).contains(org.copydesk.ui.common.Notice.Kind.WARNING);
+    }
 }
