@@ -13,7 +13,6 @@ import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.Tooltip;
 import javafx.scene.image.Image;
 import javafx.scene.layout.HBox;
@@ -58,6 +57,7 @@ public final class CopydeskApp extends Application {
     private Scene scene;
     private Theme theme = UiPreferences.theme();
     private SignIn signIn;
+    private SignInViewModel signInModel;
     private ReviewServices services;
     private ReleaseService releaseService;
     private EditorViewModel editorModel;
@@ -76,7 +76,9 @@ public final class CopydeskApp extends Application {
         if (Boolean.getBoolean("copydesk.fxWatchdog")) {
             watchdog = new FxThreadWatchdog(50);
         }
-        scene = new Scene(connecting(launchConfig), 1280, 800);
+        // The sign-in form shows at once; the database is prepared behind it (see connect).
+        signInModel = new SignInViewModel(null, tasks, prefs);
+        scene = new Scene(new SignInView(signInModel, this::showEditor), 1280, 800);
         theme.apply(scene);
         stage.setScene(scene);
         stage.setTitle("Copydesk");
@@ -92,17 +94,21 @@ public final class CopydeskApp extends Application {
 
     private void connect(DatabaseConfig config) {
         long started = System.nanoTime();
+        log.info("Usable window {} ms after JVM start", ManagementFactory.getRuntimeMXBean().getUptime());
+        signInModel.preparing(config.isEmbedded()
+                ? "Starting the embedded database\u2026 (the first start unpacks it: a few seconds)"
+                : "Connecting to " + config.url().replaceAll("\\?.*", "") + "\u2026");
         tasks.run("connect", () -> SignIn.prepare(config, AppDirectories.forCurrentUser()), prepared -> {
             signIn = prepared;
-            showSignIn();
-            log.info("Usable window {} ms after JVM start ({} ms preparing the database)",
+            signInModel.prepared(prepared);
+            log.info("Database ready for sign-in {} ms after JVM start ({} ms preparing it)",
                     ManagementFactory.getRuntimeMXBean().getUptime(), (System.nanoTime() - started) / 1_000_000);
         }, failure -> scene.setRoot(cannotConnect(config, failure)));
     }
 
     private void showSignIn() {
-        SignInViewModel model = new SignInViewModel(signIn, tasks, prefs);
-        scene.setRoot(new SignInView(model, this::showEditor));
+        signInModel = new SignInViewModel(signIn, tasks, prefs);
+        scene.setRoot(new SignInView(signInModel, this::showEditor));
     }
 
     /** The person's own services from here on: their account is who the database sees. */
@@ -165,20 +171,6 @@ public final class CopydeskApp extends Application {
         return box;
     }
 
-    private Parent connecting(DatabaseConfig config) {
-        ProgressIndicator spinner = new ProgressIndicator();
-        Label what = new Label(config.isEmbedded() ? "Starting the embedded database\u2026" : "Connecting to the database\u2026");
-        what.getStyleClass().add(Styles.TITLE_4);
-        Label detail = new Label(config.isEmbedded() ? "The first start unpacks the database server; it takes a few seconds."
-                : config.url());
-        detail.getStyleClass().add(Styles.TEXT_MUTED);
-        VBox box = new VBox(14, spinner, what, detail);
-        box.setAlignment(Pos.CENTER);
-        StackPane pane = new StackPane(box);
-        pane.getStyleClass().add("connecting");
-        return pane;
-    }
-
     private Parent cannotConnect(DatabaseConfig config, Throwable failure) {
         if (failure instanceof DatabaseSetupException) {
             // A problem the person can fix, explained in the window; a stack trace would only alarm.
@@ -195,7 +187,8 @@ public final class CopydeskApp extends Application {
         Button retry = new Button("Try again", new FontIcon(Feather.REFRESH_CW));
         retry.getStyleClass().add(Styles.ACCENT);
         retry.setOnAction(e -> {
-            scene.setRoot(connecting(config));
+            signInModel = new SignInViewModel(null, tasks, prefs);
+            scene.setRoot(new SignInView(signInModel, this::showEditor));
             connect(config);
         });
         VBox box = new VBox(14, title, message, retry);

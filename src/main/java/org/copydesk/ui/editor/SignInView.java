@@ -93,15 +93,17 @@ public final class SignInView extends StackPane {
         error.visibleProperty().bind(model.errorProperty().isNotEmpty());
         error.managedProperty().bind(error.visibleProperty());
 
-        Label where = new Label("Database: " + model.where());
+        Label where = new Label();
+        where.textProperty().bind(model.whereProperty());
         where.setWrapText(true);
         where.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
-        Label demo = new Label(model.demoHint());
+        Label demo = new Label();
+        demo.textProperty().bind(model.demoHintProperty());
         demo.setId("demo-hint");
         demo.setWrapText(true);
         demo.getStyleClass().addAll(Styles.TEXT_SMALL, "demo-hint");
-        demo.setVisible(!model.demoHint().isEmpty());
-        demo.setManaged(demo.isVisible());
+        demo.visibleProperty().bind(model.demoHintProperty().isNotEmpty());
+        demo.managedProperty().bind(demo.visibleProperty());
 
         VBox card = new VBox(12, logo, lead, credentials, desks, error, where, demo);
         card.getStyleClass().add("sign-in-card");

@@ -59,7 +59,7 @@ public final class SignInViewModel {
     public record SignedIn(ReviewServices services, Editor editor, List<String> desks) {
     }
 
-    private final SignIn signIn;
+    private SignIn signIn;
     private final TaskExecutor tasks;
     private final Preferences prefs;
     private final StringProperty user = new SimpleStringProperty("");
@@ -68,22 +68,59 @@ public final class SignInViewModel {
     private final StringProperty error = new SimpleStringProperty("");
     private final ObjectProperty<Editor> editor = new SimpleObjectProperty<>();
     private final ObservableList<DeskChoice> desks = FXCollections.observableArrayList();
+    private final BooleanProperty ready = new SimpleBooleanProperty();
+    private final StringProperty where = new SimpleStringProperty("Preparing the database\u2026");
+    private final StringProperty demoHint = new SimpleStringProperty("");
     private final BooleanBinding canSignIn;
     private ReviewServices services;
+    private boolean signInWhenReady;
 
+    /**
+     * @param signIn the prepared sign-in, or null while the database is still being prepared
+     *               (the form is usable at once; {@link #prepared} arrives later)
+     */
     public SignInViewModel(SignIn signIn, TaskExecutor tasks, Preferences prefs) {
-        this.signIn = signIn;
         this.tasks = tasks;
         this.prefs = prefs;
-        String last = SignInChoice.load(prefs).lastEditor();
-        user.set(!signIn.suggestedUser().isBlank() ? signIn.suggestedUser() : last);
-        signIn.configuredPassword().ifPresent(p -> password.set(new String(p)));
+        user.set(SignInChoice.load(prefs).lastEditor());
         canSignIn = Bindings.createBooleanBinding(() -> !user.get().isBlank() && !busy.get() && editor.get() == null, user, busy, editor);
+        if (signIn != null) {
+            prepared(signIn);
+        }
+    }
+
+    /** What the form says while the database is being prepared. */
+    public void preparing(String what) {
+        if (!ready.get()) {
+            where.set(what);
+        }
+    }
+
+    /** The database is ready for sign-in. A sign-in asked for meanwhile goes ahead now. */
+    public void prepared(SignIn prepared) {
+        this.signIn = prepared;
+        if (!prepared.suggestedUser().isBlank()) {
+            user.set(prepared.suggestedUser());
+        }
+        prepared.configuredPassword().ifPresent(p -> password.set(new String(p)));
+        where.set("Database: " + prepared.where());
+        demoHint.set(hintFor(prepared));
+        ready.set(true);
+        if (signInWhenReady) {
+            signInWhenReady = false;
+            busy.set(false);
+            signIn();
+        }
     }
 
     /** Step one: signs in with the account; on success shows the person's desks. */
     public void signIn() {
         if (!canSignIn.get()) {
+            return;
+        }
+        if (!ready.get()) {
+            signInWhenReady = true; // the form was filled faster than the database was prepared
+            busy.set(true);
             return;
         }
         busy.set(true);
@@ -129,17 +166,26 @@ public final class SignInViewModel {
         onSignedIn.accept(new SignedIn(services, who, picked));
     }
 
-    /** A hint for the embedded server's demo accounts, or empty. */
-    public String demoHint() {
-        if (!signIn.embedded()) {
+    private static String hintFor(SignIn prepared) {
+        if (!prepared.embedded()) {
             return "";
         }
-        return "Demo accounts (embedded database only): " + String.join(", ", signIn.demoAccounts())
+        return "Demo accounts (embedded database only): " + String.join(", ", prepared.demoAccounts())
                 + ". Each password is the name followed by \u201c-demo\u201d, e.g. " + DemoNewsroom.demoPassword("ann") + ".";
     }
 
-    public String where() {
-        return signIn.where();
+    /** A hint for the embedded server's demo accounts, or empty. */
+    public ReadOnlyStringProperty demoHintProperty() {
+        return demoHint;
+    }
+
+    /** Where the database is ("Preparing the database…" until it is ready). */
+    public ReadOnlyStringProperty whereProperty() {
+        return where;
+    }
+
+    public ReadOnlyBooleanProperty readyProperty() {
+        return ready;
     }
 
     public StringProperty userProperty() {
