@@ -21,7 +21,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
-import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewServices;
@@ -30,7 +29,6 @@ import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
-import org.copydesk.ui.common.FxThreadWatchdog;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.editor.EditorViewModel;
@@ -41,7 +39,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -78,12 +75,7 @@ class DashboardAppFlowTest {
         services.accounts().createAccount("ann", Role.EDITOR, "ann-flow-pass".toCharArray());
         services.accounts().createAccount("sue", Role.SUPERVISOR, "sue-flow-pass".toCharArray());
 
-        System.setProperty("copydesk.prefs", "org/copydesk-test/" + ProcessHandle.current().pid());
-        System.setProperty("copydesk.fxWatchdog", "true");
-        CopydeskApp.useDatabase(new DatabaseConfig(DatabaseConfig.Source.COMMAND_LINE,
-                "jdbc:mysql://127.0.0.1:" + db.endpoint().port() + "/" + db.name() + "?sslMode=DISABLED", null, null, null));
-        FxToolkit.registerPrimaryStage();
-        app = (CopydeskApp) FxToolkit.setupApplication(CopydeskApp::new);
+        app = AppUnderTest.start("jdbc:mysql://127.0.0.1:" + db.endpoint().port() + "/" + db.name() + "?sslMode=DISABLED", null, null);
         waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
     }
 
@@ -91,13 +83,7 @@ class DashboardAppFlowTest {
     void stopApp() throws Exception {
         services.accounts().dropAccount("ann");
         services.accounts().dropAccount("sue");
-        FxThreadWatchdog watchdog = app.watchdog();
-        FxToolkit.cleanupApplication(app);
-        FxToolkit.cleanupStages();
-        assertThat(watchdog.ioOnFxThread()).as("I/O on the FX thread").isEmpty();
-        org.slf4j.LoggerFactory.getLogger(getClass()).info("FX thread: longest stall {} ms, {} stall(s) over 50 ms",
-                watchdog.maxStallMillis(), watchdog.stallsOverThreshold());
-        watchdog.close();
+        AppUnderTest.stop(app);
     }
 
     /** Signs in with the person's own database account, then starts on their desks. */

@@ -17,10 +17,8 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
-import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.review.ReviewServices;
 import org.copydesk.review.Role;
@@ -28,14 +26,12 @@ import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TcpProxy;
 import org.copydesk.testing.TestDatabase;
-import org.copydesk.ui.common.FxThreadWatchdog;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -69,29 +65,17 @@ class EditorAppFlowTest {
         services.accounts().createAccount("flow_ann", Role.EDITOR, "flow-ann-pass".toCharArray());
         Fixtures.articles(dsl, "news", 4, 3, -60);
 
-        System.setProperty("copydesk.prefs", "org/copydesk-test/" + ProcessHandle.current().pid());
-        System.setProperty("copydesk.fxWatchdog", "true");
         proxy = new TcpProxy("127.0.0.1", db.endpoint().port());
-        CopydeskApp.useDatabase(new DatabaseConfig(DatabaseConfig.Source.COMMAND_LINE,
-                "jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + db.name() + "?sslMode=DISABLED", "flow_ann",
-                "flow-ann-pass".toCharArray(), null));
-        Stage stage = FxToolkit.registerPrimaryStage();
-        app = (CopydeskApp) FxToolkit.setupApplication(CopydeskApp::new);
+        app = AppUnderTest.start("jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + db.name() + "?sslMode=DISABLED", "flow_ann",
+                "flow-ann-pass");
         waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
-        assertThat(stage.isShowing()).isTrue();
     }
 
     @AfterEach
     void stopApp() throws Exception {
         services.accounts().dropAccount("flow_ann");
-        FxThreadWatchdog watchdog = app.watchdog();
-        FxToolkit.cleanupApplication(app);
-        FxToolkit.cleanupStages();
         proxy.close();
-        assertThat(watchdog.ioOnFxThread()).as("I/O on the FX thread").isEmpty();
-        org.slf4j.LoggerFactory.getLogger(getClass()).info("FX thread: longest stall {} ms, {} stall(s) over 50 ms",
-                watchdog.maxStallMillis(), watchdog.stallsOverThreshold());
-        watchdog.close();
+        AppUnderTest.stop(app);
     }
 
     private void signInAsAnn() {
