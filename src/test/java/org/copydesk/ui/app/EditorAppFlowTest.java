@@ -88,7 +88,7 @@ class EditorAppFlowTest {
     }
 
     private List<String> noticeTexts() {
-        return robot.lookup("#notices").lookup(n -> n instanceof Label).queryAllAs(Label.class).stream()
+        return robot.lookup("#notices").lookup((Node n) -> n instanceof Label).queryAllAs(Label.class).stream()
                 .map(Label::getText).toList();
     }
 
