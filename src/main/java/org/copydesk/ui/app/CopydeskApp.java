@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import java.lang.management.ManagementFactory;
 import java.time.ZoneId;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.prefs.Preferences;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -63,6 +64,7 @@ public final class CopydeskApp extends Application {
     private EditorViewModel editorModel;
     private final DashboardWindow dashboard = new DashboardWindow();
     private FxThreadWatchdog watchdog;
+    private final AtomicBoolean closing = new AtomicBoolean();
 
     /** Opens the app on the given database and returns when its window has closed. */
     public static void launchWith(DatabaseConfig config) {
@@ -207,25 +209,56 @@ public final class CopydeskApp extends Application {
         }
     }
 
-    /** Saves what the editor typed and the window's place, then closes the database off the FX thread. */
+    /** The window's close button: saves what the editor typed and the window's place, closes the database, exits. */
     private void shutDown() {
+        saveAndHide();
+        closeInBackground(Platform::exit);
+    }
+
+    /**
+     * JavaFX's own end of the application: after {@link #shutDown()} there is nothing left to do;
+     * after {@code Platform.exit()} from anywhere else (or a test harness) the same things are
+     * released here. The window is gone by now, so waiting a bounded time for the closer is safe.
+     */
+    @Override
+    public void stop() throws InterruptedException {
+        if (stage != null && stage.isShowing()) {
+            saveAndHide();
+        }
+        Thread closer = closeInBackground(() -> { });
+        if (closer != null) {
+            closer.join(15_000);
+        }
+    }
+
+    private void saveAndHide() {
         WindowState.of(stage).save(prefs);
         if (editorModel != null) {
             editorModel.close();
         }
         dashboard.close();
         stage.hide();
+    }
+
+    /** Closes the release service, background work and database pools once, off the FX thread; null if already done. */
+    private Thread closeInBackground(Runnable then) {
+        if (!closing.compareAndSet(false, true)) {
+            return null;
+        }
+        ReleaseService release = releaseService;
+        ReviewServices open = services;
+        SignIn prepared = signIn;
         Thread closer = new Thread(() -> {
             try {
-                if (releaseService != null) {
-                    releaseService.close();
+                if (release != null) {
+                    release.close();
                 }
                 tasks.close();
-                if (services != null) {
-                    services.close();
+                if (open != null) {
+                    open.close();
                 }
-                if (signIn != null) {
-                    signIn.close();
+                if (prepared != null) {
+                    prepared.close();
                 }
             } finally {
                 if (watchdog != null) {
@@ -233,10 +266,11 @@ public final class CopydeskApp extends Application {
                             watchdog.maxStallMillis(), watchdog.stallsOverThreshold(), watchdog.ioOnFxThread().size());
                     watchdog.close();
                 }
-                Platform.exit();
+                then.run();
             }
         }, "copydesk-shutdown");
         closer.start();
+        return closer;
     }
 
     /** For tests: the database the next launched app uses. */

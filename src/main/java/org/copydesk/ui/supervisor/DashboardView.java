@@ -198,9 +198,12 @@ public final class DashboardView extends StackPane {
         summary.setId("holders-summary");
         summary.getStyleClass().add(Styles.TEXT_MUTED);
         summary.textProperty().bind(model.holdersSummaryProperty());
-        Label order = new Label("Soonest to run out first");
+        Label order = new Label();
+        order.setId("holders-order");
+        order.textProperty().bind(model.sortDescriptionProperty());
         order.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         order.setGraphic(new FontIcon(Feather.ARROW_DOWN));
+        order.setTooltip(new Tooltip("Click a column header to sort by it; click again to reverse."));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox filters = new HBox(10, new FontIcon(Feather.SEARCH), search, grouping, spacer, order, summary);
@@ -230,20 +233,31 @@ public final class DashboardView extends StackPane {
         Label empty = new Label("Nobody holds an article right now.");
         empty.getStyleClass().addAll(Styles.TEXT_MUTED, "empty-state");
         holders.setPlaceholder(empty);
-        holders.getColumns().setAll(List.of(
-                timeLeftColumn(),
-                textColumn("Editor", 150, HolderRow::editorName),
-                presenceColumn(),
-                textColumn("Article", 380, r -> r.title()),
-                textColumn("Desk", 90, r -> model.deskName(r.desk())),
-                textColumn("Claimed", 90, r -> r.claimedAt() == null ? "" : Formats.localClock(r.claimedAt(), model.zone())),
-                textColumn("Renewals", 86, r -> Integer.toString(r.renewals())),
-                textColumn("No.", 60, r -> Long.toString(r.id()))));
-        holders.getColumns().forEach(c -> {
-            c.setSortable(false); // the order is the model's: grouping, then time left
+        Map<TableColumn<HolderRow, ?>, HolderSort> sortKeys = new java.util.LinkedHashMap<>();
+        sortKeys.put(timeLeftColumn(), HolderSort.TIME_LEFT);
+        sortKeys.put(textColumn("Editor", 150, HolderRow::editorName), HolderSort.EDITOR);
+        sortKeys.put(presenceColumn(), HolderSort.HOLDER);
+        sortKeys.put(textColumn("Article", 380, r -> r.title()), HolderSort.ARTICLE);
+        sortKeys.put(textColumn("Desk", 90, r -> model.deskName(r.desk())), HolderSort.DESK);
+        sortKeys.put(textColumn("Claimed", 90, r -> r.claimedAt() == null ? "" : Formats.localClock(r.claimedAt(), model.zone())),
+                HolderSort.CLAIMED);
+        sortKeys.put(textColumn("Renewals", 86, r -> Integer.toString(r.renewals())), HolderSort.RENEWALS);
+        sortKeys.put(textColumn("No.", 60, r -> Long.toString(r.id())), HolderSort.NUMBER);
+        holders.getColumns().setAll(sortKeys.keySet());
+        sortKeys.forEach((c, key) -> {
+            c.setId("col-" + key.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
             if (!"Article".equals(c.getText())) {
                 c.setMinWidth(c.getPrefWidth()); // the article's title gives way first when space is short
             }
+        });
+        // The model sorts (inside the grouping, merging each refresh into a sorted array); the
+        // header only says which key and direction. No column chosen: time left, soonest first.
+        holders.setSortPolicy(table -> {
+            List<TableColumn<HolderRow, ?>> chosen = table.getSortOrder();
+            TableColumn<HolderRow, ?> first = chosen.isEmpty() ? null : chosen.get(0);
+            model.sortBy(first == null ? HolderSort.TIME_LEFT : sortKeys.get(first),
+                    first == null || first.getSortType() == TableColumn.SortType.ASCENDING);
+            return true;
         });
         HBox.setHgrow(holders, Priority.ALWAYS);
 

@@ -152,7 +152,10 @@ public final class DashboardViewModel implements AutoCloseable {
     private final List<HolderRow> ordered = new ArrayList<>();
     private final ObservableList<HolderRow> shown = FXCollections.observableArrayList();
     private final ObservableList<HolderRow> shownReadOnly = FXCollections.unmodifiableObservableList(shown);
-    private Comparator<HolderRow> order = comparatorFor(Grouping.NONE);
+    private final ObjectProperty<HolderSort> sortKey = new SimpleObjectProperty<>(HolderSort.TIME_LEFT);
+    private final BooleanProperty sortAscending = new SimpleBooleanProperty(true);
+    private final StringProperty sortDescription = new SimpleStringProperty(HolderSort.TIME_LEFT.describe(true));
+    private Comparator<HolderRow> order = comparatorFor(Grouping.NONE, HolderSort.TIME_LEFT, true);
     private Predicate<HolderRow> filter = r -> true;
     private final LongProperty clock = new SimpleLongProperty();
     private final StringProperty search = new SimpleStringProperty("");
@@ -230,8 +233,7 @@ public final class DashboardViewModel implements AutoCloseable {
         search.addListener((o, a, b) -> updateFilter());
         groupFilter.addListener((o, a, b) -> updateFilter());
         grouping.addListener((o, a, g) -> {
-            order = comparatorFor(g);
-            ordered.sort(order);
+            reorder();
             groupFilter.set(null); // re-filters and shows
             updateGroups();
             showRows();
@@ -455,10 +457,31 @@ public final class DashboardViewModel implements AutoCloseable {
 
     // --- filtering, grouping, sorting ---------------------------------------------------------------
 
-    private static Comparator<HolderRow> comparatorFor(Grouping g) {
-        Comparator<HolderRow> byTimeLeft = Comparator.comparingLong(HolderRow::deadlineNanos).thenComparingLong(HolderRow::id);
-        return g == Grouping.NONE ? byTimeLeft
-                : Comparator.comparing((HolderRow r) -> groupLabelKey(g, r)).thenComparing(byTimeLeft);
+    /**
+     * Sorts "Who holds what" by {@code key} inside its groups (a column header click). Ties go by
+     * time left. Sorting again by the same key and direction does nothing, so a table that asks
+     * after every refresh costs nothing.
+     */
+    public void sortBy(HolderSort key, boolean ascending) {
+        if (key == sortKey.get() && ascending == sortAscending.get()) {
+            return;
+        }
+        sortKey.set(key);
+        sortAscending.set(ascending);
+        sortDescription.set(key.describe(ascending));
+        reorder();
+        showRows();
+    }
+
+    private void reorder() {
+        order = comparatorFor(grouping.get(), sortKey.get(), sortAscending.get());
+        ordered.sort(order);
+    }
+
+    private static Comparator<HolderRow> comparatorFor(Grouping g, HolderSort key, boolean ascending) {
+        Comparator<HolderRow> inGroup = key.comparator(ascending);
+        return g == Grouping.NONE ? inGroup
+                : Comparator.comparing((HolderRow r) -> groupLabelKey(g, r)).thenComparing(inGroup);
     }
 
     private static String groupLabelKey(Grouping g, HolderRow r) {
@@ -930,6 +953,19 @@ public final class DashboardViewModel implements AutoCloseable {
 
     public StringProperty searchProperty() {
         return search;
+    }
+
+    public ReadOnlyObjectProperty<HolderSort> sortKeyProperty() {
+        return sortKey;
+    }
+
+    public ReadOnlyBooleanProperty sortAscendingProperty() {
+        return sortAscending;
+    }
+
+    /** "By time left, soonest to run out first". */
+    public ReadOnlyStringProperty sortDescriptionProperty() {
+        return sortDescription;
     }
 
     public ObjectProperty<Grouping> groupingProperty() {

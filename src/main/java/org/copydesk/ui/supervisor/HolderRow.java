@@ -64,6 +64,11 @@ public final class HolderRow {
         return deadlineNanos;
     }
 
+    /** When the holder was last seen at work, on the local clock; never seen sorts as longest ago. */
+    long lastSeenNanos() {
+        return everSeen ? lastSeenNanos : Long.MIN_VALUE;
+    }
+
     public Duration timeLeft(long nowNanos) {
         long left = deadlineNanos - nowNanos;
         return left <= 0 ? Duration.ZERO : Duration.ofNanos(left);

@@ -16,7 +16,10 @@ final class AppUnderTest {
     private AppUnderTest() {
     }
 
+    private static java.util.Set<Thread> threadsBefore = java.util.Set.of();
+
     static CopydeskApp start(String url, String user, String password) throws Exception {
+        threadsBefore = copydeskThreads();
         System.setProperty("copydesk.prefs", "org/copydesk-test/" + ProcessHandle.current().pid());
         System.setProperty("copydesk.fxWatchdog", "true");
         CopydeskApp.useDatabase(new DatabaseConfig(DatabaseConfig.Source.COMMAND_LINE, url, user,
@@ -25,12 +28,21 @@ final class AppUnderTest {
         return (CopydeskApp) FxToolkit.setupApplication(CopydeskApp::new);
     }
 
+    /** The release service's and the background executor's threads that are alive now. */
+    private static java.util.Set<Thread> copydeskThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
+                .filter(t -> t.getName().equals("copydesk-release-service") || t.getName().startsWith("copydesk-io-"))
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
     static void stop(CopydeskApp app) throws Exception {
         FxThreadWatchdog watchdog = app.watchdog();
         FxToolkit.cleanupApplication(app);
         FxToolkit.cleanupStages();
         try {
             assertThat(watchdog.ioOnFxThread()).as("I/O on the FX thread").isEmpty();
+            // Application.stop() must release what the session started, as the close button does
+            assertThat(copydeskThreads()).as("threads the app left running").isSubsetOf(threadsBefore);
             LoggerFactory.getLogger(AppUnderTest.class).info("FX thread: longest stall {} ms, {} stall(s) over 50 ms",
                     watchdog.maxStallMillis(), watchdog.stallsOverThreshold());
         } finally {

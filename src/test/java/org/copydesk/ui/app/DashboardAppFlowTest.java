@@ -81,9 +81,9 @@ class DashboardAppFlowTest {
 
     @AfterEach
     void stopApp() throws Exception {
+        AppUnderTest.stop(app); // first: the app's release service and pools still use these accounts
         services.accounts().dropAccount("ann");
         services.accounts().dropAccount("sue");
-        AppUnderTest.stop(app);
     }
 
     /** Signs in with the person's own database account, then starts on their desks. */
@@ -140,6 +140,21 @@ class DashboardAppFlowTest {
         assertThat(ann.notices()).extracting(Notice::text).contains("Sue Lindqvist took \u201cArticle 0\u201d back: "
                 + "\u201cLegal must read it first\u201d. Your notes are kept as a draft.");
         ann.close();
+    }
+
+    @Test
+    void clickingAColumnHeaderSortsByItAndAgainReverses() {
+        TableView<HolderRow> holders = openDashboard();
+
+        robot.clickOn("#col-editor");
+        waitFor(5, () -> holders.getItems().stream().map(HolderRow::editorName).toList()
+                .equals(List.of("Ann Kowalski", "Ann Kowalski", "Ann Kowalski", "Dan Ito", "Sue Lindqvist", "Sue Lindqvist")));
+        assertThat(robot.lookup("#holders-order").queryAs(Label.class).getText()).isEqualTo("By editor, A to Z");
+
+        robot.clickOn("#col-editor");
+        waitFor(5, () -> holders.getItems().get(0).editorName().equals("Sue Lindqvist")
+                && holders.getItems().get(5).editorName().equals("Ann Kowalski"));
+        assertThat(robot.lookup("#holders-order").queryAs(Label.class).getText()).isEqualTo("By editor, Z to A");
     }
 
     @Test

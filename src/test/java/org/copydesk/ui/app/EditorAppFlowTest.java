@@ -73,9 +73,9 @@ class EditorAppFlowTest {
 
     @AfterEach
     void stopApp() throws Exception {
+        AppUnderTest.stop(app); // first: the app's release service and pools still use the account
         services.accounts().dropAccount("flow_ann");
         proxy.close();
-        AppUnderTest.stop(app);
     }
 
     private void signInAsAnn() {

@@ -201,6 +201,39 @@ class DashboardViewModelTest {
     }
 
     @Test
+    void sortsByAChosenColumnInsideItsGroupsAndKeepsThatOrderAcrossRefreshes() {
+        Fixtures.articles(dsl, "news", 4, 3, -60);
+        Fixtures.articles(dsl, "sport", 2, 3, -30);
+        services.queue().claim("ann");
+        services.queue().claim("bob");
+        services.queue().claim("dan");
+        model.start();
+        assertThat(model.sortDescriptionProperty().get()).isEqualTo("By time left, soonest to run out first");
+
+        model.sortBy(HolderSort.EDITOR, false);
+        assertThat(model.holders()).extracting(HolderRow::editorId).containsExactly("dan", "bob", "bob", "ann", "ann", "ann");
+        assertThat(model.sortDescriptionProperty().get()).isEqualTo("By editor, Z to A");
+
+        model.sortBy(HolderSort.NUMBER, false);
+        List<Long> ids = model.holders().stream().map(HolderRow::id).toList();
+        assertThat(ids).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+
+        // a refresh merges the changed row into the chosen order, not into time-left order
+        HeldArticle lowest = services.queue().held("ann").stream().min(java.util.Comparator.comparingLong(HeldArticle::id)).orElseThrow();
+        services.queue().renew("ann", List.of(lowest));
+        ticker.advance(Duration.ofSeconds(2));
+        assertThat(model.holders()).extracting(HolderRow::id).containsExactlyElementsOf(ids);
+        assertThat(model.holders().get(5).renewals()).isEqualTo(1);
+
+        model.groupingProperty().set(Grouping.DESK); // groups first, then the chosen key inside each
+        assertThat(model.holders()).extracting(HolderRow::desk).containsExactly("news", "news", "news", "news", "sport", "sport");
+        assertThat(model.holders().subList(0, 4)).extracting(HolderRow::id).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+
+        model.sortBy(HolderSort.TIME_LEFT, true);
+        assertThat(model.sortDescriptionProperty().get()).isEqualTo("By time left, soonest to run out first");
+    }
+
+    @Test
     void forceReleaseNeedsAReasonAndTheHolderIsToldInPlainWords() {
         Fixtures.articles(dsl, "news", 2, 3, -60);
         ManualTicker annsClock = new ManualTicker();
