@@ -30,10 +30,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Ids already in the table are found first and counted as already present. The rest go in with
  * one multi-row {@code INSERT … ON DUPLICATE KEY UPDATE id = id} (not {@code INSERT IGNORE}, which
- * would also turn a refused value into a silently clipped one). Rows that still did not go in
- * collided under the column's collation (MariaDB and MySQL compare {@code external_id} ignoring
- * case, accents and trailing spaces): each is then looked up once to tell an in-file duplicate from
- * an article that was already there.
+ * would also turn a refused value into a silently clipped one). Ids compare exactly (V3 migration),
+ * and duplicates inside a file are caught before they reach a batch, so a row that still did not go
+ * in was inserted by another import since the look-up: it, too, is already present.
  */
 final class ArticleBatchWriter {
 
@@ -61,13 +60,11 @@ final class ArticleBatchWriter {
      * Writes the batch, retrying on deadlocks; when the server refuses some value, writes the rows
      * one by one and quarantines the refused ones with the server's message.
      *
-     * @param earlierIds ids taken by earlier rows of the same import, to name the line of a duplicate
      * @throws org.jooq.exception.DataAccessException when the database is unavailable
      */
-    BatchOutcome write(List<ValidatedArticle> rows, List<QuarantineEntry> quarantine, ImportTarget target,
-                       ExternalIdFingerprints earlierIds) {
+    BatchOutcome write(List<ValidatedArticle> rows, List<QuarantineEntry> quarantine, ImportTarget target) {
         try {
-            return retrying(() -> dsl.transactionResult(c -> writeIn(c.dsl(), rows, quarantine, target, earlierIds)));
+            return retrying(() -> dsl.transactionResult(c -> writeIn(c.dsl(), rows, quarantine, target)));
         } catch (RuntimeException e) {
             if (!SqlFailures.isRowRefused(e) || rows.isEmpty()) {
                 throw e;
@@ -78,15 +75,12 @@ final class ArticleBatchWriter {
         int present = 0;
         List<QuarantineEntry> bad = new ArrayList<>(quarantine);
         List<QuarantineEntry> refused = new ArrayList<>();
-        List<String> warnings = new ArrayList<>();
         for (ValidatedArticle row : rows) {
             try {
-                BatchOutcome one = retrying(() -> dsl.transactionResult(c ->
-                        writeIn(c.dsl(), List.of(row), List.of(), target, earlierIds)));
+                BatchOutcome one = retrying(() -> dsl.transactionResult(c -> writeIn(c.dsl(), List.of(row), List.of(), target)));
                 inserted.putAll(one.insertedIds());
                 present += one.alreadyPresent();
                 bad.addAll(one.quarantined());
-                warnings.addAll(one.warnings());
             } catch (RuntimeException e) {
                 if (!SqlFailures.isRowRefused(e)) {
                     throw e;
@@ -103,75 +97,31 @@ final class ArticleBatchWriter {
             return null;
         }));
         bad.addAll(refused);
-        return new BatchOutcome(inserted, present, bad, warnings);
+        return new BatchOutcome(inserted, present, bad);
     }
 
     /** The batch's work inside a transaction the caller runs (also used by a requeue from the quarantine). */
-    BatchOutcome writeIn(DSLContext tx, List<ValidatedArticle> rows, List<QuarantineEntry> quarantine,
-                         ImportTarget target, ExternalIdFingerprints earlierIds) {
+    BatchOutcome writeIn(DSLContext tx, List<ValidatedArticle> rows, List<QuarantineEntry> quarantine, ImportTarget target) {
         Map<String, Long> inserted = new HashMap<>();
-        List<QuarantineEntry> bad = new ArrayList<>(quarantine);
-        List<String> warnings = new ArrayList<>();
         int present = 0;
         if (!rows.isEmpty()) {
             Set<String> ids = new HashSet<>();
-            for (ValidatedArticle row : rows) {
-                ids.add(row.externalId());
-            }
+            rows.forEach(row -> ids.add(row.externalId()));
             Set<String> existing = new HashSet<>(tx.select(ARTICLE.EXTERNAL_ID).from(ARTICLE)
                     .where(ARTICLE.EXTERNAL_ID.in(ids)).fetch(ARTICLE.EXTERNAL_ID));
-            List<ValidatedArticle> candidates = new ArrayList<>();
-            for (ValidatedArticle row : rows) {
-                if (existing.contains(row.externalId())) {
-                    present++;
-                } else {
-                    candidates.add(row);
-                }
-            }
+            List<ValidatedArticle> candidates = rows.stream().filter(row -> !existing.contains(row.externalId())).toList();
             if (!candidates.isEmpty()) {
                 insertArticles(tx, candidates);
                 Set<String> candidateIds = new HashSet<>();
                 candidates.forEach(r -> candidateIds.add(r.externalId()));
                 tx.select(ARTICLE.ID, ARTICLE.EXTERNAL_ID).from(ARTICLE).where(ARTICLE.EXTERNAL_ID.in(candidateIds))
-                        .forEach(r -> {
-                            if (candidateIds.contains(r.value2())) {
-                                inserted.put(r.value2(), r.value1());
-                            }
-                        });
-                Map<String, Long> lineOfInserted = new HashMap<>();
-                for (ValidatedArticle row : candidates) {
-                    if (inserted.containsKey(row.externalId())) {
-                        lineOfInserted.putIfAbsent(row.externalId(), row.line());
-                        continue;
-                    }
-                    String winner = tx.select(ARTICLE.EXTERNAL_ID).from(ARTICLE)
-                            .where(ARTICLE.EXTERNAL_ID.eq(row.externalId())).limit(1).fetchOne(ARTICLE.EXTERNAL_ID);
-                    Long winnerLine = winner == null ? null : lineOfInserted.get(winner);
-                    if (winner != null && winnerLine == null) {
-                        long earlier = earlierIds.lineOf(winner);
-                        winnerLine = earlier != 0 && earlier != row.line() ? earlier : null;
-                    }
-                    if (winner == null) {
-                        // someone deleted the article between our insert and our look-up; rare enough to retry by hand
-                        bad.add(new QuarantineEntry(row.line(), row.rawText(),
-                                "could not be inserted (a concurrent change); requeue it"));
-                    } else if (winnerLine != null) {
-                        bad.add(new QuarantineEntry(row.line(), row.rawText(), "duplicate: external_id \""
-                                + ImportText.visible(row.externalId(), 60) + "\" counts as the same id as \""
-                                + ImportText.visible(winner, 60) + "\" on line " + winnerLine
-                                + " (the database compares ids ignoring case and accents)"));
-                    } else {
-                        present++;
-                        warnings.add("line " + row.line() + ": external_id \"" + ImportText.visible(row.externalId(), 60)
-                                + "\" was taken as the existing article \"" + ImportText.visible(winner, 60)
-                                + "\" (the database compares ids ignoring case and accents)");
-                    }
-                }
+                        .forEach(r -> inserted.put(r.value2(), r.value1()));
                 insertEvents(tx, candidates, inserted, target);
             }
+            present = rows.size() - inserted.size();
         }
-        insertQuarantine(tx, bad, target);
-        return new BatchOutcome(inserted, present, bad, warnings);
+        insertQuarantine(tx, quarantine, target);
+        return new BatchOutcome(inserted, present, quarantine);
     }
 
     private void insertArticles(DSLContext tx, List<ValidatedArticle> rows) {

@@ -129,7 +129,7 @@ final class ArticleRowValidator {
         if (v.kind() != FieldValue.Kind.TEXT && v.kind() != FieldValue.Kind.INTEGER) {
             throw new Refused(name + " must be text, not " + v.kind().description);
         }
-        // trimmed because the database compares ids ignoring trailing spaces anyway
+        // trimmed: surrounding spaces are never part of an id (and the exact collation would ignore trailing ones)
         String s = v.text().strip();
         if (s.isEmpty()) {
             throw new Refused(name + " is empty");

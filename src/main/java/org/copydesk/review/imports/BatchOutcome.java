@@ -9,8 +9,7 @@ import java.util.Map;
  * @param insertedIds article ids by external id, for the rows this batch inserted
  * @param quarantined every bad row written to the quarantine in this batch, including those found while writing
  */
-record BatchOutcome(Map<String, Long> insertedIds, int alreadyPresent, List<QuarantineEntry> quarantined,
-                    List<String> warnings) {
+record BatchOutcome(Map<String, Long> insertedIds, int alreadyPresent, List<QuarantineEntry> quarantined) {
 
     int imported() {
         return insertedIds.size();

@@ -32,20 +32,6 @@ final class ExternalIdFingerprints {
         return 0;
     }
 
-    /** The line that used this id, or 0. */
-    long lineOf(String externalId) {
-        long key = fingerprint(externalId);
-        int mask = keys.length - 1;
-        int i = (int) (key ^ (key >>> 32)) & mask;
-        while (keys[i] != 0) {
-            if (keys[i] == key) {
-                return lines[i];
-            }
-            i = (i + 1) & mask;
-        }
-        return 0;
-    }
-
     private void grow() {
         long[] oldKeys = keys;
         long[] oldLines = lines;

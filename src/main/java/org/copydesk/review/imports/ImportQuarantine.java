@@ -81,10 +81,7 @@ public final class ImportQuarantine {
                 return new RequeueResult(RequeueResult.Outcome.NOT_OPEN, null,
                         "quarantine entry #" + quarantineId + " was resolved meanwhile");
             }
-            BatchOutcome outcome = writer.writeIn(tx, List.of(article), List.of(), target, new ExternalIdFingerprints());
-            if (!outcome.quarantined().isEmpty()) {
-                throw new org.jooq.exception.DataAccessException(outcome.quarantined().get(0).reason());
-            }
+            BatchOutcome outcome = writer.writeIn(tx, List.of(article), List.of(), target);
             tx.update(IMPORT_QUARANTINE).set(IMPORT_QUARANTINE.RESOLVED_AT, ServerClock.now())
                     .where(IMPORT_QUARANTINE.ID.eq(quarantineId)).execute();
             if (outcome.imported() == 1) {

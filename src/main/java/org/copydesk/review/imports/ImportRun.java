@@ -188,7 +188,7 @@ final class ImportRun {
         if (batch.isEmpty() && pendingQuarantine.isEmpty()) {
             return;
         }
-        BatchOutcome outcome = writer.write(List.copyOf(batch), List.copyOf(pendingQuarantine), target, seen);
+        BatchOutcome outcome = writer.write(List.copyOf(batch), List.copyOf(pendingQuarantine), target);
         imported += outcome.imported();
         alreadyPresent += outcome.alreadyPresent();
         quarantined += outcome.quarantined().size();
@@ -199,7 +199,6 @@ final class ImportRun {
                 moreProblems++;
             }
         }
-        outcome.warnings().forEach(this::warning);
         batch.clear();
         pendingQuarantine.clear();
         batchBytes = 0;
