@@ -23,6 +23,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -244,7 +246,7 @@ public final class EmbeddedServer implements AutoCloseable {
             return files.map(p -> p.getFileName().toString())
                     .filter(name -> name.chars().allMatch(Character::isDigit))
                     .map(Long::parseLong)
-                    .filter(pid -> pid != self && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                    .filter(pid -> pid != self && isRegisteredProcess(pid))
                     .toList();
         } catch (IOException e) {
             return List.of();
@@ -264,7 +266,7 @@ public final class EmbeddedServer implements AutoCloseable {
         Path run = folder.resolve("run");
         try (FileChannel channel = FileChannel.open(run.resolve("start.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock ignored = channel.lock()) {
-            Files.deleteIfExists(run.resolve("clients").resolve(Long.toString(ProcessHandle.current().pid())));
+            Files.deleteIfExists(clientFile(ProcessHandle.current().pid()));
             if ((mode == Mode.DESKTOP || startedHere) && otherClients().isEmpty()) {
                 shutdown();
             }
@@ -296,10 +298,45 @@ public final class EmbeddedServer implements AutoCloseable {
         }
     }
 
+    /**
+     * A client file names its process by pid and start time: a pid alone can be reused, after a
+     * crash, by an unrelated process that would then keep the server up forever.
+     */
     private void registerClient() throws IOException {
-        Files.writeString(folder.resolve("run").resolve("clients").resolve(Long.toString(ProcessHandle.current().pid())),
-                ProcessHandle.current().info().commandLine().orElse(""));
+        ProcessHandle self = ProcessHandle.current();
+        Files.writeString(clientFile(self.pid()), START_PREFIX + self.info().startInstant().map(Instant::toString).orElse("")
+                + "\n" + self.info().commandLine().orElse(""));
     }
+
+    private Path clientFile(long pid) {
+        return folder.resolve("run").resolve("clients").resolve(Long.toString(pid));
+    }
+
+    /** Whether the process that wrote the client file for {@code pid} is still running. */
+    private boolean isRegisteredProcess(long pid) {
+        Optional<ProcessHandle> process = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+        if (process.isEmpty()) {
+            return false;
+        }
+        Optional<Instant> started = process.get().info().startInstant();
+        String recorded;
+        try {
+            recorded = Files.readAllLines(clientFile(pid)).stream().findFirst().orElse("");
+        } catch (IOException e) {
+            return false; // detached meanwhile
+        }
+        if (!recorded.startsWith(START_PREFIX) || recorded.length() == START_PREFIX.length() || started.isEmpty()) {
+            return true; // this system does not tell start times: the pid is all there is
+        }
+        try {
+            Instant registered = Instant.parse(recorded.substring(START_PREFIX.length()));
+            return Duration.between(registered, started.get()).abs().compareTo(Duration.ofSeconds(1)) < 0;
+        } catch (DateTimeParseException e) {
+            return true; // unreadable: better a server left running than one stopped under a live window
+        }
+    }
+
+    private static final String START_PREFIX = "started=";
 
     private static boolean answers(RunFile r) {
         boolean alive = ProcessHandle.of(r.pid).map(ProcessHandle::isAlive).orElse(false);

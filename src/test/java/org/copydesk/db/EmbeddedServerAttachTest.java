@@ -112,6 +112,28 @@ class EmbeddedServerAttachTest {
     }
 
     @Test
+    void aDeadClientsPidReusedByAnotherProcessDoesNotKeepTheServerAlive() throws Exception {
+        ProcessHandle server = ProcessHandle.of(first.serverPid()).orElseThrow();
+        // An unrelated live process now has the pid a crashed client registered earlier.
+        Process unrelated = new ProcessBuilder("sleep", "120").start();
+        try {
+            Path file = folder.resolve("run").resolve("clients").resolve(Long.toString(unrelated.pid()));
+            java.nio.file.Files.writeString(file, "started=2020-01-01T00:00:00Z\njava -jar copydesk.jar");
+            assertThat(first.otherClients()).as("a pid started at another time is another process").isEmpty();
+
+            // the same pid registered with its real start time is a live client
+            java.nio.file.Files.writeString(file, "started=" + unrelated.info().startInstant().orElseThrow() + "\nx");
+            assertThat(first.otherClients()).containsExactly(unrelated.pid());
+            java.nio.file.Files.writeString(file, "started=2020-01-01T00:00:00Z\nx");
+
+            first.close();
+            assertThat(server.isAlive()).as("server after the last real client closed").isFalse();
+        } finally {
+            unrelated.destroyForcibly();
+        }
+    }
+
+    @Test
     void aSecondProcessStartsTheServerWhenNoneIsRunning() throws Exception {
         first.close();
         assertThat(EmbeddedServer.findRunning(folder)).isEmpty();
