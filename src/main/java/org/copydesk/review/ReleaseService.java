@@ -1,6 +1,7 @@
 package org.copydesk.review;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -20,14 +21,22 @@ public final class ReleaseService implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ReleaseService.class);
 
-    /** Chunk size: short transactions, few locks held at once. */
-    static final int BATCH = 200;
+    /**
+     * Chunk size and pacing as measured in docs/benchmarks.md ("batches of 100, paced"): each chunk
+     * a short transaction that locks few rows, and a rest as long as the chunk took, so a large
+     * backlog costs the editors' claims on a busy server little. Nothing waits on the sweep: a
+     * claim takes over a lapsed lease by itself.
+     */
+    static final int BATCH = 100;
+    /** Chunks per run, at most: a run ends within a bounded time however large the backlog. */
+    static final int MAX_BATCHES_PER_RUN = 1_000;
 
     private final LeaseEngine engine;
     private final Duration interval;
     private final String actor;
     private final Consumer<List<Lease>> onReleased;
     private ScheduledExecutorService scheduler;
+    private volatile boolean failing;
 
     public ReleaseService(LeaseEngine engine, Duration interval, String actor, Consumer<List<Lease>> onReleased) {
         if (interval.isNegative() || interval.isZero()) {
@@ -51,9 +60,17 @@ public final class ReleaseService implements AutoCloseable {
         scheduler.scheduleWithFixedDelay(this::runQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** One sweep: frees every expired lease, in chunks. Returns the leases it ended. */
+    /** One sweep: frees every expired lease, in paced chunks. Returns the leases it ended. */
     public List<Lease> runOnce() {
-        List<Lease> released = engine.releaseExpired(BATCH, 1_000, actor);
+        List<Lease> released = new ArrayList<>();
+        for (int batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+            long started = System.nanoTime();
+            List<Lease> chunk = engine.releaseExpired(BATCH, 1, actor);
+            released.addAll(chunk);
+            if (chunk.size() < BATCH || !rest(Duration.ofNanos(System.nanoTime() - started))) {
+                break;
+            }
+        }
         if (!released.isEmpty()) {
             log.info("Released {} expired lease(s)", released.size());
             onReleased.accept(released);
@@ -61,12 +78,32 @@ public final class ReleaseService implements AutoCloseable {
         return released;
     }
 
+    /** Rests on this service's own thread; false when asked to stop. */
+    private static boolean rest(Duration howLong) {
+        try {
+            Thread.sleep(Math.max(1, howLong.toMillis()));
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     private void runQuietly() {
         try {
             runOnce();
+            if (failing) {
+                failing = false;
+                log.info("Release of expired leases works again");
+            }
         } catch (RuntimeException e) {
-            // The database may be away for a moment; the next run tries again.
-            log.warn("Release of expired leases failed: {}", e.toString());
+            // The database may be away for a while (the app shows that); one warning, not one a second.
+            if (!failing) {
+                failing = true;
+                log.warn("Release of expired leases failed; retrying every {} s quietly: {}", interval.toSeconds(), e.toString());
+            } else {
+                log.debug("Release of expired leases failed again: {}", e.toString());
+            }
         }
     }
 

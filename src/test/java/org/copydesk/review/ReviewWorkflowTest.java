@@ -282,6 +282,21 @@ class ReviewWorkflowTest {
     }
 
     @Test
+    void oneRunOfTheReleaseServiceWorksThroughABacklogLargerThanItsChunks() {
+        int backlog = ReleaseService.BATCH * 2 + 37;
+        Fixtures.articles(dsl, "sport", backlog, 3, -60);
+        dsl.update(ARTICLE).set(ARTICLE.LOCKED_BY, "gone").set(ARTICLE.LEASE_TOKEN, 7L)
+                .set(ARTICLE.EXPIRES_AT, ServerClock.nowPlus(Duration.ofSeconds(-5)))
+                .execute();
+
+        try (ReleaseService service = services.releaseService("release-service", leases -> { })) {
+            assertThat(service.runOnce()).hasSize(backlog);
+            assertThat(service.runOnce()).isEmpty();
+        }
+        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.isNotNull())).isZero();
+    }
+
+    @Test
     void historyRecordsEveryStepWithActorAndPurgeRemovesOldHistory() {
         long id = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
         HeldArticle a = services.queue().claim("ann").articles().get(0);
