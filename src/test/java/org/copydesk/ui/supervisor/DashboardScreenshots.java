@@ -88,10 +88,16 @@ public final class DashboardScreenshots {
         });
         Thread.sleep(800);
         snapshot(stage[0], out.resolve("dashboard-holders" + suffix + ".png"));
-        onFx(() -> model[0].groupingProperty().set(Grouping.EDITOR));
+        onFx(() -> {
+            model[0].groupingProperty().set(Grouping.EDITOR);
+            sortHoldersBy(stage[0], "col-desk"); // as a click on the Desk header does
+        });
         Thread.sleep(800);
         snapshot(stage[0], out.resolve("dashboard-holders-grouped" + suffix + ".png"));
-        onFx(() -> model[0].groupingProperty().set(Grouping.NONE));
+        onFx(() -> {
+            model[0].groupingProperty().set(Grouping.NONE);
+            sortHoldersBy(stage[0], null);
+        });
         for (DashboardTab tab : List.of(DashboardTab.HEALTH, DashboardTab.EDITORS, DashboardTab.AUDIT, DashboardTab.QUARANTINE)) {
             onFx(() -> view[0].show(tab));
             Thread.sleep(2500);
@@ -185,6 +191,13 @@ public final class DashboardScreenshots {
     }
 
     /** The scene as drawn, written as PNG through java.desktop's ImageIO (no javafx-swing needed). */
+    @SuppressWarnings("unchecked")
+    private static void sortHoldersBy(Stage stage, String columnId) {
+        javafx.scene.control.TableView<HolderRow> table =
+                (javafx.scene.control.TableView<HolderRow>) stage.getScene().lookup("#holders");
+        table.getSortOrder().setAll(table.getColumns().stream().filter(c -> c.getId() != null && c.getId().equals(columnId)).toList());
+    }
+
     private static void snapshot(Stage stage, Path file) throws Exception {
         WritableImage[] image = new WritableImage[1];
         onFx(() -> image[0] = stage.getScene().snapshot(null));
