@@ -159,7 +159,7 @@ class CliTest {
     void dbMigrateReportsTheSchemaVersion() {
         Run migrate = run("db", "migrate");
         assertThat(migrate.code()).isZero();
-        assertThat(migrate.out()).contains("Schema at version 2 (0 migration(s) applied)");
+        assertThat(migrate.out()).contains("Schema at version " + org.copydesk.testing.SchemaVersions.LATEST + " (0 migration(s) applied)");
     }
 
     @Test

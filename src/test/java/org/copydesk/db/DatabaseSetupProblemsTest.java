@@ -21,10 +21,6 @@ import org.junit.jupiter.api.Test;
  */
 class DatabaseSetupProblemsTest {
 
-    /** The newest migration in db/migration; bump it with each new V<n>__ script. */
-    static final String LATEST_SCHEMA = "2";
-
-
     private static final String SUFFIX = Long.toString(ProcessHandle.current().pid());
     /** A fresh, empty database: the limited account would have to create the schema. */
     private static final String EMPTY_DB = "t_limited_empty_" + SUFFIX;
@@ -78,7 +74,7 @@ class DatabaseSetupProblemsTest {
     @Test
     void anAccountThatMayNotMigrateStillOpensAnUpToDateSchema() {
         try (Database db = openAsLimited(MIGRATED_DB, LIMITED_PASSWORD)) {
-            assertThat(new Migrations(db.dataSource()).currentVersion()).isEqualTo(LATEST_SCHEMA);
+            assertThat(new Migrations(db.dataSource()).currentVersion()).isEqualTo(org.copydesk.testing.SchemaVersions.LATEST);
             assertThat(db.userName()).isEqualTo(LIMITED_USER);
             assertThat(db.dsl().fetchCount(org.copydesk.db.schema.Tables.ARTICLE)).isZero();
         }

@@ -65,7 +65,7 @@ class EmbeddedServerRestartTest {
 
             assertThat(db.dsl().select(DESK.NAME).from(DESK).where(DESK.ID.eq(deskId)).fetchOne(DESK.NAME))
                     .isEqualTo("Survives restarts");
-            assertThat(new Migrations(db.dataSource()).currentVersion()).as("schema kept, not re-created").isEqualTo(DatabaseSetupProblemsTest.LATEST_SCHEMA);
+            assertThat(new Migrations(db.dataSource()).currentVersion()).as("schema kept, not re-created").isEqualTo(org.copydesk.testing.SchemaVersions.LATEST);
         }
         assertThat(EmbeddedServer.findRunning(serverFolder)).isEmpty();
     }
