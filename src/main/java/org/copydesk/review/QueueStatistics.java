@@ -19,12 +19,12 @@ import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 
 /**
- * Numbers for the supervisor's charts and editor list: reviews finished per hour and desk, leases
- * that ran out per hour, and each editor's load. Every time is the server's clock (UTC).
+ * Numbers for the supervisor's charts and editor list: reviews finished and leases that ran out,
+ * per hour and desk, and each editor's load. Every time is the server's clock (UTC).
  */
 public final class QueueStatistics {
 
-    /** One bar: {@code count} events in the hour starting at {@code hour}; {@code desk} null when not per desk. */
+    /** One bar segment: {@code count} events on {@code desk} in the hour starting at {@code hour}. */
     public record HourlyCount(String desk, LocalDateTime hour, int count) {
     }
 
@@ -63,19 +63,23 @@ public final class QueueStatistics {
         return new Hourly(now, counts);
     }
 
-    /** Leases the release service found expired, per hour over the last {@code window}. */
+    /**
+     * Leases that ran out (freed by the release service or taken over by a claim) per desk and hour
+     * over the last {@code window}. The desk is the article's desk now; articles do not change desk
+     * while they wait.
+     */
     public Hourly expiredPerHour(Duration window) {
         Field<String> hour = hourOf(LEASE_EVENT.OCCURRED_AT);
         Field<Integer> count = DSL.count().as("n");
         LocalDateTime now = serverNow();
-        List<HourlyCount> counts = dsl.select(hour, count)
-                .from(LEASE_EVENT)
+        List<HourlyCount> counts = dsl.select(ARTICLE.DESK_ID, hour, count)
+                .from(LEASE_EVENT).join(ARTICLE).on(ARTICLE.ID.eq(LEASE_EVENT.ROW_KEY.cast(SQLDataType.BIGINT)))
                 .where(LEASE_EVENT.OCCURRED_AT.ge(ServerClock.plus(DSL.val(now), window.negated())))
                 .and(LEASE_EVENT.ACTION.eq(LeaseAction.EXPIRE.code()))
                 .and(LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE))
-                .groupBy(hour)
-                .orderBy(hour)
-                .fetch(r -> new HourlyCount(null, LocalDateTime.parse(r.get(hour), HOUR), r.get(count)));
+                .groupBy(ARTICLE.DESK_ID, hour)
+                .orderBy(hour, ARTICLE.DESK_ID)
+                .fetch(r -> new HourlyCount(r.get(ARTICLE.DESK_ID), LocalDateTime.parse(r.get(hour), HOUR), r.get(count)));
         return new Hourly(now, counts);
     }
 

@@ -14,7 +14,6 @@ import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.geometry.Side;
 import javafx.scene.Node;
-import javafx.scene.chart.BarChart;
 import javafx.scene.chart.CategoryAxis;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.StackedBarChart;
@@ -74,7 +73,7 @@ public final class DashboardView extends StackPane {
     private final TableView<ArticleQuarantine.Entry> quarantined = new TableView<>();
     private final TableView<ImportRejects.Reject> rejects = new TableView<>();
     private final StackedBarChart<String, Number> finishedChart = new StackedBarChart<>(new CategoryAxis(), new NumberAxis());
-    private final BarChart<String, Number> expiredChart = new BarChart<>(new CategoryAxis(), new NumberAxis());
+    private final StackedBarChart<String, Number> expiredChart = new StackedBarChart<>(new CategoryAxis(), new NumberAxis());
 
     public DashboardView(DashboardViewModel model) {
         this.model = model;
@@ -457,8 +456,6 @@ public final class DashboardView extends StackPane {
             });
             HBox.setHgrow(chart, Priority.ALWAYS);
         }
-        expiredChart.setLegendVisible(false);
-        expiredChart.setBarGap(1);
         expiredChart.setCategoryGap(4);
         finishedChart.setCategoryGap(4);
         HBox charts = new HBox(12, finishedChart, expiredChart);

@@ -682,9 +682,9 @@ public final class DashboardViewModel implements AutoCloseable {
                 h.inReview(), h.sentBack(), h.quarantined(), h.finishedToday(),
                 h.oldestWaitingSince() == null ? "\u2014" : Formats.roughly(Duration.between(h.oldestWaitingSince(), now))))
                 .toList());
-        finishedChart.set(chart(stats.finished(), c -> deskName(c.desk()), stats.health().stream()
-                .map(h -> h.name()).toList()));
-        expiredChart.set(chart(stats.expired(), c -> "Expired leases", List.of("Expired leases")));
+        List<String> deskNamesInOrder = stats.health().stream().map(h -> h.name()).toList();
+        finishedChart.set(chart(stats.finished(), c -> deskName(c.desk()), deskNamesInOrder));
+        expiredChart.set(chart(stats.expired(), c -> deskName(c.desk()), deskNamesInOrder));
         editorRows.setAll(stats.editors().stream().map(e -> new EditorRow(e.id(), e.displayName(),
                 e.role().name().toLowerCase(Locale.ROOT), Presence.of(e.sinceSeen(), settings.idleAfter(), settings.offlineAfter()),
                 e.sinceSeen() == null ? "never" : Formats.roughly(e.sinceSeen()) + " ago", e.held(), e.capacity(),
