@@ -85,12 +85,14 @@ public final class CopydeskApp extends Application {
         stage.setScene(scene);
         stage.setTitle("Copydesk");
         addIcons(stage);
-        WindowState.load(prefs).applyTo(stage);
+        WindowState window = WindowState.load(prefs);
+        window.applyTo(stage);
         stage.setOnCloseRequest(e -> {
             e.consume();
             shutDown();
         });
         stage.show();
+        window.applyTo(stage); // again: see WindowState.applyTo
         connect(launchConfig);
     }
 

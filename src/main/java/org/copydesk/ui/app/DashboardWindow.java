@@ -46,13 +46,18 @@ final class DashboardWindow {
                 ZoneId.systemDefault());
         // never larger than the screen: small laptop screens (and the headless test screen) included
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        Scene scene = new Scene(new DashboardView(model), Math.min(1360, screen.getWidth()), Math.min(840, screen.getHeight()));
+        double width = Math.min(1360, screen.getWidth());
+        double height = Math.min(840, screen.getHeight());
+        Scene scene = new Scene(new DashboardView(model), width, height);
         theme.apply(scene);
         stage = new Stage();
         stage.setTitle("Copydesk \u2014 Dashboard \u2014 " + supervisor.displayName());
         stage.setScene(scene);
         stage.setOnHidden(e -> close());
         stage.show();
+        // JavaFX 21 may open it at 200x200 on some Linux window managers (see WindowState.applyTo)
+        stage.setWidth(width);
+        stage.setHeight(height);
         model.start();
     }
 

@@ -31,7 +31,12 @@ record WindowState(double x, double y, double width, double height, boolean maxi
         prefs.putBoolean("window.maximized", maximized);
     }
 
-    /** Applies size and position, unless the position is off every screen now (a monitor was unplugged). */
+    /**
+     * Applies size and position, unless the position is off every screen now (a monitor was
+     * unplugged). Call it before the window is shown and once more after: JavaFX 21 on some Linux
+     * window managers (GNOME's mutter 45+, openbox) ignores a size set before showing and opens a
+     * 200×200 window (JDK-8316423, fixed in JavaFX 22); seen here under openbox.
+     */
     void applyTo(Stage stage) {
         stage.setWidth(Math.max(900, width));
         stage.setHeight(Math.max(600, height));

@@ -54,6 +54,7 @@ public final class SignInView extends StackPane {
         ProgressIndicator busy = new ProgressIndicator();
         busy.setPrefSize(18, 18);
         busy.visibleProperty().bind(model.busyProperty());
+        busy.managedProperty().bind(busy.visibleProperty()); // the button lines up with the fields until then
         HBox signInRow = new HBox(8, signIn, busy);
         HBox.setHgrow(signIn, javafx.scene.layout.Priority.ALWAYS);
         signInRow.setAlignment(Pos.CENTER_LEFT);
