@@ -31,8 +31,9 @@ import org.slf4j.LoggerFactory;
  * <p>Ids already in the table are found first and counted as already present. The rest go in with
  * one multi-row {@code INSERT … ON DUPLICATE KEY UPDATE id = id} (not {@code INSERT IGNORE}, which
  * would also turn a refused value into a silently clipped one). Ids compare exactly (V3 migration),
- * and duplicates inside a file are caught before they reach a batch, so a row that still did not go
- * in was inserted by another import since the look-up: it, too, is already present.
+ * and duplicates inside a file are caught before they reach a batch; a row that still did not go in
+ * was inserted by a concurrent import since the look-up, and counts as already present. Either way
+ * each id is in the table once.
  */
 final class ArticleBatchWriter {
 
