@@ -155,7 +155,7 @@ public final class DashboardViewModel implements AutoCloseable {
     private final ObjectProperty<HolderSort> sortKey = new SimpleObjectProperty<>(HolderSort.TIME_LEFT);
     private final BooleanProperty sortAscending = new SimpleBooleanProperty(true);
     private final StringProperty sortDescription = new SimpleStringProperty(HolderSort.TIME_LEFT.describe(true));
-    private Comparator<HolderRow> order = comparatorFor(Grouping.NONE, HolderSort.TIME_LEFT, true);
+    private Comparator<HolderRow> order;
     private Predicate<HolderRow> filter = r -> true;
     private final LongProperty clock = new SimpleLongProperty();
     private final StringProperty search = new SimpleStringProperty("");
@@ -227,6 +227,7 @@ public final class DashboardViewModel implements AutoCloseable {
         this.settings = settings;
         this.zone = zone;
         clock.set(ticker.nanoTime());
+        order = comparatorFor(Grouping.NONE, HolderSort.TIME_LEFT, true);
         canAct = Bindings.createBooleanBinding(() -> selected.get() != null && !acting.get(), selected, acting);
         canForceRelease = Bindings.createBooleanBinding(() -> canAct.get() && !reason.get().isBlank(), canAct, reason);
         canReassign = Bindings.createBooleanBinding(() -> canAct.get() && reassignTo.get() != null, canAct, reassignTo);
@@ -268,7 +269,9 @@ public final class DashboardViewModel implements AutoCloseable {
                     editors.clear();
                     editors.addAll(people);
                     onSelected(selected.get());
+                    reorder(); // desks sort and group by name, known only now
                     updateGroups();
+                    showRows();
                 }, this::onFailure);
         reloadAll();
         refreshStats();
@@ -478,14 +481,15 @@ public final class DashboardViewModel implements AutoCloseable {
         ordered.sort(order);
     }
 
-    private static Comparator<HolderRow> comparatorFor(Grouping g, HolderSort key, boolean ascending) {
-        Comparator<HolderRow> inGroup = key.comparator(ascending);
+    private Comparator<HolderRow> comparatorFor(Grouping g, HolderSort key, boolean ascending) {
+        Comparator<HolderRow> inGroup = key.comparator(ascending, this::deskName);
         return g == Grouping.NONE ? inGroup
                 : Comparator.comparing((HolderRow r) -> groupLabelKey(g, r)).thenComparing(inGroup);
     }
 
-    private static String groupLabelKey(Grouping g, HolderRow r) {
-        return g == Grouping.EDITOR ? r.editorName().toLowerCase(Locale.ROOT) : r.desk();
+    /** Groups appear in the order of their labels, as the side list shows them. */
+    private String groupLabelKey(Grouping g, HolderRow r) {
+        return (g == Grouping.EDITOR ? r.editorName() : deskName(r.desk())).toLowerCase(Locale.ROOT);
     }
 
     private void updateFilter() {

@@ -2,6 +2,7 @@ package org.copydesk.ui.supervisor;
 
 import java.util.Comparator;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * What "Who holds what" is sorted by inside its groups. Each key reads only what a {@link HolderRow}
@@ -16,7 +17,7 @@ public enum HolderSort {
     HOLDER("holder", "most recently active first", "longest silent first",
             Comparator.comparingLong(HolderRow::lastSeenNanos).reversed()),
     ARTICLE("article", "A to Z", "Z to A", Comparator.comparing(r -> r.title().toLowerCase(Locale.ROOT))),
-    DESK("desk", "A to Z", "Z to A", Comparator.comparing(HolderRow::desk)),
+    DESK("desk", "A to Z", "Z to A", null), // by the desk's name, which the caller knows
     CLAIMED("claim time", "earliest first", "latest first",
             Comparator.comparing(HolderRow::claimedAt, Comparator.nullsLast(Comparator.naturalOrder()))),
     RENEWALS("renewals", "fewest first", "most first", Comparator.comparingInt(HolderRow::renewals)),
@@ -35,9 +36,11 @@ public enum HolderSort {
     }
 
     /** This key in the given direction, ties broken by time left and then by article number. */
-    Comparator<HolderRow> comparator(boolean ascendingOrder) {
+    Comparator<HolderRow> comparator(boolean ascendingOrder, Function<String, String> deskName) {
+        Comparator<HolderRow> key = this == DESK
+                ? Comparator.comparing(r -> deskName.apply(r.desk()).toLowerCase(Locale.ROOT)) : order;
         Comparator<HolderRow> byTimeLeft = Comparator.comparingLong(HolderRow::deadlineNanos).thenComparingLong(HolderRow::id);
-        return (ascendingOrder ? order : order.reversed()).thenComparing(byTimeLeft);
+        return (ascendingOrder ? key : key.reversed()).thenComparing(byTimeLeft);
     }
 
     /** "By editor, A to Z": what the toolbar says about the current order. */

@@ -234,6 +234,23 @@ class DashboardViewModelTest {
     }
 
     @Test
+    void desksSortAndGroupByTheirNamesNotTheirIds() {
+        services.newsroom().addDesk("a-desk", "Zebra", Duration.ofMinutes(30));
+        services.newsroom().addDesk("z-desk", "Apple", Duration.ofMinutes(30));
+        services.newsroom().addEditor("eve", "Eve Adams", Role.EDITOR, 4, List.of("a-desk", "z-desk"));
+        Fixtures.articles(dsl, "a-desk", 2, 3, -60);
+        Fixtures.articles(dsl, "z-desk", 2, 3, -30);
+        services.queue().claim("eve");
+        model.start();
+
+        model.sortBy(HolderSort.DESK, true);
+        assertThat(model.holders()).extracting(HolderRow::desk).containsExactly("z-desk", "z-desk", "a-desk", "a-desk");
+        model.groupingProperty().set(Grouping.DESK);
+        assertThat(model.groups()).extracting(DashboardViewModel.GroupSummary::label).containsExactly("Apple", "Zebra");
+        assertThat(model.holders()).extracting(HolderRow::desk).containsExactly("z-desk", "z-desk", "a-desk", "a-desk");
+    }
+
+    @Test
     void forceReleaseNeedsAReasonAndTheHolderIsToldInPlainWords() {
         Fixtures.articles(dsl, "news", 2, 3, -60);
         ManualTicker annsClock = new ManualTicker();
