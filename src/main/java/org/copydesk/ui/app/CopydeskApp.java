@@ -247,20 +247,17 @@ public final class CopydeskApp extends Application {
         if (!closing.compareAndSet(false, true)) {
             return null;
         }
-        ReleaseService release = releaseService;
-        ReviewServices open = services;
-        SignIn prepared = signIn;
         Thread closer = new Thread(() -> {
             try {
-                if (release != null) {
-                    release.close();
+                if (releaseService != null) {
+                    releaseService.close();
                 }
-                tasks.close();
-                if (open != null) {
-                    open.close();
+                tasks.close(); // waits (bounded) for work under way, such as a draft being saved
+                if (services != null) {
+                    services.close();
                 }
-                if (prepared != null) {
-                    prepared.close();
+                if (signIn != null) {
+                    signIn.close();
                 }
             } finally {
                 if (watchdog != null) {
