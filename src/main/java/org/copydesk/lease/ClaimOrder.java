@@ -2,6 +2,7 @@ package org.copydesk.lease;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jooq.Field;
 import org.jooq.SortField;
 
 /**
@@ -18,6 +19,17 @@ public record ClaimOrder(List<SortField<?>> leading, List<SortField<?>> trailing
     public ClaimOrder {
         leading = List.copyOf(leading);
         trailing = List.copyOf(trailing);
+    }
+
+    /**
+     * The fields whose values make rows equals in rank: the leading order and the lane. Within
+     * such a group only the trailing order (age) separates rows.
+     */
+    List<Field<?>> rankFields(LeaseTable table) {
+        List<Field<?>> fields = new ArrayList<>();
+        leading.forEach(s -> fields.add(s.$field()));
+        fields.add(table.lane());
+        return fields;
     }
 
     List<SortField<?>> fullOrder(LeaseTable table) {

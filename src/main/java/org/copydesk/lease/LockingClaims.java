@@ -66,7 +66,9 @@ final class LockingClaims implements ClaimStrategy {
      */
     static SelectForUpdateStep<Record> candidates(DSLContext tx, LeaseSql sql, ClaimRequest request, int limit) {
         LeaseTable t = sql.t;
-        return tx.select(sql.keyAnd(t.owner(), t.token()))
+        List<Field<?>> fields = sql.keyAnd(t.owner(), t.token());
+        fields.addAll(request.order().rankFields(t)); // the optimistic claim spreads out within a rank
+        return tx.select(fields)
                 .from(t.table())
                 .where(request.scope())
                 .and(sql.claimable())

@@ -1,8 +1,11 @@
 package org.copydesk.lease;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Record;
 
 /**
@@ -11,8 +14,12 @@ import org.jooq.Record;
  * token is still the one read. Losers move on to the next candidate; a few rounds top the batch up.
  *
  * <p>Every claimer reads the same head of the queue, so the window is wider than the need: a
- * claimer that loses a row to another moves on to the next candidate without reading again.
- * Candidates are tried in claim order, so priorities hold as they do for the locking strategies.
+ * claimer that loses a row to another moves on without reading again. Candidates are tried in claim
+ * order until the first loss. Then the claimer knows others are working the same rows, and it
+ * tries the rest of each rank (same leading order and lane) in a random order of its own:
+ * claimers that kept to the same order would lose to each other row after row. Priority and
+ * "returning work first" hold exactly; only age within a rank becomes approximate, and only
+ * under contention.
  */
 final class OptimisticClaims implements ClaimStrategy {
 
@@ -36,13 +43,16 @@ final class OptimisticClaims implements ClaimStrategy {
             if (candidates.isEmpty()) {
                 break;
             }
-            for (Record candidate : candidates) {
-                if (refreshed.size() + claimed.size() >= request.limit()) {
-                    break;
-                }
+            boolean contended = false;
+            for (int i = 0; i < candidates.size() && refreshed.size() + claimed.size() < request.limit(); i++) {
+                Record candidate = candidates.get(i);
                 List<Lease> won = transactions.run("compare-and-set claim", tx -> compareAndSet(tx, sql, request, candidate));
                 if (won.isEmpty()) {
                     metrics.optimisticConflict();
+                    if (!contended) {
+                        contended = true;
+                        shuffleWithinRanks(candidates.subList(i + 1, candidates.size()), request.order().rankFields(sql.t));
+                    }
                 }
                 claimed.addAll(won);
             }
@@ -51,6 +61,24 @@ final class OptimisticClaims implements ClaimStrategy {
             }
         }
         return transactions.run("claim result", tx -> LockingClaims.Steps.result(tx, refreshed, claimed));
+    }
+
+    /** Shuffles each run of equally ranked rows in place; the runs keep their order. */
+    static void shuffleWithinRanks(List<Record> rows, List<Field<?>> rankFields) {
+        int start = 0;
+        while (start < rows.size()) {
+            List<Object> rank = rankOf(rows.get(start), rankFields);
+            int end = start + 1;
+            while (end < rows.size() && rankOf(rows.get(end), rankFields).equals(rank)) {
+                end++;
+            }
+            Collections.shuffle(rows.subList(start, end), ThreadLocalRandom.current());
+            start = end;
+        }
+    }
+
+    private static List<Object> rankOf(Record row, List<Field<?>> rankFields) {
+        return rankFields.stream().map(f -> (Object) row.get(f)).toList();
     }
 
     /**
