@@ -6,6 +6,7 @@ import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.Migrations;
+import org.copydesk.review.AccountAdministration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
@@ -33,6 +34,11 @@ final class DbCommand {
                 Migrations.Outcome outcome = new Migrations(db.dataSource()).migrate();
                 spec.commandLine().getOut().println("Schema at version " + outcome.schemaVersion() + " ("
                         + outcome.applied() + " migration(s) applied) on " + db.capabilities().product() + ".");
+                AccountAdministration accounts = new AccountAdministration(db.dsl());
+                if (!accounts.everyAccountHasCurrentGrants()) {
+                    int regranted = accounts.regrantExistingAccounts();
+                    spec.commandLine().getOut().println("Gave " + regranted + " account(s) the rights of this version.");
+                }
             }
             return 0;
         }

@@ -12,10 +12,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code copydesk editors add|list|set-capacity|set-desks}. */
+/** {@code copydesk editors add|list|set-capacity|set-desks|set-password}. */
 @Command(name = "editors", mixinStandardHelpOptions = true, description = "Manages the people who review.",
         subcommands = {EditorsCommand.Add.class, EditorsCommand.ListEditors.class, EditorsCommand.SetCapacity.class,
-                EditorsCommand.SetDesks.class})
+                EditorsCommand.SetDesks.class, EditorsCommand.SetPassword.class})
 final class EditorsCommand {
 
     @Command(name = "add", mixinStandardHelpOptions = true, description = "Adds an editor, supervisor or admin.")
@@ -32,8 +32,9 @@ final class EditorsCommand {
         int capacity;
         @Option(names = "--desks", split = ",", paramLabel = "DESK", description = "desks worked on, comma-separated")
         List<String> desks = List.of();
-        @Option(names = "--password", interactive = true, arity = "0..1",
-                description = "the new account's password (asked for when given without a value; generated when left out)")
+        // arity 0: asked for, never taken from the command line (where other users and the shell history see it)
+        @Option(names = "--password", interactive = true, arity = "0",
+                description = "ask for the new account's password (generated when left out)")
         char[] password;
         @Option(names = "--no-account", description = "only the newsroom record; the database account exists already")
         boolean noAccount;
@@ -117,6 +118,37 @@ final class EditorsCommand {
         public Integer call() {
             try (ReviewServices services = database.open(2)) {
                 spec.commandLine().getOut().println("Updated " + describe(services.newsroom().setDesks(name, desks)) + ".");
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "set-password", mixinStandardHelpOptions = true,
+            description = {"Gives a person's database account a new password (an admin's task).",
+                    "The password is asked for, or read from COPYDESK_NEW_PASSWORD; never from the command line."})
+    static final class SetPassword implements Callable<Integer> {
+        static final String PASSWORD_ENV = "COPYDESK_NEW_PASSWORD";
+        @Mixin
+        DatabaseOptions database;
+        @Parameters(index = "0", paramLabel = "NAME")
+        String name;
+        @Option(names = "--password", interactive = true, arity = "0", description = "ask for the password")
+        char[] password;
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            char[] secret = password != null && password.length > 0 ? password
+                    : System.getenv(PASSWORD_ENV) != null ? System.getenv(PASSWORD_ENV).toCharArray() : null;
+            if (secret == null) {
+                throw new IllegalArgumentException("Give the new password with --password (asked for) or in " + PASSWORD_ENV + ".");
+            }
+            try (ReviewServices services = database.open(2)) {
+                services.accounts().setPassword(name, secret);
+                spec.commandLine().getOut().println("Changed the password of '" + name + "'.");
+            } finally {
+                java.util.Arrays.fill(secret, ' ');
             }
             return 0;
         }

@@ -1,7 +1,6 @@
 package org.copydesk.cli;
 
 import java.io.PrintWriter;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -32,9 +31,8 @@ final class ReleaseDaemonCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        String actor = "release-daemon@" + hostName();
         try (ReviewServices services = database.open(2, interval);
-             ReleaseService service = services.releaseService(actor, released -> {
+             ReleaseService service = services.releaseService(released -> {
                          out.println("Released " + released.size() + " expired lease(s).");
                          out.flush();
                      })) {
@@ -55,11 +53,4 @@ final class ReleaseDaemonCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (Exception e) {
-            return "unknown-host";
-        }
-    }
 }

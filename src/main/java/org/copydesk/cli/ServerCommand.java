@@ -2,6 +2,7 @@ package org.copydesk.cli;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
 import org.copydesk.db.AppDirectories;
@@ -57,6 +58,18 @@ final class ServerCommand implements Callable<Integer> {
             out.println("Stopped the embedded server.");
             return 0;
         }
+        if (!isLoopback(bind)) {
+            List<String> demo = demoAccountsOnLoopback(dirs, out);
+            if (demo == null) {
+                return 1;
+            }
+            if (!demo.isEmpty()) {
+                spec.commandLine().getErr().println("Copydesk will not listen on " + bind + " while these accounts still have "
+                        + "their published demo passwords: " + String.join(", ", demo) + ". Give each a password of its own "
+                        + "(copydesk editors set-password NAME --password) first.");
+                return 1;
+            }
+        }
         EmbeddedServer server = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(dirs.embeddedServer(), bind, port,
                 EmbeddedServer.Mode.FOREGROUND, Duration.ofSeconds(120)));
         if (!server.startedHere()) {
@@ -65,7 +78,7 @@ final class ServerCommand implements Callable<Integer> {
             server.close();
             return 1;
         }
-        try (Database db = Database.open(server.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, new char[0], null,
+        try (Database db = Database.open(server.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, server.rootPassword(), null,
                 DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE, null)) {
             DemoNewsroom.loadIfEmpty(db.dsl(), new Newsroom(db.dsl()));
         }
@@ -83,5 +96,29 @@ final class ServerCommand implements Callable<Integer> {
         stopped.await();
         out.println("The embedded server has stopped.");
         return 0;
+    }
+
+    static boolean isLoopback(String address) {
+        return address.equals("localhost") || address.equals("::1") || address.startsWith("127.");
+    }
+
+    /**
+     * Before listening beyond this computer: starts the server on loopback only and asks which demo
+     * accounts still take their published passwords. Null (after saying why) if the server runs already.
+     */
+    private List<String> demoAccountsOnLoopback(AppDirectories dirs, PrintWriter out) {
+        EmbeddedServer server = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(dirs.embeddedServer(), "127.0.0.1", 0,
+                EmbeddedServer.Mode.FOREGROUND, Duration.ofSeconds(120)));
+        try {
+            if (!server.startedHere()) {
+                out.println("The embedded server is already running on port " + server.port()
+                        + "; stop the Copydesk windows using it (or run copydesk server --stop) first.");
+                return null;
+            }
+            return DemoNewsroom.accountsStillOnDemoPasswords(server.userJdbcUrl(Database.EMBEDDED_SCHEMA));
+        } finally {
+            server.shutdown();
+            server.close();
+        }
     }
 }

@@ -56,7 +56,7 @@ public final class Database implements AutoCloseable {
             server = EmbeddedServer.startOrAttach(EmbeddedServer.Options.desktop(directories.embeddedServer()));
             url = server.jdbcUrl(EMBEDDED_SCHEMA);
             user = EmbeddedServer.ROOT_USER;
-            password = new char[0];
+            password = server.rootPassword();
             sslMode = null; // the URL disables TLS: loopback only
         }
         try {

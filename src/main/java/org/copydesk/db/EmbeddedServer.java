@@ -47,13 +47,19 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Files under {@link #folder}: {@code mariadb-VERSION/} binaries, {@code data/} the databases,
  * {@code run/server.properties} port, pid and mode of the running server, {@code run/clients/PID}
- * one file per attached process, {@code run/start.lock} serialises starting, {@code server.log}.
+ * one file per attached process, {@code run/start.lock} serialises starting, {@code server.log},
+ * {@code root.password} the server's administrator password ({@link RootSecret}).
+ *
+ * <p>The server is locked down like a shared one (see docs/security.md): {@code root} has a random
+ * password kept in a file only the OS user can read, and exists only for loopback TCP and the
+ * socket; no anonymous accounts, no {@code test} database; the socket sits in a folder only the OS
+ * user can enter; {@code secure_file_priv} points at a private folder and {@code LOCAL INFILE} is off.
  */
 public final class EmbeddedServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedServer.class);
 
-    /** The account the embedded server is used with. Loopback only; see the README. */
+    /** The embedded server's administrator: loopback only, password in {@link RootSecret}. */
     public static final String ROOT_USER = "root";
 
     /** How the server was started: by a desktop client, or by {@code copydesk server}. */
@@ -101,7 +107,7 @@ public final class EmbeddedServer implements AutoCloseable {
             try (FileChannel channel = FileChannel.open(run.resolve("start.lock"),
                     StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                  FileLock ignored = channel.lock()) {
-                Optional<RunFile> running = RunFile.read(run).filter(EmbeddedServer::answers);
+                Optional<RunFile> running = RunFile.read(run).filter(r -> answers(folder, r));
                 EmbeddedServer server;
                 if (running.isPresent()) {
                     RunFile r = running.get();
@@ -123,7 +129,7 @@ public final class EmbeddedServer implements AutoCloseable {
     /** The running server in {@code folder}, if any, without attaching to it. */
     public static Optional<EmbeddedServer> findRunning(Path folder) {
         Path run = folder.toAbsolutePath().resolve("run");
-        return RunFile.read(run).filter(EmbeddedServer::answers)
+        return RunFile.read(run).filter(r -> answers(folder.toAbsolutePath(), r))
                 .map(r -> new EmbeddedServer(folder.toAbsolutePath(), r.clientHost(), r.port, false, r.mode, r.pid));
     }
 
@@ -157,10 +163,15 @@ public final class EmbeddedServer implements AutoCloseable {
         command.add("--innodb-flush-log-at-trx-commit=2"); // a desktop server: fsync once a second
         command.add("--max-connections=500");
         command.add("--innodb-lock-wait-timeout=10");
+        command.add("--secure-file-priv=" + folder.resolve("files"));
+        command.add("--local-infile=0");
         if (!config.isWindows() && isRoot()) {
             command.add("--user=root"); // mariadbd refuses to run as root without it
         }
         Files.createDirectories(folder.resolve("tmp"));
+        Files.createDirectories(folder.resolve("files"));
+        RootSecret.ownerOnly(folder);
+        RootSecret.ownerOnly(folder.resolve("run"));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(config.getBaseDir())
                 .redirectErrorStream(true)
@@ -170,14 +181,21 @@ public final class EmbeddedServer implements AutoCloseable {
         log.info("Starting the embedded MariaDB server on {}:{} with data in {}", options.bindAddress(), port, dataDir);
         Process process = builder.start();
         String host = clientHostFor(options.bindAddress());
-        waitUntilReady(process, host, port, options.startTimeout(), logFile);
+        waitUntilReady(process, folder, host, port, options.startTimeout(), logFile);
+        try {
+            RootSecret.lockDown(folder, host, port);
+        } catch (SQLException | RuntimeException e) {
+            process.destroy();
+            throw new DatabaseSetupException("Cannot secure the embedded database server's administrator account: "
+                    + e.getMessage(), e);
+        }
         RunFile runFile = new RunFile(port, process.pid(), options.bindAddress(), options.mode());
         runFile.write(folder.resolve("run"));
         log.info("Embedded server ready on port {} in {} ms", port, (System.nanoTime() - t0) / 1_000_000);
         return new EmbeddedServer(folder, host, port, true, options.mode(), process.pid());
     }
 
-    private static void waitUntilReady(Process process, String host, int port, Duration timeout, Path logFile) {
+    private static void waitUntilReady(Process process, Path folder, String host, int port, Duration timeout, Path logFile) {
         long deadline = System.nanoTime() + timeout.toNanos();
         SQLException last = null;
         while (System.nanoTime() < deadline) {
@@ -185,7 +203,7 @@ public final class EmbeddedServer implements AutoCloseable {
                 throw new DatabaseSetupException("The embedded database server stopped while starting (exit code "
                         + process.exitValue() + "). Its log is " + logFile + ":\n" + tail(logFile));
             }
-            try (Connection ignored = rootConnection(host, port, 1)) {
+            try (Connection ignored = RootSecret.connect(folder, host, port, 1)) {
                 return;
             } catch (SQLException e) {
                 if (e.getErrorCode() == 1045 || e.getErrorCode() == 1130) {
@@ -278,7 +296,7 @@ public final class EmbeddedServer implements AutoCloseable {
     /** Stops the server now, whoever started it. Returns once the server process has exited. */
     public void shutdown() {
         log.info("Shutting down the embedded server on port {}", port);
-        try (Connection c = rootConnection(host, port, 5); Statement s = c.createStatement()) {
+        try (Connection c = rootConnection(folder, host, port, 5); Statement s = c.createStatement()) {
             s.execute("SHUTDOWN");
         } catch (SQLException e) {
             log.debug("SHUTDOWN answered {}", e.toString()); // the connection may drop as the server stops
@@ -338,12 +356,12 @@ public final class EmbeddedServer implements AutoCloseable {
 
     private static final String START_PREFIX = "started=";
 
-    private static boolean answers(RunFile r) {
+    private static boolean answers(Path folder, RunFile r) {
         boolean alive = ProcessHandle.of(r.pid).map(ProcessHandle::isAlive).orElse(false);
         if (!alive) {
             return false;
         }
-        try (Connection ignored = rootConnection(r.clientHost(), r.port, 2)) {
+        try (Connection ignored = rootConnection(folder, r.clientHost(), r.port, 2)) {
             return true;
         } catch (SQLException e) {
             log.info("Embedded server in the run file (port {}, pid {}) does not answer: {}", r.port, r.pid, e.getMessage());
@@ -351,10 +369,20 @@ public final class EmbeddedServer implements AutoCloseable {
         }
     }
 
-    static Connection rootConnection(String host, int port, int timeoutSeconds) throws SQLException {
+    /** The administrator's password, for Copydesk's own administrator connections to this server. */
+    public char[] rootPassword() {
+        return RootSecret.read(folder).orElseThrow(() -> new DatabaseSetupException(
+                "The embedded server's administrator password file is missing from " + folder + "."));
+    }
+
+    static Connection rootConnection(Path folder, String host, int port, int timeoutSeconds) throws SQLException {
+        return rootConnection(host, port, timeoutSeconds, RootSecret.read(folder).map(String::new).orElse(""));
+    }
+
+    static Connection rootConnection(String host, int port, int timeoutSeconds, String password) throws SQLException {
         Properties p = new Properties();
         p.setProperty("user", ROOT_USER);
-        p.setProperty("password", "");
+        p.setProperty("password", password);
         p.setProperty("sslMode", "DISABLED");
         p.setProperty("connectTimeout", Integer.toString(timeoutSeconds * 1000));
         p.setProperty("socketTimeout", Integer.toString(Math.max(timeoutSeconds, 5) * 1000));

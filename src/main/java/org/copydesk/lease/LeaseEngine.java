@@ -163,6 +163,19 @@ public final class LeaseEngine {
         return end(callerTransaction, lease, changes, LeaseAction.COMPLETE, detail);
     }
 
+    /**
+     * Runs work that is a transaction of its own (a database procedure call) with this engine's
+     * retries of deadlocks and lock wait timeouts.
+     */
+    public <T> T retrying(String operation, java.util.function.Supplier<T> work) {
+        return transactions.retrying(operation, work);
+    }
+
+    /** Why a write under {@code lease} found it gone: from the row as it is and the event that ended it. */
+    public LeaseLost diagnose(Lease lease) {
+        return transactions.run("diagnose lost lease", tx -> sql.diagnose(tx, lease));
+    }
+
     /** Runs caller work in a transaction with this engine's isolation and retries. */
     public <T> T inTransaction(String operation, java.util.function.Function<DSLContext, T> work) {
         return transactions.run(operation, work);

@@ -17,6 +17,10 @@ final class Transactions {
         this.retries = retries;
     }
 
+    <T> T retrying(String operation, java.util.function.Supplier<T> work) {
+        return retries.retrying(operation, work);
+    }
+
     <T> T run(String operation, Function<DSLContext, T> work) {
         return retries.retrying(operation, () -> dsl.transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();

@@ -93,19 +93,47 @@ public final class DemoNewsroom {
     public static final List<String> DEMO_ACCOUNTS = List.of("ann", "bob", "cat", "dan", "sue", "admin");
 
     /**
-     * On the embedded server: removes anonymous accounts and gives every demo person who exists in
-     * the newsroom an account with the demo password, so the app signs in through the same
-     * grants and triggers as against a production server. Existing accounts are left alone.
+     * The single-computer demo: on an empty embedded database, loads the demo newsroom and gives its
+     * people accounts with the published demo passwords, once. An account an admin later drops is
+     * not made again, and a database that already has a newsroom gets no demo accounts. Accounts
+     * made by an earlier version get this version's grants.
      */
-    public static void ensureAccounts(DSLContext dsl) {
+    public static void prepareSingleComputerDemo(DSLContext dsl, Newsroom newsroom) {
         AccountAdministration accounts = new AccountAdministration(dsl);
         accounts.dropAnonymousAccounts();
-        java.util.Set<String> existing = new java.util.HashSet<>(dsl.fetch("select user from mysql.user where host = '%'")
-                .getValues(0, String.class));
+        if (loadIfEmpty(dsl, newsroom)) {
+            createDemoAccounts(dsl);
+        } else if (!accounts.everyAccountHasCurrentGrants()) {
+            accounts.regrantExistingAccounts();
+        }
+    }
+
+    /**
+     * The demo accounts that still sign in with their published demo password on the server at
+     * {@code url} (tried, not looked up: the check is the same whatever the server stores).
+     */
+    public static List<String> accountsStillOnDemoPasswords(String url) {
+        List<String> open = new java.util.ArrayList<>();
+        for (String id : DEMO_ACCOUNTS) {
+            java.util.Properties p = new java.util.Properties();
+            p.setProperty("user", id);
+            p.setProperty("password", demoPassword(id));
+            p.setProperty("connectTimeout", "5000");
+            try (java.sql.Connection ignored = java.sql.DriverManager.getConnection(url, p)) {
+                open.add(id);
+            } catch (java.sql.SQLException e) {
+                // refused: not a demo password (or no such account)
+            }
+        }
+        return open;
+    }
+
+    /** Gives every demo person an account with the demo password (replacing its password and grants). */
+    public static void createDemoAccounts(DSLContext dsl) {
+        AccountAdministration accounts = new AccountAdministration(dsl);
         Newsroom newsroom = new Newsroom(dsl);
         for (String id : DEMO_ACCOUNTS) {
-            newsroom.editor(id).filter(e -> !existing.contains(id))
-                    .ifPresent(e -> accounts.createAccount(id, e.role(), demoPassword(id).toCharArray()));
+            newsroom.editor(id).ifPresent(e -> accounts.createAccount(id, e.role(), demoPassword(id).toCharArray()));
         }
     }
 

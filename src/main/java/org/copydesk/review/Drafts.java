@@ -4,7 +4,6 @@ import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
 
 import java.time.LocalDateTime;
 import java.util.Optional;
-import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
@@ -34,42 +33,20 @@ public final class Drafts {
     private static final Field<LocalDateTime> SAVED_AT = DSL.field(DSL.name("saved_at"), LocalDateTime.class);
 
     private final DSLContext dsl;
+    private final ReviewProcedures procedures;
     private final String sessionUser;
 
     /** @param sessionUser the account this connection signed in as */
-    public Drafts(DSLContext dsl, String sessionUser) {
+    Drafts(DSLContext dsl, ReviewProcedures procedures, String sessionUser) {
         this.dsl = dsl;
+        this.procedures = procedures;
         this.sessionUser = sessionUser;
     }
 
-    /**
-     * Saves (or replaces) the draft. An update first, then an insert: an upsert would need the right
-     * to read the notes column, which editors do not have (they read their own drafts through the
-     * own_review_draft view). A concurrent first save of the same draft is resolved by updating again.
-     */
+    /** Saves (or replaces) the draft, through the database's {@code save_draft}: one's own only. */
     public void save(long articleId, String editorId, Verdict verdict, String notes) {
-        String text = notes == null ? "" : notes;
-        String code = verdict == null ? null : verdict.code();
-        int updated = update(articleId, editorId, code, text);
-        if (updated == 0) {
-            try {
-                dsl.insertInto(REVIEW_DRAFT, REVIEW_DRAFT.ARTICLE_ID, REVIEW_DRAFT.EDITOR_ID, REVIEW_DRAFT.VERDICT, REVIEW_DRAFT.NOTES,
-                                REVIEW_DRAFT.SAVED_AT)
-                        .values(DSL.val(articleId), DSL.val(editorId), DSL.val(code), DSL.val(text), ServerClock.now())
-                        .execute();
-            } catch (org.jooq.exception.IntegrityConstraintViolationException e) {
-                update(articleId, editorId, code, text);
-            }
-        }
-    }
-
-    private int update(long articleId, String editorId, String code, String text) {
-        return dsl.update(REVIEW_DRAFT)
-                .set(REVIEW_DRAFT.VERDICT, code)
-                .set(REVIEW_DRAFT.NOTES, text)
-                .set(REVIEW_DRAFT.SAVED_AT, ServerClock.now())
-                .where(REVIEW_DRAFT.ARTICLE_ID.eq(articleId)).and(REVIEW_DRAFT.EDITOR_ID.eq(editorId))
-                .execute();
+        procedures.saveDraft(editorId.equals(sessionUser) ? null : editorId, articleId,
+                verdict == null ? null : verdict.code(), notes == null ? "" : notes);
     }
 
     /** The editor's draft: one's own through the view, anyone's (supervisors, admins) from the table. */
@@ -79,9 +56,5 @@ public final class Drafts {
                 .where(ARTICLE_ID.eq(articleId)).and(EDITOR_ID.eq(editorId))
                 .fetchOptional(r -> new Draft(articleId, editorId, r.value1() == null ? null : Verdict.fromCode(r.value1()),
                         r.value2(), r.value3()));
-    }
-
-    static void delete(DSLContext tx, long articleId, String editorId) {
-        tx.deleteFrom(REVIEW_DRAFT).where(REVIEW_DRAFT.ARTICLE_ID.eq(articleId)).and(REVIEW_DRAFT.EDITOR_ID.eq(editorId)).execute();
     }
 }

@@ -110,11 +110,6 @@ public final class Newsroom {
         return requireEditor(id);
     }
 
-    /** Records that the editor's client shows the editor active (server clock). */
-    public void heartbeat(String editorId) {
-        dsl.update(EDITOR).set(EDITOR.LAST_SEEN_AT, ServerClock.now()).where(EDITOR.ID.eq(editorId)).execute();
-    }
-
     private void writeDesks(DSLContext tx, String editorId, List<String> desks) {
         List<String> unknown = new ArrayList<>(desks);
         unknown.removeAll(tx.select(DESK.ID).from(DESK).where(DESK.ID.in(desks)).fetch(DESK.ID));

@@ -8,14 +8,14 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.copydesk.lease.Lease;
-import org.copydesk.lease.LeaseEngine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Frees expired leases every few seconds so other editors get the work, recording each as an
  * expiry in the article's history. Runs in every desktop client (several at once are harmless:
- * releasers skip rows another has locked) and as {@code copydesk release-daemon}.
+ * releasers skip rows another has locked) and as {@code copydesk release-daemon}. History names the
+ * signed-in account as the one who freed them: the database decides, not this class.
  */
 public final class ReleaseService implements AutoCloseable {
 
@@ -31,20 +31,21 @@ public final class ReleaseService implements AutoCloseable {
     /** Chunks per run, at most: a run ends within a bounded time however large the backlog. */
     static final int MAX_BATCHES_PER_RUN = 1_000;
 
-    private final LeaseEngine engine;
+    /** A raw session holding row locks longer than this is ended (see {@code end_stuck_transactions}). */
+    static final int STUCK_TRANSACTION_SECONDS = 5;
+
+    private final ReviewProcedures procedures;
     private final Duration interval;
-    private final String actor;
     private final Consumer<List<Lease>> onReleased;
     private ScheduledExecutorService scheduler;
     private volatile boolean failing;
 
-    public ReleaseService(LeaseEngine engine, Duration interval, String actor, Consumer<List<Lease>> onReleased) {
+    ReleaseService(ReviewProcedures procedures, Duration interval, Consumer<List<Lease>> onReleased) {
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("The release interval must be positive.");
         }
-        this.engine = engine;
+        this.procedures = procedures;
         this.interval = interval;
-        this.actor = actor;
         this.onReleased = onReleased;
     }
 
@@ -60,12 +61,19 @@ public final class ReleaseService implements AutoCloseable {
         scheduler.scheduleWithFixedDelay(this::runQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** One sweep: frees every expired lease, in paced chunks. Returns the leases it ended. */
+    /**
+     * One sweep: ends raw sessions that block others with row locks, then frees every expired
+     * lease, in paced chunks. Returns the leases it ended.
+     */
     public List<Lease> runOnce() {
+        int ended = procedures.endStuckTransactions(STUCK_TRANSACTION_SECONDS);
+        if (ended > 0) {
+            log.warn("Ended {} database session(s) that held row locks for over {} s", ended, STUCK_TRANSACTION_SECONDS);
+        }
         List<Lease> released = new ArrayList<>();
         for (int batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
             long started = System.nanoTime();
-            List<Lease> chunk = engine.releaseExpired(BATCH, 1, actor);
+            List<Lease> chunk = procedures.releaseExpired(BATCH);
             released.addAll(chunk);
             if (chunk.size() < BATCH || !rest(Duration.ofNanos(System.nanoTime() - started))) {
                 break;

@@ -1,7 +1,6 @@
 package org.copydesk.review;
 
 import static org.copydesk.db.schema.Tables.ARTICLE;
-import static org.copydesk.db.schema.Tables.DESK;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -13,17 +12,12 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.db.schema.tables.records.ArticleRecord;
-import org.copydesk.lease.ClaimRequest;
-import org.copydesk.lease.ClaimResult;
 import org.copydesk.lease.Lease;
 import org.copydesk.lease.LeaseEngine;
 import org.copydesk.lease.LeaseLost;
 import org.copydesk.lease.Owner;
 import org.copydesk.lease.ServerClock;
-import org.copydesk.lease.WriteOutcome;
-import org.jooq.Condition;
 import org.jooq.DSLContext;
-import org.jooq.Field;
 import org.jooq.impl.DSL;
 
 /** An editor's side of the queue: get articles, keep them, give them back, read them. */
@@ -39,22 +33,28 @@ public final class ReviewQueue {
 
     private final DSLContext dsl;
     private final LeaseEngine engine;
+    private final ReviewProcedures procedures;
     private final Newsroom newsroom;
     private final String sessionUser;
 
     /** @param sessionUser the account this connection signed in as */
-    public ReviewQueue(DSLContext dsl, LeaseEngine engine, Newsroom newsroom, String sessionUser) {
+    ReviewQueue(DSLContext dsl, LeaseEngine engine, ReviewProcedures procedures, Newsroom newsroom, String sessionUser) {
         this.dsl = dsl;
         this.engine = engine;
+        this.procedures = procedures;
         this.newsroom = newsroom;
         this.sessionUser = sessionUser;
     }
 
     /**
-     * The lease owner for an editor: when the editor is the signed-in account, the server's own
-     * record of who signed in ({@code CURRENT_USER()}), so the client sends no name at all; an
-     * administrator's tools (the command line on the embedded server, tests) name the editor.
+     * Whom a database call acts for: nobody named when the editor is the signed-in account (the
+     * database knows who signed in); an administrator's tools (the command line on the embedded
+     * server, tests) name the editor, which the database allows administrators only.
      */
+    String actingFor(String editorId) {
+        return editorId.equals(sessionUser) ? null : editorId;
+    }
+
     private Owner ownerFor(String editorId) {
         return editorId.equals(sessionUser) ? Owner.session(editorId) : Owner.named(editorId);
     }
@@ -74,33 +74,19 @@ public final class ReviewQueue {
 
     /**
      * As {@link #claim(String)}, taking new work only from {@code onlyDesks} (the editor's choice for
-     * today; null for all their desks). Desks the editor does not work on are ignored.
+     * today; null for all their desks). Desks the editor does not work on are ignored. One call to
+     * the database, which refreshes, checks and claims in one transaction.
      */
     public Assignment claim(String editorId, List<String> onlyDesks, Duration shorterLease) {
-        Editor editor = newsroom.requireEditor(editorId);
-        List<String> desks = onlyDesks == null ? editor.desks()
-                : editor.desks().stream().filter(onlyDesks::contains).toList();
-        Condition scope = ARTICLE.STATUS.eq(ArticleStatus.queued)
-                .and(ARTICLE.AVAILABLE_AT.le(ServerClock.now()))
-                .and(ARTICLE.DESK_ID.in(desks));
-        ClaimResult result = engine.claim(new ClaimRequest(ownerFor(editorId), scope, ArticleLeases.ORDER,
-                editor.capacity(), Duration.ofMinutes(30), leaseSeconds(shorterLease)));
-        newsroom.heartbeat(editorId); // getting articles is a sign of life: the dashboard shows them active
-        List<HeldArticle> held = describe(result.leases());
-        Optional<LocalDateTime> next = held.size() < editor.capacity()
-                ? nextAvailableAt(desks) : Optional.empty();
-        return new Assignment(held, result.refreshed(), result.claimed(), editor.capacity(), result.serverTime(), next);
+        Integer leaseCap = shorterLease == null ? null : (int) Math.max(1, shorterLease.toSeconds());
+        ReviewProcedures.Claimed c = procedures.claim(actingFor(editorId), onlyDesks, null, leaseCap);
+        return new Assignment(c.held(), c.refreshed(), c.claimed(), c.capacity(), c.serverNow(),
+                Optional.ofNullable(c.nextAvailableAt()));
     }
 
     /** What the editor holds now, without claiming or refreshing anything. */
     public List<HeldArticle> held(String editorId) {
         return describe(engine.heldBy(ownerFor(editorId)));
-    }
-
-    /** The row's desk's lease length, computed by the server per row; optionally capped shorter. */
-    static Field<Integer> leaseSeconds(Duration shorterLease) {
-        Field<Integer> desk = DSL.field(DSL.select(DESK.LEASE_SECONDS).from(DESK).where(DESK.ID.eq(ARTICLE.DESK_ID)));
-        return shorterLease == null ? desk : DSL.least(desk, DSL.inline((int) Math.max(1, shorterLease.toSeconds())));
     }
 
     /** When the next article on these desks becomes available (embargo, scheduled review, send-back). */
@@ -113,33 +99,44 @@ public final class ReviewQueue {
     }
 
     /**
-     * Heartbeat: renews each held lease to its desk's length (within the desk's maximum hold).
-     * Leases found lost are reported with a message for the editor.
+     * Heartbeat: renews each held lease to its desk's length (within the desk's maximum hold, never
+     * shorter than it is). Leases found lost are reported with a message for the editor.
      */
     public Renewal renew(String editorId, List<HeldArticle> held) {
-        Map<String, Desk> desks = newsroom.desks().stream().collect(Collectors.toMap(Desk::id, Function.identity()));
+        if (held.isEmpty()) {
+            procedures.recordPresence(actingFor(editorId));
+            return new Renewal(List.of(), List.of());
+        }
+        Map<Long, ReviewProcedures.Renewed> outcome = procedures.renew(actingFor(editorId),
+                        held.stream().map(HeldArticle::lease).toList())
+                .stream().collect(Collectors.toMap(ReviewProcedures.Renewed::articleId, Function.identity(), (a, b) -> a));
         List<HeldArticle> renewed = new ArrayList<>();
         List<LostArticle> lost = new ArrayList<>();
         for (HeldArticle article : held) {
-            Desk desk = desks.get(article.desk());
-            WriteOutcome outcome = engine.renew(article.lease(), desk.leaseLength(), desk.maxLease());
-            if (outcome instanceof WriteOutcome.Applied applied) {
-                renewed.add(article.withLease(applied.lease()));
-            } else if (outcome instanceof WriteOutcome.Lost l) {
-                lost.add(new LostArticle(article, l.lost(), explain(l.lost(), article.title())));
+            ReviewProcedures.Renewed r = outcome.get(article.id());
+            if (r != null && r.renewed()) {
+                renewed.add(article.withLease(r.lease()));
+            } else {
+                lost.add(lostArticle(article));
             }
         }
-        newsroom.heartbeat(editorId);
         return new Renewal(renewed, lost);
+    }
+
+    /** Records that the editor's client shows the editor active (the database's clock). */
+    public void recordPresence(String editorId) {
+        procedures.recordPresence(actingFor(editorId));
     }
 
     /** Gives an article back to the queue. Empty when it went fine; else why it was no longer held. */
     public Optional<LostArticle> release(HeldArticle article) {
-        WriteOutcome outcome = engine.release(article.lease(), "given back by the editor");
-        if (outcome instanceof WriteOutcome.Lost l) {
-            return Optional.of(new LostArticle(article, l.lost(), explain(l.lost(), article.title())));
-        }
-        return Optional.empty();
+        boolean released = procedures.release(actingFor(article.lease().owner()), article.lease(), "given back by the editor");
+        return released ? Optional.empty() : Optional.of(lostArticle(article));
+    }
+
+    private LostArticle lostArticle(HeldArticle article) {
+        LeaseLost lost = engine.diagnose(article.lease());
+        return new LostArticle(article, lost, explain(lost, article.title()));
     }
 
     public Optional<ArticleDetail> article(long id) {

@@ -26,6 +26,7 @@ public final class ReviewServices implements AutoCloseable {
 
     private final Database database;
     private final LeaseEngine engine;
+    private final ReviewProcedures procedures;
     private final Newsroom newsroom;
     private final ReviewQueue queue;
     private final ReviewDecisions decisions;
@@ -49,12 +50,13 @@ public final class ReviewServices implements AutoCloseable {
         this.engine = new LeaseEngine(database.dsl(), ArticleLeases.TABLE, ArticleLeases.EVENTS, engineOptions);
         this.sessionUser = org.copydesk.lease.Owner.sessionUserName(database.dsl());
         this.newsroom = new Newsroom(database.dsl());
-        this.queue = new ReviewQueue(database.dsl(), engine, newsroom, sessionUser);
-        this.decisions = new ReviewDecisions(engine, queue);
-        this.drafts = new Drafts(database.dsl(), sessionUser);
+        this.procedures = new ReviewProcedures(database.dsl(), engine);
+        this.queue = new ReviewQueue(database.dsl(), engine, procedures, newsroom, sessionUser);
+        this.decisions = new ReviewDecisions(procedures, queue, engine);
+        this.drafts = new Drafts(database.dsl(), procedures, sessionUser);
         this.history = new ArticleHistory(database.dsl());
         this.quarantine = new ArticleQuarantine(database.dsl());
-        this.supervision = new Supervision(database.dsl(), engine, newsroom);
+        this.supervision = new Supervision(database.dsl(), procedures, newsroom, sessionUser);
         this.statistics = new QueueStatistics(database.dsl());
         this.auditLog = new AuditLog(database.dsl());
         this.importRejects = new ImportRejects(database.dsl());
@@ -71,8 +73,7 @@ public final class ReviewServices implements AutoCloseable {
         try {
             ReviewServices services = new ReviewServices(database, options);
             if (config.isEmbedded()) {
-                DemoNewsroom.loadIfEmpty(database.dsl(), services.newsroom());
-                DemoNewsroom.ensureAccounts(database.dsl());
+                DemoNewsroom.prepareSingleComputerDemo(database.dsl(), services.newsroom());
             }
             return services;
         } catch (RuntimeException e) {
@@ -86,9 +87,12 @@ public final class ReviewServices implements AutoCloseable {
         database.close();
     }
 
-    /** A release service for this database; the caller starts and closes it. */
-    public ReleaseService releaseService(String actor, java.util.function.Consumer<java.util.List<org.copydesk.lease.Lease>> onReleased) {
-        return new ReleaseService(engine, options.releaseInterval(), actor, onReleased);
+    /**
+     * A release service for this database, acting as the signed-in account (history names it); the
+     * caller starts and closes it.
+     */
+    public ReleaseService releaseService(java.util.function.Consumer<java.util.List<org.copydesk.lease.Lease>> onReleased) {
+        return new ReleaseService(procedures, options.releaseInterval(), onReleased);
     }
 
     /** The database account these services act as. */

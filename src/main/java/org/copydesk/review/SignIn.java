@@ -44,11 +44,10 @@ public final class SignIn implements AutoCloseable {
             return new SignIn(config.url(), config.sslMode(), config.user(), config.password(), null);
         }
         EmbeddedServer server = EmbeddedServer.startOrAttach(EmbeddedServer.Options.desktop(directories.embeddedServer()));
-        try (Database admin = Database.open(server.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, new char[0],
+        try (Database admin = Database.open(server.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, server.rootPassword(),
                 null, DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE, null)) {
             Newsroom newsroom = new Newsroom(admin.dsl());
-            DemoNewsroom.loadIfEmpty(admin.dsl(), newsroom);
-            DemoNewsroom.ensureAccounts(admin.dsl());
+            DemoNewsroom.prepareSingleComputerDemo(admin.dsl(), newsroom);
         } catch (RuntimeException e) {
             server.close();
             throw e;

@@ -14,8 +14,6 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.Lease;
-import org.copydesk.lease.LeaseEngine;
-import org.copydesk.lease.RowKey;
 import org.copydesk.lease.ServerClock;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
@@ -50,13 +48,20 @@ public final class Supervision {
     }
 
     private final DSLContext dsl;
-    private final LeaseEngine engine;
+    private final ReviewProcedures procedures;
     private final Newsroom newsroom;
+    private final String sessionUser;
 
-    public Supervision(DSLContext dsl, LeaseEngine engine, Newsroom newsroom) {
+    Supervision(DSLContext dsl, ReviewProcedures procedures, Newsroom newsroom, String sessionUser) {
         this.dsl = dsl;
-        this.engine = engine;
+        this.procedures = procedures;
         this.newsroom = newsroom;
+        this.sessionUser = sessionUser;
+    }
+
+    /** Null when the supervisor is the signed-in account; an administrator's tools name them. */
+    private String actingFor(String supervisor) {
+        return supervisor == null || supervisor.equals(sessionUser) ? null : supervisor;
     }
 
     /** Every valid lease, soonest to expire first. */
@@ -110,7 +115,7 @@ public final class Supervision {
         if (reason == null || reason.isBlank()) {
             throw new IllegalArgumentException("Give a reason; the editor will see it.");
         }
-        return engine.forceRelease(RowKey.of(articleId), supervisor, reason.strip());
+        return procedures.forceRelease(actingFor(supervisor), articleId, reason.strip());
     }
 
     /** Thrown when a reassignment would put an editor over capacity and the supervisor did not override. */
@@ -144,19 +149,16 @@ public final class Supervision {
             throw new OverCapacityException(editor.displayName() + " already holds " + held + " of " + editor.capacity()
                     + " articles. Reassign anyway to go over capacity.");
         }
-        Desk desk = newsroom.desk(deskId).orElseThrow();
-        return engine.reassign(RowKey.of(articleId), toEditor, supervisor, desk.leaseLength(),
+        return procedures.reassign(actingFor(supervisor), articleId, toEditor, overrideCapacity,
                 reason == null || reason.isBlank() ? null : reason.strip());
     }
 
     /** Gives the holder more time, at most the desk's maximum hold after the claim. */
     public Optional<Lease> extend(long articleId, Duration by, String supervisor) {
-        String deskId = dsl.select(ARTICLE.DESK_ID).from(ARTICLE).where(ARTICLE.ID.eq(articleId)).fetchOne(ARTICLE.DESK_ID);
-        if (deskId == null) {
+        if (!dsl.fetchExists(ARTICLE, ARTICLE.ID.eq(articleId))) {
             throw new IllegalArgumentException("There is no article " + articleId + ".");
         }
-        Desk desk = newsroom.desk(deskId).orElseThrow();
-        return engine.extend(RowKey.of(articleId), by, desk.maxLease(), supervisor);
+        return procedures.extend(actingFor(supervisor), articleId, by.toSeconds());
     }
 
     /** Per desk: waiting now, scheduled, in review, sent back, quarantined, finished today, oldest waiting. */

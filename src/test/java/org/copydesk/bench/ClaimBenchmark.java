@@ -111,7 +111,7 @@ public final class ClaimBenchmark {
         try {
             String url = server.jdbcUrl("bench");
             dropDatabase(server, url);
-            try (Database admin = Database.open(url, EmbeddedServer.ROOT_USER, new char[0], null, DataSources.PoolSize.of(4),
+            try (Database admin = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null, DataSources.PoolSize.of(4),
                     Database.SchemaAction.MIGRATE, null)) {
                 ClaimBenchmark bench = new ClaimBenchmark(admin, server, url, measure, warmup);
                 long t0 = System.nanoTime();
@@ -178,7 +178,7 @@ public final class ClaimBenchmark {
 
     private static void dropDatabase(EmbeddedServer server, String url) throws Exception {
         // A fresh schema every run, so a changed migration (an index) is what gets measured.
-        try (var c = java.sql.DriverManager.getConnection(url, EmbeddedServer.ROOT_USER, "");
+        try (var c = java.sql.DriverManager.getConnection(url, EmbeddedServer.ROOT_USER, new String(server.rootPassword()));
              var s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS bench");
         }
@@ -256,7 +256,7 @@ public final class ClaimBenchmark {
 
     private Result run(Cell cell) {
         reset();
-        try (Database db = Database.open(url, EmbeddedServer.ROOT_USER, new char[0], null,
+        try (Database db = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null,
                 new DataSources.PoolSize(cell.owners(), cell.owners()), Database.SchemaAction.NONE, null)) {
             LeaseEngine engine = engine(db, cell.strategy(), cell.isolation());
             Load load = new Load(engine, cell.owners(), "o");
@@ -303,7 +303,7 @@ public final class ClaimBenchmark {
      */
     private SweepResult sweep(int batchSize, boolean paced) {
         lapseHalf();
-        try (Database db = Database.open(url, EmbeddedServer.ROOT_USER, new char[0], null, new DataSources.PoolSize(10, 10),
+        try (Database db = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null, new DataSources.PoolSize(10, 10),
                 Database.SchemaAction.NONE, null)) {
             LeaseEngine claims = engine(db, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED");
             LeaseEngine releaser = engine(db, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED");

@@ -68,7 +68,7 @@ class EmbeddedServerAttachTest {
         // The first process is still attached, so the server must keep running and answering.
         assertThat(server.isAlive()).as("server after the second process quit").isTrue();
         assertThat(first.otherClients()).isEmpty();
-        assertThat(answer(first.port())).isEqualTo(42);
+        assertThat(answer(folder, first.port())).isEqualTo(42);
 
         first.close();
         assertThat(server.isAlive()).as("server after the last process closed").isFalse();
@@ -149,8 +149,8 @@ class EmbeddedServerAttachTest {
         assertThat(EmbeddedServer.findRunning(folder)).isEmpty();
     }
 
-    private static int answer(int port) throws SQLException {
-        try (Connection c = EmbeddedServer.rootConnection("127.0.0.1", port, 5); Statement s = c.createStatement();
+    private static int answer(Path folder, int port) throws SQLException {
+        try (Connection c = EmbeddedServer.rootConnection(folder, "127.0.0.1", port, 5); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT 6 * 7")) {
             rs.next();
             return rs.getInt(1);

@@ -41,7 +41,7 @@ class EmbeddedServerRestartTest {
                 EmbeddedServer.Mode.DESKTOP, Duration.ofSeconds(90)));
         assertThat(first.startedHere()).as("a fresh folder has no server to attach to").isTrue();
         long firstPid = first.serverPid();
-        try (Database db = Database.open(first.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, new char[0],
+        try (Database db = Database.open(first.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, first.rootPassword(),
                 null, DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE_OR_VALIDATE, first)) {
             db.dsl().insertInto(DESK, DESK.ID, DESK.NAME).values(deskId, "Survives restarts").execute();
         }

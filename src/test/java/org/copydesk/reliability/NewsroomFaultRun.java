@@ -36,6 +36,7 @@ import org.copydesk.db.schema.tables.records.LeaseEventRecord;
 import org.copydesk.lease.LeaseEventAudit;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.ArticleLeases;
+import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Newsroom;
 import org.copydesk.review.Role;
 import org.copydesk.testing.ChildJvm;
@@ -159,7 +160,7 @@ public final class NewsroomFaultRun {
                 EmbeddedServer.Mode.FOREGROUND, Duration.ofSeconds(90)));
         int port = server.port();
         String url = "jdbc:mysql://127.0.0.1:" + port + "/" + DB + "?sslMode=DISABLED";
-        prepareServer(port);
+        prepareServer(server);
         harness = Database.open(url, HARNESS_USER, HARNESS_PASSWORD.toCharArray(), null, DataSources.PoolSize.of(3),
                 Database.SchemaAction.MIGRATE, null);
         List<Process> processes = new ArrayList<>();
@@ -224,10 +225,10 @@ public final class NewsroomFaultRun {
         }
     }
 
-    /** A fresh database, and an account for this harness that the connection killer leaves alone (workers use root). */
-    private static void prepareServer(int port) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + port + "/?sslMode=DISABLED",
-                EmbeddedServer.ROOT_USER, ""); Statement s = c.createStatement()) {
+    /** A fresh database, and an account for this harness that the connection killer leaves alone (workers sign in as editors). */
+    private static void prepareServer(EmbeddedServer server) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + server.port() + "/?sslMode=DISABLED",
+                EmbeddedServer.ROOT_USER, new String(server.rootPassword())); Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + DB);
             s.execute("CREATE DATABASE " + DB);
             s.execute("CREATE USER IF NOT EXISTS '" + HARNESS_USER + "'@'%' IDENTIFIED BY '" + HARNESS_PASSWORD + "'");
@@ -246,6 +247,9 @@ public final class NewsroomFaultRun {
             for (int p = 1; p <= settings.processes(); p++) {
                 for (String editor : editorsOf(prefix + p)) {
                     newsroom.addEditor(editor, editor, Role.EDITOR, 2, List.of("news", "sport"));
+                    // each simulated editor signs in with their own account, under the real rules
+                    new AccountAdministration(dsl).createAccount(editor, Role.EDITOR,
+                            NewsroomWorker.passwordOf(editor).toCharArray());
                 }
             }
         }
@@ -273,7 +277,7 @@ public final class NewsroomFaultRun {
         logs.add(out);
         List<String> options = new ArrayList<>(jvmOptions);
         options.add("-Dcopydesk.log.level=WARN");
-        return ChildJvm.start(NewsroomWorker.class, options, List.of(url, EmbeddedServer.ROOT_USER, "-", name,
+        return ChildJvm.start(NewsroomWorker.class, options, List.of(url, name,
                 String.join(",", editorsOf(name)), Long.toString(settings.ttl().toMillis()),
                 Long.toString(settings.releaseInterval().toMillis()), stopFile.toAbsolutePath().toString()), out);
     }
@@ -337,10 +341,10 @@ public final class NewsroomFaultRun {
                 if (serverDown) {
                     continue;
                 }
-                // Plain SQL: the process list is not in the generated schema. Workers sign in as root;
-                // this harness as its own account, which is left alone.
+                // Plain SQL: the process list is not in the generated schema. Workers sign in as their
+                // editors; this harness as its own account, which is left alone.
                 List<Record> sessions = harness.dsl().fetch("select ID, COMMAND from information_schema.PROCESSLIST "
-                        + "where USER = {0} and DB = {1}", DSL.inline(EmbeddedServer.ROOT_USER), DSL.inline(DB)).stream()
+                        + "where USER <> {0} and DB = {1}", DSL.inline(HARNESS_USER), DSL.inline(DB)).stream()
                         .map(r -> (Record) r).toList();
                 List<Record> busy = sessions.stream().filter(r -> !"Sleep".equals(r.get(1, String.class))).toList();
                 List<Record> pool = busy.isEmpty() ? sessions : busy;

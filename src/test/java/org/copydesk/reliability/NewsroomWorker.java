@@ -27,7 +27,10 @@ import org.copydesk.review.Verdict;
  * packets) is caught, backed off and retried; a decision is retried with the same request id, as
  * the app does, so a retry after a lost reply must not apply it twice.
  *
- * <p>Arguments: jdbc-url user password(- for none) name editor,editor,… ttl-millis release-interval-millis stop-file.
+ * <p>Each editor signs in with their own database account (password {@link #passwordOf}), so the
+ * faults are survived under the real rules: the database's operations, not root.
+ *
+ * <p>Arguments: jdbc-url name editor,editor,… ttl-millis release-interval-millis stop-file.
  * It prints what the run checks afterwards, each line written before or after the call it describes:
  * <pre>
  * @@ DRAFT article editor text      after the draft was saved
@@ -40,7 +43,6 @@ public final class NewsroomWorker {
 
     static final String MARK = "@@ ";
 
-    private final ReviewServices services;
     private final Duration ttl;
     private final Path stopFile;
     private final LongAdder claims = new LongAdder();
@@ -50,41 +52,51 @@ public final class NewsroomWorker {
     private final LongAdder alreadyRecorded = new LongAdder();
     private final LongAdder released = new LongAdder();
 
-    private NewsroomWorker(ReviewServices services, Duration ttl, Path stopFile) {
-        this.services = services;
+    private NewsroomWorker(Duration ttl, Path stopFile) {
         this.ttl = ttl;
         this.stopFile = stopFile;
     }
 
+    /** The test password of a simulated editor's account. */
+    static String passwordOf(String editor) {
+        return editor + "-fault-run";
+    }
+
     public static void main(String[] args) throws Exception {
         String url = args[0];
-        String user = args[1];
-        String password = args[2].equals("-") ? "" : args[2];
-        String name = args[3];
-        List<String> editors = Arrays.asList(args[4].split(","));
-        Duration ttl = Duration.ofMillis(Long.parseLong(args[5]));
-        Duration releaseInterval = Duration.ofMillis(Long.parseLong(args[6]));
-        Path stopFile = Path.of(args[7]);
-        // The pool is smaller than the number of editors, like a busy client; the wait for a
-        // connection is part of the load.
-        Database db = openRetrying(url, user, password, Math.max(4, editors.size() / 2), stopFile);
-        try (ReviewServices services = new ReviewServices(db, new ReviewServices.Options(null, releaseInterval));
-             ReleaseService releaser = services.releaseService(name + "-sweeper", l -> { })) {
-            releaser.start();
-            NewsroomWorker worker = new NewsroomWorker(services, ttl, stopFile);
-            List<Thread> threads = new ArrayList<>();
+        String name = args[1];
+        List<String> editors = Arrays.asList(args[2].split(","));
+        Duration ttl = Duration.ofMillis(Long.parseLong(args[3]));
+        Duration releaseInterval = Duration.ofMillis(Long.parseLong(args[4]));
+        Path stopFile = Path.of(args[5]);
+        NewsroomWorker worker = new NewsroomWorker(ttl, stopFile);
+        List<ReviewServices> sessions = new ArrayList<>();
+        try {
             for (String editor : editors) {
-                Thread t = new Thread(() -> worker.work(editor), name + "-" + editor);
-                t.start();
-                threads.add(t);
+                // one small pool per person, as each person's desktop client has
+                Database db = openRetrying(url, editor, passwordOf(editor), 2, stopFile);
+                sessions.add(new ReviewServices(db, new ReviewServices.Options(null, releaseInterval)));
             }
-            System.out.println(MARK + "STARTED " + name + " zone " + java.util.TimeZone.getDefault().getID());
-            for (Thread t : threads) {
-                t.join();
+            try (ReleaseService releaser = sessions.get(0).releaseService(l -> { })) {
+                releaser.start();
+                List<Thread> threads = new ArrayList<>();
+                for (int i = 0; i < editors.size(); i++) {
+                    String editor = editors.get(i);
+                    ReviewServices services = sessions.get(i);
+                    Thread t = new Thread(() -> worker.work(services, editor), name + "-" + editor);
+                    t.start();
+                    threads.add(t);
+                }
+                System.out.println(MARK + "STARTED " + name + " zone " + java.util.TimeZone.getDefault().getID());
+                for (Thread t : threads) {
+                    t.join();
+                }
             }
             System.out.println(MARK + "COUNTS claims=" + worker.claims + " decided=" + worker.decided + " released="
                     + worker.released + " retries=" + worker.retries + " lost=" + worker.lost + " alreadyRecorded="
                     + worker.alreadyRecorded);
+        } finally {
+            sessions.forEach(ReviewServices::close);
         }
         System.exit(0);
     }
@@ -108,7 +120,7 @@ public final class NewsroomWorker {
         return Files.exists(stopFile);
     }
 
-    private void work(String editor) {
+    private void work(ReviewServices services, String editor) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         try {
             while (!stopped()) {
@@ -122,7 +134,7 @@ public final class NewsroomWorker {
                     if (stopped()) {
                         return;
                     }
-                    review(editor, article, random);
+                    review(services, editor, article, random);
                 }
             }
         } catch (Stopped | InterruptedException e) {
@@ -130,7 +142,8 @@ public final class NewsroomWorker {
         }
     }
 
-    private void review(String editor, HeldArticle article, ThreadLocalRandom random) throws InterruptedException {
+    private void review(ReviewServices services, String editor, HeldArticle article, ThreadLocalRandom random)
+            throws InterruptedException {
         Thread.sleep(100 + random.nextInt(300)); // reading
         int roll = random.nextInt(100);
         Verdict verdict = roll < 15 ? Verdict.SEND_BACK : roll < 27 ? Verdict.REJECT : Verdict.APPROVE;

@@ -268,7 +268,7 @@ class ReviewWorkflowTest {
         List<org.copydesk.lease.Lease> seen = new ArrayList<>();
         Thread.sleep(1300);
 
-        try (ReleaseService service = services.releaseService("release-service", seen::addAll)) {
+        try (ReleaseService service = services.releaseService(seen::addAll)) {
             assertThat(service.runOnce()).hasSize(3);
         }
 
@@ -289,7 +289,7 @@ class ReviewWorkflowTest {
                 .set(ARTICLE.EXPIRES_AT, ServerClock.nowPlus(Duration.ofSeconds(-5)))
                 .execute();
 
-        try (ReleaseService service = services.releaseService("release-service", leases -> { })) {
+        try (ReleaseService service = services.releaseService(leases -> { })) {
             assertThat(service.runOnce()).hasSize(backlog);
             assertThat(service.runOnce()).isEmpty();
         }

@@ -100,7 +100,8 @@ public final class TestServer {
         EmbeddedServer server = embedded;
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "stop-test-db"));
         log.info("Tests use the embedded MariaDB on port {}", server.port());
-        return new Endpoint("embedded", "127.0.0.1", server.port(), EmbeddedServer.ROOT_USER, "", "sslMode=DISABLED");
+        return new Endpoint("embedded", "127.0.0.1", server.port(), EmbeddedServer.ROOT_USER, new String(server.rootPassword()),
+                "sslMode=DISABLED");
     }
 
     private static boolean dockerAvailable() {

@@ -59,7 +59,7 @@ public final class ScreenshotTour {
         Files.createDirectories(out);
         System.setProperty("copydesk.prefs", "org/copydesk-screenshots");
         EmbeddedServer server = EmbeddedServer.startOrAttach(EmbeddedServer.Options.desktop(Path.of("target/screenshot-db")));
-        try (Database db = Database.open(server.jdbcUrl("screenshots"), EmbeddedServer.ROOT_USER, new char[0], null,
+        try (Database db = Database.open(server.jdbcUrl("screenshots"), EmbeddedServer.ROOT_USER, server.rootPassword(), null,
                 DataSources.PoolSize.of(4), Database.SchemaAction.MIGRATE, null)) {
             ReviewServices services = new ReviewServices(db, ReviewServices.Options.defaults());
             db.dsl().deleteFrom(org.copydesk.db.schema.Tables.REVIEW_DRAFT).execute();
@@ -91,7 +91,7 @@ public final class ScreenshotTour {
             stage.show();
         });
 
-        DemoNewsroom.ensureAccounts(services.database().dsl());
+        DemoNewsroom.createDemoAccounts(services.database().dsl());
         org.copydesk.review.SignIn prepared = org.copydesk.review.SignIn.to(
                 services.database().dataSource().unwrap(com.zaxxer.hikari.HikariDataSource.class).getJdbcUrl()
                         .replace("createDatabaseIfNotExist=true&", ""), "ann");

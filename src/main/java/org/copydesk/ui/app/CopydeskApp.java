@@ -118,7 +118,7 @@ public final class CopydeskApp extends Application {
     /** The person's own services from here on: their account is who the database sees. */
     private void showEditor(SignInViewModel.SignedIn signedIn) {
         services = signedIn.services();
-        releaseService = services.releaseService("release-service", released -> { });
+        releaseService = services.releaseService(released -> { });
         releaseService.start();
         editorModel = new EditorViewModel(services, tasks, new FxTicker(), signedIn.editor(), signedIn.desks(),
                 EditorViewModel.Settings.defaults(), ZoneId.systemDefault());

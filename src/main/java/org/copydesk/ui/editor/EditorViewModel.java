@@ -338,7 +338,7 @@ public final class EditorViewModel implements AutoCloseable {
     private void probe() {
         probing = true;
         tasks.run("reconnect", () -> {
-            services.newsroom().heartbeat(editor.id());
+            services.queue().recordPresence(editor.id());
             return true;
         }, ok -> {
             probing = false;

@@ -161,7 +161,7 @@ public final class DashboardScreenshots {
                 "Body is cut off after the second paragraph"));
         services.queue().claim("sue");
         for (String editor : List.of("ann", "dan", "sue")) {
-            services.newsroom().heartbeat(editor);
+            services.queue().recordPresence(editor);
         }
         dsl.update(org.copydesk.db.schema.Tables.EDITOR).set(org.copydesk.db.schema.Tables.EDITOR.LAST_SEEN_AT,
                 ServerClock.nowPlus(Duration.ofMinutes(-9))).where(org.copydesk.db.schema.Tables.EDITOR.ID.eq("bob")).execute();

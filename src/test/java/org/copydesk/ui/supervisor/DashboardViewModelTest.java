@@ -360,7 +360,7 @@ class DashboardViewModelTest {
         dsl.update(ARTICLE).set(ARTICLE.EXPIRES_AT, ServerClock.nowPlus(Duration.ofSeconds(-5))).where(ARTICLE.LOCKED_BY.eq("dan")).execute();
         services.engine().releaseExpired(100, 10, "release-service");
         services.queue().claim("ann");
-        services.newsroom().heartbeat("ann");
+        services.queue().recordPresence("ann");
 
         model.start();
 

@@ -1,0 +1,31 @@
+package org.copydesk.review;
+
+import java.sql.SQLException;
+import java.util.Optional;
+
+/**
+ * The database refused an operation by its own rules (a Copydesk procedure signalled SQLSTATE
+ * 45000). The message is the database's, in plain words, for the person who asked.
+ */
+public final class OperationRefusedException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+    private static final String PREFIX = "Copydesk: ";
+
+    OperationRefusedException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /** The refusal inside {@code failure}, if the failure is one; its message as a sentence. */
+    static Optional<OperationRefusedException> of(Throwable failure) {
+        for (Throwable t = failure; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof SQLException s && "45000".equals(s.getSQLState()) && s.getMessage() != null
+                    && s.getMessage().startsWith(PREFIX)) {
+                String text = s.getMessage().substring(PREFIX.length());
+                text = Character.toUpperCase(text.charAt(0)) + text.substring(1);
+                return Optional.of(new OperationRefusedException(text.endsWith(".") ? text : text + ".", failure));
+            }
+        }
+        return Optional.empty();
+    }
+}
