@@ -1,6 +1,7 @@
 package org.copydesk.cli;
 
 import java.io.PrintWriter;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.DatabaseSetupException;
@@ -21,9 +22,17 @@ public final class Cli {
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        return run(args, out, err, System.getenv());
+    }
+
+    /**
+     * Runs a command with the given environment in place of the process's (tests: a password in
+     * {@code COPYDESK_DB_PASSWORD} without putting it on a command line or changing the JVM's).
+     */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, Map<String, String> environment) {
         return run(args, out, err, config -> {
             throw new CommandFailure("Give a command; copydesk --help lists them.");
-        });
+        }, environment);
     }
 
     /**
@@ -31,7 +40,12 @@ public final class Cli {
      *                with the database the options chose
      */
     public static int run(String[] args, PrintWriter out, PrintWriter err, Consumer<DatabaseConfig> openApp) {
-        CommandLine cl = new CommandLine(new CopydeskCommand(openApp));
+        return run(args, out, err, openApp, System.getenv());
+    }
+
+    private static int run(String[] args, PrintWriter out, PrintWriter err, Consumer<DatabaseConfig> openApp,
+                           Map<String, String> environment) {
+        CommandLine cl = new CommandLine(new CopydeskCommand(openApp, environment));
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

@@ -1,5 +1,6 @@
 package org.copydesk.cli;
 
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.copydesk.db.DatabaseConfig;
@@ -19,9 +20,16 @@ public final class CopydeskCommand implements Callable<Integer> {
     DatabaseOptions database;
 
     private final Consumer<DatabaseConfig> openApp;
+    private final Map<String, String> environment;
 
-    CopydeskCommand(Consumer<DatabaseConfig> openApp) {
+    CopydeskCommand(Consumer<DatabaseConfig> openApp, Map<String, String> environment) {
         this.openApp = openApp;
+        this.environment = Map.copyOf(environment);
+    }
+
+    /** The environment the database settings are read from (the process's, unless a test gives one). */
+    Map<String, String> environment() {
+        return environment;
     }
 
     @Override

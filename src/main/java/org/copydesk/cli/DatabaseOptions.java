@@ -1,12 +1,15 @@
 package org.copydesk.cli;
 
 import java.time.Duration;
+import java.util.Map;
 import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.DatabaseConfigResolver;
 import org.copydesk.review.ReviewServices;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * Where the database is. Precedence: these options, then COPYDESK_DB_URL / COPYDESK_DB_USER /
@@ -27,10 +30,21 @@ final class DatabaseOptions {
     @Option(names = "--ssl-mode", paramLabel = "MODE", description = "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY")
     String sslMode;
 
+    /** The command this option group belongs to; its root carries the environment to read. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     DatabaseConfig resolve() {
         AppDirectories dirs = AppDirectories.forCurrentUser();
-        return new DatabaseConfigResolver(System.getenv(), dirs.configFile())
+        return new DatabaseConfigResolver(environment(), dirs.configFile())
                 .resolve(new DatabaseConfigResolver.CommandLine(url, user, password, sslMode));
+    }
+
+    private Map<String, String> environment() {
+        if (command != null && command.root().userObject() instanceof CopydeskCommand root) {
+            return root.environment();
+        }
+        return System.getenv();
     }
 
     ReviewServices open(int poolSize) {

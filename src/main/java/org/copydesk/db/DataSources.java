@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
+import javax.sql.DataSource;
 
 /**
  * Connection pools, sized for a desktop client or for a server-side daemon.
@@ -89,6 +90,15 @@ public final class DataSources {
         } catch (RuntimeException e) {
             throw ConnectionProblems.explain(url, user, e);
         }
+    }
+
+    /**
+     * The data source the rest of Copydesk uses on this server: the pool itself, or, where
+     * Connector/J would cut fractions of a second off bound date-times (MariaDB 10.x, see
+     * {@link ServerCapabilities#driverDropsFractionalSeconds()}), the pool with date-times sent as text.
+     */
+    public static DataSource forServer(DataSource pool, ServerCapabilities capabilities) {
+        return capabilities.driverDropsFractionalSeconds() ? DateTimesAsText.wrap(pool) : pool;
     }
 
     /** A quick check that a pool's connections work; returns the server's capabilities. */

@@ -25,13 +25,16 @@ public final class Database implements AutoCloseable {
         System.setProperty("org.jooq.no-tips", "true");
     }
 
-    private final HikariDataSource dataSource;
+    private final HikariDataSource pool;
+    private final DataSource dataSource;
     private final DSLContext dsl;
     private final ServerCapabilities capabilities;
     private final EmbeddedServer embeddedServer;
     private final String userName;
 
-    private Database(HikariDataSource dataSource, ServerCapabilities capabilities, EmbeddedServer embeddedServer, String userName) {
+    private Database(HikariDataSource pool, DataSource dataSource, ServerCapabilities capabilities, EmbeddedServer embeddedServer,
+                     String userName) {
+        this.pool = pool;
         this.dataSource = dataSource;
         this.capabilities = capabilities;
         this.embeddedServer = embeddedServer;
@@ -75,19 +78,21 @@ public final class Database implements AutoCloseable {
         HikariDataSource ds = DataSources.create(url, user, password, sslMode, size, "copydesk");
         try {
             ServerCapabilities caps = DataSources.probe(ds);
-            if (!caps.supportsSchema()) {
-                throw new DatabaseSetupException("This database server is " + caps.product()
-                        + ", which is too old for Copydesk. It needs " + caps.minimumSupported() + ".");
+            java.util.Optional<String> refusal = caps.refusal();
+            if (refusal.isPresent()) {
+                throw new DatabaseSetupException(refusal.get());
             }
-            log.info("Connected to {} ({}); SKIP LOCKED {}", caps.product(), ConnectionProblems.redact(url),
-                    caps.supportsSkipLocked() ? "available" : "not available: using the blocking claim strategy");
-            Migrations migrations = new Migrations(ds);
+            log.info("Connected to {} ({}); SKIP LOCKED {}{}", caps.product(), ConnectionProblems.redact(url),
+                    caps.supportsSkipLocked() ? "available" : "not available: using the blocking claim strategy",
+                    caps.driverDropsFractionalSeconds() ? "; date-times are bound as text (the driver would drop their fractions)" : "");
+            DataSource forServer = DataSources.forServer(ds, caps);
+            Migrations migrations = new Migrations(forServer);
             switch (schema) {
                 case MIGRATE_OR_VALIDATE -> migrations.migrateOrValidate();
                 case MIGRATE -> migrations.migrate();
                 case NONE -> { }
             }
-            return new Database(ds, caps, attachedServer, user);
+            return new Database(ds, forServer, caps, attachedServer, user);
         } catch (RuntimeException e) {
             ds.close();
             throw e;
@@ -124,7 +129,7 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
-        dataSource.close();
+        pool.close();
         if (embeddedServer != null) {
             embeddedServer.close();
         }

@@ -8,7 +8,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.copydesk.db.DatabaseConfigResolver;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.DemoNewsroom;
 import org.copydesk.review.Newsroom;
@@ -49,7 +52,12 @@ class CliTest {
         }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Cli.run(all.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
+        // The password travels as the command line's users give it: in COPYDESK_DB_PASSWORD, never as an argument.
+        Map<String, String> environment = new HashMap<>(System.getenv());
+        environment.remove(DatabaseConfigResolver.URL_ENV);
+        environment.remove(DatabaseConfigResolver.USER_ENV);
+        environment.put(DatabaseConfigResolver.PASSWORD_ENV, db.endpoint().password());
+        int code = Cli.run(all.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err), environment);
         return new Run(code, out.toString(), err.toString());
     }
 

@@ -50,6 +50,54 @@ class ServerCapabilitiesTest {
         assertThat(caps.product()).isEqualTo((mariaDb ? "MariaDB " : "MySQL ") + major + "." + minor + "." + patch);
     }
 
+    /**
+     * Connector/J binds date-times without their fractions when the handshake's version is below
+     * MySQL 5.6.4; MariaDB 10.x's handshake says 5.5.5-10.x.y. The left column is what the driver
+     * reports as {@code getDatabaseProductVersion()}.
+     */
+    @ParameterizedTest(name = "{0} / {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # handshake version                       | VERSION()                      | driver drops fractions
+            5.5.5-10.11.19-MariaDB-0+deb12u1          | 10.11.19-MariaDB-0+deb12u1     | true
+            5.5.5-10.6.18-MariaDB                     | 10.6.18-MariaDB                | true
+            11.4.5-MariaDB                            | 11.4.5-MariaDB                 | false
+            11.4.5-MariaDB-ubu2404                    | 11.4.5-MariaDB-ubu2404         | false
+            8.0.16                                    | 8.0.16                         | false
+            8.4.3                                     | 8.4.3                          | false
+            5.6.3                                     | 5.6.3                          | true
+            5.6.4                                     | 5.6.4                          | false
+            """)
+    void knowsWhenTheDriverDropsFractionalSeconds(String announced, String version, boolean drops) {
+        assertThat(ServerCapabilities.parse(version, announced).driverDropsFractionalSeconds()).isEqualTo(drops);
+    }
+
+    /** Each refusal names the server, the exact minimum version and every missing feature with its release. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # VERSION()       | minimum        | missing features, each with the release that brought it
+            5.7.44            | MySQL 8.0.16   | SELECT … FOR UPDATE SKIP LOCKED (editors never wait for each other's claims) arrived in MySQL 8.0.1; enforced CHECK constraints (the schema's rules on states, capacities and lease lengths) arrived in MySQL 8.0.16
+            8.0.0-dmr         | MySQL 8.0.16   | SELECT … FOR UPDATE SKIP LOCKED (editors never wait for each other's claims) arrived in MySQL 8.0.1; enforced CHECK constraints (the schema's rules on states, capacities and lease lengths) arrived in MySQL 8.0.16
+            8.0.15            | MySQL 8.0.16   | enforced CHECK constraints (the schema's rules on states, capacities and lease lengths) arrived in MySQL 8.0.16
+            10.1.48-MariaDB   | MariaDB 10.6.0 | enforced CHECK constraints (the schema's rules on states, capacities and lease lengths) arrived in MariaDB 10.2.1; SELECT … FOR UPDATE SKIP LOCKED (editors never wait for each other's claims) arrived in MariaDB 10.6.0; OFFSET … FETCH, which jOOQ writes for MariaDB (not used on MySQL) arrived in MariaDB 10.6.0
+            10.5.23-MariaDB   | MariaDB 10.6.0 | SELECT … FOR UPDATE SKIP LOCKED (editors never wait for each other's claims) arrived in MariaDB 10.6.0; OFFSET … FETCH, which jOOQ writes for MariaDB (not used on MySQL) arrived in MariaDB 10.6.0
+            """)
+    void refusesAnOldServerNamingTheMinimumAndEachMissingFeature(String version, String minimum, String missing) {
+        ServerCapabilities caps = ServerCapabilities.parse(version);
+
+        assertThat(caps.minimumVersion()).isEqualTo(minimum);
+        assertThat(caps.refusal()).hasValue("This database server is " + caps.product() + ", which is too old for Copydesk: it needs "
+                + minimum + " or newer. Missing: " + missing + ". (Copydesk runs on MySQL 8.0.16 or MariaDB 10.6 or newer.)");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"8.0.16", "8.4.3", "10.6.0-MariaDB", "10.11.19-MariaDB", "11.4.5-MariaDB"})
+    void acceptsEverySupportedServer(String version) {
+        ServerCapabilities caps = ServerCapabilities.parse(version);
+
+        assertThat(caps.refusal()).isEmpty();
+        assertThat(caps.missingFeatures()).isEmpty();
+    }
+
     @Test
     void anUnreadableVersionIsRefusedWithTheStringInTheMessage() {
         assertThatThrownBy(() -> ServerCapabilities.parse("banana"))

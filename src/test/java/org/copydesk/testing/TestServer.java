@@ -11,15 +11,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.MySQLContainer;
+import org.testcontainers.utility.DockerImageName;
 
 /**
  * The one database server a test run uses, chosen once: {@code COPYDESK_TEST_DB_URL} if set (a
- * server URL whose account may create databases), else MySQL 8.4 in Testcontainers when Docker is
- * available, else the embedded MariaDB. Each test class gets a fresh database on it.
+ * server URL whose account may create databases; {@code COPYDESK_TEST_DB_USER},
+ * {@code COPYDESK_TEST_DB_PASSWORD}), else a server in Testcontainers when Docker is available
+ * (the image from {@code -Dcopydesk.test.image} or {@code COPYDESK_TEST_IMAGE}, default
+ * {@value #DEFAULT_IMAGE}; an image named explicitly fails the run when Docker is missing instead of
+ * falling back), else the embedded MariaDB. Each test class gets a fresh database on it.
  */
 public final class TestServer {
 
     private static final Logger log = LoggerFactory.getLogger(TestServer.class);
+
+    /** The Testcontainers image when none is named: MySQL's LTS release. */
+    public static final String DEFAULT_IMAGE = "mysql:8.4";
 
     /** How tests reach the server: base URL without a database, and an account that may create databases. */
     public record Endpoint(String kind, String host, int port, String user, String password, String extraUrlParameters) {
@@ -86,13 +93,9 @@ public final class TestServer {
                     envOr("COPYDESK_TEST_DB_USER", "root"), envOr("COPYDESK_TEST_DB_PASSWORD", ""),
                     envOr("COPYDESK_TEST_DB_PARAMS", "sslMode=DISABLED&allowPublicKeyRetrieval=true"));
         }
-        if (!"false".equals(System.getenv("COPYDESK_TEST_DOCKER")) && dockerAvailable()) {
-            MySQLContainer<?> mysql = new MySQLContainer<>("mysql:8.4").withUsername("root").withPassword("test")
-                    .withCommand("--innodb-lock-wait-timeout=10", "--max-connections=500");
-            mysql.start();
-            log.info("Tests use MySQL 8.4 in Testcontainers on port {}", mysql.getMappedPort(3306));
-            return new Endpoint("testcontainers", mysql.getHost(), mysql.getMappedPort(3306), "root", "test",
-                    "sslMode=DISABLED&allowPublicKeyRetrieval=true");
+        String image = imageName();
+        if (image != null || !"false".equals(System.getenv("COPYDESK_TEST_DOCKER")) && dockerAvailable()) {
+            return startContainer(image == null ? DEFAULT_IMAGE : image);
         }
         Path folder = Path.of(System.getProperty("copydesk.test.workdir", "target/test-db")).resolve("server");
         embedded = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(folder, "127.0.0.1", 0,
@@ -102,6 +105,36 @@ public final class TestServer {
         log.info("Tests use the embedded MariaDB on port {}", server.port());
         return new Endpoint("embedded", "127.0.0.1", server.port(), EmbeddedServer.ROOT_USER, new String(server.rootPassword()),
                 "sslMode=DISABLED");
+    }
+
+    /** The image named by {@code -Dcopydesk.test.image} or {@code COPYDESK_TEST_IMAGE}, or null. */
+    static String imageName() {
+        String property = System.getProperty("copydesk.test.image");
+        if (property != null && !property.isBlank()) {
+            return property.trim();
+        }
+        String env = System.getenv("COPYDESK_TEST_IMAGE");
+        return env == null || env.isBlank() ? null : env.trim();
+    }
+
+    /**
+     * MySQL or MariaDB in Docker. {@link MySQLContainer} runs both: MariaDB's images read the same
+     * {@code MYSQL_*} variables and options. Its default my.cnf is sized for tiny tests (16 MB buffer
+     * pool, 1 MB packets), so the options that matter here are given on the command line.
+     */
+    private static Endpoint startContainer(String image) {
+        if (!dockerAvailable()) {
+            throw new IllegalStateException("The tests were asked to run on " + image
+                    + " (copydesk.test.image / COPYDESK_TEST_IMAGE), but Docker is not available here.");
+        }
+        DockerImageName name = DockerImageName.parse(image).asCompatibleSubstituteFor("mysql");
+        MySQLContainer<?> server = new MySQLContainer<>(name).withUsername("root").withPassword("test")
+                .withCommand("--innodb-lock-wait-timeout=10", "--max-connections=500", "--innodb-buffer-pool-size=256M",
+                        "--max-allowed-packet=64M", "--character-set-server=utf8mb4");
+        server.start();
+        log.info("Tests use {} in Testcontainers on port {}", image, server.getMappedPort(3306));
+        return new Endpoint("testcontainers", server.getHost(), server.getMappedPort(3306), "root", "test",
+                "sslMode=DISABLED&allowPublicKeyRetrieval=true");
     }
 
     private static boolean dockerAvailable() {
