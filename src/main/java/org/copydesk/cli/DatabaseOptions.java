@@ -40,7 +40,8 @@ final class DatabaseOptions {
                 .resolve(new DatabaseConfigResolver.CommandLine(url, user, password, sslMode));
     }
 
-    private Map<String, String> environment() {
+    /** The environment settings are read from: the process's, unless a test gives one. */
+    Map<String, String> environment() {
         if (command != null && command.root().userObject() instanceof CopydeskCommand root) {
             return root.environment();
         }

@@ -139,8 +139,9 @@ final class EditorsCommand {
 
         @Override
         public Integer call() {
+            String fromEnvironment = database.environment().get(PASSWORD_ENV);
             char[] secret = password != null && password.length > 0 ? password
-                    : System.getenv(PASSWORD_ENV) != null ? System.getenv(PASSWORD_ENV).toCharArray() : null;
+                    : fromEnvironment != null ? fromEnvironment.toCharArray() : null;
             if (secret == null) {
                 throw new IllegalArgumentException("Give the new password with --password (asked for) or in " + PASSWORD_ENV + ".");
             }

@@ -14,13 +14,13 @@ import java.util.stream.Stream;
  * in sequence), and keep its unpacked binaries to save the 149 MB unpack; data, run files and log
  * start empty, so every test starts from a freshly installed server.
  */
-final class EmbeddedServerTestFolders {
+public final class EmbeddedServerTestFolders {
 
     private EmbeddedServerTestFolders() {
     }
 
     /** An app-data home whose {@code server} folder has the binaries but no data and no running server. */
-    static Path fresh() {
+    public static Path fresh() {
         Path folder = Path.of(System.getProperty("copydesk.test.workdir", "target/test-db")).resolve("own-server")
                 .toAbsolutePath();
         stopLeftovers(folder.resolve("server"));
@@ -31,7 +31,7 @@ final class EmbeddedServerTestFolders {
     }
 
     /** A server left running by an earlier, aborted run would otherwise be attached to, not started. */
-    static void stopLeftovers(Path serverFolder) {
+    public static void stopLeftovers(Path serverFolder) {
         EmbeddedServer.findRunning(serverFolder).ifPresent(EmbeddedServer::shutdown);
     }
 

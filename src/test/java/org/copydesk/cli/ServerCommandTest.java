@@ -1,0 +1,114 @@
+package org.copydesk.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.copydesk.db.AppDirectories;
+import org.copydesk.db.DataSources;
+import org.copydesk.db.Database;
+import org.copydesk.db.DatabaseConfigResolver;
+import org.copydesk.db.EmbeddedServer;
+import org.copydesk.db.EmbeddedServerTestFolders;
+import org.copydesk.review.DemoNewsroom;
+import org.copydesk.review.Newsroom;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code copydesk server} shares the embedded server beyond this computer only once no account
+ * still has its published demo password; {@code editors set-password} is how an admin gets there.
+ */
+class ServerCommandTest {
+
+    private Path home;
+    private String previousHome;
+
+    record Run(int code, String out, String err) {
+    }
+
+    private Run run(Map<String, String> extraEnvironment, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Map<String, String> environment = new HashMap<>(System.getenv());
+        environment.remove(DatabaseConfigResolver.URL_ENV);
+        environment.remove(DatabaseConfigResolver.USER_ENV);
+        environment.remove(DatabaseConfigResolver.PASSWORD_ENV);
+        environment.putAll(extraEnvironment);
+        int code = Cli.run(args, new PrintWriter(out), new PrintWriter(err), environment);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @AfterEach
+    void restoreHome() {
+        if (home != null) {
+            EmbeddedServerTestFolders.stopLeftovers(home.resolve("server"));
+        }
+        if (previousHome == null) {
+            System.clearProperty(AppDirectories.HOME_PROPERTY);
+        } else {
+            System.setProperty(AppDirectories.HOME_PROPERTY, previousHome);
+        }
+    }
+
+    @Test
+    void refusesToListenBeyondLoopbackWhileDemoPasswordsRemainAndServesOnceTheyAreChanged() throws Exception {
+        home = EmbeddedServerTestFolders.fresh();
+        previousHome = System.getProperty(AppDirectories.HOME_PROPERTY);
+        System.setProperty(AppDirectories.HOME_PROPERTY, home.toString());
+        AppDirectories dirs = AppDirectories.forCurrentUser();
+        // the single-computer demo, as the desktop app makes it on first start
+        try (EmbeddedServer server = EmbeddedServer.startOrAttach(EmbeddedServer.Options.desktop(dirs.embeddedServer()));
+             Database admin = Database.open(server.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER,
+                     server.rootPassword(), null, DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE, null)) {
+            DemoNewsroom.prepareSingleComputerDemo(admin.dsl(), new Newsroom(admin.dsl()));
+        }
+
+        Run refused = run(Map.of(), "server", "--bind", "0.0.0.0");
+
+        assertThat(refused.code()).isEqualTo(1);
+        assertThat(refused.err()).contains("will not listen on 0.0.0.0", "ann, bob, cat, dan, sue, admin",
+                "copydesk editors set-password");
+        assertThat(EmbeddedServer.findRunning(dirs.embeddedServer())).as("nothing left listening").isEmpty();
+
+        for (String account : DemoNewsroom.DEMO_ACCOUNTS) {
+            Run changed = run(Map.of(EditorsCommand.SetPassword.PASSWORD_ENV, account + "-own-secret-7"), "editors",
+                    "set-password", account);
+            assertThat(changed.code()).as(changed.err()).isZero();
+        }
+        assertThat(run(Map.of(), "editors", "set-password", "ann").err()).as("no password given")
+                .contains("COPYDESK_NEW_PASSWORD").doesNotContain("Exception");
+
+        CompletableFuture<Run> serving = CompletableFuture.supplyAsync(() -> run(Map.of(), "server", "--bind", "0.0.0.0"));
+        long until = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (EmbeddedServer.findRunning(dirs.embeddedServer()).isEmpty() && !serving.isDone() && System.nanoTime() < until) {
+            Thread.sleep(200);
+        }
+        assertThat(serving.isDone()).as("the server runs: " + (serving.isDone() ? serving.get().err() : "")).isFalse();
+        // ready when a person can sign in over the network address's loopback side
+        String url = EmbeddedServer.findRunning(dirs.embeddedServer()).orElseThrow().userJdbcUrl(Database.EMBEDDED_SCHEMA);
+        while (!annSignsIn(url) && !serving.isDone() && System.nanoTime() < until) {
+            Thread.sleep(200);
+        }
+        Thread.sleep(500); // the command prints where it listens after its own set-up
+        assertThat(run(Map.of(), "server", "--stop").code()).isZero();
+        Run served = serving.get(60, TimeUnit.SECONDS);
+        assertThat(served.out()).as(served.err()).contains("running on 0.0.0.0");
+    }
+
+    private static boolean annSignsIn(String url) {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, "ann", "ann-own-secret-7");
+             java.sql.Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM article")) {
+            return rs.next();
+        } catch (java.sql.SQLException e) {
+            return false;
+        }
+    }
+}
