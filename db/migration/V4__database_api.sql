@@ -671,6 +671,196 @@ BEGIN
       FROM DUAL WHERE v_owner IS NOT NULL;
 END$$
 
+-- --- people and their accounts ---------------------------------------------------------------
+
+-- A supervisor sets how many articles a person holds at most.
+CREATE PROCEDURE set_editor_capacity(IN p_editor VARCHAR(64), IN p_capacity INT)
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_actor VARCHAR(64);
+    CALL resolve_actor(NULL, 'supervisor', v_actor);
+    IF p_capacity IS NULL OR p_capacity < 0 OR p_capacity > 100 THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: capacity is between 0 and 100 articles';
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM editor WHERE id = p_editor) THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no editor of that name';
+    END IF;
+    UPDATE editor SET capacity = p_capacity WHERE id = p_editor;
+END$$
+
+-- A supervisor sets the desks a person works on (a comma-separated list of desk ids).
+CREATE PROCEDURE set_editor_desks(IN p_editor VARCHAR(64), IN p_desks VARCHAR(2000))
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_actor VARCHAR(64);
+    DECLARE v_rest VARCHAR(2000) DEFAULT TRIM(COALESCE(p_desks, ''));
+    DECLARE v_desk VARCHAR(2000);
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    CALL resolve_actor(NULL, 'supervisor', v_actor);
+    IF NOT EXISTS (SELECT 1 FROM editor WHERE id = p_editor) THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no editor of that name';
+    END IF;
+    START TRANSACTION;
+    DELETE FROM editor_desk WHERE editor_id = p_editor;
+    WHILE v_rest <> '' DO
+        SET v_desk = TRIM(SUBSTRING_INDEX(v_rest, ',', 1));
+        SET v_rest = IF(LOCATE(',', v_rest) > 0, TRIM(SUBSTRING(v_rest, LOCATE(',', v_rest) + 1)), '');
+        IF v_desk <> '' THEN
+            IF NOT EXISTS (SELECT 1 FROM desk WHERE id = v_desk) THEN
+                SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no desk of that name';
+            END IF;
+            INSERT IGNORE INTO editor_desk (editor_id, desk_id) VALUES (p_editor, v_desk);
+        END IF;
+    END WHILE;
+    COMMIT;
+END$$
+
+-- Runs one account statement built below. Not granted to anyone. (PREPARE takes only a user
+-- variable; it is set right here, so nothing the caller set before is used.)
+CREATE PROCEDURE run_account_statement(IN p_sql TEXT)
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    SET @copydesk_account_statement = p_sql;
+    PREPARE account_statement FROM @copydesk_account_statement;
+    EXECUTE account_statement;
+    DEALLOCATE PREPARE account_statement;
+    SET @copydesk_account_statement = NULL;
+END$$
+
+-- What each role may do, and the one place that says it: every role reads the tables and views and
+-- its own drafts; editors call the editor's operations; supervisors also the supervisor's, and
+-- (for now) write the tables import and requeue need; admins own the schema. Nobody but the account
+-- that owns these procedures creates accounts or grants rights. Not granted to anyone.
+CREATE PROCEDURE apply_role(IN p_name VARCHAR(32), IN p_role VARCHAR(16))
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_account VARCHAR(100) DEFAULT CONCAT(QUOTE(p_name), '@''%''');
+    DECLARE v_db VARCHAR(100) DEFAULT CONCAT('`', DATABASE(), '`.');
+    DECLARE v_rest VARCHAR(2000);
+    DECLARE v_item VARCHAR(100);
+    CALL run_account_statement(CONCAT('REVOKE ALL PRIVILEGES, GRANT OPTION FROM ', v_account));
+    SET v_rest = 'article,desk,editor,editor_desk,lease_event,decision,flyway_schema_history,own_review_draft';
+    WHILE v_rest <> '' DO
+        SET v_item = SUBSTRING_INDEX(v_rest, ',', 1);
+        SET v_rest = IF(LOCATE(',', v_rest) > 0, SUBSTRING(v_rest, LOCATE(',', v_rest) + 1), '');
+        CALL run_account_statement(CONCAT('GRANT SELECT ON ', v_db, '`', v_item, '` TO ', v_account));
+    END WHILE;
+    -- who has a draft where; the notes only through own_review_draft
+    CALL run_account_statement(CONCAT('GRANT SELECT (article_id, editor_id) ON ', v_db, '`review_draft` TO ', v_account));
+    SET v_rest = 'claim_articles,renew_leases,release_article,decide_article,save_draft,record_presence,release_expired_leases,end_stuck_transactions';
+    IF p_role IN ('supervisor', 'admin') THEN
+        SET v_rest = CONCAT(v_rest, ',force_release_article,reassign_article,extend_lease,set_editor_capacity,set_editor_desks');
+    END IF;
+    -- admins call the account operations through ALL on the schema (below): granting EXECUTE on a
+    -- routine while it runs makes MariaDB reload it mid-call and fail ("Recursive limit 0")
+    WHILE v_rest <> '' DO
+        SET v_item = SUBSTRING_INDEX(v_rest, ',', 1);
+        SET v_rest = IF(LOCATE(',', v_rest) > 0, SUBSTRING(v_rest, LOCATE(',', v_rest) + 1), '');
+        CALL run_account_statement(CONCAT('GRANT EXECUTE ON PROCEDURE ', v_db, '`', v_item, '` TO ', v_account));
+    END WHILE;
+    IF p_role = 'supervisor' THEN
+        CALL run_account_statement(CONCAT('GRANT SELECT ON ', v_db, '`review_draft` TO ', v_account));
+        CALL run_account_statement(CONCAT('GRANT INSERT, UPDATE ON ', v_db, '`article` TO ', v_account));
+        CALL run_account_statement(CONCAT('GRANT INSERT ON ', v_db, '`lease_event` TO ', v_account));
+        CALL run_account_statement(CONCAT('GRANT SELECT, INSERT, UPDATE ON ', v_db, '`import_quarantine` TO ', v_account));
+    END IF;
+    IF p_role = 'admin' THEN
+        -- the schema (migrations, purge), but no account rights beyond the operations above
+        CALL run_account_statement(CONCAT('GRANT ALL PRIVILEGES ON ', v_db, '* TO ', v_account));
+    END IF;
+END$$
+
+-- Checks that p_name is a person of the newsroom (not root, not another application's account).
+CREATE PROCEDURE require_person(IN p_name VARCHAR(64), OUT o_role VARCHAR(16))
+    SQL SECURITY DEFINER READS SQL DATA
+BEGIN
+    IF p_name IS NULL OR p_name NOT REGEXP '^[A-Za-z0-9_.-]{1,32}$' THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an account name is 1 to 32 letters, digits, dots, dashes or underscores';
+    END IF;
+    SET o_role = (SELECT role FROM editor WHERE id = p_name);
+    IF o_role IS NULL THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: accounts are only for people of the newsroom; add the person first';
+    END IF;
+    IF p_name = SUBSTRING_INDEX(CURRENT_USER(), '@', 1) THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: that is the account that owns the database; it is not managed here';
+    END IF;
+    -- an admin may add a person called root; the server's own accounts stay out of reach anyway
+    IF p_name IN ('root', 'mysql', 'mariadb.sys', 'mysql.sys', 'mysql.session', 'mysql.infoschema', 'PUBLIC')
+            OR EXISTS (SELECT 1 FROM mysql.user WHERE user = p_name
+                       AND (host <> '%' OR Super_priv = 'Y' OR Create_user_priv = 'Y' OR Grant_priv = 'Y'
+                            OR Process_priv = 'Y' OR File_priv = 'Y' OR Shutdown_priv = 'Y' OR Reload_priv = 'Y')) THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: that is one of the server''s own accounts; it is not managed here';
+    END IF;
+END$$
+
+-- An admin creates (or renews) a person's account with the rights of their role.
+CREATE PROCEDURE create_account(IN p_name VARCHAR(64), IN p_password VARCHAR(200))
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_actor VARCHAR(64);
+    DECLARE v_role VARCHAR(16);
+    CALL resolve_actor(NULL, 'admin', v_actor);
+    CALL require_person(p_name, v_role);
+    IF p_password IS NULL OR CHAR_LENGTH(p_password) < 8 THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: a password has at least 8 characters';
+    END IF;
+    CALL run_account_statement(CONCAT('CREATE USER IF NOT EXISTS ', QUOTE(p_name), '@''%'' IDENTIFIED BY ', QUOTE(p_password)));
+    CALL run_account_statement(CONCAT('ALTER USER ', QUOTE(p_name), '@''%'' IDENTIFIED BY ', QUOTE(p_password)));
+    CALL apply_role(p_name, v_role);
+END$$
+
+CREATE PROCEDURE set_account_password(IN p_name VARCHAR(64), IN p_password VARCHAR(200))
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_actor VARCHAR(64);
+    DECLARE v_role VARCHAR(16);
+    CALL resolve_actor(NULL, 'admin', v_actor);
+    CALL require_person(p_name, v_role);
+    IF p_password IS NULL OR CHAR_LENGTH(p_password) < 8 THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: a password has at least 8 characters';
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM mysql.user WHERE user = p_name AND host = '%') THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: that person has no database account yet';
+    END IF;
+    CALL run_account_statement(CONCAT('ALTER USER ', QUOTE(p_name), '@''%'' IDENTIFIED BY ', QUOTE(p_password)));
+END$$
+
+CREATE PROCEDURE drop_account(IN p_name VARCHAR(64))
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_actor VARCHAR(64);
+    DECLARE v_role VARCHAR(16);
+    CALL resolve_actor(NULL, 'admin', v_actor);
+    CALL require_person(p_name, v_role);
+    CALL run_account_statement(CONCAT('DROP USER IF EXISTS ', QUOTE(p_name), '@''%'''));
+END$$
+
+-- Gives every person's existing account the rights of their role as this version defines them
+-- (after an upgrade, or a role change). Result: how many accounts.
+CREATE PROCEDURE regrant_accounts()
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_actor VARCHAR(64);
+    DECLARE v_name VARCHAR(64);
+    DECLARE v_role VARCHAR(16);
+    DECLARE v_count INT DEFAULT 0;
+    DECLARE v_done INT DEFAULT 0;
+    DECLARE people CURSOR FOR
+        SELECT e.id, e.role FROM editor e JOIN mysql.user u ON u.user = e.id AND u.host = '%'
+         WHERE e.id REGEXP '^[A-Za-z0-9_.-]{1,32}$' AND e.id <> SUBSTRING_INDEX(CURRENT_USER(), '@', 1);
+    DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
+    CALL resolve_actor(NULL, 'admin', v_actor);
+    OPEN people;
+    each_person: LOOP
+        FETCH people INTO v_name, v_role;
+        IF v_done = 1 THEN LEAVE each_person; END IF;
+        CALL apply_role(v_name, v_role);
+        SET v_count = v_count + 1;
+    END LOOP;
+    CLOSE people;
+    SELECT v_count AS regranted;
+END$$
+
 DELIMITER ;
 
 -- [jooq ignore stop]

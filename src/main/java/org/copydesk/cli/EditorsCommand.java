@@ -49,7 +49,7 @@ final class EditorsCommand {
                 if (!noAccount) {
                     boolean generated = password == null || password.length == 0;
                     char[] secret = generated ? AccountAdministration.randomPassword() : password;
-                    services.accounts().createAccount(name, role, secret);
+                    services.accounts().createAccount(name, secret);
                     String roleName = role.name().toLowerCase(java.util.Locale.ROOT);
                     spec.commandLine().getOut().println("Created the database account '" + name + "' with the grants of "
                             + (role == Role.SUPERVISOR ? "a " : "an ") + roleName + (generated ? "; its password is "

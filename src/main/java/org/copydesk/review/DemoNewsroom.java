@@ -133,7 +133,7 @@ public final class DemoNewsroom {
         AccountAdministration accounts = new AccountAdministration(dsl);
         Newsroom newsroom = new Newsroom(dsl);
         for (String id : DEMO_ACCOUNTS) {
-            newsroom.editor(id).ifPresent(e -> accounts.createAccount(id, e.role(), demoPassword(id).toCharArray()));
+            newsroom.editor(id).ifPresent(e -> accounts.createAccount(id, demoPassword(id).toCharArray()));
         }
     }
 

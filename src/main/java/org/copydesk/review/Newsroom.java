@@ -89,18 +89,32 @@ public final class Newsroom {
         return requireEditor(id);
     }
 
+    /** A supervisor's change, through the database's {@code set_editor_capacity}. */
     public Editor setCapacity(String id, int capacity) {
         checkCapacity(capacity);
-        if (dsl.update(EDITOR).set(EDITOR.CAPACITY, capacity).where(EDITOR.ID.eq(id)).execute() == 0) {
-            throw new IllegalArgumentException("There is no editor '" + id + "'.");
-        }
+        requireEditor(id);
+        callOperation("call set_editor_capacity(?, ?)", id, capacity);
         return requireEditor(id);
     }
 
+    /** A supervisor's change, through the database's {@code set_editor_desks}; desks must exist. */
     public Editor setDesks(String id, List<String> desks) {
         requireEditor(id);
-        dsl.transaction(cfg -> writeDesks(cfg.dsl(), id, desks));
+        List<String> unknown = new ArrayList<>(desks);
+        unknown.removeAll(dsl.select(DESK.ID).from(DESK).where(DESK.ID.in(desks)).fetch(DESK.ID));
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("Unknown desk(s): " + String.join(", ", unknown) + ".");
+        }
+        callOperation("call set_editor_desks(?, ?)", id, String.join(",", desks));
         return requireEditor(id);
+    }
+
+    private void callOperation(String sql, Object... values) {
+        try {
+            dsl.execute(sql, values);
+        } catch (RuntimeException e) {
+            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
+        }
     }
 
     public Editor setRole(String id, Role role) {

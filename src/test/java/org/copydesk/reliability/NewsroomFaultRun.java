@@ -248,8 +248,7 @@ public final class NewsroomFaultRun {
                 for (String editor : editorsOf(prefix + p)) {
                     newsroom.addEditor(editor, editor, Role.EDITOR, 2, List.of("news", "sport"));
                     // each simulated editor signs in with their own account, under the real rules
-                    new AccountAdministration(dsl).createAccount(editor, Role.EDITOR,
-                            NewsroomWorker.passwordOf(editor).toCharArray());
+                    new AccountAdministration(dsl).createAccount(editor, NewsroomWorker.passwordOf(editor).toCharArray());
                 }
             }
         }

@@ -74,10 +74,12 @@ class DatabaseEnforcedSecurityTest {
         n.addEditor("sec_ann", "Ann", Role.EDITOR, 2, List.of("news"));
         n.addEditor("sec_bob", "Bob", Role.EDITOR, 5, List.of("news"));
         n.addEditor("sec_sue", "Sue", Role.SUPERVISOR, 5, List.of("news", "legal"));
+        n.addEditor("sec_adm", "Adam", Role.ADMIN, 0, List.of());
         AccountAdministration accounts = new AccountAdministration(root);
-        accounts.createAccount("sec_ann", Role.EDITOR, "ann-secret-1".toCharArray());
-        accounts.createAccount("sec_bob", Role.EDITOR, "bob-secret-1".toCharArray());
-        accounts.createAccount("sec_sue", Role.SUPERVISOR, "sue-secret-1".toCharArray());
+        accounts.createAccount("sec_ann", "ann-secret-1".toCharArray());
+        accounts.createAccount("sec_bob", "bob-secret-1".toCharArray());
+        accounts.createAccount("sec_sue", "sue-secret-1".toCharArray());
+        accounts.createAccount("sec_adm", "adm-secret-1".toCharArray());
         annDb = signIn("sec_ann", "ann-secret-1");
         bobDb = signIn("sec_bob", "bob-secret-1");
         sueDb = signIn("sec_sue", "sue-secret-1");
@@ -102,7 +104,7 @@ class DatabaseEnforcedSecurityTest {
         bobDb.close();
         sueDb.close();
         AccountAdministration accounts = new AccountAdministration(root);
-        List.of("sec_ann", "sec_bob", "sec_sue").forEach(accounts::dropAccount);
+        List.of("sec_ann", "sec_bob", "sec_sue", "sec_adm").forEach(accounts::dropAccount);
     }
 
     @BeforeEach
@@ -291,9 +293,43 @@ class DatabaseEnforcedSecurityTest {
         List<String> supervisor = root.fetch("show grants for 'sec_sue'@'%'").getValues(0, String.class);
         assertThat(supervisor).as("a supervisor writes only what import and requeue need")
                 .filteredOn(g -> g.matches("(?i).*\\b(INSERT|UPDATE|DELETE)\\b.*"))
-                .allMatch(g -> g.matches("(?i).*`(article|lease_event|import_quarantine|editor|editor_desk)`.*"))
+                .allMatch(g -> g.matches("(?i).*`(article|lease_event|import_quarantine)`.*"))
                 .noneMatch(g -> g.matches("(?i).*\\b(UPDATE|DELETE)\\b.*`lease_event`.*"))
                 .noneMatch(g -> g.matches("(?i).*`(decision|review_draft)`.*(INSERT|UPDATE|DELETE).*"));
+    }
+
+    @Test
+    void accountsAreManagedOnlyThroughTheOperationsAndOnlyForPeopleOfTheNewsroom() {
+        String adm = "adm-secret-1";
+        refused("an admin creates a database account directly", () -> runs("sec_adm", adm,
+                "CREATE USER 'intruder'@'%' IDENTIFIED BY 'intruder-pass-1'"));
+        refused("an admin renames root", () -> runs("sec_adm", adm, "RENAME USER 'root'@'localhost' TO 'gone'@'localhost'"));
+        refused("an admin gives an editor table writes", () -> runs("sec_adm", adm,
+                "GRANT UPDATE ON article TO 'sec_ann'@'%'"));
+        refused("an admin makes an account for someone not in the newsroom", () -> runs("sec_adm", adm,
+                "CALL create_account('intruder', 'intruder-pass-1')"));
+        refused("an admin takes over root through the operation", () -> runs("sec_adm", adm,
+                "CALL set_account_password('root', 'mine-now-123')"));
+        runs("sec_adm", adm, "INSERT INTO editor (id, display_name, role) VALUES ('root', 'Root', 'admin')");
+        refused("an admin adds a person called root, then sets root's password", () -> runs("sec_adm", adm,
+                "CALL set_account_password('root', 'mine-now-123')"));
+        refused("an admin adds a person called root, then makes their account", () -> runs("sec_adm", adm,
+                "CALL create_account('root', 'mine-now-123')"));
+        root.deleteFrom(org.copydesk.db.schema.Tables.EDITOR).where(org.copydesk.db.schema.Tables.EDITOR.ID.eq("root")).execute();
+        refused("an admin passes SQL in a name", () -> runs("sec_adm", adm,
+                "CALL create_account('x''@''%'' IDENTIFIED BY ''p''; --', 'intruder-pass-1')"));
+        refused("an editor creates an account", () -> annRuns("CALL create_account('sec_ann', 'new-pass-123')"));
+        refused("an editor raises their own capacity through the operation", () -> annRuns(
+                "CALL set_editor_capacity('sec_ann', 50)"));
+        refused("an editor adds themselves to a desk through the operation", () -> annRuns(
+                "CALL set_editor_desks('sec_ann', 'news,legal')"));
+        assertThat(root.fetchCount(DSL.table("mysql.user"), DSL.field("user").eq("intruder"))).isZero();
+
+        // the legitimate ones
+        runs("sec_sue", "sue-secret-1", "CALL set_editor_capacity('sec_bob', 4)");
+        assertThat(root.fetchValue(org.copydesk.db.schema.Tables.EDITOR.CAPACITY, org.copydesk.db.schema.Tables.EDITOR.ID.eq("sec_bob"))).isEqualTo(4);
+        runs("sec_adm", adm, "CALL set_account_password('sec_bob', 'bob-secret-1')");
+        runs("sec_sue", "sue-secret-1", "CALL set_editor_capacity('sec_bob', 5)");
     }
 
     @Test

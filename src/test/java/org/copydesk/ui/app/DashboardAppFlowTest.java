@@ -72,8 +72,8 @@ class DashboardAppFlowTest {
         Fixtures.articles(dsl, "news", 8, 3, -60);
         services.queue().claim("ann"); // Article 0, 1, 2
         services.queue().claim("dan"); // Article 3: Dan is full
-        services.accounts().createAccount("ann", Role.EDITOR, "ann-flow-pass".toCharArray());
-        services.accounts().createAccount("sue", Role.SUPERVISOR, "sue-flow-pass".toCharArray());
+        services.accounts().createAccount("ann", "ann-flow-pass".toCharArray());
+        services.accounts().createAccount("sue", "sue-flow-pass".toCharArray());
 
         app = AppUnderTest.start("jdbc:mysql://127.0.0.1:" + db.endpoint().port() + "/" + db.name() + "?sslMode=DISABLED", null, null);
         waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
