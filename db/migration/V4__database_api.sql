@@ -154,7 +154,9 @@ BEGIN
     IF v_capacity IS NULL THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no editor of that name';
     END IF;
-    SET SESSION group_concat_max_len = GREATEST(@@session.group_concat_max_len, 65535);
+    IF @@session.group_concat_max_len < 65535 THEN
+        SET SESSION group_concat_max_len = 65535; -- the desk list must not be cut short
+    END IF;
     SET v_desks = (SELECT GROUP_CONCAT(desk_id) FROM editor_desk
                    WHERE editor_id = v_actor AND (p_desks IS NULL OR FIND_IN_SET(desk_id, p_desks) > 0));
 
@@ -770,11 +772,30 @@ BEGIN
     END IF;
 END$$
 
+-- 1 when p_name is 1 to 32 of A-Z a-z 0-9 _ . - (compared as bytes: no accent or case folding).
+-- A loop, not REGEXP: some MySQL builds ship without the ICU data REGEXP needs.
+CREATE FUNCTION is_account_name(p_name VARCHAR(64)) RETURNS INT
+    DETERMINISTIC NO SQL SQL SECURITY DEFINER
+BEGIN
+    DECLARE v_i INT DEFAULT 1;
+    IF p_name IS NULL OR CHAR_LENGTH(p_name) < 1 OR CHAR_LENGTH(p_name) > 32 THEN
+        RETURN 0;
+    END IF;
+    WHILE v_i <= CHAR_LENGTH(p_name) DO
+        IF INSTR(CAST('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-' AS BINARY),
+                 CAST(SUBSTRING(p_name, v_i, 1) AS BINARY)) = 0 THEN
+            RETURN 0;
+        END IF;
+        SET v_i = v_i + 1;
+    END WHILE;
+    RETURN 1;
+END$$
+
 -- Checks that p_name is a person of the newsroom (not root, not another application's account).
 CREATE PROCEDURE require_person(IN p_name VARCHAR(64), OUT o_role VARCHAR(16))
     SQL SECURITY DEFINER READS SQL DATA
 BEGIN
-    IF p_name IS NULL OR p_name NOT REGEXP '^[A-Za-z0-9_.-]{1,32}$' THEN
+    IF is_account_name(p_name) = 0 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an account name is 1 to 32 letters, digits, dots, dashes or underscores';
     END IF;
     SET o_role = (SELECT role FROM editor WHERE id = p_name);
@@ -847,7 +868,7 @@ BEGIN
     DECLARE v_done INT DEFAULT 0;
     DECLARE people CURSOR FOR
         SELECT e.id, e.role FROM editor e JOIN mysql.user u ON u.user = e.id AND u.host = '%'
-         WHERE e.id REGEXP '^[A-Za-z0-9_.-]{1,32}$' AND e.id <> SUBSTRING_INDEX(CURRENT_USER(), '@', 1);
+         WHERE is_account_name(e.id) = 1 AND e.id <> SUBSTRING_INDEX(CURRENT_USER(), '@', 1);
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     CALL resolve_actor(NULL, 'admin', v_actor);
     OPEN people;
