@@ -85,7 +85,7 @@ class DatabaseEnforcedSecurityTest {
     }
 
     private Database signIn(String user, String password) {
-        return Database.open("jdbc:mysql://127.0.0.1:" + db.endpoint().port() + "/" + db.name() + "?sslMode=DISABLED",
+        return Database.open(db.endpoint().accountUrl(db.name()),
                 user, password.toCharArray(), null, DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
     }
 
