@@ -80,8 +80,14 @@ admin_sql() {
 }
 
 cmd_start() {
-    command -v mariadb >/dev/null || command -v mysql >/dev/null \
-        || die "needs a MySQL/MariaDB command-line client (apt-get install mariadb-client)"
+    if ! command -v mariadb >/dev/null && ! command -v mysql >/dev/null; then
+        if [ "$(id -u)" = 0 ] && [ "${COPYDESK_APT:-1}" != 0 ] && command -v apt-get >/dev/null; then
+            say "installing a command-line client (mariadb-client) to create the test account"
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -q mariadb-client >&2 || die "apt-get install mariadb-client failed"
+        else
+            die "needs a MySQL/MariaDB command-line client (apt-get install mariadb-client)"
+        fi
+    fi
     unpack
     libraries
     if running; then

@@ -29,6 +29,14 @@ final class ConnectionProblems {
                 return new DatabaseSetupException("Your database account lacks a privilege Copydesk needs ("
                         + sql.getMessage() + "). Ask an admin to check its grants.", failure);
             }
+            if (String.valueOf(sql.getMessage()).contains("Public Key Retrieval is not allowed")) {
+                // MySQL 8's caching_sha2_password: without TLS the driver must fetch the server's RSA
+                // key to send the password, which it refuses to do unasked (anyone in between could
+                // hand it a key of their own). Seen on a first sign-in after the server started.
+                return new DatabaseSetupException("The server at " + redact(url) + " wants the password of '" + user
+                        + "' sent encrypted (MySQL 8's caching_sha2_password), and this connection has TLS turned off."
+                        + " Use --ssl-mode PREFERRED (the default) or REQUIRED, so it travels over TLS.", failure);
+            }
             if (state.startsWith("08")) {
                 return new DatabaseSetupException("Cannot reach " + where
                         + ". Check that the server is running and the host and port are right.", failure);

@@ -96,8 +96,7 @@ class CliTest {
         assertThat(add.out()).contains("Added Fay Kim (fay, editor, capacity 3, desks news, sport)",
                 "Created the database account 'fay' with the grants of an editor; its password is ");
         String password = add.out().replaceAll("(?s).*its password is (\\S+) .*", "$1").strip();
-        try (var fay = org.copydesk.db.Database.open("jdbc:mysql://127.0.0.1:" + db.endpoint().port() + "/" + db.name()
-                + "?sslMode=DISABLED", "fay", password.toCharArray(), null, org.copydesk.db.DataSources.PoolSize.of(1),
+        try (var fay = org.copydesk.db.Database.open(db.endpoint().accountUrl(db.name()), "fay", password.toCharArray(), null, org.copydesk.db.DataSources.PoolSize.of(1),
                 org.copydesk.db.Database.SchemaAction.MIGRATE_OR_VALIDATE, null)) {
             assertThat(new org.copydesk.review.ReviewServices(fay, org.copydesk.review.ReviewServices.Options.defaults())
                     .signedInEditor()).get().extracting(org.copydesk.review.Editor::id).isEqualTo("fay");

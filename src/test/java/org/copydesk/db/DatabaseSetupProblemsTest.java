@@ -55,6 +55,31 @@ class DatabaseSetupProblemsTest {
         endpoint.execute("DROP DATABASE IF EXISTS `" + MIGRATED_DB + "`");
     }
 
+    /**
+     * MySQL 8 accounts use caching_sha2_password: a first sign-in without TLS needs the server's RSA
+     * key, which Connector/J fetches only when allowed. Copydesk does not allow it (a key from
+     * anyone in between would be trusted) and says what to do instead. MariaDB signs in as before.
+     */
+    @Test
+    void aPasswordThatWouldTravelUnencryptedIsExplainedNotCalledUnreachable() {
+        String user = "cd_fresh_" + SUFFIX;
+        endpoint.execute("DROP USER IF EXISTS '" + user + "'@'%'");
+        endpoint.execute("CREATE USER '" + user + "'@'%' IDENTIFIED BY 'Fresh-Pw-1'");
+        endpoint.execute("GRANT SELECT ON `" + MIGRATED_DB + "`.* TO '" + user + "'@'%'");
+        try {
+            String url = "jdbc:mysql://" + endpoint.host() + ":" + endpoint.port() + "/" + MIGRATED_DB + "?sslMode=DISABLED";
+            try (Database db = Database.open(url, user, "Fresh-Pw-1".toCharArray(), null, DataSources.PoolSize.of(1),
+                    Database.SchemaAction.NONE, null)) {
+                assertThat(db.capabilities().mariaDb()).as("only MariaDB signs in here without TLS").isTrue();
+            } catch (DatabaseSetupException e) {
+                assertThat(e.getMessage()).contains("wants the password of '" + user + "' sent encrypted",
+                        "--ssl-mode PREFERRED (the default) or REQUIRED").doesNotContain("Cannot reach");
+            }
+        } finally {
+            endpoint.execute("DROP USER IF EXISTS '" + user + "'@'%'");
+        }
+    }
+
     private static Database openAsLimited(String db, String password) {
         return Database.open(endpoint.url(db), LIMITED_USER, password.toCharArray(), null, DataSources.PoolSize.of(1),
                 Database.SchemaAction.MIGRATE_OR_VALIDATE, null);

@@ -34,7 +34,7 @@ class FractionalSecondsTest {
     private static final LocalDateTime AT = LocalDateTime.of(2030, 1, 1, 10, 0, 0, 123_456_000);
     private static final Table<?> PROBE = DSL.table(DSL.name("fraction_probe"));
     private static final Field<Integer> ID = DSL.field(DSL.name("id"), Integer.class);
-    private static final Field<LocalDateTime> STORED = DSL.field(DSL.name("stored"), LocalDateTime.class);
+    private static final Field<LocalDateTime> STORED = DSL.field(DSL.name("stored_at"), LocalDateTime.class);
 
     private final TestDatabase db;
 
@@ -45,7 +45,7 @@ class FractionalSecondsTest {
     @BeforeEach
     void probeTable() {
         db.dsl().execute("DROP TABLE IF EXISTS fraction_probe");
-        db.dsl().execute("CREATE TABLE fraction_probe (id INT PRIMARY KEY, stored DATETIME(6) NOT NULL)");
+        db.dsl().execute("CREATE TABLE fraction_probe (id INT PRIMARY KEY, stored_at DATETIME(6) NOT NULL)");
     }
 
     @Test
@@ -90,7 +90,7 @@ class FractionalSecondsTest {
         try (Connection c = asText.getConnection()) {
             insert(c, 6, ps -> ps.setObject(2, AT));
             insert(c, 7, ps -> ps.setTimestamp(2, Timestamp.valueOf(AT.withNano(0))));
-            try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM fraction_probe WHERE stored = ?")) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM fraction_probe WHERE stored_at = ?")) {
                 ps.setObject(1, AT);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
@@ -117,7 +117,7 @@ class FractionalSecondsTest {
     }
 
     private static void insert(Connection c, int id, Binder binder) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO fraction_probe (id, stored) VALUES (?, ?)")) {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO fraction_probe (id, stored_at) VALUES (?, ?)")) {
             ps.setInt(1, id);
             binder.bind(ps);
             assertThat(ps.executeUpdate()).isEqualTo(1);

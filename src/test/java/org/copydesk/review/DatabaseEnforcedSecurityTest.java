@@ -88,14 +88,13 @@ class DatabaseEnforcedSecurityTest {
         sue = new ReviewServices(sueDb, ReviewServices.Options.defaults());
     }
 
+    /** A person's URL to the test database, with the server's own connection options (TLS on MySQL 8). */
     private String url() {
-        // TLS when the server offers it (MySQL 8 signs people in over TLS; the embedded server offers none)
-        return "jdbc:mysql://127.0.0.1:" + db.endpoint().port() + "/" + db.name() + "?sslMode=PREFERRED";
+        return db.endpoint().accountUrl(db.name());
     }
 
     private Database signIn(String user, String password) {
-        return Database.open(url(), user, password.toCharArray(), null, DataSources.PoolSize.of(2),
-                Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
+        return Database.open(url(), user, password.toCharArray(), null, DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
     }
 
     @AfterAll

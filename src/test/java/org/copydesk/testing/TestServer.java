@@ -36,6 +36,22 @@ public final class TestServer {
                     + "?createDatabaseIfNotExist=true" + (extraUrlParameters.isEmpty() ? "" : "&" + extraUrlParameters);
         }
 
+        /**
+         * A URL for an account that may not create databases (a signed-in editor, the app under
+         * test), with this server's connection parameters: on MySQL 8 an account with
+         * caching_sha2_password signs in over a connection without TLS only with
+         * {@code allowPublicKeyRetrieval=true}.
+         */
+        public String accountUrl(String database) {
+            return accountUrl(host, port, database);
+        }
+
+        /** As {@link #accountUrl(String)}, through another host and port (a {@code TcpProxy} in front of the server). */
+        public String accountUrl(String viaHost, int viaPort, String database) {
+            return "jdbc:mysql://" + viaHost + ":" + viaPort + "/" + database
+                    + "?" + (extraUrlParameters.isEmpty() ? "sslMode=DISABLED" : extraUrlParameters);
+        }
+
         public Connection adminConnection() throws SQLException {
             Properties p = new Properties();
             p.setProperty("user", user);

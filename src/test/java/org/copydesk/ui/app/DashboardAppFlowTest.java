@@ -75,7 +75,7 @@ class DashboardAppFlowTest {
         services.accounts().createAccount("ann", "ann-flow-pass".toCharArray());
         services.accounts().createAccount("sue", "sue-flow-pass".toCharArray());
 
-        app = AppUnderTest.start("jdbc:mysql://127.0.0.1:" + db.endpoint().port() + "/" + db.name() + "?sslMode=DISABLED", null, null);
+        app = AppUnderTest.start(db.endpoint().accountUrl(db.name()), null, null);
         waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
     }
 

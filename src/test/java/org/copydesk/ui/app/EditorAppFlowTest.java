@@ -66,7 +66,7 @@ class EditorAppFlowTest {
         Fixtures.articles(dsl, "news", 4, 3, -60);
 
         proxy = new TcpProxy("127.0.0.1", db.endpoint().port());
-        app = AppUnderTest.start("jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + db.name() + "?sslMode=DISABLED", "flow_ann",
+        app = AppUnderTest.start(db.endpoint().accountUrl("127.0.0.1", proxy.port(), db.name()), "flow_ann",
                 "flow-ann-pass");
         waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
     }
@@ -193,7 +193,7 @@ class EditorAppFlowTest {
     }
 
     static Database openVia(TcpProxy proxy, TestDatabase db) {
-        return Database.open("jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + db.name() + "?sslMode=DISABLED",
+        return Database.open(db.endpoint().accountUrl("127.0.0.1", proxy.port(), db.name()),
                 db.endpoint().user(), db.endpoint().password().toCharArray(), null, DataSources.PoolSize.of(2),
                 Database.SchemaAction.NONE, null);
     }

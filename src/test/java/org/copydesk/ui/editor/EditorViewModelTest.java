@@ -260,7 +260,7 @@ class EditorViewModelTest {
     void whenTheDatabaseGoesAwayTheAppGoesOfflineKeepsTextAndRecovers() throws Exception {
         Fixtures.articles(dsl, "news", 2, 3, -60);
         try (TcpProxy proxy = new TcpProxy("127.0.0.1", db.endpoint().port());
-             Database viaProxy = Database.open("jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + db.name() + "?sslMode=DISABLED",
+             Database viaProxy = Database.open(db.endpoint().accountUrl("127.0.0.1", proxy.port(), db.name()),
                      db.endpoint().user(), db.endpoint().password().toCharArray(), null, DataSources.PoolSize.of(2),
                      Database.SchemaAction.NONE, null)) {
             ReviewServices remote = new ReviewServices(viaProxy, ReviewServices.Options.defaults());
