@@ -9,6 +9,7 @@ import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
+import org.copydesk.db.ServerCertificate;
 import org.copydesk.review.DemoNewsroom;
 import org.copydesk.review.Newsroom;
 import picocli.CommandLine.Command;
@@ -84,7 +85,16 @@ final class ServerCommand implements Callable<Integer> {
         }
         out.println("Copydesk's embedded server is running on " + bind + ":" + server.port() + " with data in "
                 + dirs.embeddedServer().resolve("data") + ".");
-        out.println("Others connect with --db-url jdbc:mysql://<this computer>:" + server.port() + "/copydesk. Ctrl-C stops it.");
+        if (server.certificate().isPresent()) {
+            ServerCertificate certificate = server.certificate().get();
+            out.println("It accepts TLS connections only. Its certificate's SHA-256 fingerprint is " + certificate.sha256Fingerprint() + ".");
+            out.println("Give people " + certificate.truststore() + " (the certificate alone, nothing secret); they connect,");
+            out.println("verifying the server, with --db-url '" + certificate.clientUrl(hostName(), server.port(), Database.EMBEDDED_SCHEMA)
+                    .replace(certificate.truststore().toUri().toString(), "file:/path/to/copydesk-server.p12") + "'");
+        } else {
+            out.println("Others connect with --db-url jdbc:mysql://<this computer>:" + server.port() + "/copydesk.");
+        }
+        out.println("Ctrl-C stops it.");
         out.flush();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -100,6 +110,14 @@ final class ServerCommand implements Callable<Integer> {
 
     static boolean isLoopback(String address) {
         return address.equals("localhost") || address.equals("::1") || address.startsWith("127.");
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return "<this computer>";
+        }
     }
 
     /**

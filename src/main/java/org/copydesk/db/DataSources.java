@@ -27,7 +27,8 @@ import javax.sql.DataSource;
  *   <li>{@code connectionAttributes=program_name:copydesk}: supervisors can tell Copydesk sessions
  *       apart in the server's process list.</li>
  * </ul>
- * {@code sslMode} comes from the settings; see the README for {@code VERIFY_IDENTITY}.
+ * {@code sslMode} comes from the settings; without one, a server over the network is reached with
+ * {@code VERIFY_IDENTITY} ({@link #defaultSslMode}); see the README.
  */
 public final class DataSources {
 
@@ -82,14 +83,34 @@ public final class DataSources {
         config.addDataSourceProperty("cacheServerConfiguration", "true");
         config.addDataSourceProperty("characterEncoding", "UTF-8");
         config.addDataSourceProperty("connectionAttributes", "program_name:copydesk");
-        if (sslMode != null && !sslMode.isBlank()) {
-            config.addDataSourceProperty("sslMode", sslMode.trim().toUpperCase(Locale.ROOT));
+        String mode = sslMode != null && !sslMode.isBlank() ? sslMode.trim().toUpperCase(Locale.ROOT) : defaultSslMode(url);
+        if (mode != null) {
+            config.addDataSourceProperty("sslMode", mode);
         }
         try {
             return new HikariDataSource(config);
         } catch (RuntimeException e) {
             throw ConnectionProblems.explain(url, user, e);
         }
+    }
+
+    /**
+     * The TLS mode when none is configured: a server reached over the network is encrypted and
+     * verified ({@code VERIFY_IDENTITY}: the JVM's trust store, or the certificate the URL pins); a
+     * loopback one, or a URL that says itself, keeps the driver's choice (null).
+     */
+    static String defaultSslMode(String url) {
+        String lower = url.toLowerCase(Locale.ROOT);
+        if (lower.contains("sslmode=") || lower.contains("usessl=") || lower.contains("requiressl=")) {
+            return null;
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^jdbc:mysql://(\\[[^\\]]+\\]|[^:/?,]+)").matcher(lower);
+        if (!m.find()) {
+            return null;
+        }
+        String host = m.group(1).replace("[", "").replace("]", "");
+        boolean loopback = host.equals("localhost") || host.startsWith("127.") || host.equals("::1");
+        return loopback ? null : "VERIFY_IDENTITY";
     }
 
     /**

@@ -83,10 +83,13 @@ public final class EmbeddedServer implements AutoCloseable {
     private final boolean startedHere;
     private final Mode mode;
     private final long serverPid;
+    private final boolean sharedBeyondLoopback;
     private volatile boolean closed;
 
-    private EmbeddedServer(Path folder, String host, int port, boolean startedHere, Mode mode, long serverPid) {
+    private EmbeddedServer(Path folder, String host, int port, boolean startedHere, Mode mode, long serverPid,
+                           String bindAddress) {
         this.folder = folder;
+        this.sharedBeyondLoopback = !isLoopback(bindAddress);
         this.host = host;
         this.port = port;
         this.startedHere = startedHere;
@@ -112,7 +115,7 @@ public final class EmbeddedServer implements AutoCloseable {
                 if (running.isPresent()) {
                     RunFile r = running.get();
                     log.info("Attaching to the embedded server on port {} (pid {})", r.port, r.pid);
-                    server = new EmbeddedServer(folder, r.clientHost(), r.port, false, r.mode, r.pid);
+                    server = new EmbeddedServer(folder, r.clientHost(), r.port, false, r.mode, r.pid, r.bindAddress);
                 } else {
                     server = start(folder, options);
                 }
@@ -130,7 +133,7 @@ public final class EmbeddedServer implements AutoCloseable {
     public static Optional<EmbeddedServer> findRunning(Path folder) {
         Path run = folder.toAbsolutePath().resolve("run");
         return RunFile.read(run).filter(r -> answers(folder.toAbsolutePath(), r))
-                .map(r -> new EmbeddedServer(folder.toAbsolutePath(), r.clientHost(), r.port, false, r.mode, r.pid));
+                .map(r -> new EmbeddedServer(folder.toAbsolutePath(), r.clientHost(), r.port, false, r.mode, r.pid, r.bindAddress));
     }
 
     private static EmbeddedServer start(Path folder, Options options) throws IOException {
@@ -151,9 +154,17 @@ public final class EmbeddedServer implements AutoCloseable {
             command.add("--socket=" + folder.resolve("run").resolve("mariadb.sock"));
         }
         command.add("--pid-file=" + folder.resolve("run").resolve("mariadbd.pid"));
-        // TLS certificates are generated at every start (12-17 s on our machines); a loopback server
-        // has no use for them. Servers shared on a network should be real MySQL/MariaDB with TLS.
-        command.add("--skip-ssl");
+        if (isLoopback(options.bindAddress())) {
+            // a loopback server has no use for TLS (and MariaDB would generate a certificate at every
+            // start, 12-17 s on our machines)
+            command.add("--skip-ssl");
+        } else {
+            // shared beyond this computer: TLS only, with a certificate clients pin (ServerCertificate)
+            ServerCertificate certificate = ServerCertificate.ensure(folder, options.bindAddress());
+            command.add("--ssl-cert=" + certificate.certificate());
+            command.add("--ssl-key=" + certificate.key());
+            command.add("--require-secure-transport=ON");
+        }
         command.add("--skip-name-resolve");
         command.add("--character-set-server=utf8mb4");
         command.add("--collation-server=utf8mb4_unicode_ci");
@@ -181,9 +192,10 @@ public final class EmbeddedServer implements AutoCloseable {
         log.info("Starting the embedded MariaDB server on {}:{} with data in {}", options.bindAddress(), port, dataDir);
         Process process = builder.start();
         String host = clientHostFor(options.bindAddress());
-        waitUntilReady(process, folder, host, port, options.startTimeout(), logFile);
+        boolean tls = !isLoopback(options.bindAddress());
+        waitUntilReady(process, folder, host, port, tls, options.startTimeout(), logFile);
         try {
-            RootSecret.lockDown(folder, host, port);
+            RootSecret.lockDown(folder, host, port, tls);
         } catch (SQLException | RuntimeException e) {
             process.destroy();
             throw new DatabaseSetupException("Cannot secure the embedded database server's administrator account: "
@@ -192,10 +204,11 @@ public final class EmbeddedServer implements AutoCloseable {
         RunFile runFile = new RunFile(port, process.pid(), options.bindAddress(), options.mode());
         runFile.write(folder.resolve("run"));
         log.info("Embedded server ready on port {} in {} ms", port, (System.nanoTime() - t0) / 1_000_000);
-        return new EmbeddedServer(folder, host, port, true, options.mode(), process.pid());
+        return new EmbeddedServer(folder, host, port, true, options.mode(), process.pid(), options.bindAddress());
     }
 
-    private static void waitUntilReady(Process process, Path folder, String host, int port, Duration timeout, Path logFile) {
+    private static void waitUntilReady(Process process, Path folder, String host, int port, boolean tls, Duration timeout,
+                                       Path logFile) {
         long deadline = System.nanoTime() + timeout.toNanos();
         SQLException last = null;
         while (System.nanoTime() < deadline) {
@@ -203,7 +216,7 @@ public final class EmbeddedServer implements AutoCloseable {
                 throw new DatabaseSetupException("The embedded database server stopped while starting (exit code "
                         + process.exitValue() + "). Its log is " + logFile + ":\n" + tail(logFile));
             }
-            try (Connection ignored = RootSecret.connect(folder, host, port, 1)) {
+            try (Connection ignored = RootSecret.connect(folder, host, port, 1, tls)) {
                 return;
             } catch (SQLException e) {
                 if (e.getErrorCode() == 1045 || e.getErrorCode() == 1130) {
@@ -229,12 +242,29 @@ public final class EmbeddedServer implements AutoCloseable {
 
     /** JDBC URL of a database on this server; {@code createDatabaseIfNotExist} creates it on first use (as root). */
     public String jdbcUrl(String database) {
-        return "jdbc:mysql://" + host + ":" + port + "/" + database + "?createDatabaseIfNotExist=true&sslMode=DISABLED";
+        return "jdbc:mysql://" + host + ":" + port + "/" + database + "?createDatabaseIfNotExist=true&" + localSslMode();
     }
 
     /** JDBC URL for people's own accounts, which may not create databases. */
     public String userJdbcUrl(String database) {
-        return "jdbc:mysql://" + host + ":" + port + "/" + database + "?sslMode=DISABLED";
+        return "jdbc:mysql://" + host + ":" + port + "/" + database + "?" + localSslMode();
+    }
+
+    /**
+     * From this computer: encrypted when the server is shared (it accepts nothing else), not verified
+     * (this is loopback to our own server); plain on a loopback-only server, which has no TLS.
+     */
+    private String localSslMode() {
+        return "sslMode=" + (sharedBeyondLoopback ? "REQUIRED" : "DISABLED");
+    }
+
+    /** The TLS certificate clients pin, when the server is shared beyond this computer. */
+    public Optional<ServerCertificate> certificate() {
+        return sharedBeyondLoopback ? Optional.of(ServerCertificate.ensure(folder, "0.0.0.0")) : Optional.empty();
+    }
+
+    static boolean isLoopback(String address) {
+        return address.equals("localhost") || address.equals("::1") || address.startsWith("127.");
     }
 
     public int port() {
@@ -296,7 +326,7 @@ public final class EmbeddedServer implements AutoCloseable {
     /** Stops the server now, whoever started it. Returns once the server process has exited. */
     public void shutdown() {
         log.info("Shutting down the embedded server on port {}", port);
-        try (Connection c = rootConnection(folder, host, port, 5); Statement s = c.createStatement()) {
+        try (Connection c = rootConnection(folder, host, port, 5, sharedBeyondLoopback); Statement s = c.createStatement()) {
             s.execute("SHUTDOWN");
         } catch (SQLException e) {
             log.debug("SHUTDOWN answered {}", e.toString()); // the connection may drop as the server stops
@@ -361,7 +391,7 @@ public final class EmbeddedServer implements AutoCloseable {
         if (!alive) {
             return false;
         }
-        try (Connection ignored = rootConnection(folder, r.clientHost(), r.port, 2)) {
+        try (Connection ignored = rootConnection(folder, r.clientHost(), r.port, 2, !isLoopback(r.bindAddress))) {
             return true;
         } catch (SQLException e) {
             log.info("Embedded server in the run file (port {}, pid {}) does not answer: {}", r.port, r.pid, e.getMessage());
@@ -376,14 +406,19 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     static Connection rootConnection(Path folder, String host, int port, int timeoutSeconds) throws SQLException {
-        return rootConnection(host, port, timeoutSeconds, RootSecret.read(folder).map(String::new).orElse(""));
+        return rootConnection(folder, host, port, timeoutSeconds, false);
     }
 
-    static Connection rootConnection(String host, int port, int timeoutSeconds, String password) throws SQLException {
+    static Connection rootConnection(Path folder, String host, int port, int timeoutSeconds, boolean tls) throws SQLException {
+        return rootConnection(host, port, timeoutSeconds, RootSecret.read(folder).map(String::new).orElse(""), tls);
+    }
+
+    static Connection rootConnection(String host, int port, int timeoutSeconds, String password, boolean tls)
+            throws SQLException {
         Properties p = new Properties();
         p.setProperty("user", ROOT_USER);
         p.setProperty("password", password);
-        p.setProperty("sslMode", "DISABLED");
+        p.setProperty("sslMode", tls ? "REQUIRED" : "DISABLED");
         p.setProperty("connectTimeout", Integer.toString(timeoutSeconds * 1000));
         p.setProperty("socketTimeout", Integer.toString(Math.max(timeoutSeconds, 5) * 1000));
         return DriverManager.getConnection("jdbc:mysql://" + host + ":" + port + "/", p);

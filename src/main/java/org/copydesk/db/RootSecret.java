@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -34,8 +33,6 @@ final class RootSecret {
 
     private static final Logger log = LoggerFactory.getLogger(RootSecret.class);
     private static final String FILE = "root.password";
-    private static final String ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private RootSecret() {
     }
@@ -57,26 +54,26 @@ final class RootSecret {
      * A root connection with the stored password; while the server still has none (a fresh or an
      * older data folder), with none.
      */
-    static Connection connect(Path folder, String host, int port, int timeoutSeconds) throws SQLException {
+    static Connection connect(Path folder, String host, int port, int timeoutSeconds, boolean tls) throws SQLException {
         Optional<char[]> secret = read(folder);
         if (secret.isEmpty()) {
-            return EmbeddedServer.rootConnection(host, port, timeoutSeconds, "");
+            return EmbeddedServer.rootConnection(host, port, timeoutSeconds, "", tls);
         }
         try {
-            return EmbeddedServer.rootConnection(host, port, timeoutSeconds, new String(secret.get()));
+            return EmbeddedServer.rootConnection(host, port, timeoutSeconds, new String(secret.get()), tls);
         } catch (SQLException e) {
             if (e.getErrorCode() != 1045) {
                 throw e;
             }
             // the file was written but the server never got the password (a crash in between)
-            return EmbeddedServer.rootConnection(host, port, timeoutSeconds, "");
+            return EmbeddedServer.rootConnection(host, port, timeoutSeconds, "", tls);
         }
     }
 
     /** Gives root its password and removes every other way in, unless already done. */
-    static void lockDown(Path folder, String host, int port) throws SQLException {
+    static void lockDown(Path folder, String host, int port, boolean tls) throws SQLException {
         String password;
-        try (Connection open = EmbeddedServer.rootConnection(host, port, 5, "")) {
+        try (Connection open = EmbeddedServer.rootConnection(host, port, 5, "", tls)) {
             password = read(folder).map(String::new).orElseGet(() -> write(folder, generate()));
             lockDown(open, password);
         } catch (SQLException e) {
@@ -114,7 +111,7 @@ final class RootSecret {
             s.execute("DELETE FROM mysql.db WHERE Db = 'test' OR Db = CONCAT('test', CHAR(92), '_%')");
             s.execute("FLUSH PRIVILEGES");
         }
-        if (!password.chars().allMatch(ch -> ALPHABET.indexOf(ch) >= 0)) {
+        if (!password.chars().allMatch(ch -> RandomPasswords.ALPHABET.indexOf(ch) >= 0)) {
             throw new DatabaseSetupException("The embedded server's administrator password file holds characters Copydesk "
                     + "never writes; delete it to have a new one made.");
         }
@@ -132,11 +129,7 @@ final class RootSecret {
     }
 
     private static String generate() {
-        StringBuilder b = new StringBuilder(32);
-        for (int i = 0; i < 32; i++) {
-            b.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
-        }
-        return b.toString();
+        return new String(RandomPasswords.of(32));
     }
 
     private static String write(Path folder, String password) {

@@ -1,6 +1,5 @@
 package org.copydesk.review;
 
-import java.security.SecureRandom;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 
@@ -24,8 +23,6 @@ import org.jooq.impl.DSL;
  * </table>
  */
 public final class AccountAdministration {
-
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final DSLContext dsl;
     /**
@@ -84,12 +81,7 @@ public final class AccountAdministration {
 
     /** A random password people can type: 16 letters and digits without look-alikes. */
     public static char[] randomPassword() {
-        String alphabet = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-        char[] p = new char[16];
-        for (int i = 0; i < p.length; i++) {
-            p[i] = alphabet.charAt(RANDOM.nextInt(alphabet.length()));
-        }
-        return p;
+        return org.copydesk.db.RandomPasswords.of(16);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.copydesk.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -16,6 +17,7 @@ import org.copydesk.db.Database;
 import org.copydesk.db.DatabaseConfigResolver;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.db.EmbeddedServerTestFolders;
+import org.copydesk.db.ServerCertificate;
 import org.copydesk.review.DemoNewsroom;
 import org.copydesk.review.Newsroom;
 import org.junit.jupiter.api.AfterEach;
@@ -97,9 +99,58 @@ class ServerCommandTest {
             Thread.sleep(200);
         }
         Thread.sleep(500); // the command prints where it listens after its own set-up
+        // shared beyond loopback: TLS only, verified against the certificate the command hands out
+        EmbeddedServer running = EmbeddedServer.findRunning(dirs.embeddedServer()).orElseThrow();
+        ServerCertificate certificate = running.certificate().orElseThrow();
+        String plain = "jdbc:mysql://127.0.0.1:" + running.port() + "/copydesk?sslMode=DISABLED&allowPublicKeyRetrieval=true";
+        assertThatThrownBy(() -> java.sql.DriverManager.getConnection(plain, "ann", "ann-own-secret-7").close())
+                .as("an unencrypted connection").isInstanceOf(java.sql.SQLException.class);
+        String pinned = certificate.clientUrl("127.0.0.1", running.port(), "copydesk");
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(pinned, "ann", "ann-own-secret-7");
+             java.sql.Statement st = c.createStatement();
+             java.sql.ResultSet rs = st.executeQuery("SHOW SESSION STATUS LIKE 'Ssl_version'")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(2)).as("the pinned connection is encrypted").startsWith("TLS");
+        }
+        Path otherTrust = otherCertificateTruststore();
+        String wrongPin = pinned.replace(certificate.truststore().toUri().toString(), otherTrust.toUri().toString());
+        assertThatThrownBy(() -> java.sql.DriverManager.getConnection(wrongPin, "ann", "ann-own-secret-7").close())
+                .as("a server whose certificate is not the pinned one").isInstanceOf(java.sql.SQLException.class);
+
         assertThat(run(Map.of(), "server", "--stop").code()).isZero();
         Run served = serving.get(60, TimeUnit.SECONDS);
-        assertThat(served.out()).as(served.err()).contains("running on 0.0.0.0");
+        assertThat(served.out()).as(served.err()).contains("running on 0.0.0.0", "TLS connections only",
+                certificate.sha256Fingerprint(), "sslMode=VERIFY_CA");
+    }
+
+    /** A truststore with a certificate of another key (as a server pretending to be ours would have). */
+    private static Path otherTrustStoreFor(Path folder) throws Exception {
+        Path dir = java.nio.file.Files.createDirectories(folder.resolve("other"));
+        Path store = dir.resolve("other.p12");
+        java.nio.file.Files.deleteIfExists(store);
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair",
+                "-alias", "other", "-keyalg", "RSA", "-keysize", "2048", "-dname", "CN=Someone else", "-keystore",
+                store.toString(), "-storetype", "PKCS12", "-storepass", "copydesk", "-keypass", "copydesk", "-noprompt")
+                .redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assertThat(p.waitFor()).isZero();
+        // the certificate alone, as a trusted entry: the way our own truststore is made
+        java.security.KeyStore pair = java.security.KeyStore.getInstance("PKCS12");
+        try (var in = java.nio.file.Files.newInputStream(store)) {
+            pair.load(in, "copydesk".toCharArray());
+        }
+        java.security.KeyStore trust = java.security.KeyStore.getInstance("PKCS12");
+        trust.load(null, null);
+        trust.setCertificateEntry("other", pair.getCertificate("other"));
+        Path trustFile = dir.resolve("other-trust.p12");
+        try (var out = java.nio.file.Files.newOutputStream(trustFile)) {
+            trust.store(out, ServerCertificate.TRUSTSTORE_PASSWORD.toCharArray());
+        }
+        return trustFile;
+    }
+
+    private Path otherCertificateTruststore() throws Exception {
+        return otherTrustStoreFor(home);
     }
 
     private static boolean annSignsIn(String url) {

@@ -1,0 +1,25 @@
+package org.copydesk.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The TLS default: a server over the network is encrypted and verified unless the settings say otherwise. */
+class DataSourcesTest {
+
+    @Test
+    void aServerOverTheNetworkIsVerifiedByDefault() {
+        assertThat(DataSources.defaultSslMode("jdbc:mysql://db.newsroom.example:3306/copydesk")).isEqualTo("VERIFY_IDENTITY");
+        assertThat(DataSources.defaultSslMode("jdbc:mysql://10.0.0.5/copydesk")).isEqualTo("VERIFY_IDENTITY");
+        assertThat(DataSources.defaultSslMode("jdbc:mysql://[2001:db8::1]:3306/copydesk")).isEqualTo("VERIFY_IDENTITY");
+    }
+
+    @Test
+    void loopbackAndUrlsThatChooseForThemselvesKeepTheirOwn() {
+        assertThat(DataSources.defaultSslMode("jdbc:mysql://127.0.0.1:3306/copydesk")).isNull();
+        assertThat(DataSources.defaultSslMode("jdbc:mysql://localhost/copydesk")).isNull();
+        assertThat(DataSources.defaultSslMode("jdbc:mysql://[::1]:3306/copydesk")).isNull();
+        assertThat(DataSources.defaultSslMode("jdbc:mysql://db.example/copydesk?sslMode=REQUIRED")).isNull();
+        assertThat(DataSources.defaultSslMode("jdbc:mysql://db.example/copydesk?useSSL=false")).isNull();
+    }
+}
