@@ -229,7 +229,10 @@ public final class DashboardView extends StackPane {
         holders.setId("holders");
         holders.setItems(model.holders());
         holders.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        Label empty = new Label("Nobody holds an article right now.");
+        Label empty = new Label();
+        empty.setId("holders-empty");
+        empty.setWrapText(true);
+        empty.textProperty().bind(model.holdersEmptyTextProperty());
         empty.getStyleClass().addAll(Styles.TEXT_MUTED, "empty-state");
         holders.setPlaceholder(empty);
         Map<TableColumn<HolderRow, ?>, HolderSort> sortKeys = new java.util.LinkedHashMap<>();

@@ -169,6 +169,7 @@ public final class DashboardViewModel implements AutoCloseable {
     private final StringProperty capacityWarning = new SimpleStringProperty("");
     private final BooleanProperty acting = new SimpleBooleanProperty();
     private final StringProperty holdersSummary = new SimpleStringProperty("Loading\u2026");
+    private final StringProperty holdersEmptyText = new SimpleStringProperty("Loading\u2026");
     private final ObjectProperty<RefreshCost> lastRefresh = new SimpleObjectProperty<>();
     private final BooleanBinding canAct;
     private final BooleanBinding canForceRelease;
@@ -411,6 +412,12 @@ public final class DashboardViewModel implements AutoCloseable {
             }
         }
         shown.setAll(visible);
+        // A row the filter hides cannot stay selected: the side panel and its buttons would act on
+        // a lease the supervisor no longer sees.
+        HolderRow sel = selected.get();
+        if (sel != null && visible.stream().noneMatch(r -> r.id() == sel.id())) {
+            selected.set(null);
+        }
         updateHoldersSummary();
     }
 
@@ -534,8 +541,24 @@ public final class DashboardViewModel implements AutoCloseable {
         }
         int visible = shown.size();
         int all = ordered.size();
+        holdersEmptyText.set(emptyText(all));
         holdersSummary.set((visible == all ? String.format("%,d active leases", all)
                 : String.format("%,d of %,d active leases", visible, all)) + " \u00b7 live");
+    }
+
+    /** What the empty table says: nobody holds anything, or nothing matches the search or group. */
+    private String emptyText(int all) {
+        if (all == 0) {
+            return "Nobody holds an article right now.";
+        }
+        String text = search.get() == null ? "" : search.get().strip();
+        GroupSummary group = groupFilter.get();
+        String leases = all == 1 ? "One lease is active" : String.format("%,d leases are active", all);
+        if (!text.isEmpty()) {
+            return "No lease matches \u201c" + text + "\u201d" + (group == null ? "" : " in " + group.label())
+                    + ". " + leases + "; clear the search to see them.";
+        }
+        return group == null ? "" : "No lease in " + group.label() + " now. " + leases + ".";
     }
 
     // --- actions --------------------------------------------------------------------------------------
@@ -1022,6 +1045,11 @@ public final class DashboardViewModel implements AutoCloseable {
 
     public ReadOnlyStringProperty holdersSummaryProperty() {
         return holdersSummary;
+    }
+
+    /** The text of the empty holders table: why no row is shown. */
+    public ReadOnlyStringProperty holdersEmptyTextProperty() {
+        return holdersEmptyText;
     }
 
     public ReadOnlyObjectProperty<RefreshCost> lastRefreshProperty() {

@@ -201,6 +201,40 @@ class DashboardViewModelTest {
     }
 
     @Test
+    void aSelectionTheSearchHidesNoLongerDrivesTheActionsAndTheEmptyTableSaysWhy() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        services.queue().claim("ann");
+        model.start();
+        model.selectedProperty().set(model.holders().get(0));
+        model.reasonProperty().set("needed elsewhere");
+        assertThat(model.canForceReleaseProperty().get()).isTrue();
+
+        model.searchProperty().set("xyz");
+
+        assertThat(model.holders()).isEmpty();
+        assertThat(model.selectedProperty().get()).as("a hidden row is not the selected lease").isNull();
+        assertThat(model.canActProperty().get()).isFalse();
+        assertThat(model.canForceReleaseProperty().get()).isFalse();
+        assertThat(model.holdersEmptyTextProperty().get()).startsWith("No lease matches \u201cxyz\u201d.")
+                .doesNotContain("Nobody holds");
+
+        ticker.advance(Duration.ofSeconds(2)); // a refresh keeps it so
+        assertThat(model.selectedProperty().get()).isNull();
+
+        model.searchProperty().set("");
+        assertThat(model.holders()).hasSize(2);
+        model.selectedProperty().set(model.holders().get(1));
+        model.searchProperty().set(Long.toString(model.holders().get(1).id()));
+        assertThat(model.selectedProperty().get()).as("a row the filter still shows stays selected").isNotNull();
+
+        services.queue().held("ann").forEach(h -> services.queue().release(h));
+        model.searchProperty().set("");
+        model.reloadAll();
+        assertThat(model.holders()).isEmpty();
+        assertThat(model.holdersEmptyTextProperty().get()).isEqualTo("Nobody holds an article right now.");
+    }
+
+    @Test
     void sortsByAChosenColumnInsideItsGroupsAndKeepsThatOrderAcrossRefreshes() {
         Fixtures.articles(dsl, "news", 4, 3, -60);
         Fixtures.articles(dsl, "sport", 2, 3, -30);
