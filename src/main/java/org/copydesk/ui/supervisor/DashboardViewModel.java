@@ -41,6 +41,7 @@ import org.copydesk.review.QueueStatistics;
 import org.copydesk.review.ReviewServices;
 import org.copydesk.review.Supervision;
 import org.copydesk.review.Supervision.ActiveLease;
+import org.copydesk.review.imports.CorrectionTemplate;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
@@ -245,7 +246,8 @@ public final class DashboardViewModel implements AutoCloseable {
             correctedTitle.set(e == null ? "" : e.title());
             requeueNote.set("");
         });
-        selectedReject.addListener((o, a, r) -> correctedRow.set(r == null ? "" : r.rawText()));
+        // the box takes JSON whatever the file was: a CSV row is shown as its fields in JSON
+        selectedReject.addListener((o, a, r) -> correctedRow.set(r == null ? "" : CorrectionTemplate.jsonFor(r.rawText())));
         imports = new ImportViewModel(services, tasks, () -> {
             refreshQuarantine();
             refreshStats();
