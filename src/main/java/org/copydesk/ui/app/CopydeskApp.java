@@ -167,6 +167,7 @@ public final class CopydeskApp extends Application {
 
     private Node toolbarExtras(org.copydesk.review.Editor editor) {
         Button themeButton = new Button(null, new FontIcon(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
+        themeButton.setAccessibleText("Light or dark theme");
         themeButton.setId("theme-toggle");
         themeButton.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         themeButton.setTooltip(new Tooltip("Light or dark"));
@@ -177,6 +178,7 @@ public final class CopydeskApp extends Application {
             themeButton.setGraphic(new FontIcon(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
         });
         Button signOut = new Button(null, new FontIcon(Feather.LOG_OUT));
+        signOut.setAccessibleText("Sign out");
         signOut.setId("sign-out");
         signOut.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         signOut.setTooltip(new Tooltip("Sign out (your articles stay yours until their leases run out)"));

@@ -117,6 +117,7 @@ public final class EditorView extends StackPane {
         busy.managedProperty().bind(busy.visibleProperty());
 
         Button help = new Button(null, new FontIcon(Feather.HELP_CIRCLE));
+        help.setAccessibleText("Keyboard shortcuts");
         help.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         help.setTooltip(new Tooltip("Keyboard shortcuts (F1)"));
         help.setOnAction(e -> toggleHelp());

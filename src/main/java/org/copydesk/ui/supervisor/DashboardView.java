@@ -128,6 +128,7 @@ public final class DashboardView extends StackPane {
         export.setTooltip(new Tooltip("Save the table on this tab as a CSV file"));
         export.setOnAction(e -> exportCurrentTab());
         Button refresh = new Button(null, new FontIcon(Feather.REFRESH_CW));
+        refresh.setAccessibleText("Reload everything now");
         refresh.setId("dashboard-refresh");
         refresh.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         refresh.setTooltip(new Tooltip("Reload everything now (the tables also refresh by themselves)"));
