@@ -183,6 +183,9 @@ public final class EditorView extends StackPane {
 
         ListView<HistoryEntry> history = new ListView<>(model.history());
         history.setId("history");
+        Label noHistory = new Label("Nothing has happened to this article yet.");
+        noHistory.getStyleClass().add(Styles.TEXT_MUTED);
+        history.setPlaceholder(noHistory);
         history.setPrefHeight(150);
         history.setCellFactory(v -> new ListCell<>() {
             @Override

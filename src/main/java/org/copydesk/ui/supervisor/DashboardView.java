@@ -211,6 +211,7 @@ public final class DashboardView extends StackPane {
 
         ListView<DashboardViewModel.GroupSummary> groups = new ListView<>(model.groups());
         groups.setId("groups");
+        groups.setPlaceholder(muted("No lease to group."));
         groups.setPrefWidth(210);
         groups.visibleProperty().bind(model.groupingProperty().isNotEqualTo(Grouping.NONE));
         groups.managedProperty().bind(groups.visibleProperty());
@@ -356,6 +357,7 @@ public final class DashboardView extends StackPane {
 
         ComboBox<Editor> to = new ComboBox<>(model.reassignCandidates());
         to.setId("reassign-to");
+        to.setPlaceholder(muted("Nobody else works on this article's desk."));
         to.setPromptText("Reassign to\u2026");
         to.setMaxWidth(Double.MAX_VALUE);
         to.valueProperty().bindBidirectional(model.reassignToProperty());
@@ -433,6 +435,7 @@ public final class DashboardView extends StackPane {
                 numberColumn("Quarantined", DashboardViewModel.DeskRow::quarantined),
                 numberColumn("Finished today", DashboardViewModel.DeskRow::finishedToday),
                 textColumn("Oldest waiting", 120, DashboardViewModel.DeskRow::oldestWaiting)));
+        desks.setPlaceholder(muted("No desk yet. Add one from the command line: copydesk desks add ID NAME."));
         desks.setPrefHeight(236);
         desks.setMinHeight(236);
 
@@ -489,6 +492,7 @@ public final class DashboardView extends StackPane {
     private Node createEditorsPage() {
         TableView<DashboardViewModel.EditorRow> people = new TableView<>(model.editorRows());
         people.setId("editors");
+        people.setPlaceholder(muted("Nobody is set up yet. Add people from the command line: copydesk editors add NAME --role editor."));
         people.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<DashboardViewModel.EditorRow, DashboardViewModel.EditorRow> presence = new TableColumn<>("Status");
         presence.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
@@ -597,6 +601,7 @@ public final class DashboardView extends StackPane {
                 textColumn("By", 90, AuditLog.Entry::actor),
                 textColumn("Holder", 150, e -> owners(e.oldOwner(), e.newOwner())),
                 textColumn("Detail", 400, e -> e.detail() == null ? "" : e.detail())));
+        audit.setPlaceholder(muted("No event matches these filters. Widen the time range, or clear the editor, article or action."));
         audit.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> model.showHistory(e));
 
         Label historyTitle = new Label();
@@ -605,6 +610,7 @@ public final class DashboardView extends StackPane {
         historyTitle.textProperty().bind(model.historyTitleProperty());
         TableView<HistoryEntry> history = new TableView<>(model.articleHistory());
         history.setId("article-history");
+        history.setPlaceholder(muted("Select an event above to see everything that happened to its article."));
         history.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         history.getColumns().setAll(List.of(
                 textColumn("When", 110, h -> Formats.localDayClock(h.at(), model.zone())),

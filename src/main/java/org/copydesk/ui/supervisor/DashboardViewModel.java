@@ -544,8 +544,8 @@ public final class DashboardViewModel implements AutoCloseable {
         int visible = shown.size();
         int all = ordered.size();
         holdersEmptyText.set(emptyText(all));
-        holdersSummary.set((visible == all ? String.format("%,d active leases", all)
-                : String.format("%,d of %,d active leases", visible, all)) + " \u00b7 live");
+        holdersSummary.set((visible == all ? Formats.count(all, "active lease")
+                : String.format("%,d of %s", visible, Formats.count(all, "active lease"))) + " \u00b7 live");
     }
 
     /** What the empty table says: nobody holds anything, or nothing matches the search or group. */
@@ -764,7 +764,7 @@ public final class DashboardViewModel implements AutoCloseable {
             back();
             auditEntries.setAll(entries);
             auditSummary.set(entries.size() >= AUDIT_LIMIT ? String.format("Newest %,d events; narrow the filters to see older ones.", entries.size())
-                    : String.format("%,d events", entries.size()));
+                    : Formats.count(entries.size(), "event"));
         }, this::onFailure);
     }
 
@@ -782,7 +782,7 @@ public final class DashboardViewModel implements AutoCloseable {
             @SuppressWarnings("unchecked")
             List<HistoryEntry> history = (List<HistoryEntry>) r[1];
             historyTitle.set("Article " + id + detail.map(d -> ": \u201c" + d.title() + "\u201d (" + deskName(d.desk()) + ", "
-                    + d.status() + ")").orElse(" (deleted)") + " \u2014 " + history.size() + " events");
+                    + d.status() + ")").orElse(" (deleted)") + " \u2014 " + Formats.count(history.size(), "event"));
             articleHistory.setAll(history);
         }, this::onFailure);
     }
@@ -893,7 +893,7 @@ public final class DashboardViewModel implements AutoCloseable {
         tasks.run("export csv", () -> {
             CsvExport.write(table, file);
             return table.rows().size();
-        }, n -> post(Notice.Kind.SUCCESS, String.format("Exported %,d rows to %s.", n, file.getFileName())),
+        }, n -> post(Notice.Kind.SUCCESS, "Exported " + Formats.count(n, "row") + " to " + file.getFileName() + "."),
                 failure -> post(Notice.Kind.ERROR, "Could not write " + file.getFileName() + ": " + failure.getMessage()));
     }
 

@@ -452,9 +452,11 @@ class DashboardViewModelTest {
             assertThat(e.oldOwner()).isEqualTo("ann");
             assertThat(e.detail()).isEqualTo("Wrong desk");
         });
+        assertThat(model.auditSummaryProperty().get()).as("issue 17, bug 11: not \"1 events\"").isEqualTo("1 event");
         model.showHistory(model.auditEntries().get(0));
         assertThat(model.articleHistory()).extracting(h -> h.action()).containsExactly("claim", "force_release", "claim");
-        assertThat(model.historyTitleProperty().get()).startsWith("Article " + held.get(0).id() + ": \u201cArticle 0\u201d (News, queued)");
+        assertThat(model.historyTitleProperty().get()).startsWith("Article " + held.get(0).id() + ": \u201cArticle 0\u201d (News, queued)")
+                .endsWith(" \u2014 3 events");
 
         model.auditActionProperty().set(null);
         model.auditArticleProperty().set(Long.toString(held.get(1).id()));
