@@ -79,10 +79,10 @@ public final class EditorView extends StackPane {
 
     private void createView() {
         BorderPane root = new BorderPane();
-        root.setTop(new VBox(createToolbar(), createBanner()));
+        root.setTop(createToolbar());
         SplitPane split = new SplitPane(createArticleList(), createReader(), createReviewPanel());
         split.setDividerPositions(0.27, 0.72);
-        root.setCenter(split);
+        root.setCenter(Chrome.underBanner(split, createBanner()));
         root.setBottom(createStatusBar());
         NoticeArea noticeArea = new NoticeArea(model.notices(), model::dismiss);
         // Bottom left, over the empty end of "My articles" (a handful of rows at most): notices never
@@ -125,7 +125,7 @@ public final class EditorView extends StackPane {
         return Chrome.toolbar(new Node[] {app, Chrome.separator(), who, desks}, busy, reload, toolbarExtras, help);
     }
 
-    private Node createBanner() {
+    private Label createBanner() {
         return Chrome.offlineBanner(model.bannerProperty(), model.offlineProperty());
     }
 

@@ -83,7 +83,7 @@ public final class DashboardView extends StackPane {
 
     private void createView() {
         BorderPane root = new BorderPane();
-        root.setTop(new VBox(createToolbar(), createBanner(), createImportStrip()));
+        root.setTop(new VBox(createToolbar(), createImportStrip()));
         tabs.setId("dashboard-tabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.getTabs().addAll(
@@ -92,7 +92,7 @@ public final class DashboardView extends StackPane {
                 tab(DashboardTab.EDITORS, Feather.USER_CHECK, createEditorsPage()),
                 tab(DashboardTab.AUDIT, Feather.LIST, createAuditPage()),
                 tab(DashboardTab.QUARANTINE, Feather.ARCHIVE, createQuarantinePage()));
-        root.setCenter(tabs);
+        root.setCenter(Chrome.underBanner(tabs, createBanner()));
         NoticeArea notices = new NoticeArea(model.notices(), model::dismiss);
         StackPane.setAlignment(notices, Pos.BOTTOM_RIGHT);
         StackPane.setMargin(notices, new Insets(0, 16, 16, 0));
@@ -178,7 +178,7 @@ public final class DashboardView extends StackPane {
         return strip;
     }
 
-    private Node createBanner() {
+    private Label createBanner() {
         return Chrome.offlineBanner(model.bannerProperty(), model.offlineProperty());
     }
 
