@@ -361,8 +361,9 @@ public final class DashboardView extends StackPane {
         to.setPromptText("Reassign to\u2026");
         to.setMaxWidth(Double.MAX_VALUE);
         to.valueProperty().bindBidirectional(model.reassignToProperty());
-        to.setCellFactory(v -> editorCell());
-        to.setButtonCell(editorCell());
+        to.setCellFactory(v -> editorCell(null));
+        // JavaFX drops the prompt of a combo box with its own button cell once its value was cleared
+        to.setButtonCell(editorCell(to.getPromptText()));
         Button reassign = new Button("Reassign", new FontIcon(Feather.SHUFFLE));
         reassign.setId("reassign");
         reassign.setMaxWidth(Double.MAX_VALUE);
@@ -410,12 +411,12 @@ public final class DashboardView extends StackPane {
         return panel;
     }
 
-    private static ListCell<Editor> editorCell() {
+    private static ListCell<Editor> editorCell(String whenEmpty) {
         return new ListCell<>() {
             @Override
             protected void updateItem(Editor e, boolean empty) {
                 super.updateItem(e, empty);
-                setText(empty || e == null ? null : e.displayName() + " (" + e.id() + ")");
+                setText(empty || e == null ? whenEmpty : e.displayName() + " (" + e.id() + ")");
             }
         };
     }
@@ -705,7 +706,7 @@ public final class DashboardView extends StackPane {
         TextArea row = new TextArea();
         row.setId("corrected-row");
         row.setWrapText(true);
-        row.setPrefRowCount(5);
+        row.setPrefRowCount(10); // room for a row's fields, one per line
         row.setPromptText("{\"desk\": \"news\", \"title\": \"\u2026\", \"body\": \"\u2026\"}");
         row.textProperty().bindBidirectional(model.correctedRowProperty());
         Button requeueRow = new Button("Requeue as article", new FontIcon(Feather.CORNER_UP_LEFT));
