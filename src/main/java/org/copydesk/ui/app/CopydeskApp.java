@@ -87,7 +87,7 @@ public final class CopydeskApp extends Application {
         stage.setScene(scene);
         stage.setTitle("Copydesk");
         addIcons(stage);
-        openWindows = new OpenWindows(prefs);
+        openWindows = OpenWindows.forCurrentUser();
         int cascade = openWindows.open().size(); // each window already open moves this one a step
         WindowState window = WindowState.load(prefs);
         window.applyTo(stage, cascade);

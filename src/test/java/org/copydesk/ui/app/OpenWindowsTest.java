@@ -2,14 +2,17 @@ package org.copydesk.ui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.prefs.Preferences;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Issue 17, bug 11: the windows open on this computer, for cascading and for "signed in twice". */
 class OpenWindowsTest {
 
-    private final Preferences node = Preferences.userRoot().node("org/copydesk-test/open-windows-" + ProcessHandle.current().pid());
+    @TempDir
+    Path folder;
     private Process other;
 
     @AfterEach
@@ -17,14 +20,13 @@ class OpenWindowsTest {
         if (other != null) {
             other.destroyForcibly().waitFor();
         }
-        node.removeNode();
     }
 
     @Test
     void aSecondWindowSeesTheFirstAndASignInAsTheSamePersonIsNoticed() throws Exception {
         other = new ProcessBuilder("sleep", "60").start(); // stands for another Copydesk process
-        OpenWindows first = new OpenWindows(node, other.toHandle());
-        OpenWindows second = new OpenWindows(node, ProcessHandle.current());
+        OpenWindows first = new OpenWindows(folder, other.toHandle());
+        OpenWindows second = new OpenWindows(folder, ProcessHandle.current());
 
         assertThat(first.open()).isEmpty();
         assertThat(second.open()).as("the second window cascades from the first").hasSize(1);
@@ -37,8 +39,27 @@ class OpenWindowsTest {
 
         other.destroyForcibly().waitFor();
         assertThat(second.others()).as("a window whose process is gone (a crash) does not count").isEmpty();
-        assertThat(node.keys()).containsExactly(Long.toString(ProcessHandle.current().pid()));
+        assertThat(files()).as("the crashed window's entry is tidied up").containsExactly(Long.toString(ProcessHandle.current().pid()));
         second.close();
-        assertThat(node.keys()).isEmpty();
+        assertThat(files()).isEmpty();
+    }
+
+    @Test
+    void twoWindowsSigningInAtOnceBothSeeEachOther() throws Exception {
+        // the preferences store this first used lost one process's entry when both wrote within a second
+        other = new ProcessBuilder("sleep", "60").start();
+        OpenWindows first = new OpenWindows(folder, other.toHandle());
+        OpenWindows second = new OpenWindows(folder, ProcessHandle.current());
+        first.open();
+        second.open();
+        second.signedIn("sue", "db");
+        assertThat(first.signedIn("sue", "db")).hasSize(1);
+        assertThat(second.signedIn("sue", "db")).hasSize(1);
+    }
+
+    private java.util.List<String> files() throws Exception {
+        try (var list = Files.list(folder)) {
+            return list.map(p -> p.getFileName().toString()).toList();
+        }
     }
 }
