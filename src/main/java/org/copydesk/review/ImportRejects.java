@@ -117,13 +117,23 @@ public final class ImportRejects {
         return v;
     }
 
+    private static final String JSON_EXAMPLE = "{\"desk\": \"news\", \"title\": \"\u2026\", \"body\": \"\u2026\"}";
+
     /** A flat JSON object's fields as text (numbers too); nested values are refused. */
     static Map<String, String> parse(String json) {
         Map<String, String> fields = new HashMap<>();
-        try (JsonParser p = JSON.createParser(json == null ? "" : json)) {
+        String text = json == null ? "" : json.strip();
+        if (text.isEmpty()) {
+            throw new IllegalArgumentException("The corrected row is empty. Write the article's fields as JSON, e.g. "
+                    + JSON_EXAMPLE + ".");
+        }
+        if (!text.startsWith("{")) {
+            throw new IllegalArgumentException("The corrected row must be written as JSON between { and }, e.g. "
+                    + JSON_EXAMPLE + ", not as it was in the file.");
+        }
+        try (JsonParser p = JSON.createParser(text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new IllegalArgumentException("The corrected row must be one JSON object, e.g. {\"desk\": \"news\", "
-                        + "\"title\": \"\u2026\", \"body\": \"\u2026\"}.");
+                throw new IllegalArgumentException("The corrected row must be one JSON object, e.g. " + JSON_EXAMPLE + ".");
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
@@ -136,8 +146,19 @@ public final class ImportRejects {
                 }
             }
         } catch (IOException e) {
-            throw new IllegalArgumentException("The corrected row is not valid JSON: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
+            throw new IllegalArgumentException(notValidJson(e));
         }
         return fields;
+    }
+
+    /** Where the JSON goes wrong, in words, without the parser's own jargon. */
+    private static String notValidJson(IOException e) {
+        String where = "";
+        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null
+                && j.getLocation().getLineNr() > 0) {
+            where = " near line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr();
+        }
+        return "The corrected row is not valid JSON" + where + ". Put each name and each text in double quotes, "
+                + "separate the fields with commas, and close the } at the end, e.g. " + JSON_EXAMPLE + ".";
     }
 }

@@ -122,6 +122,20 @@ public final class ScreenshotTour {
         Thread.sleep(1500);
         shoot("editor-reviewing");
 
+        // keyboard focus: Tab from "Send back" to "Unreviewable" draws the focus ring
+        onFx(() -> {
+            javafx.scene.Node sendBack = scene.lookup("#verdict-send_back");
+            sendBack.requestFocus();
+            javafx.event.Event.fireEvent(sendBack, new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED, "", "",
+                    javafx.scene.input.KeyCode.TAB, false, false, false, false));
+        });
+        Thread.sleep(500);
+        shoot("editor-keyboard-focus");
+        onFx(() -> Theme.DARK.apply(scene));
+        Thread.sleep(500);
+        shoot("editor-keyboard-focus-dark");
+        onFx(() -> Theme.LIGHT.apply(scene));
+
         // a lease lost while reviewing: a supervisor takes the article back
         long held = model.selectedProperty().get().id();
         services.supervision().forceRelease(held, "sue", "Legal wants to read it before it runs");

@@ -87,9 +87,11 @@ public final class ArticleImporter {
         ImportTarget target = new ImportTarget(newImportId(), source, actor);
         Map<String, String> desks;
         long packet;
+        java.util.Set<String> keptAsideBefore;
         try {
             desks = desks(dsl);
             packet = maxAllowedPacket(dsl);
+            keptAsideBefore = ImportQuarantine.fingerprintsOf(dsl, source);
         } catch (RuntimeException e) {
             throw new ImportFailedException("the database is not available: " + SqlFailures.message(e),
                     emptyReport(source), e);
@@ -97,7 +99,7 @@ public final class ArticleImporter {
         ArticleRowValidator validator = new ArticleRowValidator(desks, bodyLimit(packet));
         ArticleBatchWriter writer = new ArticleBatchWriter(dsl, statementBytes(packet, settings));
         return new ImportRun(target, settings, validator, writer, listener == null ? ImportListener.NONE : listener,
-                totalBytes).run(in);
+                totalBytes, keptAsideBefore).run(in);
     }
 
     static Map<String, String> desks(DSLContext dsl) {

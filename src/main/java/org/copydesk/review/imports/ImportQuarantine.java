@@ -91,6 +91,28 @@ public final class ImportQuarantine {
         });
     }
 
+    /**
+     * Fingerprints (MD5 of the raw text, as {@link #fingerprint} computes it) of every row, open or
+     * dealt with, that earlier imports of {@code sourceName} kept aside: importing the same file
+     * again does not keep the same refused rows aside twice. One read per import.
+     */
+    static java.util.Set<String> fingerprintsOf(DSLContext dsl, String sourceName) {
+        String source = ImportText.shortenFromStart(sourceName, 500);
+        return new java.util.HashSet<>(dsl.selectDistinct(org.jooq.impl.DSL.md5(IMPORT_QUARANTINE.RAW_TEXT))
+                .from(IMPORT_QUARANTINE).where(IMPORT_QUARANTINE.SOURCE_NAME.eq(source)).fetch(0, String.class));
+    }
+
+    /** The server's {@code MD5(raw_text)} for a row kept aside with this text (utf8mb4 is UTF-8). */
+    static String fingerprint(String rawText) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("MD5")
+                    .digest(rawText.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has MD5", e);
+        }
+    }
+
     private static Condition open(String importId) {
         Condition c = IMPORT_QUARANTINE.RESOLVED_AT.isNull();
         return importId == null ? c : c.and(IMPORT_QUARANTINE.IMPORT_ID.eq(importId));

@@ -34,6 +34,9 @@ final class ImportRun {
     private final long started = System.nanoTime();
 
     private final ExternalIdFingerprints seen = new ExternalIdFingerprints();
+    /** Rows earlier imports of this source kept aside (see ImportQuarantine#fingerprintsOf). */
+    private final java.util.Set<String> keptAsideBefore;
+    private long keptAsideAgain;
     private final List<ValidatedArticle> batch = new ArrayList<>();
     private final List<QuarantineEntry> pendingQuarantine = new ArrayList<>();
     private long batchBytes;
@@ -56,7 +59,8 @@ final class ImportRun {
     private boolean cancelled;
 
     ImportRun(ImportTarget target, ImportSettings settings, ArticleRowValidator validator, ArticleBatchWriter writer,
-              ImportListener listener, long totalBytes) {
+              ImportListener listener, long totalBytes, java.util.Set<String> keptAsideBefore) {
+        this.keptAsideBefore = keptAsideBefore;
         this.target = target;
         this.settings = settings;
         this.validator = validator;
@@ -180,6 +184,17 @@ final class ImportRun {
     }
 
     private void quarantine(long line, String raw, String reason) {
+        if (!keptAsideBefore.isEmpty() && keptAsideBefore.contains(ImportQuarantine.fingerprint(raw))) {
+            // refused again, and still reported by line; the quarantine has it from an earlier import
+            keptAsideAgain++;
+            quarantined++;
+            if (problems.size() < settings.problemsKept()) {
+                problems.add(new ImportProblem(line, reason));
+            } else {
+                moreProblems++;
+            }
+            return;
+        }
         pendingQuarantine.add(new QuarantineEntry(line, raw, reason));
         batchBytes += 3L * raw.length();
     }
@@ -263,6 +278,10 @@ final class ImportRun {
                 + "\" ignored (in " + count + (count == 1 ? " row)" : " rows)")));
         if (otherUnknownFields > 0) {
             allWarnings.add("more unknown fields ignored (" + otherUnknownFields + " times)");
+        }
+        if (keptAsideAgain > 0) {
+            allWarnings.add(keptAsideAgain + (keptAsideAgain == 1 ? " refused row was" : " refused rows were")
+                    + " kept aside by an earlier import of this file already; not added to the quarantine again");
         }
         allWarnings.addAll(warnings);
         if (moreWarnings > 0) {

@@ -28,6 +28,7 @@ import org.copydesk.review.ReleaseService;
 import org.copydesk.review.ReviewServices;
 import org.copydesk.review.SignIn;
 import org.copydesk.ui.common.FxTaskExecutor;
+import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.FxThreadWatchdog;
 import org.copydesk.ui.common.FxTicker;
 import org.copydesk.ui.common.Theme;
@@ -65,6 +66,7 @@ public final class CopydeskApp extends Application {
     private final DashboardWindow dashboard = new DashboardWindow();
     private FxThreadWatchdog watchdog;
     private final AtomicBoolean closing = new AtomicBoolean();
+    private OpenWindows openWindows;
 
     /** Opens the app on the given database and returns when its window has closed. */
     public static void launchWith(DatabaseConfig config) {
@@ -85,14 +87,16 @@ public final class CopydeskApp extends Application {
         stage.setScene(scene);
         stage.setTitle("Copydesk");
         addIcons(stage);
+        openWindows = OpenWindows.forCurrentUser();
+        int cascade = openWindows.open().size(); // each window already open moves this one a step
         WindowState window = WindowState.load(prefs);
-        window.applyTo(stage);
+        window.applyTo(stage, cascade);
         stage.setOnCloseRequest(e -> {
             e.consume();
             shutDown();
         });
         stage.show();
-        window.applyTo(stage); // again: see WindowState.applyTo
+        window.applyTo(stage, cascade); // again: see WindowState.applyTo
         connect(launchConfig);
     }
 
@@ -125,6 +129,15 @@ public final class CopydeskApp extends Application {
         scene.setRoot(new EditorView(editorModel, toolbarExtras(signedIn.editor())));
         stage.setTitle("Copydesk \u2014 " + signedIn.editor().displayName());
         editorModel.start();
+        EditorViewModel signedInModel = editorModel;
+        String where = signIn == null ? "" : signIn.where();
+        tasks.run("open windows", () -> openWindows.signedIn(signedIn.editor().id(), where), same -> {
+            if (!same.isEmpty() && editorModel == signedInModel) {
+                signedInModel.tell(Notice.Kind.WARNING, "Another Copydesk window on this computer is signed in as "
+                        + signedIn.editor().displayName() + " too. Both share your articles and your capacity; close one "
+                        + "of them to keep your work in one place.");
+            }
+        }, failure -> log.debug("Could not look for other windows: {}", failure.toString()));
     }
 
     /** Ends the person's session: saves what they typed, stops their release service, closes their pool off the FX thread. */
@@ -148,11 +161,13 @@ public final class CopydeskApp extends Application {
             return true;
         }, done -> { }, failure -> log.warn("Signing out did not close cleanly", failure));
         stage.setTitle("Copydesk");
+        tasks.run("open windows", () -> openWindows.signedIn("", ""), none -> { }, failure -> { });
         showSignIn();
     }
 
     private Node toolbarExtras(org.copydesk.review.Editor editor) {
         Button themeButton = new Button(null, new FontIcon(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
+        themeButton.setAccessibleText("Light or dark theme");
         themeButton.setId("theme-toggle");
         themeButton.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         themeButton.setTooltip(new Tooltip("Light or dark"));
@@ -163,6 +178,7 @@ public final class CopydeskApp extends Application {
             themeButton.setGraphic(new FontIcon(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
         });
         Button signOut = new Button(null, new FontIcon(Feather.LOG_OUT));
+        signOut.setAccessibleText("Sign out");
         signOut.setId("sign-out");
         signOut.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         signOut.setTooltip(new Tooltip("Sign out (your articles stay yours until their leases run out)"));
@@ -258,6 +274,9 @@ public final class CopydeskApp extends Application {
                 }
                 if (signIn != null) {
                     signIn.close();
+                }
+                if (openWindows != null) {
+                    openWindows.close();
                 }
             } finally {
                 if (watchdog != null) {

@@ -33,11 +33,17 @@ final class DashboardWindow {
         open.setId("open-dashboard");
         open.getStyleClass().add(Styles.BUTTON_OUTLINED);
         open.setTooltip(new Tooltip("Who holds what, queue health, audit and quarantine"));
-        open.setOnAction(e -> open(supervisor, services, tasks, theme.get()));
+        open.setOnAction(e -> open(supervisor, services, tasks, theme.get(),
+                open.getScene() == null ? null : open.getScene().getWindow()));
         return open;
     }
 
     void open(Editor supervisor, ReviewServices services, TaskExecutor tasks, Theme theme) {
+        open(supervisor, services, tasks, theme, null);
+    }
+
+    /** @param beside the editor's window: the dashboard opens a step right and down of it, not on top of it */
+    void open(Editor supervisor, ReviewServices services, TaskExecutor tasks, Theme theme, javafx.stage.Window beside) {
         if (stage != null) {
             stage.toFront();
             return;
@@ -45,9 +51,11 @@ final class DashboardWindow {
         model = new DashboardViewModel(services, tasks, new FxTicker(), supervisor, DashboardViewModel.Settings.defaults(),
                 ZoneId.systemDefault());
         // never larger than the screen: small laptop screens (and the headless test screen) included
-        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        double width = Math.min(1360, screen.getWidth());
-        double height = Math.min(840, screen.getHeight());
+        WindowState place = new WindowState(beside == null ? Double.NaN : beside.getX() + WindowState.CASCADE_STEP,
+                beside == null ? Double.NaN : beside.getY() + WindowState.CASCADE_STEP, 1360, 840, false)
+                .fitted(WindowState.screens(), 0);
+        double width = place.width();
+        double height = place.height();
         Scene scene = new Scene(new DashboardView(model), width, height);
         theme.apply(scene);
         stage = new Stage();
@@ -58,6 +66,10 @@ final class DashboardWindow {
         // JavaFX 21 may open it at 200x200 on some Linux window managers (see WindowState.applyTo)
         stage.setWidth(width);
         stage.setHeight(height);
+        if (!Double.isNaN(place.x())) {
+            stage.setX(place.x());
+            stage.setY(place.y());
+        }
         model.start();
     }
 

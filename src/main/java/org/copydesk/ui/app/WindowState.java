@@ -1,5 +1,7 @@
 package org.copydesk.ui.app;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.prefs.Preferences;
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
@@ -31,20 +33,95 @@ record WindowState(double x, double y, double width, double height, boolean maxi
         prefs.putBoolean("window.maximized", maximized);
     }
 
+    /** The smallest window the layout is made for; a smaller screen still wins (see {@link #fitted}). */
+    static final double MIN_WIDTH = 900;
+    static final double MIN_HEIGHT = 600;
+    /** How far each further window opens right and down of the one before. */
+    static final double CASCADE_STEP = 32;
+
     /**
-     * Applies size and position, unless the position is off every screen now (a monitor was
-     * unplugged). Call it before the window is shown and once more after: JavaFX 21 on some Linux
-     * window managers (GNOME's mutter 45+, openbox) ignores a size set before showing and opens a
-     * 200×200 window (JDK-8316423, fixed in JavaFX 22); seen here under openbox.
+     * Applies size and position fitted to the screens as they are now (see {@link #fitted}). Call
+     * it before the window is shown and once more after: JavaFX 21 on some Linux window managers
+     * (GNOME's mutter 45+, openbox) ignores a size set before showing and opens a 200×200 window
+     * (JDK-8316423, fixed in JavaFX 22); seen here under openbox.
+     *
+     * @param cascade how many Copydesk windows are open already; each moves this one a step right and down
      */
-    void applyTo(Stage stage) {
-        stage.setWidth(Math.max(900, width));
-        stage.setHeight(Math.max(600, height));
-        if (!Double.isNaN(x) && !Double.isNaN(y)
-                && !Screen.getScreensForRectangle(new Rectangle2D(x, y, Math.max(1, width), Math.max(1, height))).isEmpty()) {
-            stage.setX(x);
-            stage.setY(y);
+    void applyTo(Stage stage, int cascade) {
+        WindowState fit = fitted(screens(), cascade);
+        stage.setWidth(fit.width);
+        stage.setHeight(fit.height);
+        if (!Double.isNaN(fit.x) && !Double.isNaN(fit.y)) {
+            stage.setX(fit.x);
+            stage.setY(fit.y);
         }
         stage.setMaximized(maximized);
+    }
+
+    void applyTo(Stage stage) {
+        applyTo(stage, 0);
+    }
+
+    /** The screens' visual bounds (without task bars and docks), the primary screen first. */
+    static List<Rectangle2D> screens() {
+        List<Rectangle2D> screens = new ArrayList<>();
+        screens.add(Screen.getPrimary().getVisualBounds());
+        Screen.getScreens().stream().filter(s -> !s.equals(Screen.getPrimary())).forEach(s -> screens.add(s.getVisualBounds()));
+        return screens;
+    }
+
+    /**
+     * This state made to fit the screens' visual bounds (primary first): on the screen it overlaps
+     * most, no larger than that screen and wholly on it. A window saved on a larger screen, or at
+     * another scaling (150 % turns a 1440×900 screen into 960×600 logical pixels), shrinks to fit;
+     * one saved on a screen that is gone opens centred on the primary one. {@code cascade} moves it
+     * a step right and down per window already open, so a new window never hides the previous one.
+     */
+    WindowState fitted(List<Rectangle2D> screens, int cascade) {
+        if (screens.isEmpty()) {
+            return this;
+        }
+        boolean placed = !Double.isNaN(x) && !Double.isNaN(y);
+        Rectangle2D screen = screens.get(0);
+        if (placed) {
+            Rectangle2D saved = new Rectangle2D(x, y, Math.max(1, width), Math.max(1, height));
+            double best = 0;
+            for (Rectangle2D s : screens) {
+                double overlap = overlap(s, saved);
+                if (overlap > best) {
+                    best = overlap;
+                    screen = s;
+                }
+            }
+            placed = best > 0; // off every screen now (a monitor was unplugged): centre it instead
+        }
+        double w = Math.min(Math.max(MIN_WIDTH, width), screen.getWidth());
+        double h = Math.min(Math.max(MIN_HEIGHT, height), screen.getHeight());
+        int steps = Math.max(0, cascade) % 8;
+        if (!placed && steps == 0) {
+            return new WindowState(Double.NaN, Double.NaN, w, h, maximized); // the window system centres it
+        }
+        double px = placed ? x : screen.getMinX() + (screen.getWidth() - w) / 2;
+        double py = placed ? y : screen.getMinY() + (screen.getHeight() - h) / 2;
+        if (steps > 0) {
+            px += steps * CASCADE_STEP;
+            py += steps * CASCADE_STEP;
+            // a window as large as the screen gives up a little room so that the step shows
+            w = Math.max(Math.min(w, screen.getMaxX() - px), Math.min(w, screen.getWidth() * 2 / 3));
+            h = Math.max(Math.min(h, screen.getMaxY() - py), Math.min(h, screen.getHeight() * 2 / 3));
+        }
+        px = clamp(px, screen.getMinX(), screen.getMaxX() - w);
+        py = clamp(py, screen.getMinY(), screen.getMaxY() - h);
+        return new WindowState(px, py, w, h, maximized);
+    }
+
+    private static double overlap(Rectangle2D a, Rectangle2D b) {
+        double w = Math.min(a.getMaxX(), b.getMaxX()) - Math.max(a.getMinX(), b.getMinX());
+        double h = Math.min(a.getMaxY(), b.getMaxY()) - Math.max(a.getMinY(), b.getMinY());
+        return w > 0 && h > 0 ? w * h : 0;
+    }
+
+    private static double clamp(double v, double min, double max) {
+        return Math.max(min, Math.min(v, max));
     }
 }

@@ -9,6 +9,7 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -38,16 +39,29 @@ public final class Chrome {
         return r;
     }
 
-    /** The banner shown while the database cannot be reached. */
+    /** The banner shown while the database cannot be reached; place it with {@link #underBanner}. */
     public static Label offlineBanner(ObservableStringValue text, ObservableBooleanValue offline) {
         Label banner = new Label();
         banner.setId("offline-banner");
         banner.setGraphic(new FontIcon(Feather.WIFI_OFF));
         banner.textProperty().bind(text);
         banner.setMaxWidth(Double.MAX_VALUE);
+        banner.setMaxHeight(Region.USE_PREF_SIZE);
+        banner.setWrapText(true);
         banner.getStyleClass().add("offline-banner");
         banner.visibleProperty().bind(offline);
-        banner.managedProperty().bind(banner.visibleProperty());
         return banner;
+    }
+
+    /**
+     * {@code content} with {@code banner} laid over its top edge. The banner comes and goes without
+     * moving anything (issue 17: the whole window jumped down when the connection dropped, under
+     * the pointer); it covers the top of the content only while it shows.
+     */
+    public static StackPane underBanner(Node content, Label banner) {
+        StackPane.setAlignment(banner, Pos.TOP_CENTER);
+        StackPane pane = new StackPane(content, banner);
+        pane.setMinSize(0, 0);
+        return pane;
     }
 }

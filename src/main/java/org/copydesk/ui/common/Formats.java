@@ -31,6 +31,15 @@ public final class Formats {
         return utc.atOffset(ZoneOffset.UTC).atZoneSameInstant(zone).format(DAY_CLOCK);
     }
 
+    /** A count and its noun: "1 event", "2 events", "1,204 events"; {@code plural} for the irregular ones. */
+    public static String count(long n, String singular, String plural) {
+        return String.format("%,d %s", n, n == 1 ? singular : plural);
+    }
+
+    public static String count(long n, String singular) {
+        return count(n, singular, singular + "s");
+    }
+
     /** "3 min", "1 h 20 min". */
     public static String roughly(Duration d) {
         long m = Math.max(0, d.toMinutes());

@@ -58,6 +58,7 @@ public final class NoticeArea extends VBox {
             body.getChildren().add(act);
         }
         Button close = new Button(null, new FontIcon(Feather.X));
+        close.setAccessibleText("Dismiss this notice");
         close.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
         close.setOnAction(e -> dismiss.accept(n));
         Region spacer = new Region();

@@ -79,10 +79,10 @@ public final class EditorView extends StackPane {
 
     private void createView() {
         BorderPane root = new BorderPane();
-        root.setTop(new VBox(createToolbar(), createBanner()));
+        root.setTop(createToolbar());
         SplitPane split = new SplitPane(createArticleList(), createReader(), createReviewPanel());
         split.setDividerPositions(0.27, 0.72);
-        root.setCenter(split);
+        root.setCenter(Chrome.underBanner(split, createBanner()));
         root.setBottom(createStatusBar());
         NoticeArea noticeArea = new NoticeArea(model.notices(), model::dismiss);
         // Bottom left, over the empty end of "My articles" (a handful of rows at most): notices never
@@ -117,6 +117,7 @@ public final class EditorView extends StackPane {
         busy.managedProperty().bind(busy.visibleProperty());
 
         Button help = new Button(null, new FontIcon(Feather.HELP_CIRCLE));
+        help.setAccessibleText("Keyboard shortcuts");
         help.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         help.setTooltip(new Tooltip("Keyboard shortcuts (F1)"));
         help.setOnAction(e -> toggleHelp());
@@ -124,7 +125,7 @@ public final class EditorView extends StackPane {
         return Chrome.toolbar(new Node[] {app, Chrome.separator(), who, desks}, busy, reload, toolbarExtras, help);
     }
 
-    private Node createBanner() {
+    private Label createBanner() {
         return Chrome.offlineBanner(model.bannerProperty(), model.offlineProperty());
     }
 
@@ -182,6 +183,9 @@ public final class EditorView extends StackPane {
 
         ListView<HistoryEntry> history = new ListView<>(model.history());
         history.setId("history");
+        Label noHistory = new Label("Nothing has happened to this article yet.");
+        noHistory.getStyleClass().add(Styles.TEXT_MUTED);
+        history.setPlaceholder(noHistory);
         history.setPrefHeight(150);
         history.setCellFactory(v -> new ListCell<>() {
             @Override

@@ -570,6 +570,11 @@ public final class EditorViewModel implements AutoCloseable {
         summary.set(articles.size() + " of " + editor.capacity() + " held");
     }
 
+    /** A notice from outside the editor's own work (e.g. the app saw another window signed in as this person). */
+    public void tell(Notice.Kind kind, String text) {
+        post(kind, text);
+    }
+
     private void post(Notice.Kind kind, String text) {
         post(Notice.of(kind, text, ticker.nanoTime()));
     }

@@ -83,7 +83,7 @@ public final class DashboardView extends StackPane {
 
     private void createView() {
         BorderPane root = new BorderPane();
-        root.setTop(new VBox(createToolbar(), createBanner(), createImportStrip()));
+        root.setTop(new VBox(createToolbar(), createImportStrip()));
         tabs.setId("dashboard-tabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.getTabs().addAll(
@@ -92,7 +92,7 @@ public final class DashboardView extends StackPane {
                 tab(DashboardTab.EDITORS, Feather.USER_CHECK, createEditorsPage()),
                 tab(DashboardTab.AUDIT, Feather.LIST, createAuditPage()),
                 tab(DashboardTab.QUARANTINE, Feather.ARCHIVE, createQuarantinePage()));
-        root.setCenter(tabs);
+        root.setCenter(Chrome.underBanner(tabs, createBanner()));
         NoticeArea notices = new NoticeArea(model.notices(), model::dismiss);
         StackPane.setAlignment(notices, Pos.BOTTOM_RIGHT);
         StackPane.setMargin(notices, new Insets(0, 16, 16, 0));
@@ -128,6 +128,7 @@ public final class DashboardView extends StackPane {
         export.setTooltip(new Tooltip("Save the table on this tab as a CSV file"));
         export.setOnAction(e -> exportCurrentTab());
         Button refresh = new Button(null, new FontIcon(Feather.REFRESH_CW));
+        refresh.setAccessibleText("Reload everything now");
         refresh.setId("dashboard-refresh");
         refresh.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         refresh.setTooltip(new Tooltip("Reload everything now (the tables also refresh by themselves)"));
@@ -177,7 +178,7 @@ public final class DashboardView extends StackPane {
         return strip;
     }
 
-    private Node createBanner() {
+    private Label createBanner() {
         return Chrome.offlineBanner(model.bannerProperty(), model.offlineProperty());
     }
 
@@ -210,6 +211,7 @@ public final class DashboardView extends StackPane {
 
         ListView<DashboardViewModel.GroupSummary> groups = new ListView<>(model.groups());
         groups.setId("groups");
+        groups.setPlaceholder(muted("No lease to group."));
         groups.setPrefWidth(210);
         groups.visibleProperty().bind(model.groupingProperty().isNotEqualTo(Grouping.NONE));
         groups.managedProperty().bind(groups.visibleProperty());
@@ -229,7 +231,10 @@ public final class DashboardView extends StackPane {
         holders.setId("holders");
         holders.setItems(model.holders());
         holders.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        Label empty = new Label("Nobody holds an article right now.");
+        Label empty = new Label();
+        empty.setId("holders-empty");
+        empty.setWrapText(true);
+        empty.textProperty().bind(model.holdersEmptyTextProperty());
         empty.getStyleClass().addAll(Styles.TEXT_MUTED, "empty-state");
         holders.setPlaceholder(empty);
         Map<TableColumn<HolderRow, ?>, HolderSort> sortKeys = new java.util.LinkedHashMap<>();
@@ -352,11 +357,13 @@ public final class DashboardView extends StackPane {
 
         ComboBox<Editor> to = new ComboBox<>(model.reassignCandidates());
         to.setId("reassign-to");
+        to.setPlaceholder(muted("Nobody else works on this article's desk."));
         to.setPromptText("Reassign to\u2026");
         to.setMaxWidth(Double.MAX_VALUE);
         to.valueProperty().bindBidirectional(model.reassignToProperty());
-        to.setCellFactory(v -> editorCell());
-        to.setButtonCell(editorCell());
+        to.setCellFactory(v -> editorCell(null));
+        // JavaFX drops the prompt of a combo box with its own button cell once its value was cleared
+        to.setButtonCell(editorCell(to.getPromptText()));
         Button reassign = new Button("Reassign", new FontIcon(Feather.SHUFFLE));
         reassign.setId("reassign");
         reassign.setMaxWidth(Double.MAX_VALUE);
@@ -404,12 +411,12 @@ public final class DashboardView extends StackPane {
         return panel;
     }
 
-    private static ListCell<Editor> editorCell() {
+    private static ListCell<Editor> editorCell(String whenEmpty) {
         return new ListCell<>() {
             @Override
             protected void updateItem(Editor e, boolean empty) {
                 super.updateItem(e, empty);
-                setText(empty || e == null ? null : e.displayName() + " (" + e.id() + ")");
+                setText(empty || e == null ? whenEmpty : e.displayName() + " (" + e.id() + ")");
             }
         };
     }
@@ -429,6 +436,7 @@ public final class DashboardView extends StackPane {
                 numberColumn("Quarantined", DashboardViewModel.DeskRow::quarantined),
                 numberColumn("Finished today", DashboardViewModel.DeskRow::finishedToday),
                 textColumn("Oldest waiting", 120, DashboardViewModel.DeskRow::oldestWaiting)));
+        desks.setPlaceholder(muted("No desk yet. Add one from the command line: copydesk desks add ID NAME."));
         desks.setPrefHeight(236);
         desks.setMinHeight(236);
 
@@ -485,6 +493,7 @@ public final class DashboardView extends StackPane {
     private Node createEditorsPage() {
         TableView<DashboardViewModel.EditorRow> people = new TableView<>(model.editorRows());
         people.setId("editors");
+        people.setPlaceholder(muted("Nobody is set up yet. Add people from the command line: copydesk editors add NAME --role editor."));
         people.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<DashboardViewModel.EditorRow, DashboardViewModel.EditorRow> presence = new TableColumn<>("Status");
         presence.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
@@ -593,6 +602,7 @@ public final class DashboardView extends StackPane {
                 textColumn("By", 90, AuditLog.Entry::actor),
                 textColumn("Holder", 150, e -> owners(e.oldOwner(), e.newOwner())),
                 textColumn("Detail", 400, e -> e.detail() == null ? "" : e.detail())));
+        audit.setPlaceholder(muted("No event matches these filters. Widen the time range, or clear the editor, article or action."));
         audit.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> model.showHistory(e));
 
         Label historyTitle = new Label();
@@ -601,6 +611,7 @@ public final class DashboardView extends StackPane {
         historyTitle.textProperty().bind(model.historyTitleProperty());
         TableView<HistoryEntry> history = new TableView<>(model.articleHistory());
         history.setId("article-history");
+        history.setPlaceholder(muted("Select an event above to see everything that happened to its article."));
         history.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         history.getColumns().setAll(List.of(
                 textColumn("When", 110, h -> Formats.localDayClock(h.at(), model.zone())),
@@ -695,7 +706,7 @@ public final class DashboardView extends StackPane {
         TextArea row = new TextArea();
         row.setId("corrected-row");
         row.setWrapText(true);
-        row.setPrefRowCount(5);
+        row.setPrefRowCount(10); // room for a row's fields, one per line
         row.setPromptText("{\"desk\": \"news\", \"title\": \"\u2026\", \"body\": \"\u2026\"}");
         row.textProperty().bindBidirectional(model.correctedRowProperty());
         Button requeueRow = new Button("Requeue as article", new FontIcon(Feather.CORNER_UP_LEFT));

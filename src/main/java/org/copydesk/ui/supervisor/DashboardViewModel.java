@@ -41,6 +41,7 @@ import org.copydesk.review.QueueStatistics;
 import org.copydesk.review.ReviewServices;
 import org.copydesk.review.Supervision;
 import org.copydesk.review.Supervision.ActiveLease;
+import org.copydesk.review.imports.CorrectionTemplate;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
@@ -169,6 +170,7 @@ public final class DashboardViewModel implements AutoCloseable {
     private final StringProperty capacityWarning = new SimpleStringProperty("");
     private final BooleanProperty acting = new SimpleBooleanProperty();
     private final StringProperty holdersSummary = new SimpleStringProperty("Loading\u2026");
+    private final StringProperty holdersEmptyText = new SimpleStringProperty("Loading\u2026");
     private final ObjectProperty<RefreshCost> lastRefresh = new SimpleObjectProperty<>();
     private final BooleanBinding canAct;
     private final BooleanBinding canForceRelease;
@@ -244,7 +246,8 @@ public final class DashboardViewModel implements AutoCloseable {
             correctedTitle.set(e == null ? "" : e.title());
             requeueNote.set("");
         });
-        selectedReject.addListener((o, a, r) -> correctedRow.set(r == null ? "" : r.rawText()));
+        // the box takes JSON whatever the file was: a CSV row is shown as its fields in JSON
+        selectedReject.addListener((o, a, r) -> correctedRow.set(r == null ? "" : CorrectionTemplate.jsonFor(r.rawText())));
         imports = new ImportViewModel(services, tasks, () -> {
             refreshQuarantine();
             refreshStats();
@@ -411,6 +414,12 @@ public final class DashboardViewModel implements AutoCloseable {
             }
         }
         shown.setAll(visible);
+        // A row the filter hides cannot stay selected: the side panel and its buttons would act on
+        // a lease the supervisor no longer sees.
+        HolderRow sel = selected.get();
+        if (sel != null && visible.stream().noneMatch(r -> r.id() == sel.id())) {
+            selected.set(null);
+        }
         updateHoldersSummary();
     }
 
@@ -534,8 +543,24 @@ public final class DashboardViewModel implements AutoCloseable {
         }
         int visible = shown.size();
         int all = ordered.size();
-        holdersSummary.set((visible == all ? String.format("%,d active leases", all)
-                : String.format("%,d of %,d active leases", visible, all)) + " \u00b7 live");
+        holdersEmptyText.set(emptyText(all));
+        holdersSummary.set((visible == all ? Formats.count(all, "active lease")
+                : String.format("%,d of %s", visible, Formats.count(all, "active lease"))) + " \u00b7 live");
+    }
+
+    /** What the empty table says: nobody holds anything, or nothing matches the search or group. */
+    private String emptyText(int all) {
+        if (all == 0) {
+            return "Nobody holds an article right now.";
+        }
+        String text = search.get() == null ? "" : search.get().strip();
+        GroupSummary group = groupFilter.get();
+        String leases = all == 1 ? "One lease is active" : String.format("%,d leases are active", all);
+        if (!text.isEmpty()) {
+            return "No lease matches \u201c" + text + "\u201d" + (group == null ? "" : " in " + group.label())
+                    + ". " + leases + "; clear the search to see them.";
+        }
+        return group == null ? "" : "No lease in " + group.label() + " now. " + leases + ".";
     }
 
     // --- actions --------------------------------------------------------------------------------------
@@ -739,7 +764,7 @@ public final class DashboardViewModel implements AutoCloseable {
             back();
             auditEntries.setAll(entries);
             auditSummary.set(entries.size() >= AUDIT_LIMIT ? String.format("Newest %,d events; narrow the filters to see older ones.", entries.size())
-                    : String.format("%,d events", entries.size()));
+                    : Formats.count(entries.size(), "event"));
         }, this::onFailure);
     }
 
@@ -757,7 +782,7 @@ public final class DashboardViewModel implements AutoCloseable {
             @SuppressWarnings("unchecked")
             List<HistoryEntry> history = (List<HistoryEntry>) r[1];
             historyTitle.set("Article " + id + detail.map(d -> ": \u201c" + d.title() + "\u201d (" + deskName(d.desk()) + ", "
-                    + d.status() + ")").orElse(" (deleted)") + " \u2014 " + history.size() + " events");
+                    + d.status() + ")").orElse(" (deleted)") + " \u2014 " + Formats.count(history.size(), "event"));
             articleHistory.setAll(history);
         }, this::onFailure);
     }
@@ -868,7 +893,7 @@ public final class DashboardViewModel implements AutoCloseable {
         tasks.run("export csv", () -> {
             CsvExport.write(table, file);
             return table.rows().size();
-        }, n -> post(Notice.Kind.SUCCESS, String.format("Exported %,d rows to %s.", n, file.getFileName())),
+        }, n -> post(Notice.Kind.SUCCESS, "Exported " + Formats.count(n, "row") + " to " + file.getFileName() + "."),
                 failure -> post(Notice.Kind.ERROR, "Could not write " + file.getFileName() + ": " + failure.getMessage()));
     }
 
@@ -1022,6 +1047,11 @@ public final class DashboardViewModel implements AutoCloseable {
 
     public ReadOnlyStringProperty holdersSummaryProperty() {
         return holdersSummary;
+    }
+
+    /** The text of the empty holders table: why no row is shown. */
+    public ReadOnlyStringProperty holdersEmptyTextProperty() {
+        return holdersEmptyText;
     }
 
     public ReadOnlyObjectProperty<RefreshCost> lastRefreshProperty() {

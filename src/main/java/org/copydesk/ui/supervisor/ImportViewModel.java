@@ -59,8 +59,8 @@ public final class ImportViewModel {
             public void progress(ImportProgress p) {
                 tasks.onUiThread(() -> {
                     progress.set(p.fractionRead());
-                    status.set(String.format("%s: %,d rows read, %,d imported, %,d kept aside", file.getFileName(),
-                            p.rowsRead(), p.imported(), p.quarantined()));
+                    status.set(String.format("%s: %s read, %,d imported, %,d kept aside", file.getFileName(),
+                            org.copydesk.ui.common.Formats.count(p.rowsRead(), "row"), p.imported(), p.quarantined()));
                 });
             }
 

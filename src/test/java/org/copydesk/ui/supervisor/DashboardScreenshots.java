@@ -97,7 +97,11 @@ public final class DashboardScreenshots {
         onFx(() -> {
             model[0].groupingProperty().set(Grouping.NONE);
             sortHoldersBy(stage[0], null);
+            model[0].searchProperty().set("obituary");
         });
+        Thread.sleep(800);
+        snapshot(stage[0], out.resolve("dashboard-holders-no-match" + suffix + ".png"));
+        onFx(() -> model[0].searchProperty().set(""));
         for (DashboardTab tab : List.of(DashboardTab.HEALTH, DashboardTab.EDITORS, DashboardTab.AUDIT, DashboardTab.QUARANTINE)) {
             onFx(() -> view[0].show(tab));
             Thread.sleep(2500);
@@ -172,6 +176,9 @@ public final class DashboardScreenshots {
                                 + "\"body\": \"Dock workers return on Monday.\"}", "unknown desk 'nwes'")
                 .values("wire-0612", "wire-0612.jsonl", 42L, "{\"external_id\": \"wire-88154\", \"desk\": \"sport\", \"title\": \"\"}",
                         "title is empty")
+                // a CSV row is kept with its header line; the correction box offers it as JSON
+                .values("wire-0613", "wire-0613.csv", 4L, "external_id,desk,title,byline,body,priority,available_at\n"
+                        + "wire-0003,sport,Cup draw made,,,3,", "body is empty")
                 .execute();
         dsl.update(ARTICLE).set(ARTICLE.RENEWALS, 2).where(ARTICLE.LOCKED_BY.eq("ann")).execute();
     }

@@ -44,6 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(DatabaseExtension.class)
 class DashboardViewModelTest {
 
+    private final TestDatabase db;
     private final DSLContext dsl;
     private final ReviewServices services;
     private final ManualTicker ticker = new ManualTicker();
@@ -51,6 +52,7 @@ class DashboardViewModelTest {
     private DashboardViewModel model;
 
     DashboardViewModelTest(TestDatabase db) {
+        this.db = db;
         this.dsl = db.dsl();
         this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
     }
@@ -198,6 +200,40 @@ class DashboardViewModelTest {
         assertThat(model.holders()).extracting(HolderRow::desk).containsOnly("sport").hasSize(2);
         model.searchProperty().set("");
         assertThat(model.holders()).hasSize(6);
+    }
+
+    @Test
+    void aSelectionTheSearchHidesNoLongerDrivesTheActionsAndTheEmptyTableSaysWhy() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        services.queue().claim("ann");
+        model.start();
+        model.selectedProperty().set(model.holders().get(0));
+        model.reasonProperty().set("needed elsewhere");
+        assertThat(model.canForceReleaseProperty().get()).isTrue();
+
+        model.searchProperty().set("xyz");
+
+        assertThat(model.holders()).isEmpty();
+        assertThat(model.selectedProperty().get()).as("a hidden row is not the selected lease").isNull();
+        assertThat(model.canActProperty().get()).isFalse();
+        assertThat(model.canForceReleaseProperty().get()).isFalse();
+        assertThat(model.holdersEmptyTextProperty().get()).startsWith("No lease matches \u201cxyz\u201d.")
+                .doesNotContain("Nobody holds");
+
+        ticker.advance(Duration.ofSeconds(2)); // a refresh keeps it so
+        assertThat(model.selectedProperty().get()).isNull();
+
+        model.searchProperty().set("");
+        assertThat(model.holders()).hasSize(2);
+        model.selectedProperty().set(model.holders().get(1));
+        model.searchProperty().set(Long.toString(model.holders().get(1).id()));
+        assertThat(model.selectedProperty().get()).as("a row the filter still shows stays selected").isNotNull();
+
+        services.queue().held("ann").forEach(h -> services.queue().release(h));
+        model.searchProperty().set("");
+        model.reloadAll();
+        assertThat(model.holders()).isEmpty();
+        assertThat(model.holdersEmptyTextProperty().get()).isEqualTo("Nobody holds an article right now.");
     }
 
     @Test
@@ -416,9 +452,11 @@ class DashboardViewModelTest {
             assertThat(e.oldOwner()).isEqualTo("ann");
             assertThat(e.detail()).isEqualTo("Wrong desk");
         });
+        assertThat(model.auditSummaryProperty().get()).as("issue 17, bug 11: not \"1 events\"").isEqualTo("1 event");
         model.showHistory(model.auditEntries().get(0));
         assertThat(model.articleHistory()).extracting(h -> h.action()).containsExactly("claim", "force_release", "claim");
-        assertThat(model.historyTitleProperty().get()).startsWith("Article " + held.get(0).id() + ": \u201cArticle 0\u201d (News, queued)");
+        assertThat(model.historyTitleProperty().get()).startsWith("Article " + held.get(0).id() + ": \u201cArticle 0\u201d (News, queued)")
+                .endsWith(" \u2014 3 events");
 
         model.auditActionProperty().set(null);
         model.auditArticleProperty().set(Long.toString(held.get(1).id()));
@@ -497,6 +535,51 @@ class DashboardViewModelTest {
             assertThat(h.action()).isEqualTo("import");
             assertThat(h.actor()).isEqualTo("sue");
         });
+    }
+
+    @Test
+    void aRefusedCsvRowIsOfferedAsJsonAndReimportingNeitherDuplicatesItNorDisagreesWithTheCommandLine() {
+        model.start();
+        Path file = Path.of("docs/examples/articles-with-errors.csv").toAbsolutePath();
+        java.io.StringWriter out = new java.io.StringWriter();
+        org.copydesk.cli.Cli.run(new String[] {"import", file.toString(), "--db-url", db.url(), "--db-user", db.endpoint().user()},
+                new java.io.PrintWriter(out), new java.io.PrintWriter(new java.io.StringWriter()));
+        assertThat(out.toString()).contains("2 imported, 0 already present, 5 kept aside");
+
+        // the same file from the dashboard, on the same database: the same counts as the command line's second run
+        model.imports().importFile(file);
+        assertThat(model.imports().statusProperty().get())
+                .isEqualTo("articles-with-errors.csv: 0 imported, 2 already present, 5 kept aside; see Quarantine, rows refused by imports.");
+        assertThat(model.importRejects()).as("the refused rows are not kept aside twice").hasSize(5);
+        assertThat(dsl.fetchCount(IMPORT_QUARANTINE)).isEqualTo(5);
+
+        // line 4 of the file has no body; the box offers its fields as JSON, not the CSV line
+        var noBody = model.importRejects().stream().filter(r -> r.lineNumber() == 4).findFirst().orElseThrow();
+        model.selectedRejectProperty().set(noBody);
+        String json = model.correctedRowProperty().get();
+        assertThat(json).startsWith("{").endsWith("}").contains("\"external_id\" : \"wire-0003\"", "\"desk\" : \"sport\"",
+                "\"title\" : \"Cup draw made\"", "\"body\" : \"\"", "\"priority\" : 3").doesNotContain("external_id,desk");
+
+        model.correctedRowProperty().set(noBody.rawText()); // the CSV line as it was: said in plain words
+        model.requeueSelectedReject();
+        assertThat(model.notices().get(0).kind()).isEqualTo(Notice.Kind.ERROR);
+        assertThat(model.notices().get(0).text()).startsWith("The corrected row must be written as JSON")
+                .doesNotContain("Unrecognized", "token", "Exception");
+        model.correctedRowProperty().set("{\"desk\": \"sport\", title: \"Cup draw made\"}");
+        model.requeueSelectedReject();
+        assertThat(model.notices().get(0).text()).startsWith("The corrected row is not valid JSON near line 1, column ")
+                .doesNotContain("Unexpected character", "code");
+
+        model.correctedRowProperty().set(json.replace("\"body\" : \"\"", "\"body\" : \"Holders meet the champions.\""));
+        model.requeueSelectedReject();
+        assertThat(model.notices().get(0).kind()).isEqualTo(Notice.Kind.SUCCESS);
+        assertThat(dsl.fetchValue(ARTICLE.TITLE, ARTICLE.EXTERNAL_ID.eq("wire-0003"))).isEqualTo("Cup draw made");
+        assertThat(dsl.fetchValue(ARTICLE.PRIORITY, ARTICLE.EXTERNAL_ID.eq("wire-0003"))).isEqualTo(3);
+
+        // once more: the corrected row stays dealt with, the other four are not added again
+        model.imports().importFile(file);
+        assertThat(model.importRejects()).hasSize(4);
+        assertThat(dsl.fetchCount(IMPORT_QUARANTINE)).isEqualTo(5);
     }
 
     @Test
