@@ -38,18 +38,6 @@ CREATE FUNCTION server_utc_now() RETURNS DATETIME(6)
     NOT DETERMINISTIC NO SQL SQL SECURITY DEFINER
     RETURN TIMESTAMPADD(MICROSECOND, ROUND(UNIX_TIMESTAMP(SYSDATE(6)) * 1000000), '1970-01-01 00:00:00.000000')$$
 
--- History that supervisors still write directly (imports and requeues; see AccountAdministration)
--- carries the server's real time and the name of who is signed in. (Editors cannot insert at all;
--- the procedures below write their history.)
-CREATE TRIGGER lease_event_stamp BEFORE INSERT ON lease_event FOR EACH ROW
-BEGIN
-    DECLARE v_who VARCHAR(64) DEFAULT SUBSTRING_INDEX(USER(), '@', 1);
-    IF (SELECT role FROM editor WHERE id = v_who) = 'supervisor' THEN
-        SET NEW.occurred_at = server_utc_now();
-        SET NEW.actor = v_who;
-    END IF;
-END$$
-
 -- Who a call acts for, after checking the caller may act as them and has the role needed.
 -- Not granted to anyone: only the procedures below call it.
 CREATE PROCEDURE resolve_actor(IN p_as VARCHAR(64), IN p_need VARCHAR(16), OUT o_actor VARCHAR(64))
@@ -730,8 +718,8 @@ BEGIN
 END$$
 
 -- What each role may do, and the one place that says it: every role reads the tables and views and
--- its own drafts; editors call the editor's operations; supervisors also the supervisor's, and
--- (for now) write the tables import and requeue need; admins own the schema. Nobody but the account
+-- its own drafts; editors call the editor's operations; supervisors also the supervisor's (and
+-- read every draft and the import quarantine); admins own the schema. Nobody but the account
 -- that owns these procedures creates accounts or grants rights. Not granted to anyone.
 CREATE PROCEDURE apply_role(IN p_name VARCHAR(32), IN p_role VARCHAR(16))
     SQL SECURITY DEFINER MODIFIES SQL DATA
@@ -751,7 +739,8 @@ BEGIN
     CALL run_account_statement(CONCAT('GRANT SELECT (article_id, editor_id) ON ', v_db, '`review_draft` TO ', v_account));
     SET v_rest = 'claim_articles,renew_leases,release_article,decide_article,save_draft,record_presence,release_expired_leases,end_stuck_transactions';
     IF p_role IN ('supervisor', 'admin') THEN
-        SET v_rest = CONCAT(v_rest, ',force_release_article,reassign_article,extend_lease,set_editor_capacity,set_editor_desks');
+        SET v_rest = CONCAT(v_rest, ',force_release_article,reassign_article,extend_lease,set_editor_capacity,set_editor_desks',
+                            ',import_articles,requeue_article,correct_import_row,discard_import_row');
     END IF;
     -- admins call the account operations through ALL on the schema (below): granting EXECUTE on a
     -- routine while it runs makes MariaDB reload it mid-call and fail ("Recursive limit 0")
@@ -762,9 +751,7 @@ BEGIN
     END WHILE;
     IF p_role = 'supervisor' THEN
         CALL run_account_statement(CONCAT('GRANT SELECT ON ', v_db, '`review_draft` TO ', v_account));
-        CALL run_account_statement(CONCAT('GRANT INSERT, UPDATE ON ', v_db, '`article` TO ', v_account));
-        CALL run_account_statement(CONCAT('GRANT INSERT ON ', v_db, '`lease_event` TO ', v_account));
-        CALL run_account_statement(CONCAT('GRANT SELECT, INSERT, UPDATE ON ', v_db, '`import_quarantine` TO ', v_account));
+        CALL run_account_statement(CONCAT('GRANT SELECT ON ', v_db, '`import_quarantine` TO ', v_account));
     END IF;
     IF p_role = 'admin' THEN
         -- the schema (migrations, purge), but no account rights beyond the operations above
@@ -880,6 +867,159 @@ BEGIN
     END LOOP;
     CLOSE people;
     SELECT v_count AS regranted;
+END$$
+
+-- --- the supervisor's imports and corrections -----------------------------------------------
+
+-- One import batch, all in or all out: the articles (p_rows: a JSON array of objects with line,
+-- external_id, desk, title, byline, body, priority, available_at ('YYYY-MM-DD HH:MM:SS.ffffff' UTC,
+-- or null for now)) and the batch's refused rows (p_kept_aside: objects with line, raw_text, reason).
+-- An external id already present is left alone. Result: external_id and article_id of each article
+-- this call created.
+CREATE PROCEDURE import_articles(IN p_as VARCHAR(64), IN p_import_id VARCHAR(64), IN p_source VARCHAR(500), IN p_rows LONGTEXT,
+                                 IN p_kept_aside LONGTEXT)
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_actor VARCHAR(64);
+    DECLARE v_now DATETIME(6);
+    DECLARE v_line BIGINT;
+    DECLARE v_external VARCHAR(1000);
+    DECLARE v_desk VARCHAR(1000);
+    DECLARE v_title TEXT;
+    DECLARE v_byline TEXT;
+    DECLARE v_body LONGTEXT;
+    DECLARE v_priority INT;
+    DECLARE v_available VARCHAR(64);
+    DECLARE v_id BIGINT;
+    DECLARE v_present INT;
+    DECLARE v_out LONGTEXT DEFAULT '[]';
+    DECLARE v_done INT DEFAULT 0;
+    DECLARE rows_in CURSOR FOR
+        SELECT j.line, j.external_id, j.desk, j.title, j.byline, j.body, j.priority, j.available_at
+          FROM JSON_TABLE(p_rows, '$[*]' COLUMNS (line BIGINT PATH '$.line', external_id VARCHAR(1000) PATH '$.external_id',
+               desk VARCHAR(1000) PATH '$.desk', title TEXT PATH '$.title', byline TEXT PATH '$.byline',
+               body LONGTEXT PATH '$.body', priority INT PATH '$.priority', available_at VARCHAR(64) PATH '$.available_at')) j;
+    DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    CALL resolve_actor(p_as, 'supervisor', v_actor);
+    IF JSON_VALID(COALESCE(p_rows, '[]')) = 0 OR JSON_VALID(COALESCE(p_kept_aside, '[]')) = 0 THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an import batch is a JSON array of rows';
+    END IF;
+    SET innodb_lock_wait_timeout = 5;
+    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
+    START TRANSACTION;
+    SET v_now = server_utc_now();
+    OPEN rows_in;
+    each_row: LOOP
+        FETCH rows_in INTO v_line, v_external, v_desk, v_title, v_byline, v_body, v_priority, v_available;
+        IF v_done = 1 THEN LEAVE each_row; END IF;
+        SET v_present = (SELECT COUNT(*) FROM article WHERE external_id = v_external);
+        IF v_present = 0 THEN
+            INSERT INTO article (external_id, desk_id, title, byline, body, priority, available_at, created_at, updated_at)
+            VALUES (v_external, v_desk, v_title, v_byline, v_body, COALESCE(v_priority, 3),
+                    COALESCE(CAST(v_available AS DATETIME(6)), v_now), v_now, v_now);
+            SET v_id = LAST_INSERT_ID();
+            CALL log_event(v_id, 'import', v_actor, NULL, NULL, NULL, NULL, NULL,
+                           CONCAT('import ', p_import_id, ': line ', v_line, ' of ', p_source), v_now);
+            SET v_out = JSON_ARRAY_APPEND(v_out, '$', JSON_ARRAY(v_external, v_id));
+        END IF;
+    END LOOP;
+    CLOSE rows_in;
+    INSERT INTO import_quarantine (import_id, source_name, line_number, raw_text, reason, created_at)
+    SELECT p_import_id, p_source, q.line, q.raw_text, LEFT(q.reason, 1000), v_now
+      FROM JSON_TABLE(COALESCE(p_kept_aside, '[]'), '$[*]' COLUMNS (line BIGINT PATH '$.line',
+           raw_text LONGTEXT PATH '$.raw_text', reason TEXT PATH '$.reason')) q;
+    COMMIT;
+    SELECT o.external_id, o.article_id
+      FROM JSON_TABLE(v_out, '$[*]' COLUMNS (external_id VARCHAR(128) PATH '$[0]', article_id BIGINT PATH '$[1]')) o;
+END$$
+
+-- Puts a quarantined article back in the queue, available now, its send-back count reset; a
+-- corrected title or body (NULL or blank: unchanged) replaces the old one.
+CREATE PROCEDURE requeue_article(IN p_as VARCHAR(64), IN p_article BIGINT, IN p_title VARCHAR(300), IN p_body LONGTEXT, IN p_note VARCHAR(2000))
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_actor VARCHAR(64);
+    DECLARE v_now DATETIME(6);
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    CALL resolve_actor(p_as, 'supervisor', v_actor);
+    START TRANSACTION;
+    SET v_now = server_utc_now();
+    UPDATE article
+       SET status = 'queued', attempts = 0, available_at = v_now, updated_at = v_now, decided_by = NULL,
+           decided_at = NULL, decision_note = NULL,
+           title = IF(TRIM(COALESCE(p_title, '')) = '', title, TRIM(p_title)),
+           body = IF(TRIM(COALESCE(p_body, '')) = '', body, p_body)
+     WHERE id = p_article AND status = 'quarantined';
+    IF ROW_COUNT() = 0 THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this article is not in quarantine';
+    END IF;
+    CALL log_event(p_article, 'requeue', v_actor, NULL, NULL, NULL, NULL, NULL, p_note, v_now);
+    COMMIT;
+END$$
+
+-- Turns a row an import kept aside, corrected by a supervisor, into an article.
+-- p_if_present: 'refuse' (an error) or 'resolve' (the row is dealt with, no new article) when an
+-- article with that external id exists already. Result: outcome (imported, present), article_id.
+CREATE PROCEDURE correct_import_row(IN p_as VARCHAR(64), IN p_row BIGINT, IN p_external_id VARCHAR(128), IN p_desk VARCHAR(32),
+                                    IN p_title VARCHAR(300), IN p_byline VARCHAR(200), IN p_body LONGTEXT,
+                                    IN p_priority INT, IN p_available_at VARCHAR(40), IN p_if_present VARCHAR(8))
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_actor VARCHAR(64);
+    DECLARE v_now DATETIME(6);
+    DECLARE v_found BIGINT DEFAULT NULL;
+    DECLARE v_import VARCHAR(64);
+    DECLARE v_source VARCHAR(500);
+    DECLARE v_line BIGINT;
+    DECLARE v_external VARCHAR(128);
+    DECLARE v_id BIGINT;
+    DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    CALL resolve_actor(p_as, 'supervisor', v_actor);
+    START TRANSACTION;
+    SET v_now = server_utc_now();
+    -- locked, so two supervisors correcting the same row do not both make an article
+    SELECT id, import_id, source_name, line_number INTO v_found, v_import, v_source, v_line
+      FROM import_quarantine WHERE id = p_row AND resolved_at IS NULL FOR UPDATE;
+    IF v_found IS NULL THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this import row is not waiting for correction any more';
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM desk WHERE id = p_desk) THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no desk of that name';
+    END IF;
+    SET v_external = COALESCE(NULLIF(TRIM(p_external_id), ''), CONCAT('import-', v_import, '-', v_line));
+    IF EXISTS (SELECT 1 FROM article WHERE external_id = v_external) THEN
+        IF COALESCE(p_if_present, 'refuse') <> 'resolve' THEN
+            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an article with that external id exists already';
+        END IF;
+        UPDATE import_quarantine SET resolved_at = v_now WHERE id = p_row;
+        COMMIT;
+        SELECT 'present' AS outcome, NULL AS article_id;
+    ELSE
+        INSERT INTO article (external_id, desk_id, title, byline, body, priority, available_at, created_at, updated_at)
+        VALUES (v_external, p_desk, TRIM(p_title), p_byline, p_body, COALESCE(p_priority, 3),
+                COALESCE(CAST(p_available_at AS DATETIME(6)), v_now), v_now, v_now);
+        SET v_id = LAST_INSERT_ID();
+        UPDATE import_quarantine SET resolved_at = v_now WHERE id = p_row;
+        CALL log_event(v_id, 'import', v_actor, NULL, NULL, NULL, NULL, NULL,
+                       CONCAT('corrected from ', v_source, ' line ', v_line, ' (import ', v_import,
+                              '; requeued from import quarantine entry #', p_row, ')'), v_now);
+        COMMIT;
+        SELECT 'imported' AS outcome, v_id AS article_id;
+    END IF;
+END$$
+
+-- Marks a row an import kept aside as dealt with, without making an article.
+CREATE PROCEDURE discard_import_row(IN p_as VARCHAR(64), IN p_row BIGINT)
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_actor VARCHAR(64);
+    CALL resolve_actor(p_as, 'supervisor', v_actor);
+    UPDATE import_quarantine SET resolved_at = server_utc_now() WHERE id = p_row AND resolved_at IS NULL;
+    IF ROW_COUNT() = 0 THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this import row is not waiting for correction any more';
+    END IF;
 END$$
 
 DELIMITER ;

@@ -28,17 +28,6 @@ public final class ArticleHistory {
                         r.getNewOwner(), r.getLeaseToken(), r.getDetail()));
     }
 
-    /** Appends a review event inside the caller's transaction. */
-    static void append(DSLContext tx, long articleId, String action, String actor, String detail) {
-        tx.insertInto(LEASE_EVENT, LEASE_EVENT.OCCURRED_AT, LEASE_EVENT.RESOURCE, LEASE_EVENT.ROW_KEY, LEASE_EVENT.ACTION,
-                        LEASE_EVENT.ACTOR, LEASE_EVENT.DETAIL)
-                .values(ServerClock.now(), org.jooq.impl.DSL.val(ArticleLeases.RESOURCE),
-                        org.jooq.impl.DSL.val(Long.toString(articleId)), org.jooq.impl.DSL.val(action),
-                        org.jooq.impl.DSL.val(actor), org.jooq.impl.DSL.val(detail == null || detail.length() <= 2000
-                                ? detail : detail.substring(0, 1997) + "..."))
-                .execute();
-    }
-
     /**
      * Removes history older than {@code age} (server clock), in chunks so no long transaction holds
      * the table. Returns how many events were removed.

@@ -1,5 +1,7 @@
 package org.copydesk.review;
 
+import org.copydesk.review.imports.ImportCalls;
+
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DESK;
 import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
@@ -70,42 +72,24 @@ public final class ImportRejects {
         if (priority < 1 || priority > 5) {
             throw new IllegalArgumentException("priority must be a number from 1 to 5.");
         }
-        return dsl.transactionResult(cfg -> {
-            DSLContext tx = cfg.dsl();
-            // locked, so two supervisors requeueing the same row do not both create an article
-            var entry = tx.selectFrom(IMPORT_QUARANTINE).where(IMPORT_QUARANTINE.ID.eq(rejectId))
-                    .and(IMPORT_QUARANTINE.RESOLVED_AT.isNull()).forUpdate().fetchOne();
-            if (entry == null) {
-                throw new IllegalArgumentException("Import row #" + rejectId + " is not waiting for correction any more.");
-            }
-            if (!tx.fetchExists(DESK, DESK.ID.eq(desk))) {
-                throw new IllegalArgumentException("There is no desk '" + desk + "'.");
-            }
-            String externalId = fields.getOrDefault("external_id",
-                    "import-" + entry.getImportId() + "-" + entry.getLineNumber()).strip();
-            if (tx.fetchExists(ARTICLE, ARTICLE.EXTERNAL_ID.eq(externalId))) {
-                throw new IllegalArgumentException("An article with external id '" + externalId + "' exists already.");
-            }
-            tx.insertInto(ARTICLE, ARTICLE.EXTERNAL_ID, ARTICLE.DESK_ID, ARTICLE.TITLE, ARTICLE.BYLINE, ARTICLE.BODY,
-                            ARTICLE.PRIORITY)
-                    .values(externalId, desk, title.strip(), fields.get("byline"), body, priority)
-                    .execute();
-            // read back by the unique external id: Connector/J refuses INSERT ... RETURNING on MariaDB
-            long id = tx.select(ARTICLE.ID).from(ARTICLE).where(ARTICLE.EXTERNAL_ID.eq(externalId)).fetchOne(ARTICLE.ID);
-            tx.update(IMPORT_QUARANTINE).set(IMPORT_QUARANTINE.RESOLVED_AT, ServerClock.now())
-                    .where(IMPORT_QUARANTINE.ID.eq(rejectId)).execute();
-            ArticleHistory.append(tx, id, "import", actor, "corrected from " + entry.getSourceName() + " line "
-                    + entry.getLineNumber() + " (import " + entry.getImportId() + ")");
-            return id;
-        });
+        if (!dsl.fetchExists(DESK, DESK.ID.eq(desk))) { // a courtesy: the database checks it too, in fewer words
+            throw new IllegalArgumentException("There is no desk '" + desk + "'.");
+        }
+        // the database locks the row, checks it is still open and the id is new, and writes the history
+        try {
+            return new ImportCalls(dsl).correct(actor, rejectId, fields.get("external_id"), desk, title.strip(), fields.get("byline"),
+                    body, priority, null, false).articleId();
+        } catch (org.jooq.exception.DataAccessException e) {
+            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
+        }
     }
 
     /** Marks the row dealt with, without creating an article. */
     public void discard(long rejectId) {
-        int changed = dsl.update(IMPORT_QUARANTINE).set(IMPORT_QUARANTINE.RESOLVED_AT, ServerClock.now())
-                .where(IMPORT_QUARANTINE.ID.eq(rejectId)).and(IMPORT_QUARANTINE.RESOLVED_AT.isNull()).execute();
-        if (changed == 0) {
-            throw new IllegalArgumentException("Import row #" + rejectId + " is not waiting for correction any more.");
+        try {
+            new ImportCalls(dsl).discard(null, rejectId); // the signed-in supervisor
+        } catch (org.jooq.exception.DataAccessException e) {
+            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
         }
     }
 

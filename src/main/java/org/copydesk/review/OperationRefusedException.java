@@ -5,9 +5,11 @@ import java.util.Optional;
 
 /**
  * The database refused an operation by its own rules (a Copydesk procedure signalled SQLSTATE
- * 45000). The message is the database's, in plain words, for the person who asked.
+ * 45000). The message is the database's, in plain words, for the person who asked. It is a kind of
+ * {@link IllegalArgumentException}, as every screen and command already shows those as they are:
+ * the request was not one the rules allow.
  */
-public final class OperationRefusedException extends RuntimeException {
+public final class OperationRefusedException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
     private static final String PREFIX = "Copydesk: ";

@@ -97,8 +97,11 @@ public final class ArticleImporter {
                     emptyReport(source), e);
         }
         ArticleRowValidator validator = new ArticleRowValidator(desks, bodyLimit(packet));
-        ArticleBatchWriter writer = new ArticleBatchWriter(dsl, statementBytes(packet, settings));
-        return new ImportRun(target, settings, validator, writer, listener == null ? ImportListener.NONE : listener,
+        ArticleBatchWriter writer = new ArticleBatchWriter(dsl);
+        // a batch travels as one call: it must fit in the server's packet with room to spare
+        ImportSettings fitting = new ImportSettings(settings.batchRows(), batchBytes(packet, settings), settings.problemsKept(),
+                settings.rawTextLimit(), settings.progressInterval());
+        return new ImportRun(target, fitting, validator, writer, listener == null ? ImportListener.NONE : listener,
                 totalBytes, keptAsideBefore).run(in);
     }
 
@@ -124,8 +127,9 @@ public final class ArticleImporter {
         return Math.max(1024, Math.min(ArticleRowValidator.BODY_MAX_BYTES, maxAllowedPacket - (1L << 20)));
     }
 
-    static int statementBytes(long maxAllowedPacket, ImportSettings settings) {
-        return (int) Math.max(64 * 1024, Math.min(settings.batchBytes(), maxAllowedPacket / 2));
+    /** A batch's size: the settings' unless a quarter of the packet is less (JSON escaping can double text). */
+    static int batchBytes(long maxAllowedPacket, ImportSettings settings) {
+        return (int) Math.max(64 * 1024, Math.min(settings.batchBytes(), maxAllowedPacket / 4));
     }
 
     private String newImportId() {

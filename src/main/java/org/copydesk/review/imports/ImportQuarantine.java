@@ -68,27 +68,19 @@ public final class ImportQuarantine {
         if (article == null) {
             return new RequeueResult(RequeueResult.Outcome.STILL_INVALID, null, refusal[0]);
         }
-        ImportTarget target = new ImportTarget(entry.getImportId(), entry.getSourceName()
-                + " (requeued from import quarantine entry #" + quarantineId + ")", actor);
-        ArticleBatchWriter writer = new ArticleBatchWriter(dsl, ArticleImporter.statementBytes(packet, ImportSettings.defaults()));
-        return dsl.transactionResult(c -> {
-            DSLContext tx = c.dsl();
-            // locks the entry so two supervisors requeueing it at once do not both act
-            Long stillOpen = tx.select(IMPORT_QUARANTINE.ID).from(IMPORT_QUARANTINE)
-                    .where(IMPORT_QUARANTINE.ID.eq(quarantineId)).and(IMPORT_QUARANTINE.RESOLVED_AT.isNull())
-                    .forUpdate().fetchOne(IMPORT_QUARANTINE.ID);
-            if (stillOpen == null) {
+        // the database locks the entry, so two supervisors requeueing it at once do not both act
+        try {
+            ImportCalls.Correction done = new ImportCalls(dsl).correct(actor, quarantineId, article.externalId(), article.deskId(),
+                    article.title(), article.byline(), article.body(), article.priority(), article.availableAt(), true);
+            return done.imported() ? new RequeueResult(RequeueResult.Outcome.IMPORTED, done.articleId(), null)
+                    : new RequeueResult(RequeueResult.Outcome.ALREADY_PRESENT, null, null);
+        } catch (org.jooq.exception.DataAccessException e) {
+            if (SqlFailures.message(e).contains("not waiting for correction")) {
                 return new RequeueResult(RequeueResult.Outcome.NOT_OPEN, null,
                         "quarantine entry #" + quarantineId + " was resolved meanwhile");
             }
-            BatchOutcome outcome = writer.writeIn(tx, List.of(article), List.of(), target);
-            tx.update(IMPORT_QUARANTINE).set(IMPORT_QUARANTINE.RESOLVED_AT, ServerClock.now())
-                    .where(IMPORT_QUARANTINE.ID.eq(quarantineId)).execute();
-            if (outcome.imported() == 1) {
-                return new RequeueResult(RequeueResult.Outcome.IMPORTED, outcome.insertedIds().get(article.externalId()), null);
-            }
-            return new RequeueResult(RequeueResult.Outcome.ALREADY_PRESENT, null, null);
-        });
+            throw e;
+        }
     }
 
     /**

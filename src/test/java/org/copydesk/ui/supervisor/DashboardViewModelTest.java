@@ -542,8 +542,10 @@ class DashboardViewModelTest {
         model.start();
         Path file = Path.of("docs/examples/articles-with-errors.csv").toAbsolutePath();
         java.io.StringWriter out = new java.io.StringWriter();
+        java.util.Map<String, String> environment = new java.util.HashMap<>(System.getenv());
+        environment.put(org.copydesk.db.DatabaseConfigResolver.PASSWORD_ENV, db.endpoint().password());
         org.copydesk.cli.Cli.run(new String[] {"import", file.toString(), "--db-url", db.url(), "--db-user", db.endpoint().user()},
-                new java.io.PrintWriter(out), new java.io.PrintWriter(new java.io.StringWriter()));
+                new java.io.PrintWriter(out), new java.io.PrintWriter(new java.io.StringWriter()), environment);
         assertThat(out.toString()).contains("2 imported, 0 already present, 5 kept aside");
 
         // the same file from the dashboard, on the same database: the same counts as the command line's second run
