@@ -49,7 +49,7 @@ class EmbeddedDataUnderTmpdirTest {
                 EmbeddedServer.Mode.DESKTOP, Duration.ofSeconds(90));
         EmbeddedServer first = EmbeddedServer.startOrAttach(options);
         assertThat(first.startedHere()).isTrue();
-        try (Database db = Database.open(first.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, new char[0],
+        try (Database db = Database.open(first.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, first.rootPassword(),
                 null, DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE_OR_VALIDATE, first)) {
             db.dsl().insertInto(DESK, DESK.ID, DESK.NAME).values(deskId, "Kept under tmp").execute();
         }
@@ -57,7 +57,7 @@ class EmbeddedDataUnderTmpdirTest {
 
         EmbeddedServer second = EmbeddedServer.startOrAttach(options);
         assertThat(second.startedHere()).as("a new server, prepared again on the same folder").isTrue();
-        try (Database db = Database.open(second.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, new char[0],
+        try (Database db = Database.open(second.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, second.rootPassword(),
                 null, DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE_OR_VALIDATE, second)) {
             assertThat(db.dsl().select(DESK.NAME).from(DESK).where(DESK.ID.eq(deskId)).fetchOne(DESK.NAME))
                     .as("the row written before the restart").isEqualTo("Kept under tmp");
