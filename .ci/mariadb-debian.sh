@@ -34,6 +34,9 @@ test_user=copydesk_test
 say() { echo "mariadb-debian: $*" >&2; }
 die() { say "FAILED: $*"; exit 1; }
 
+# running, free_port, cmd_stop, cmd_url, cmd_env, cmd_status
+source "$(dirname "${BASH_SOURCE[0]}")/private-server-lib.sh"
+
 find_binaries() {
     MARIADBD=$(command -v mariadbd || true)
     [ -n "$MARIADBD" ] || MARIADBD=$( [ -x /usr/sbin/mariadbd ] && echo /usr/sbin/mariadbd || true)
@@ -61,23 +64,8 @@ cmd_install() {
     [ -n "$MARIADBD" ] || die "mariadb-server installed but mariadbd not found"
 }
 
-running() {
-    [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null
-}
 
 # A free loopback port: one nobody listens on (a connect attempt is refused).
-free_port() {
-    local p tries=0
-    while [ $tries -lt 200 ]; do
-        p=$(( 20000 + RANDOM % 30000 ))
-        if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
-            echo "$p"
-            return 0
-        fi
-        tries=$((tries + 1))
-    done
-    die "no free port found"
-}
 
 # The OS account the server runs as; mariadb-install-db gives it a unix_socket login with every
 # privilege, which this script uses for administration through the private socket.
@@ -146,49 +134,9 @@ SQL
     cmd_url
 }
 
-cmd_stop() {
-    if ! running; then
-        say "not running"
-        rm -f "$pidfile"
-        return 0
-    fi
-    local pid
-    pid=$(cat "$pidfile")
-    kill -TERM "$pid"
-    local waited=0
-    while kill -0 "$pid" 2>/dev/null; do
-        sleep 0.5
-        waited=$((waited + 1))
-        if [ $waited -gt 120 ]; then
-            say "pid $pid did not stop within 60 s; killing it"
-            kill -KILL "$pid" 2>/dev/null || true
-            break
-        fi
-    done
-    rm -f "$pidfile"
-    say "stopped (pid $pid)"
-}
 
-cmd_url() {
-    [ -f "$portfile" ] || die "not started (no $portfile)"
-    echo "jdbc:mysql://127.0.0.1:$(cat "$portfile")/"
-}
 
-cmd_env() {
-    running || die "not running; start it first"
-    echo "export COPYDESK_TEST_DB_URL='$(cmd_url)'"
-    echo "export COPYDESK_TEST_DB_USER='$test_user'"
-    echo "export COPYDESK_TEST_DB_PASSWORD='$(cat "$pwfile")'"
-}
 
-cmd_status() {
-    if running; then
-        say "running (pid $(cat "$pidfile"), $(cmd_url))"
-    else
-        say "not running"
-        return 1
-    fi
-}
 
 case "${1:-}" in
     install) cmd_install ;;
