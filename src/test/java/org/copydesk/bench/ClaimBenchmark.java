@@ -358,10 +358,16 @@ public final class ClaimBenchmark {
 
     private Result runEditors(Cell cell) {
         EditorSessions.Cell sessions = editors.cell(cell.owners(), cell.strategy());
-        return measure(cell, new Load(sessions.owners(), "e"), () -> {
-            long[] r = sessions.retries();
-            return new long[] {r[0], r[1], r[2], 0};
+        long openBefore = EditorSessions.OPEN_AFTER_ERROR.get();
+        Result r = measure(cell, new Load(sessions.owners(), "e"), () -> {
+            long[] retries = sessions.retries();
+            return new long[] {retries[0], retries[1], retries[2], 0};
         });
+        long open = EditorSessions.OPEN_AFTER_ERROR.get() - openBefore;
+        if (open > 0) {
+            say("%s: %d errors left the editor's session inside a transaction", cell.label(), open);
+        }
+        return r;
     }
 
     /**

@@ -126,6 +126,9 @@ final class EditorSessions implements AutoCloseable {
         }
     }
 
+    /** Errors that reached an editor and left their session inside a transaction (all cells of the run). */
+    static final java.util.concurrent.atomic.AtomicLong OPEN_AFTER_ERROR = new java.util.concurrent.atomic.AtomicLong();
+
     /** One editor: Get articles, then approve each one held. */
     static final class Editor implements OwnerLoop<HeldArticle> {
         private final ReviewServices services;
@@ -138,14 +141,38 @@ final class EditorSessions implements AutoCloseable {
 
         @Override
         public List<HeldArticle> claim() {
-            return services.queue().claim(id).articles();
+            try {
+                return services.queue().claim(id).articles();
+            } catch (RuntimeException e) {
+                throw diagnosed(e);
+            }
         }
 
         @Override
         public boolean complete(HeldArticle article) {
-            DecisionOutcome outcome = services.decisions().submit(new DecisionRequest(UUID.randomUUID(), article.id(),
-                    article.lease(), Verdict.APPROVE, "ok"));
-            return outcome instanceof DecisionOutcome.Recorded;
+            try {
+                DecisionOutcome outcome = services.decisions().submit(new DecisionRequest(UUID.randomUUID(), article.id(),
+                        article.lease(), Verdict.APPROVE, "ok"));
+                return outcome instanceof DecisionOutcome.Recorded;
+            } catch (RuntimeException e) {
+                throw diagnosed(e);
+            }
+        }
+
+        /**
+         * Counts an error that reached the caller, and whether the editor's session (the pool's one
+         * connection) was left inside a transaction by it: the database's operations are meant to
+         * end their own transactions whatever happens.
+         */
+        private RuntimeException diagnosed(RuntimeException e) {
+            try {
+                if (services.database().dsl().fetchOne("select @@in_transaction").get(0, Integer.class) == 1) {
+                    OPEN_AFTER_ERROR.incrementAndGet();
+                }
+            } catch (RuntimeException ignored) {
+                // the session is gone: nothing left open on it
+            }
+            return e;
         }
     }
 }
