@@ -2,7 +2,6 @@ package org.copydesk.bench;
 
 import static org.copydesk.db.schema.Tables.ARTICLE;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,16 +13,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.ClaimRequest;
-import org.copydesk.lease.ClaimResult;
 import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.Lease;
 import org.copydesk.lease.LeaseEngine;
@@ -32,18 +28,25 @@ import org.copydesk.lease.Owner;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.ArticleLeases;
 import org.jooq.DSLContext;
-import org.jooq.Field;
 
 /**
- * Claim throughput and latency of the three strategies on the embedded MariaDB with 200,000 waiting
- * articles, plus the release service sweeping 100,000 lapsed leases while editors keep claiming.
- * Not a test: it measures, prints a table and rewrites the generated part of docs/benchmarks.md.
+ * Issue 14's benchmark on the embedded MariaDB with 200,000 waiting articles: per owner count, a
+ * bare baseline ({@link BareClaims}), the editors' full path through the review services and the
+ * database's operations ({@link EditorSessions}, for each claim strategy), and the old Java lease
+ * engine ({@link EngineOwner}); the server's own counters around each cell ({@link ServerCounters});
+ * optionally the old engine's strategy/isolation sweep and the release service sweeping 100,000
+ * lapsed leases while editors keep claiming. Not a test: it measures, prints tables and rewrites the
+ * generated part of docs/benchmarks.md.
  *
- * <p>Run: {@code mvn -q test-compile exec:exec@claim-benchmark} (about 12 minutes on 2 cores).
- * System properties: {@code bench.seconds} measured seconds per cell (10), {@code bench.warmup} (2),
- * {@code bench.only} a comma-separated list of cell labels to run alone (for experiments; no report
- * is written then), {@code bench.sweeps} release-service set-ups to compare: batch size, "/paced" for a
- * service that rests as long as each batch took (100,100/paced,1000/paced).
+ * <p>Run: {@code mvn -q test-compile exec:exec@claim-benchmark} (about 15 minutes on 2 cores with
+ * everything). System properties (through {@code -Dbench.args="…"}): {@code bench.seconds} measured
+ * seconds per cell (10), {@code bench.warmup} (2), {@code bench.owners} owner counts (1,8,32,64),
+ * {@code bench.legacy} the old engine's strategy/isolation sweep (true), {@code bench.accounts} OWN
+ * (each editor signs in with an account of their own; default) or ADMIN (one administrator pool,
+ * {@code p_as}), {@code bench.only} a comma-separated list of cell labels to run alone (for
+ * experiments; no report is written then), {@code bench.sweeps} release-service set-ups to compare:
+ * batch size, "/paced" for a service that rests as long as each batch took (100,100/paced,1000/paced;
+ * empty: none).
  *
  * <p>Each owner does what an editor's client does, as fast as it can: claim 5, complete them, repeat.
  * Every cell starts from the same table (the rows earlier cells touched are put back) and an empty
@@ -392,30 +395,6 @@ public final class ClaimBenchmark {
         return new Result(cell, load.rows.get(), seconds, lat.length, percentile(lat, 0.50), percentile(lat, 0.99),
                 after[0] - before[0], after[1] - before[1], after[2] - before[2], load.callerErrors.get(),
                 after[3] - before[3], load.lost.get(), ServerCounters.delta(countersBefore, countersAfter));
-    }
-
-    /** An owner of the old Java lease engine: claim 5, complete each with its token. */
-    private static final class EngineOwner implements OwnerLoop<Lease> {
-        private final LeaseEngine engine;
-        private final Owner owner;
-        private final Map<Field<?>, Object> approve;
-
-        EngineOwner(LeaseEngine engine, Owner owner) {
-            this.engine = engine;
-            this.owner = owner;
-            this.approve = Map.of(ARTICLE.STATUS, ArticleStatus.approved, ARTICLE.DECIDED_BY, owner.name(),
-                    ARTICLE.DECIDED_AT, ServerClock.now());
-        }
-
-        @Override
-        public List<Lease> claim() {
-            return engine.claim(request(owner)).leases();
-        }
-
-        @Override
-        public boolean complete(Lease lease) {
-            return engine.complete(lease, approve, null).applied();
-        }
     }
 
     // --- the release service under load -------------------------------------------------------

@@ -27,7 +27,7 @@ final class Load {
     final AtomicLong rows = new AtomicLong();
     /** Items a completion found lost (not claimed-and-decided; should stay 0 in a benchmark). */
     final AtomicLong lost = new AtomicLong();
-    /** Exceptions the owner's loop received: errors a user would see. */
+    /** Exceptions the owner's loop received while measuring: errors a user would see. */
     final AtomicLong callerErrors = new AtomicLong();
     final AtomicLong firstErrorLogged = new AtomicLong();
     private final CountDownLatch ready;
@@ -122,8 +122,11 @@ final class Load {
                     ClaimBenchmark.sleep(1);
                 }
             } catch (RuntimeException e) {
-                // DatabaseBusyException (retries exhausted) or anything else: an error a user would see.
-                callerErrors.incrementAndGet();
+                // DatabaseBusyException (retries exhausted) or anything else: an error a user would see,
+                // counted in the measured window like the retries it is compared with.
+                if (bucket != NONE) {
+                    callerErrors.incrementAndGet();
+                }
                 if (firstErrorLogged.getAndIncrement() < 3) {
                     ClaimBenchmark.say("error reaching the caller in %s: %s", Thread.currentThread().getName(), e);
                 }
