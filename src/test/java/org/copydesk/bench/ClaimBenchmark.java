@@ -2,7 +2,6 @@ package org.copydesk.bench;
 
 import static org.copydesk.db.schema.Tables.ARTICLE;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,16 +13,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.ClaimRequest;
-import org.copydesk.lease.ClaimResult;
 import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.Lease;
 import org.copydesk.lease.LeaseEngine;
@@ -32,18 +28,25 @@ import org.copydesk.lease.Owner;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.ArticleLeases;
 import org.jooq.DSLContext;
-import org.jooq.Field;
 
 /**
- * Claim throughput and latency of the three strategies on the embedded MariaDB with 200,000 waiting
- * articles, plus the release service sweeping 100,000 lapsed leases while editors keep claiming.
- * Not a test: it measures, prints a table and rewrites the generated part of docs/benchmarks.md.
+ * Issue 14's benchmark on the embedded MariaDB with 200,000 waiting articles: per owner count, a
+ * bare baseline ({@link BareClaims}), the editors' full path through the review services and the
+ * database's operations ({@link EditorSessions}, for each claim strategy), and the old Java lease
+ * engine ({@link EngineOwner}); the server's own counters around each cell ({@link ServerCounters});
+ * optionally the old engine's strategy/isolation sweep and the release service sweeping 100,000
+ * lapsed leases while editors keep claiming. Not a test: it measures, prints tables and rewrites the
+ * generated part of docs/benchmarks.md.
  *
- * <p>Run: {@code mvn -q test-compile exec:exec@claim-benchmark} (about 12 minutes on 2 cores).
- * System properties: {@code bench.seconds} measured seconds per cell (10), {@code bench.warmup} (2),
- * {@code bench.only} a comma-separated list of cell labels to run alone (for experiments; no report
- * is written then), {@code bench.sweeps} release-service set-ups to compare: batch size, "/paced" for a
- * service that rests as long as each batch took (100,100/paced,1000/paced).
+ * <p>Run: {@code mvn -q test-compile exec:exec@claim-benchmark} (about 15 minutes on 2 cores with
+ * everything). System properties (through {@code -Dbench.args="…"}): {@code bench.seconds} measured
+ * seconds per cell (10), {@code bench.warmup} (2), {@code bench.owners} owner counts (1,8,32,64),
+ * {@code bench.legacy} the old engine's strategy/isolation sweep (true), {@code bench.accounts} OWN
+ * (each editor signs in with an account of their own; default) or ADMIN (one administrator pool,
+ * {@code p_as}), {@code bench.only} a comma-separated list of cell labels to run alone (for
+ * experiments; no report is written then), {@code bench.sweeps} release-service set-ups to compare:
+ * batch size, "/paced" for a service that rests as long as each batch took (100,100/paced,1000/paced;
+ * empty: none).
  *
  * <p>Each owner does what an editor's client does, as fast as it can: claim 5, complete them, repeat.
  * Every cell starts from the same table (the rows earlier cells touched are put back) and an empty
@@ -59,17 +62,42 @@ public final class ClaimBenchmark {
     /** The release service set-up docs/benchmarks.md recommends (why: see there). */
     static final String RECOMMENDED_SWEEP = "100/paced";
 
-    record Cell(String label, ClaimStrategyKind strategy, String isolation, int owners) {
+    /** What a cell measures: the bare baseline, the old Java lease engine, or the editors' full path. */
+    enum Kind { BARE, ENGINE, EDITORS }
+
+    record Cell(String label, Kind kind, ClaimStrategyKind strategy, String isolation, int owners) {
+        static Cell bare(int owners) {
+            return new Cell("BARE/" + owners, Kind.BARE, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", owners);
+        }
+
+        static Cell engine(ClaimStrategyKind kind, String isolation, int owners) {
+            return new Cell(kind + "/" + (isolation.equals("READ_COMMITTED") ? "RC" : "RR") + "/" + owners, Kind.ENGINE, kind,
+                    isolation, owners);
+        }
+
+        static Cell editors(ClaimStrategyKind kind, int owners) {
+            return new Cell("EDITORS/" + kind + "/" + owners, Kind.EDITORS, kind, "READ_COMMITTED", owners);
+        }
     }
 
+    /**
+     * @param lost     completions that found the item lost (a decision refused or lost): not counted as rows
+     * @param counters the server's counters over the measured window ({@link ServerCounters})
+     */
     record Result(Cell cell, long rows, double seconds, long claims, long p50Micros, long p99Micros, long retries,
-                  long deadlocks, long lockWaits, long callerErrors, long optimisticConflicts) {
+                  long deadlocks, long lockWaits, long callerErrors, long optimisticConflicts, long lost,
+                  Map<String, Long> counters) {
         double rowsPerSecond() {
             return rows / seconds;
         }
 
         double retryShare() {
             return claims == 0 ? 0 : (double) retries / claims;
+        }
+
+        /** A server counter's delta per claimed-and-decided row. */
+        double perRow(String counter) {
+            return rows == 0 ? Double.NaN : (double) counters.getOrDefault(counter, 0L) / rows;
         }
     }
 
@@ -86,6 +114,7 @@ public final class ClaimBenchmark {
     private final String url;
     private final Duration measure;
     private final Duration warmup;
+    private EditorSessions editors;
 
     private ClaimBenchmark(Database admin, EmbeddedServer server, String url, Duration measure, Duration warmup) {
         this.admin = admin;
@@ -116,27 +145,51 @@ public final class ClaimBenchmark {
                 ClaimBenchmark bench = new ClaimBenchmark(admin, server, url, measure, warmup);
                 long t0 = System.nanoTime();
                 bench.buildDataset();
-                say("dataset of %,d rows built in %.1f s", ROWS, (System.nanoTime() - t0) / 1e9);
+                BareClaims.create(admin.dsl());
+                say("dataset of %,d rows (and its bare copy) built in %.1f s", ROWS, (System.nanoTime() - t0) / 1e9);
                 if (Boolean.getBoolean("bench.debug")) {
                     // Every deadlock into the server log (target/bench-db/server/server.log), for diagnosis.
                     admin.dsl().execute("set global innodb_print_all_deadlocks = on");
                 }
 
+                List<Integer> ownerCounts = Arrays.stream(System.getProperty("bench.owners", "1,8,32,64").split(","))
+                        .map(String::trim).filter(x -> !x.isEmpty()).map(Integer::valueOf).toList();
+                boolean legacy = Boolean.parseBoolean(System.getProperty("bench.legacy", "true"));
+                EditorSessions.Accounts accounts = EditorSessions.Accounts.valueOf(
+                        System.getProperty("bench.accounts", "OWN").toUpperCase(Locale.ROOT));
+                // Per owner count, the five cells issue 14 compares, side by side so that they share
+                // the same minutes of a shared machine.
                 List<Cell> cells = new ArrayList<>();
-                for (ClaimStrategyKind kind : ClaimStrategyKind.values()) {
-                    for (int owners : List.of(1, 8, 32, 64)) {
-                        cells.add(new Cell(kind + "/RC/" + owners, kind, "READ_COMMITTED", owners));
+                for (int owners : ownerCounts) {
+                    cells.add(Cell.bare(owners));
+                    cells.add(Cell.editors(ClaimStrategyKind.SKIP_LOCKED, owners));
+                    cells.add(Cell.engine(ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", owners));
+                    cells.add(Cell.editors(ClaimStrategyKind.OPTIMISTIC, owners));
+                    cells.add(Cell.editors(ClaimStrategyKind.BLOCKING, owners));
+                }
+                if (legacy) {
+                    // The old engine's strategy and isolation sweep (docs/benchmarks.md, "Choices and why").
+                    for (ClaimStrategyKind kind : List.of(ClaimStrategyKind.BLOCKING, ClaimStrategyKind.OPTIMISTIC)) {
+                        for (int owners : ownerCounts) {
+                            cells.add(Cell.engine(kind, "READ_COMMITTED", owners));
+                        }
+                    }
+                    for (ClaimStrategyKind kind : List.of(ClaimStrategyKind.SKIP_LOCKED, ClaimStrategyKind.BLOCKING)) {
+                        for (int owners : List.of(8, 32)) {
+                            cells.add(Cell.engine(kind, "REPEATABLE_READ", owners));
+                        }
                     }
                 }
-                // The isolation lever, for the two locking strategies.
-                for (ClaimStrategyKind kind : List.of(ClaimStrategyKind.SKIP_LOCKED, ClaimStrategyKind.BLOCKING)) {
-                    for (int owners : List.of(8, 32)) {
-                        cells.add(new Cell(kind + "/RR/" + owners, kind, "REPEATABLE_READ", owners));
-                    }
-                }
+                int maxOwners = ownerCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
+                long t1 = System.nanoTime();
+                bench.editors = EditorSessions.create(admin, url, server, Math.max(8, maxOwners), accounts);
+                say("%d editors (%s accounts) ready in %.1f s", Math.max(8, maxOwners), accounts,
+                        (System.nanoTime() - t1) / 1e9);
                 // The client's JIT compiles the claim path during the first seconds of load; without this
                 // the first cell measured (1 owner) would mostly measure the compiler.
-                bench.run(new Cell("jit warm-up", ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", 8));
+                bench.run(new Cell("jit warm-up", Kind.ENGINE, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", 8));
+                bench.run(new Cell("jit warm-up", Kind.EDITORS, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", 8));
+                bench.run(new Cell("jit warm-up", Kind.BARE, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", 8));
                 List<String> wanted = only.isBlank() ? List.of() : Arrays.stream(only.split(",")).map(String::trim).toList();
                 Map<String, Result> results = new LinkedHashMap<>();
                 for (Cell cell : cells) {
@@ -145,9 +198,15 @@ public final class ClaimBenchmark {
                     }
                     Result r = bench.run(cell);
                     results.put(cell.label(), r);
-                    say("%-22s %9.1f rows/s  p50 %7.2f ms  p99 %8.2f ms  claims %7d  retries %5d (deadlocks %d, lock waits %d)"
-                                    + "  caller errors %d", cell.label(), r.rowsPerSecond(), r.p50Micros() / 1000.0,
-                            r.p99Micros() / 1000.0, r.claims(), r.retries(), r.deadlocks(), r.lockWaits(), r.callerErrors());
+                    Result bare = results.get(Cell.bare(cell.owners()).label());
+                    say("%-26s %9.1f rows/s (%5.2fx bare)  p50 %7.2f ms  p99 %8.2f ms  claims %6d  retries %5d (deadlocks %d,"
+                                    + " lock waits %d)  caller errors %d  lost %d  per row: client stmts %.2f, in routines %.2f,"
+                                    + " Com_commit %.2f, Handler_commit %.2f  [%s]",
+                            cell.label(), r.rowsPerSecond(), bare == null ? Double.NaN : r.rowsPerSecond() / bare.rowsPerSecond(),
+                            r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.claims(), r.retries(), r.deadlocks(),
+                            r.lockWaits(), r.callerErrors(), r.lost(), r.perRow("Questions"),
+                            r.perRow("Queries") - r.perRow("Questions"), r.perRow("Com_commit"), r.perRow("Handler_commit"),
+                            java.time.LocalTime.now(java.time.ZoneOffset.UTC).withNano(0));
                 }
                 List<SweepResult> sweeps = new ArrayList<>();
                 if (wanted.isEmpty() || wanted.contains("sweep")) {
@@ -161,16 +220,24 @@ public final class ClaimBenchmark {
                     }
                 }
                 String markdown = Report.render(results, sweeps, server, admin, measure, warmup,
-                        Duration.ofNanos(System.nanoTime() - started));
+                        Duration.ofNanos(System.nanoTime() - started), new Report.Setup(ownerCounts, legacy, sweepConfigs,
+                                accounts));
                 System.out.println();
                 System.out.println(markdown);
                 if (wanted.isEmpty()) {
                     Report.write(report, markdown);
                     say("wrote %s", report.toAbsolutePath());
                 }
+                bench.closeEditors();
             }
         } finally {
             server.close();
+        }
+    }
+
+    private void closeEditors() {
+        if (editors != null) {
+            editors.close();
         }
     }
 
@@ -214,6 +281,9 @@ public final class ClaimBenchmark {
     private void reset() {
         DSLContext dsl = admin.dsl();
         dsl.execute("truncate table lease_event");
+        dsl.execute("delete from review_draft");
+        dsl.execute("delete from decision");
+        BareClaims.reset(dsl);
         dsl.update(ARTICLE)
                 .set(ARTICLE.STATUS, ArticleStatus.queued)
                 .setNull(ARTICLE.LOCKED_BY)
@@ -256,25 +326,75 @@ public final class ClaimBenchmark {
 
     private Result run(Cell cell) {
         reset();
+        return switch (cell.kind()) {
+            case ENGINE -> runEngine(cell);
+            case BARE -> runBare(cell);
+            case EDITORS -> runEditors(cell);
+        };
+    }
+
+    private Result runEngine(Cell cell) {
         try (Database db = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null,
                 new DataSources.PoolSize(cell.owners(), cell.owners()), Database.SchemaAction.NONE, null)) {
             LeaseEngine engine = engine(db, cell.strategy(), cell.isolation());
-            Load load = new Load(engine, cell.owners(), "o");
-            load.start();
-            sleep(warmup.toMillis());
-            Snapshot before = Snapshot.of(engine.metrics());
-            load.measuring(true);
-            long t0 = System.nanoTime();
-            sleep(measure.toMillis());
-            load.measuring(false);
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            Snapshot after = Snapshot.of(engine.metrics());
-            load.stop();
-            long[] lat = load.latencies();
-            return new Result(cell, load.rows.get(), seconds, lat.length, percentile(lat, 0.50), percentile(lat, 0.99),
-                    after.retries - before.retries, after.deadlocks - before.deadlocks, after.lockWaits - before.lockWaits,
-                    load.callerErrors.get(), after.conflicts - before.conflicts);
+            List<OwnerLoop<Lease>> owners = new ArrayList<>();
+            for (int i = 0; i < cell.owners(); i++) {
+                owners.add(new EngineOwner(engine, Owner.named("o" + i)));
+            }
+            return measure(cell, new Load(owners, "o"), () -> {
+                LeaseMetrics m = engine.metrics();
+                return new long[] {m.retries(), m.deadlocks(), m.lockWaitTimeouts(), m.optimisticConflicts()};
+            });
         }
+    }
+
+    private Result runBare(Cell cell) {
+        try (Database db = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null,
+                new DataSources.PoolSize(cell.owners(), cell.owners()), Database.SchemaAction.NONE, null)) {
+            List<OwnerLoop<long[]>> owners = new ArrayList<>();
+            for (int i = 0; i < cell.owners(); i++) {
+                owners.add(BareClaims.owner(db.dataSource(), "b" + i));
+            }
+            return measure(cell, new Load(owners, "b"), () -> new long[4]);
+        }
+    }
+
+    private Result runEditors(Cell cell) {
+        EditorSessions.Cell sessions = editors.cell(cell.owners(), cell.strategy());
+        long openBefore = EditorSessions.OPEN_AFTER_ERROR.get();
+        Result r = measure(cell, new Load(sessions.owners(), "e"), () -> {
+            long[] retries = sessions.retries();
+            return new long[] {retries[0], retries[1], retries[2], 0};
+        });
+        long open = EditorSessions.OPEN_AFTER_ERROR.get() - openBefore;
+        if (open > 0) {
+            say("%s: %d errors left the editor's session inside a transaction", cell.label(), open);
+        }
+        return r;
+    }
+
+    /**
+     * Starts the load, lets it warm up, then measures one window: the owners' counts, the retry
+     * counts {@code retries} returns (retries, deadlocks, lock waits, optimistic conflicts) and the
+     * server's counters, each as a difference across the window.
+     */
+    private Result measure(Cell cell, Load load, java.util.function.Supplier<long[]> retries) {
+        load.start();
+        sleep(warmup.toMillis());
+        long[] before = retries.get();
+        Map<String, Long> countersBefore = ServerCounters.read(admin.dsl());
+        load.measuring(true);
+        long t0 = System.nanoTime();
+        sleep(measure.toMillis());
+        load.measuring(false);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        Map<String, Long> countersAfter = ServerCounters.read(admin.dsl());
+        long[] after = retries.get();
+        load.stop();
+        long[] lat = load.latencies();
+        return new Result(cell, load.rows.get(), seconds, lat.length, percentile(lat, 0.50), percentile(lat, 0.99),
+                after[0] - before[0], after[1] - before[1], after[2] - before[2], load.callerErrors.get(),
+                after[3] - before[3], load.lost.get(), ServerCounters.delta(countersBefore, countersAfter));
     }
 
     // --- the release service under load -------------------------------------------------------
@@ -307,7 +427,11 @@ public final class ClaimBenchmark {
                 Database.SchemaAction.NONE, null)) {
             LeaseEngine claims = engine(db, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED");
             LeaseEngine releaser = engine(db, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED");
-            Load load = new Load(claims, 8, "s");
+            List<OwnerLoop<Lease>> owners = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                owners.add(new EngineOwner(claims, Owner.named("s" + i)));
+            }
+            Load load = new Load(owners, "s");
             load.start();
             sleep(warmup.toMillis());
             AtomicBoolean on = new AtomicBoolean();
@@ -365,117 +489,11 @@ public final class ClaimBenchmark {
         }
     }
 
-    private static void join(Thread t) {
+    static void join(Thread t) {
         try {
             t.join(60_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    // --- load ---------------------------------------------------------------------------------
-
-    /**
-     * N owners, each: claim 5, complete them, repeat. Claim latencies and completed rows are counted
-     * into the bucket chosen by {@link #measuring} when the claim returns ({@link #NONE}: not counted).
-     */
-    private static final class Load {
-        static final int NONE = -1;
-        static final int WITHOUT = 0;
-        static final int DURING = 1;
-
-        private final LeaseEngine engine;
-        private final List<Thread> threads = new ArrayList<>();
-        private final long[][][] samples;
-        private final AtomicInteger[][] counts;
-        private final AtomicBoolean stop = new AtomicBoolean();
-        private volatile int bucket = NONE;
-        final AtomicLong rows = new AtomicLong();
-        final AtomicLong callerErrors = new AtomicLong();
-        private final CountDownLatch ready;
-
-        Load(LeaseEngine engine, int owners, String prefix) {
-            this.engine = engine;
-            this.samples = new long[owners][2][1 << 16];
-            this.counts = new AtomicInteger[owners][2];
-            this.ready = new CountDownLatch(owners);
-            for (int i = 0; i < owners; i++) {
-                counts[i][0] = new AtomicInteger();
-                counts[i][1] = new AtomicInteger();
-                int me = i;
-                Owner owner = Owner.named(prefix + i);
-                threads.add(new Thread(() -> loop(owner, me), "bench-" + prefix + i));
-            }
-        }
-
-        void start() {
-            threads.forEach(Thread::start);
-            try {
-                ready.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        void measuring(boolean on) {
-            measuring(on ? WITHOUT : NONE);
-        }
-
-        void measuring(int into) {
-            bucket = into;
-        }
-
-        void stop() {
-            stop.set(true);
-            threads.forEach(ClaimBenchmark::join);
-        }
-
-        long[] latencies() {
-            return latencies(WITHOUT);
-        }
-
-        long[] latencies(int which) {
-            int total = 0;
-            for (AtomicInteger[] c : counts) {
-                total += c[which].get();
-            }
-            long[] all = new long[total];
-            int at = 0;
-            for (int i = 0; i < counts.length; i++) {
-                int n = counts[i][which].get();
-                System.arraycopy(samples[i][which], 0, all, at, n);
-                at += n;
-            }
-            Arrays.sort(all);
-            return all;
-        }
-
-        private void loop(Owner owner, int me) {
-            ready.countDown();
-            Map<Field<?>, Object> approve = Map.of(ARTICLE.STATUS, ArticleStatus.approved, ARTICLE.DECIDED_BY, owner.name(),
-                    ARTICLE.DECIDED_AT, ServerClock.now());
-            while (!stop.get()) {
-                try {
-                    long t0 = System.nanoTime();
-                    ClaimResult claim = engine.claim(request(owner));
-                    long micros = (System.nanoTime() - t0) / 1000;
-                    int into = bucket;
-                    if (into != NONE) {
-                        AtomicInteger count = counts[me][into];
-                        if (count.get() < samples[me][into].length) {
-                            samples[me][into][count.getAndIncrement()] = micros;
-                        }
-                    }
-                    for (Lease lease : claim.leases()) {
-                        if (engine.complete(lease, approve, null).applied() && into != NONE) {
-                            rows.incrementAndGet();
-                        }
-                    }
-                } catch (RuntimeException e) {
-                    // DatabaseBusyException (retries exhausted) or anything else: an error a user would see.
-                    callerErrors.incrementAndGet();
-                }
-            }
         }
     }
 
@@ -493,7 +511,7 @@ public final class ClaimBenchmark {
         return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
     }
 
-    private static void sleep(long millis) {
+    static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {

@@ -1,0 +1,51 @@
+package org.copydesk.bench;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jooq.DSLContext;
+
+/**
+ * The server's own counters ({@code SHOW GLOBAL STATUS}) read before and after a measured window.
+ * The benchmark's server serves nobody else, so their deltas are what the cell's clients caused
+ * (plus the two reads of this class).
+ *
+ * <ul>
+ *   <li>{@code Questions}: statements the clients sent (not those run inside routines and triggers);</li>
+ *   <li>{@code Queries}: the same plus every statement run inside stored procedures, functions and
+ *       triggers, so {@code Queries - Questions} is the work done inside the database's operations;</li>
+ *   <li>{@code Com_commit}: COMMIT statements, from clients and inside routines (a transaction's end);</li>
+ *   <li>{@code Handler_commit}: the storage engine's commits, including each autocommitted statement;</li>
+ *   <li>{@code Com_set_option}: SET statements (the driver's {@code SET autocommit} among them).</li>
+ * </ul>
+ */
+final class ServerCounters {
+
+    static final List<String> NAMES = List.of("Questions", "Queries", "Com_call_procedure", "Com_commit", "Handler_commit",
+            "Com_select", "Com_update", "Com_insert", "Com_delete", "Com_set_option", "Com_rollback", "Com_stmt_execute");
+
+    private ServerCounters() {
+    }
+
+    static Map<String, Long> read(DSLContext admin) {
+        Map<String, Long> values = new LinkedHashMap<>();
+        for (var r : admin.fetch("show global status")) {
+            String name = r.get(0, String.class);
+            for (String wanted : NAMES) {
+                if (wanted.equalsIgnoreCase(name)) {
+                    values.put(wanted, Long.parseLong(r.get(1, String.class)));
+                }
+            }
+        }
+        return values;
+    }
+
+    /** after - before, in the order of {@link #NAMES}. */
+    static Map<String, Long> delta(Map<String, Long> before, Map<String, Long> after) {
+        Map<String, Long> d = new LinkedHashMap<>();
+        for (String name : NAMES) {
+            d.put(name, after.getOrDefault(name, 0L) - before.getOrDefault(name, 0L));
+        }
+        return d;
+    }
+}
