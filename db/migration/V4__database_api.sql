@@ -12,9 +12,11 @@
 -- account may set both; SYSDATE() ignores @@timestamp, and UNIX_TIMESTAMP() of it undoes the
 -- session's time zone, so the result cannot be moved by the session.
 --
--- Procedures are their own transactions (START TRANSACTION ... COMMIT inside), so a caller cannot
--- keep their locks by wrapping a call in a transaction of its own, and each runs at READ COMMITTED
--- (a locking claim then keeps locks only on rows it takes; see docs/benchmarks.md).
+-- Procedures are their own transactions (ROLLBACK of anything left open, then START TRANSACTION ...
+-- COMMIT inside), so a caller cannot keep their locks by wrapping a call in a transaction of its own,
+-- and each runs at READ COMMITTED (a locking claim then keeps locks only on rows it takes; see
+-- docs/benchmarks.md). The ROLLBACK first also matters after a deadlock: the server can leave the
+-- session inside a transaction, and the retried call's SET TRANSACTION would fail (error 1568).
 --
 -- p_as: who the call acts for. NULL means the signed-in person. Only administrators (role admin,
 -- or the account that owns these procedures) may name someone else; the command line and the
@@ -133,6 +135,7 @@ BEGIN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: unknown claim strategy';
     END IF;
     SET innodb_lock_wait_timeout = 5;
+    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
     SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
@@ -255,6 +258,7 @@ BEGIN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: the leases to renew are not a list of [article, token] pairs';
     END IF;
     SET innodb_lock_wait_timeout = 5;
+    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
     SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
@@ -302,6 +306,7 @@ BEGIN
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
     CALL resolve_actor(p_as, 'editor', v_actor);
     SET innodb_lock_wait_timeout = 5;
+    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
     SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
@@ -354,6 +359,7 @@ BEGIN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: a decision needs its request id';
     END IF;
     SET innodb_lock_wait_timeout = 5;
+    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
     SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
@@ -467,6 +473,7 @@ BEGIN
     CALL resolve_actor(NULL, 'editor', v_actor);
     SET v_batch = GREATEST(1, LEAST(COALESCE(p_batch, 100), 1000));
     SET innodb_lock_wait_timeout = 5;
+    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
     SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
@@ -547,6 +554,7 @@ BEGIN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: give a reason; the editor will see it';
     END IF;
     SET innodb_lock_wait_timeout = 5;
+    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
     SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
@@ -586,6 +594,7 @@ BEGIN
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
     CALL resolve_actor(p_as, 'supervisor', v_actor);
     SET innodb_lock_wait_timeout = 5;
+    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
     SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
@@ -638,6 +647,7 @@ BEGIN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: give between one second and one day more';
     END IF;
     SET innodb_lock_wait_timeout = 5;
+    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
     SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
@@ -906,6 +916,7 @@ BEGIN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an import batch is a JSON array of rows';
     END IF;
     SET innodb_lock_wait_timeout = 5;
+    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
     SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();

@@ -57,7 +57,7 @@ final class EditorSessions implements AutoCloseable {
                 sessions.editors.add(id);
                 if (accounts == Accounts.OWN) {
                     char[] password = passwordOf(id);
-                    administration.createAccount(id, Role.EDITOR, password);
+                    administration.createAccount(id, password);
                     sessions.pools.add(Database.open(url, id, password, null, new DataSources.PoolSize(1, 1),
                             Database.SchemaAction.NONE, null));
                 }
