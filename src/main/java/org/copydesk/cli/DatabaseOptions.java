@@ -23,8 +23,9 @@ final class DatabaseOptions {
     @Option(names = "--db-user", paramLabel = "USER", description = "database account")
     String user;
 
-    @Option(names = "--db-password", paramLabel = "PASSWORD", interactive = true, arity = "0..1",
-            description = "asks for the password when given without a value (safer than typing it on the command line)")
+    // arity 0: asked for, never a command-line value (the process list and the shell history would show it)
+    @Option(names = "--db-password", interactive = true, arity = "0",
+            description = "ask for the password (or set COPYDESK_DB_PASSWORD)")
     char[] password;
 
     @Option(names = "--ssl-mode", paramLabel = "MODE", description = "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY")

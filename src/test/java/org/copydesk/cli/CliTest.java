@@ -165,6 +165,22 @@ class CliTest {
     }
 
     @Test
+    void aPasswordIsNeverTakenAsACommandLineValue() {
+        java.io.InputStream stdin = System.in;
+        try {
+            // the option asks (here an empty answer arrives); the value after it is then no option's value
+            System.setIn(new java.io.ByteArrayInputStream("\n\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            Run given = run("desks", "list", "--db-password", "hunter22-on-the-command-line");
+            assertThat(given.code()).as(given.err()).isEqualTo(2);
+            assertThat(given.err()).contains("hunter22-on-the-command-line").doesNotContain("Exception");
+            Run setPassword = run("editors", "set-password", "ann", "--password", "hunter22-on-the-command-line");
+            assertThat(setPassword.code()).as(setPassword.err()).isEqualTo(2);
+        } finally {
+            System.setIn(stdin);
+        }
+    }
+
+    @Test
     void dbMigrateReportsTheSchemaVersion() {
         Run migrate = run("db", "migrate");
         assertThat(migrate.code()).isZero();
