@@ -288,4 +288,27 @@ class EditorViewModelTest {
             assertThat(model.articles()).hasSize(2);
         }
     }
+
+    @Test
+    void aSupervisorsExtraTimeIsNotUndoneByTheNextHeartbeatNorByGetArticles() {
+        // issue 17, bug 3: "Give more time" to 07:58 read 07:47 a minute later
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.start();
+        LeaseRow row = model.selectedProperty().get();
+        var claimed = dsl.fetchValue(ARTICLE.EXPIRES_AT, ARTICLE.ID.eq(row.id()));
+        services.supervision().extend(row.id(), Duration.ofMinutes(20), "sue");
+        var extended = dsl.fetchValue(ARTICLE.EXPIRES_AT, ARTICLE.ID.eq(row.id()));
+        assertThat(extended).isAfter(claimed.plusMinutes(19));
+
+        model.activity();
+        ticker.advance(Duration.ofSeconds(61)); // the holder's heartbeat renews
+
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("renew"))).isEqualTo(1);
+        assertThat(dsl.fetchValue(ARTICLE.EXPIRES_AT, ARTICLE.ID.eq(row.id()))).isEqualTo(extended);
+        assertThat(row.remainingProperty().get()).isGreaterThan(Duration.ofMinutes(48));
+
+        model.reload(); // Get articles refreshes held leases: never shorter either
+        assertThat(dsl.fetchValue(ARTICLE.EXPIRES_AT, ARTICLE.ID.eq(row.id()))).isEqualTo(extended);
+        assertThat(model.articles().get(0).remainingProperty().get()).isGreaterThan(Duration.ofMinutes(48));
+    }
 }
