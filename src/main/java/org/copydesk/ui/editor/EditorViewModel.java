@@ -265,7 +265,8 @@ public final class EditorViewModel implements AutoCloseable {
             }
         }
         autosave(now);
-        if (!offline.get() && !heartbeatRunning && now - lastHeartbeatNanos >= settings.heartbeatInterval().toNanos()) {
+        if (!offline.get() && !heartbeatRunning && (now - lastHeartbeatNanos >= settings.heartbeatInterval().toNanos()
+                || soonerRenewalNeeded(now))) {
             heartbeat(now);
         }
         if (offline.get() && !probing && now >= nextReconnectNanos) {
@@ -273,6 +274,17 @@ public final class EditorViewModel implements AutoCloseable {
         }
         notices.removeIf(n -> !n.sticky() && now - n.postedAtNanos() > settings.noticeLifetime().toNanos());
         updateSummary();
+    }
+
+    /**
+     * A working editor's leases never run out under them: a lease shorter than the heartbeat
+     * interval (a desk may lease for 30 s) is renewed when two thirds of it have passed. An idle
+     * editor's leases are left to run out, as with the heartbeat.
+     */
+    private boolean soonerRenewalNeeded(long now) {
+        boolean idle = now - lastActivityNanos > settings.idleTimeout().toNanos();
+        return !idle && now - lastHeartbeatNanos >= Duration.ofSeconds(5).toNanos()
+                && articles.stream().anyMatch(LeaseRow::renewalDue);
     }
 
     private void heartbeat(long now) {

@@ -342,7 +342,7 @@ class EditorViewModelTest {
     void anArticleWhoseTimeRanOutLeavesTheListAtOnceWithTheReasonAndTheNotesStay() {
         // issue 17, bug 5: it stayed at 0:00 with the decision buttons enabled for over a minute
         Fixtures.articles(dsl, "news", 1, 3, -60);
-        dsl.update(DESK).set(DESK.LEASE_SECONDS, 30).execute();
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 150).execute();
         model.start();
         LeaseRow row = model.selectedProperty().get();
         model.verdictProperty().set(Verdict.APPROVE);
@@ -351,7 +351,10 @@ class EditorViewModelTest {
         model.notesProperty().set("Fine apart from the headline; check the quote");
         assertThat(model.canSubmitProperty().get()).isTrue();
 
-        ticker.advance(Duration.ofSeconds(31)); // the countdown reaches 0:00, before any heartbeat
+        // heartbeats keep the lease for 10 minutes of activity; then the editor is idle and it runs out
+        ticker.advance(Duration.ofMinutes(12));
+        assertThat(model.articles()).containsExactly(row);
+        ticker.advance(Duration.ofSeconds(40)); // the countdown reaches 0:00
 
         assertThat(model.articles()).isEmpty();
         assertThat(model.selectedProperty().get()).isNull();
@@ -362,7 +365,21 @@ class EditorViewModelTest {
                 .isEqualTo("Fine apart from the headline; check the quote");
 
         model.activity();
-        ticker.advance(Duration.ofSeconds(61)); // nor does a heartbeat bring it back
+        ticker.advance(Duration.ofSeconds(61)); // nor does the next heartbeat bring it back
         assertThat(model.articles()).isEmpty();
+    }
+
+    @Test
+    void aWorkingEditorsLeasesShorterThanTheHeartbeatAreRenewedInTime() {
+        // the other side of bug 5: leaving the list at 0:00 must not cost an active editor their work
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 30).execute();
+        model.start();
+        for (int i = 0; i < 10; i++) {
+            model.activity();
+            ticker.advance(Duration.ofSeconds(10));
+        }
+        assertThat(model.articles()).hasSize(1);
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("renew"))).isBetween(3, 10);
     }
 }
