@@ -3,9 +3,8 @@ package org.copydesk.cli;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import org.copydesk.db.DatabaseConfig;
-import org.copydesk.db.DatabaseSetupException;
-import org.copydesk.lease.DatabaseBusyException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -55,6 +54,15 @@ public final class Cli {
             log.debug("command failed", e);
             return 1;
         });
+        cl.setParameterExceptionHandler((ex, cmdArgs) -> {
+            CommandLine failed = ex.getCommandLine();
+            failed.getErr().println("copydesk: " + plain(ex.getMessage()));
+            if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, failed.getErr())) {
+                failed.getErr().println("Try '" + failed.getCommandSpec().qualifiedName() + " --help'.");
+            }
+            failed.getErr().flush();
+            return failed.getCommandSpec().exitCodeOnInvalidInput();
+        });
         int code = cl.execute(args);
         out.flush();
         err.flush();
@@ -66,18 +74,26 @@ public final class Cli {
         return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), openApp);
     }
 
+    /** "java.lang.IllegalArgumentException: ", "(org.x.ImportFailedException: …" and the like: never shown to people. */
+    private static final Pattern CLASS_NAME = Pattern.compile("(?:\\b[a-z][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)\\b:?\\s*"
+            + "|\\b[A-Z][\\w$]*(?:Exception|Error):\\s*");
+
+    /** The error in one line of plain words: the message people can act on, never a Java class name. */
     static String message(Throwable e) {
-        if (e instanceof DatabaseSetupException || e instanceof IllegalArgumentException || e instanceof DatabaseBusyException
-                || e instanceof CommandFailure || e instanceof java.io.UncheckedIOException) {
-            return e.getMessage();
-        }
         if (e instanceof java.nio.file.NoSuchFileException f) {
             return "No such file: " + f.getFile();
         }
-        if (e instanceof java.io.IOException) {
-            return e.getMessage();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String text = plain(t.getMessage());
+            if (!text.isEmpty()) {
+                return text;
+            }
         }
-        return e.getClass().getSimpleName() + ": " + e.getMessage() + " (details are in the log)";
+        return "The command failed without saying why; run it again with -Dcopydesk.log.level=DEBUG for details.";
+    }
+
+    static String plain(String message) {
+        return message == null ? "" : CLASS_NAME.matcher(message).replaceAll("").replace("()", "").strip();
     }
 
     /** A command could not do what was asked; the message says why. */

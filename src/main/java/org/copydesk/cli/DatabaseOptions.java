@@ -6,6 +6,7 @@ import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.DatabaseConfigResolver;
+import org.copydesk.db.EmbeddedServer;
 import org.copydesk.review.ReviewServices;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -51,6 +52,22 @@ final class DatabaseOptions {
 
     ReviewServices open(int poolSize) {
         return open(poolSize, ReviewServices.Options.defaults().releaseInterval());
+    }
+
+    /**
+     * As {@link #open(int)} for commands that only read: they never start the embedded server (it
+     * would be left running, and an empty one has nothing to show); when it is the database chosen
+     * and it does not run, the command fails saying so.
+     */
+    ReviewServices openRunning(int poolSize) {
+        DatabaseConfig config = resolve();
+        AppDirectories dirs = AppDirectories.forCurrentUser();
+        if (config.isEmbedded() && EmbeddedServer.findRunning(dirs.embeddedServer()).isEmpty()) {
+            throw new Cli.CommandFailure("No Copydesk server is running on this computer, and this command does not start one."
+                    + " Start it with copydesk server (or open the app), or name your database with --db-url.");
+        }
+        return ReviewServices.open(config, dirs, DataSources.PoolSize.of(poolSize),
+                new ReviewServices.Options(null, ReviewServices.Options.defaults().releaseInterval()));
     }
 
     ReviewServices open(int poolSize, Duration releaseInterval) {

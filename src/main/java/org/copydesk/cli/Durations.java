@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 
 /** Reads durations people type: 90s, 15m, 2h, 30d (or ISO-8601 such as PT15M). */
 final class Durations implements ITypeConverter<Duration> {
@@ -31,7 +32,8 @@ final class Durations implements ITypeConverter<Duration> {
         try {
             return Duration.parse(value.trim().toUpperCase(java.util.Locale.ROOT));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("'" + value + "' is not a duration; write e.g. 90s, 15m, 2h or 30d.");
+            // picocli shows a TypeConversionException's words as they are (any other exception with its class name)
+            throw new TypeConversionException("'" + value + "' is not a duration; write e.g. 90s, 15m, 2h or 30d.");
         }
     }
 

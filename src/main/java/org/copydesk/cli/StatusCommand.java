@@ -29,7 +29,7 @@ final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (ReviewServices services = database.open(2)) {
+        try (ReviewServices services = database.openRunning(2)) { // read-only: never starts a server
             List<Supervision.DeskHealth> desks = services.supervision().queueHealth();
             List<Supervision.ActiveLease> leases = services.supervision().activeLeases();
             PrintWriter out = spec.commandLine().getOut();

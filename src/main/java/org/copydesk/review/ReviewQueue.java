@@ -1,6 +1,7 @@
 package org.copydesk.review;
 
 import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -15,6 +16,7 @@ import org.copydesk.db.schema.tables.records.ArticleRecord;
 import org.copydesk.lease.Lease;
 import org.copydesk.lease.LeaseEngine;
 import org.copydesk.lease.LeaseLost;
+import org.copydesk.lease.LostReason;
 import org.copydesk.lease.Owner;
 import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
@@ -132,6 +134,41 @@ public final class ReviewQueue {
     public Optional<LostArticle> release(HeldArticle article) {
         boolean released = procedures.release(actingFor(article.lease().owner()), article.lease(), "given back by the editor");
         return released ? Optional.empty() : Optional.of(lostArticle(article));
+    }
+
+    /**
+     * Why a lease whose countdown reached zero (server time) is no longer the editor's: taken back,
+     * reassigned, taken by someone else, or simply run out, which it is also while the release
+     * service has not freed it yet.
+     */
+    public LostArticle lapsed(HeldArticle article) {
+        LeaseLost lost = engine.diagnose(article.lease());
+        if (lost.reason() == LostReason.GONE && article(article.id()).isPresent()) {
+            lost = new LeaseLost(article.lease(), LostReason.EXPIRED, null, null, null, lost.at());
+        }
+        return new LostArticle(article, lost, explain(lost, article.title()));
+    }
+
+    /**
+     * How the editor came to hold an article they did not claim themselves, in plain words: the
+     * supervisor who gave it and their reason (the 'reassign' event of this lease), or a plain
+     * "is now yours".
+     */
+    public String arrival(HeldArticle article) {
+        var row = dsl.select(LEASE_EVENT.ACTOR, LEASE_EVENT.DETAIL).from(LEASE_EVENT)
+                .where(LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE))
+                .and(LEASE_EVENT.ROW_KEY.eq(String.valueOf(article.id())))
+                .and(LEASE_EVENT.ACTION.eq("reassign"))
+                .and(LEASE_EVENT.LEASE_TOKEN.eq(article.lease().token()))
+                .orderBy(LEASE_EVENT.ID.desc()).limit(1).fetchOne();
+        String t = "\u201c" + article.title() + "\u201d";
+        if (row == null) {
+            return t + " is now yours.";
+        }
+        Map<String, String> names = newsroom.editors().stream().collect(Collectors.toMap(Editor::id, Editor::displayName));
+        String by = names.getOrDefault(row.value1(), row.value1());
+        String reason = row.value2() == null || row.value2().isBlank() ? "" : ": \u201c" + row.value2() + "\u201d";
+        return by + " gave you " + t + reason + ".";
     }
 
     private LostArticle lostArticle(HeldArticle article) {

@@ -91,6 +91,22 @@ class CliTest {
     }
 
     @Test
+    void errorsNeverShowJavaClassNames() {
+        // issue 17, bug 10: "ImportFailedException: …", "(java.lang.IllegalArgumentException: '30x' is not a duration…)"
+        Run badDuration = run("claim", "--as", "ann", "--lease", "30x");
+        assertThat(badDuration.code()).isEqualTo(2);
+        assertThat(badDuration.err()).contains("'30x' is not a duration; write e.g. 90s, 15m, 2h or 30d.")
+                .doesNotContain("java.", "Exception");
+
+        assertThat(Cli.message(new org.copydesk.review.imports.ImportFailedException("Cannot read articles.csv: it is not UTF-8.",
+                null, new java.io.IOException("malformed input")))).isEqualTo("Cannot read articles.csv: it is not UTF-8.");
+        assertThat(Cli.message(new RuntimeException(new java.sql.SQLException("Access denied for user 'x'"))))
+                .isEqualTo("Access denied for user 'x'");
+        assertThat(Cli.message(new IllegalStateException("Cannot convert (java.lang.NumberFormatException: For input \"x\")")))
+                .doesNotContain("java.", "Exception").contains("For input");
+    }
+
+    @Test
     void editorsAddListSetCapacityAndSetDesks() {
         Run add = run("editors", "add", "fay", "--display-name", "Fay Kim", "--capacity", "3", "--desks", "news,sport");
         assertThat(add.out()).contains("Added Fay Kim (fay, editor, capacity 3, desks news, sport)",

@@ -60,6 +60,21 @@ class ServerCommandTest {
     }
 
     @Test
+    void statusReadsOnlyAndStartsNoServerWhenNoneRuns() throws Exception {
+        // issue 17, bug 10: `copydesk status` started an embedded server and left it running
+        home = EmbeddedServerTestFolders.fresh();
+        previousHome = System.getProperty(AppDirectories.HOME_PROPERTY);
+        System.setProperty(AppDirectories.HOME_PROPERTY, home.toString());
+        AppDirectories dirs = AppDirectories.forCurrentUser();
+
+        Run status = run(Map.of(), "status");
+
+        assertThat(status.code()).isEqualTo(1);
+        assertThat(status.err()).startsWith("copydesk: No Copydesk server is running on this computer").hasLineCount(1);
+        assertThat(EmbeddedServer.findRunning(dirs.embeddedServer())).as("nothing started").isEmpty();
+    }
+
+    @Test
     void refusesToListenBeyondLoopbackWhileDemoPasswordsRemainAndServesOnceTheyAreChanged() throws Exception {
         home = EmbeddedServerTestFolders.fresh();
         previousHome = System.getProperty(AppDirectories.HOME_PROPERTY);

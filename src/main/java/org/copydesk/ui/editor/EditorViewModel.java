@@ -5,10 +5,12 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
@@ -100,6 +102,8 @@ public final class EditorViewModel implements AutoCloseable {
     private final BooleanBinding canReload;
 
     private final Map<Long, LocalDraft> drafts = new HashMap<>();
+    /** Leases ("article:token") this window has let go of (decided, given back, lost, run out): never shown again. */
+    private final Set<String> gone = new HashSet<>();
     private final List<AutoCloseable> timers = new ArrayList<>();
     private boolean loadingSelection;
     private long lastActivityNanos;
@@ -250,7 +254,10 @@ public final class EditorViewModel implements AutoCloseable {
     void tick() {
         long now = ticker.nanoTime();
         for (LeaseRow row : List.copyOf(articles)) {
-            row.tick(now);
+            if (row.tick(now).isZero()) {
+                lapse(row); // the server's clock says the lease is over: it is not the editor's any more
+                continue;
+            }
             if (row.shouldWarn(settings.warnBefore())) {
                 HeldArticle a = row.article();
                 post(Notice.withAction(Notice.Kind.WARNING, "\u201c" + a.title() + "\u201d goes back to the queue in "
@@ -258,7 +265,8 @@ public final class EditorViewModel implements AutoCloseable {
             }
         }
         autosave(now);
-        if (!offline.get() && !heartbeatRunning && now - lastHeartbeatNanos >= settings.heartbeatInterval().toNanos()) {
+        if (!offline.get() && !heartbeatRunning && (now - lastHeartbeatNanos >= settings.heartbeatInterval().toNanos()
+                || soonerRenewalNeeded(now))) {
             heartbeat(now);
         }
         if (offline.get() && !probing && now >= nextReconnectNanos) {
@@ -268,13 +276,89 @@ public final class EditorViewModel implements AutoCloseable {
         updateSummary();
     }
 
+    /**
+     * A working editor's leases never run out under them: a lease shorter than the heartbeat
+     * interval (a desk may lease for 30 s) is renewed when two thirds of it have passed. An idle
+     * editor's leases are left to run out, as with the heartbeat.
+     */
+    private boolean soonerRenewalNeeded(long now) {
+        boolean idle = now - lastActivityNanos > settings.idleTimeout().toNanos();
+        return !idle && now - lastHeartbeatNanos >= Duration.ofSeconds(5).toNanos()
+                && articles.stream().anyMatch(LeaseRow::renewalDue);
+    }
+
     private void heartbeat(long now) {
         lastHeartbeatNanos = now;
         boolean idle = now - lastActivityNanos > settings.idleTimeout().toNanos();
-        if (idle || articles.isEmpty()) {
-            return; // abandoned work goes back to the queue when its leases run out
+        if (!idle && !articles.isEmpty()) {
+            renew(List.copyOf(articles)); // abandoned work goes back to the queue when its leases run out
         }
-        renew(List.copyOf(articles));
+        pickUpNewlyHeld();
+    }
+
+    /**
+     * Articles the editor holds that this window does not show yet (a supervisor gave them to the
+     * editor, or another window claimed them) join the list, with who gave them and why; the next
+     * heartbeat renews them like the others.
+     */
+    private void pickUpNewlyHeld() {
+        if (offline.get()) {
+            return;
+        }
+        Set<Long> shown = articles.stream().map(LeaseRow::id).collect(Collectors.toSet());
+        Set<String> letGo = Set.copyOf(gone);
+        tasks.run("check held articles", () -> {
+            List<Arrival> arrivals = new ArrayList<>();
+            for (HeldArticle h : services.queue().held(editor.id())) {
+                if (!shown.contains(h.id()) && !letGo.contains(key(h)) && !h.lease().remainingAtRead().isZero()) {
+                    arrivals.add(new Arrival(h, services.queue().arrival(h)));
+                }
+            }
+            return arrivals;
+        }, arrivals -> {
+            long now = ticker.nanoTime();
+            for (Arrival a : arrivals) {
+                boolean present = articles.stream().anyMatch(r -> r.id() == a.article().id());
+                if (present || gone.contains(key(a.article()))) {
+                    continue;
+                }
+                articles.add(new LeaseRow(a.article(), now));
+                post(Notice.Kind.INFO, a.message());
+            }
+            if (selected.get() == null && !articles.isEmpty()) {
+                selected.set(articles.get(0));
+            }
+            updateEmptyText();
+        }, this::onFailure);
+    }
+
+    private record Arrival(HeldArticle article, String message) {
+    }
+
+    private static String key(HeldArticle a) {
+        return a.id() + ":" + a.lease().token();
+    }
+
+    /**
+     * A lease whose countdown reached zero leaves the list at once, its notes saved as a draft,
+     * with the reason in plain words from the database (run out, taken, taken back, given away).
+     */
+    private void lapse(LeaseRow row) {
+        HeldArticle a = row.article();
+        LocalDraft d = drafts.get(row.id());
+        if (d != null) {
+            d.dirty = d.dirty || !d.notes.isEmpty() || d.verdict != null;
+            d.pendingRequest = null;
+            flushDraft(row.id());
+        }
+        notices.removeIf(n -> n.action() != null && n.text().contains(a.title()));
+        removeRow(row);
+        tasks.run("explain a lapsed lease", () -> services.queue().lapsed(a), lost -> post(Notice.Kind.ERROR, lost.message()),
+                failure -> {
+                    post(Notice.Kind.ERROR, "Your time on \u201c" + a.title() + "\u201d ran out."
+                            + " Your notes are kept as a draft.");
+                    onFailure(failure);
+                });
     }
 
     private void renew(List<LeaseRow> rows) {
@@ -419,6 +503,9 @@ public final class EditorViewModel implements AutoCloseable {
     }
 
     private void onLost(ReviewQueue.LostArticle lost) {
+        if (gone.contains(key(lost.article()))) {
+            return; // already let go of, and said why
+        }
         articles.stream().filter(r -> r.id() == lost.article().id()).findFirst().ifPresent(row -> {
             LocalDraft d = drafts.get(row.id());
             if (d != null) {
@@ -431,6 +518,7 @@ public final class EditorViewModel implements AutoCloseable {
     }
 
     private void removeRow(LeaseRow row) {
+        gone.add(key(row.article()));
         int i = articles.indexOf(row);
         articles.remove(row);
         if (selected.get() == row || selected.get() == null) {

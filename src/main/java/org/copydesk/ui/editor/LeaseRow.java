@@ -21,6 +21,7 @@ public final class LeaseRow {
     private final ObjectProperty<Duration> remaining = new SimpleObjectProperty<>(Duration.ZERO);
     private final BooleanProperty expiringSoon = new SimpleBooleanProperty();
     private long readAtNanos;
+    private Duration leftAtRead = Duration.ZERO;
     private boolean warned;
 
     LeaseRow(HeldArticle article, long nowNanos) {
@@ -31,6 +32,7 @@ public final class LeaseRow {
     void update(HeldArticle renewed, long nowNanos) {
         article.set(renewed);
         readAtNanos = nowNanos;
+        leftAtRead = renewed.lease().remainingAtRead();
         warned = false;
         expiringSoon.set(false);
         tick(nowNanos);
@@ -41,6 +43,14 @@ public final class LeaseRow {
         Duration left = article.get().lease().remainingAtRead().minusNanos(nowNanos - readAtNanos);
         remaining.set(left.isNegative() ? Duration.ZERO : left);
         return remaining.get();
+    }
+
+    /**
+     * True once two thirds of the time the lease had when last read have passed: a lease shorter
+     * than the heartbeat interval must be renewed before the heartbeat comes round.
+     */
+    boolean renewalDue() {
+        return remaining.get().compareTo(leftAtRead.dividedBy(3)) <= 0;
     }
 
     /** True the first time it is asked after the lease entered its warning window. */

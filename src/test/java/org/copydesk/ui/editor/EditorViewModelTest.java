@@ -288,4 +288,98 @@ class EditorViewModelTest {
             assertThat(model.articles()).hasSize(2);
         }
     }
+
+    @Test
+    void aSupervisorsExtraTimeIsNotUndoneByTheNextHeartbeatNorByGetArticles() {
+        // issue 17, bug 3: "Give more time" to 07:58 read 07:47 a minute later
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.start();
+        LeaseRow row = model.selectedProperty().get();
+        var claimed = dsl.fetchValue(ARTICLE.EXPIRES_AT, ARTICLE.ID.eq(row.id()));
+        services.supervision().extend(row.id(), Duration.ofMinutes(20), "sue");
+        var extended = dsl.fetchValue(ARTICLE.EXPIRES_AT, ARTICLE.ID.eq(row.id()));
+        assertThat(extended).isAfter(claimed.plusMinutes(19));
+
+        model.activity();
+        ticker.advance(Duration.ofSeconds(61)); // the holder's heartbeat renews
+
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("renew"))).isEqualTo(1);
+        assertThat(dsl.fetchValue(ARTICLE.EXPIRES_AT, ARTICLE.ID.eq(row.id()))).isEqualTo(extended);
+        assertThat(row.remainingProperty().get()).isGreaterThan(Duration.ofMinutes(48));
+
+        model.reload(); // Get articles refreshes held leases: never shorter either
+        assertThat(dsl.fetchValue(ARTICLE.EXPIRES_AT, ARTICLE.ID.eq(row.id()))).isEqualTo(extended);
+        assertThat(model.articles().get(0).remainingProperty().get()).isGreaterThan(Duration.ofMinutes(48));
+    }
+
+    @Test
+    void anArticleReassignedToTheEditorArrivesWithinAHeartbeatSaysWhoAndWhyAndIsRenewed() {
+        // issue 17, bug 4: it sat with 0 renewals and appeared only after a reconnect
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        services.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 1, List.of("news"));
+        services.queue().claim("bob"); // bob takes the most urgent one
+        model.start();
+        assertThat(model.articles()).hasSize(1);
+        long bobs = dsl.fetchValue(ARTICLE.ID, ARTICLE.LOCKED_BY.eq("bob"));
+
+        services.supervision().reassign(bobs, "ann", "sue", false, "Ann knows this story");
+        model.activity();
+        ticker.advance(Duration.ofSeconds(61)); // one heartbeat
+
+        assertThat(model.articles()).extracting(LeaseRow::id).contains(bobs);
+        String title = dsl.fetchValue(ARTICLE.TITLE, ARTICLE.ID.eq(bobs));
+        assertThat(model.notices()).extracting(Notice::text)
+                .contains("Sue Lindqvist gave you \u201c" + title + "\u201d: \u201cAnn knows this story\u201d.");
+
+        model.activity();
+        ticker.advance(Duration.ofSeconds(61)); // the next heartbeat renews it with the others
+        assertThat(dsl.fetchValue(ARTICLE.RENEWALS, ARTICLE.ID.eq(bobs))).isEqualTo(1);
+        assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(bobs))).isEqualTo("ann");
+        assertThat(model.articles()).hasSize(2);
+    }
+
+    @Test
+    void anArticleWhoseTimeRanOutLeavesTheListAtOnceWithTheReasonAndTheNotesStay() {
+        // issue 17, bug 5: it stayed at 0:00 with the decision buttons enabled for over a minute
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 150).execute();
+        model.start();
+        LeaseRow row = model.selectedProperty().get();
+        model.verdictProperty().set(Verdict.APPROVE);
+        model.notesProperty().set("Fine apart from the headline");
+        ticker.advance(Duration.ofSeconds(1)); // autosaved
+        model.notesProperty().set("Fine apart from the headline; check the quote");
+        assertThat(model.canSubmitProperty().get()).isTrue();
+
+        // heartbeats keep the lease for 10 minutes of activity; then the editor is idle and it runs out
+        ticker.advance(Duration.ofMinutes(12));
+        assertThat(model.articles()).containsExactly(row);
+        ticker.advance(Duration.ofSeconds(40)); // the countdown reaches 0:00
+
+        assertThat(model.articles()).isEmpty();
+        assertThat(model.selectedProperty().get()).isNull();
+        assertThat(model.canSubmitProperty().get()).isFalse();
+        assertThat(model.notices()).extracting(Notice::text)
+                .contains("Your time on \u201cArticle 0\u201d ran out and it went back to the queue. Your notes are kept as a draft.");
+        assertThat(services.drafts().load(row.id(), "ann")).get().extracting(d -> d.notes())
+                .isEqualTo("Fine apart from the headline; check the quote");
+
+        model.activity();
+        ticker.advance(Duration.ofSeconds(61)); // nor does the next heartbeat bring it back
+        assertThat(model.articles()).isEmpty();
+    }
+
+    @Test
+    void aWorkingEditorsLeasesShorterThanTheHeartbeatAreRenewedInTime() {
+        // the other side of bug 5: leaving the list at 0:00 must not cost an active editor their work
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 30).execute();
+        model.start();
+        for (int i = 0; i < 10; i++) {
+            model.activity();
+            ticker.advance(Duration.ofSeconds(10));
+        }
+        assertThat(model.articles()).hasSize(1);
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("renew"))).isBetween(3, 10);
+    }
 }
