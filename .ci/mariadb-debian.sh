@@ -64,7 +64,6 @@ cmd_install() {
     [ -n "$MARIADBD" ] || die "mariadb-server installed but mariadbd not found"
 }
 
-
 # A free loopback port: one nobody listens on (a connect attempt is refused).
 
 # The OS account the server runs as; mariadb-install-db gives it a unix_socket login with every
@@ -106,37 +105,11 @@ cmd_start() {
         --character-set-server=utf8mb4 --collation-server=utf8mb4_general_ci \
         --innodb-lock-wait-timeout=10 --max-connections=500 \
         >>"$log" 2>&1 </dev/null &
-    local launched=$!
-    local waited=0
-    until admin_sql -e 'SELECT 1' >/dev/null 2>&1; do
-        if ! kill -0 "$launched" 2>/dev/null; then
-            tail -30 "$log" >&2
-            die "mariadbd exited while starting (log: $log)"
-        fi
-        sleep 0.5
-        waited=$((waited + 1))
-        if [ $waited -gt 120 ]; then
-            tail -30 "$log" >&2
-            kill "$launched" 2>/dev/null || true
-            die "mariadbd did not answer within 60 s (log: $log)"
-        fi
-    done
-    if [ ! -s "$pwfile" ]; then
-        (umask 077; head -c 18 /dev/urandom | base64 | tr -d '/+=' >"$pwfile")
-    fi
-    # The password goes through stdin, never a command line.
-    admin_sql <<SQL || die "cannot create the test account"
-CREATE USER IF NOT EXISTS '$test_user'@'%' IDENTIFIED BY '$(cat "$pwfile")';
-ALTER USER '$test_user'@'%' IDENTIFIED BY '$(cat "$pwfile")';
-GRANT ALL PRIVILEGES ON *.* TO '$test_user'@'%' WITH GRANT OPTION;
-SQL
+    wait_until_answers $! mariadbd
+    create_test_account
     say "MariaDB $(admin_sql -N -e 'SELECT VERSION()') runs on 127.0.0.1:$port (pid $(cat "$pidfile"), data $data)"
     cmd_url
 }
-
-
-
-
 
 case "${1:-}" in
     install) cmd_install ;;

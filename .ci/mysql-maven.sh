@@ -32,8 +32,6 @@ die() { say "FAILED: $*"; exit 1; }
 # running, free_port, cmd_stop, cmd_url, cmd_env, cmd_status
 source "$(dirname "${BASH_SOURCE[0]}")/private-server-lib.sh"
 
-
-
 # Fetches the jar with Maven and unpacks mysqld, its libraries and its share/ files into $base.
 unpack() {
     [ -x "$base/bin/mysqld" ] && return 0
@@ -101,37 +99,11 @@ cmd_start() {
         --port="$port" --bind-address=127.0.0.1 --mysqlx=OFF --skip-name-resolve \
         --character-set-server=utf8mb4 --innodb-lock-wait-timeout=10 --max-connections=500 \
         >>"$log" 2>&1 </dev/null &
-    local launched=$! waited=0
-    until admin_sql -e 'SELECT 1' >/dev/null 2>&1; do
-        if ! kill -0 "$launched" 2>/dev/null; then
-            tail -30 "$log" >&2
-            die "mysqld exited while starting (log: $log)"
-        fi
-        sleep 0.5
-        waited=$((waited + 1))
-        if [ $waited -gt 120 ]; then
-            tail -30 "$log" >&2
-            kill "$launched" 2>/dev/null || true
-            die "mysqld did not answer within 60 s (log: $log)"
-        fi
-    done
-    if [ ! -s "$pwfile" ]; then
-        (umask 077; head -c 18 /dev/urandom | base64 | tr -d '/+=' >"$pwfile")
-    fi
-    # The password goes through stdin, never a command line. SYSTEM_USER and SET_USER_ID (in ALL)
-    # let the account create triggers with definers, as the schema's security migration does.
-    admin_sql <<SQL || die "cannot create the test account"
-CREATE USER IF NOT EXISTS '$test_user'@'%' IDENTIFIED BY '$(cat "$pwfile")';
-ALTER USER '$test_user'@'%' IDENTIFIED BY '$(cat "$pwfile")';
-GRANT ALL PRIVILEGES ON *.* TO '$test_user'@'%' WITH GRANT OPTION;
-SQL
+    wait_until_answers $! mysqld
+    create_test_account
     say "MySQL $(admin_sql -N -e 'SELECT VERSION()') runs on 127.0.0.1:$port (pid $(cat "$pidfile"), data $data)"
     cmd_url
 }
-
-
-
-
 
 case "${1:-}" in
     start) cmd_start ;;

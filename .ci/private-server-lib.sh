@@ -1,5 +1,6 @@
 # Shared by .ci/mariadb-debian.sh and .ci/mysql-maven.sh: a private test server's life by its pid,
-# port and password files. The sourcing script defines say, die, pidfile, portfile, pwfile and test_user.
+# port and password files. The sourcing script defines say, die, admin_sql, pidfile, portfile, pwfile,
+# log and test_user.
 
 running() {
     [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null
@@ -62,3 +63,34 @@ cmd_status() {
     fi
 }
 
+# wait_until_answers PID NAME: waits (60 s at most) until admin_sql answers; dies if PID exits first.
+wait_until_answers() {
+    local launched=$1 name=$2 waited=0
+    until admin_sql -e 'SELECT 1' >/dev/null 2>&1; do
+        if ! kill -0 "$launched" 2>/dev/null; then
+            tail -30 "$log" >&2
+            die "$name exited while starting (log: $log)"
+        fi
+        sleep 0.5
+        waited=$((waited + 1))
+        if [ $waited -gt 120 ]; then
+            tail -30 "$log" >&2
+            kill "$launched" 2>/dev/null || true
+            die "$name did not answer within 60 s (log: $log)"
+        fi
+    done
+}
+
+# create_test_account: the test account with every privilege and a random password kept in $pwfile
+# (mode 600). The password goes through stdin, never a command line. On MySQL, ALL includes
+# SYSTEM_USER and SET_USER_ID, which creating routines and triggers with definers needs.
+create_test_account() {
+    if [ ! -s "$pwfile" ]; then
+        (umask 077; head -c 18 /dev/urandom | base64 | tr -d '/+=' >"$pwfile")
+    fi
+    admin_sql <<SQL || die "cannot create the test account"
+CREATE USER IF NOT EXISTS '$test_user'@'%' IDENTIFIED BY '$(cat "$pwfile")';
+ALTER USER '$test_user'@'%' IDENTIFIED BY '$(cat "$pwfile")';
+GRANT ALL PRIVILEGES ON *.* TO '$test_user'@'%' WITH GRANT OPTION;
+SQL
+}

@@ -47,6 +47,14 @@ class ServerCommandTest {
         return new Run(code, out.toString(), err.toString());
     }
 
+    /** A Copydesk home of this test's own, with the server's binaries but no data and no server running. */
+    private AppDirectories useFreshHome() {
+        home = EmbeddedServerTestFolders.fresh();
+        previousHome = System.getProperty(AppDirectories.HOME_PROPERTY);
+        System.setProperty(AppDirectories.HOME_PROPERTY, home.toString());
+        return AppDirectories.forCurrentUser();
+    }
+
     @AfterEach
     void restoreHome() {
         if (home != null) {
@@ -62,10 +70,7 @@ class ServerCommandTest {
     @Test
     void statusReadsOnlyAndStartsNoServerWhenNoneRuns() throws Exception {
         // issue 17, bug 10: `copydesk status` started an embedded server and left it running
-        home = EmbeddedServerTestFolders.fresh();
-        previousHome = System.getProperty(AppDirectories.HOME_PROPERTY);
-        System.setProperty(AppDirectories.HOME_PROPERTY, home.toString());
-        AppDirectories dirs = AppDirectories.forCurrentUser();
+        AppDirectories dirs = useFreshHome();
 
         Run status = run(Map.of(), "status");
 
@@ -76,10 +81,7 @@ class ServerCommandTest {
 
     @Test
     void refusesToListenBeyondLoopbackWhileDemoPasswordsRemainAndServesOnceTheyAreChanged() throws Exception {
-        home = EmbeddedServerTestFolders.fresh();
-        previousHome = System.getProperty(AppDirectories.HOME_PROPERTY);
-        System.setProperty(AppDirectories.HOME_PROPERTY, home.toString());
-        AppDirectories dirs = AppDirectories.forCurrentUser();
+        AppDirectories dirs = useFreshHome();
         // the single-computer demo, as the desktop app makes it on first start
         try (EmbeddedServer server = EmbeddedServer.startOrAttach(EmbeddedServer.Options.desktop(dirs.embeddedServer()));
              Database admin = Database.open(server.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER,
