@@ -496,9 +496,9 @@ BEGIN
 END$$
 
 -- Ends the connections of people (editors and supervisors, never administrators) whose open
--- transaction has held row locks for more than p_seconds (at least 3). Copydesk's own work never
--- keeps a transaction open between calls, so such a transaction is a raw session holding
--- `SELECT ... FOR UPDATE` / `FOR SHARE` on rows others need. Every client's release service calls
+-- transaction has held row locks for more than p_seconds (at least 3) while not inside one of
+-- these operations. Copydesk's own work never keeps a transaction open between calls, so such a
+-- transaction is a raw session holding `SELECT ... FOR UPDATE` / `FOR SHARE` on rows others need. Every client's release service calls
 -- this, so nobody can block others' claims and renewals for longer than a few seconds.
 -- Result: how many connections were ended.
 CREATE PROCEDURE end_stuck_transactions(IN p_seconds INT)
@@ -514,7 +514,10 @@ BEGIN
           JOIN information_schema.processlist p ON p.id = t.trx_mysql_thread_id
           JOIN editor e ON e.id = p.user AND e.role IN ('editor', 'supervisor')
          WHERE t.trx_rows_locked > 0
-           AND TIMESTAMPDIFF(SECOND, t.trx_started, SYSDATE()) > GREATEST(3, COALESCE(p_seconds, 5));
+           AND TIMESTAMPDIFF(SECOND, t.trx_started, SYSDATE()) > GREATEST(3, COALESCE(p_seconds, 5))
+           -- not one of these operations at work (a large import batch may take longer): they
+           -- begin with ROLLBACK, so nobody can keep older locks by calling one
+           AND NOT (p.command = 'Query' AND LOWER(LEFT(TRIM(COALESCE(p.info, '')), 5)) = 'call ');
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     CALL resolve_actor(NULL, 'editor', v_actor);
     OPEN stuck;

@@ -453,6 +453,35 @@ class DatabaseEnforcedSecurityTest {
         }
     }
 
+    @Test
+    void aRawSessionThatLooksBusyWhileHoldingLocksIsEndedToo() throws Exception {
+        HeldArticle bobs = bob.queue().claim("sec_bob").articles().get(0);
+        try (Connection attacker = rawSession("sec_ann", "ann-secret-1"); Statement s = attacker.createStatement()) {
+            attacker.setAutoCommit(false);
+            s.executeQuery("SELECT id FROM article WHERE id = " + bobs.id() + " LOCK IN SHARE MODE").close();
+            // a long statement of its own, so the session is not idle (only the operations' own CALLs are spared)
+            Thread busy = new Thread(() -> {
+                try {
+                    s.executeQuery("SELECT SLEEP(30)").close();
+                } catch (SQLException expected) {
+                    // ended
+                }
+            }, "busy-attacker");
+            busy.start();
+            long started = System.nanoTime();
+            for (int i = 0; i < 20 && busy.isAlive(); i++) {
+                Thread.sleep(1000);
+                ann.releaseService(l -> { }).runOnce();
+            }
+            busy.join(5000);
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            assertThat(busy.isAlive()).isFalse();
+            assertThat(took).as("ended within seconds, not after its 30 s sleep").isLessThan(Duration.ofSeconds(20));
+            assertThat(bob.queue().renew("sec_bob", List.of(bobs)).renewed()).hasSize(1);
+            attempts.add("hold LOCK IN SHARE MODE while running SELECT SLEEP(30) -> session ended after " + took.toMillis() + " ms");
+        }
+    }
+
     // --- the legitimate work goes through the same operations ---------------------------------
 
     @Test
