@@ -59,7 +59,7 @@ final class ServerCommand implements Callable<Integer> {
             out.println("Stopped the embedded server.");
             return 0;
         }
-        if (!isLoopback(bind)) {
+        if (!EmbeddedServer.isLoopback(bind)) {
             List<String> demo = demoAccountsOnLoopback(dirs, out);
             if (demo == null) {
                 return 1;
@@ -106,10 +106,6 @@ final class ServerCommand implements Callable<Integer> {
         stopped.await();
         out.println("The embedded server has stopped.");
         return 0;
-    }
-
-    static boolean isLoopback(String address) {
-        return address.equals("localhost") || address.equals("::1") || address.startsWith("127.");
     }
 
     private static String hostName() {

@@ -108,9 +108,7 @@ public final class DataSources {
         if (!m.find()) {
             return null;
         }
-        String host = m.group(1).replace("[", "").replace("]", "");
-        boolean loopback = host.equals("localhost") || host.startsWith("127.") || host.equals("::1");
-        return loopback ? null : "VERIFY_IDENTITY";
+        return EmbeddedServer.isLoopback(m.group(1).replace("[", "").replace("]", "")) ? null : "VERIFY_IDENTITY";
     }
 
     /**

@@ -263,7 +263,8 @@ public final class EmbeddedServer implements AutoCloseable {
         return sharedBeyondLoopback ? Optional.of(ServerCertificate.ensure(folder, "0.0.0.0")) : Optional.empty();
     }
 
-    static boolean isLoopback(String address) {
+    /** This computer only: {@code localhost}, {@code 127.x.x.x} or {@code ::1}. */
+    public static boolean isLoopback(String address) {
         return address.equals("localhost") || address.equals("::1") || address.startsWith("127.");
     }
 
