@@ -29,10 +29,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(DatabaseExtension.class)
 class ReviewWorkflowTest {
 
+    private final TestDatabase db;
     private final DSLContext dsl;
     private final ReviewServices services;
 
     ReviewWorkflowTest(TestDatabase db) {
+        this.db = db;
         this.dsl = db.dsl();
         this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
     }
@@ -108,6 +110,33 @@ class ReviewWorkflowTest {
         Assignment bob = services.queue().claim("sue");
 
         assertThat(ids(bob).get(0)).isEqualTo(old.get(1));
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(org.copydesk.lease.ClaimStrategyKind.class)
+    void aReleasedArticleIsNotHandedStraightBackToTheEditorWhoGaveItBack(org.copydesk.lease.ClaimStrategyKind strategy) {
+        ReviewQueue queue = new ReviewServices(db.database(), new ReviewServices.Options(strategy, java.time.Duration.ofSeconds(5))).queue();
+        List<Long> ids = Fixtures.articles(dsl, "news", 2, 3, -60);
+        HeldArticle first = queue.claim("ann").articles().get(0);
+        assertThat(first.id()).isEqualTo(ids.get(0));
+        queue.release(first);
+
+        assertThat(ids(queue.claim("ann"))).as("ann's reload passes over what she gave back").containsExactly(ids.get(1));
+        assertThat(ids(queue.claim("sue"))).as("someone else gets it").containsExactly(ids.get(0));
+        queue.release(queue.claim("sue").articles().get(0));
+        assertThat(ids(queue.claim("ann"))).as("after someone else had it, ann may get it again")
+                .containsExactly(ids.get(1), ids.get(0));
+    }
+
+    @Test
+    void aReleasedArticleComesBackToTheSameEditorAfterTenMinutes() {
+        List<Long> ids = Fixtures.articles(dsl, "news", 1, 3, -60);
+        services.queue().release(services.queue().claim("ann").articles().get(0));
+        assertThat(services.queue().claim("ann").articles()).isEmpty();
+
+        // ten minutes on, as far as the rule is concerned
+        dsl.execute("UPDATE article SET passed_until = passed_until - INTERVAL 601 SECOND WHERE id = ?", ids.get(0));
+        assertThat(ids(services.queue().claim("ann"))).containsExactly(ids.get(0));
     }
 
     @Test
