@@ -423,15 +423,13 @@ public final class ClaimBenchmark {
      */
     private SweepResult sweep(int batchSize, boolean paced) {
         lapseHalf();
-        try (Database db = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null, new DataSources.PoolSize(10, 10),
+        // Eight editors on the full path (their own accounts, claim_articles and decide_article)
+        // while the release service's operation, release_expired_leases, frees the lapsed leases.
+        EditorSessions.Cell claimers = editors.cell(8, ClaimStrategyKind.SKIP_LOCKED);
+        long[] retriesBefore = claimers.retries();
+        try (Database db = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null, new DataSources.PoolSize(1, 1),
                 Database.SchemaAction.NONE, null)) {
-            LeaseEngine claims = engine(db, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED");
-            LeaseEngine releaser = engine(db, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED");
-            List<OwnerLoop<Lease>> owners = new ArrayList<>();
-            for (int i = 0; i < 8; i++) {
-                owners.add(new EngineOwner(claims, Owner.named("s" + i)));
-            }
-            Load load = new Load(owners, "s");
+            Load load = new Load(claimers.owners(), "s");
             load.start();
             sleep(warmup.toMillis());
             AtomicBoolean on = new AtomicBoolean();
@@ -448,13 +446,13 @@ public final class ClaimBenchmark {
                     inChunk.set(true);
                     long t0 = System.nanoTime();
                     // The release service as the app runs it: one short transaction per batch.
-                    int n = releaser.releaseExpired(batchSize, 1, "release-service").size();
+                    int n = db.dsl().fetch("call release_expired_leases(?)", batchSize).size();
                     long took = System.nanoTime() - t0;
                     sweepNanos.addAndGet(took);
                     inChunk.set(false);
                     if (paced) {
-                        // Rest as long as the batch took: the service takes at most half of one
-                        // connection's time, and the editors' claims the rest of two busy cores.
+                        // Rest as long as the batch took (as ReleaseService does): the service takes at
+                        // most half of one connection's time, and the editors the rest of two busy cores.
                         sleep(Math.max(1, took / 1_000_000));
                     }
                     released.addAndGet(n);
@@ -464,7 +462,6 @@ public final class ClaimBenchmark {
                 }
             }, "release-service");
             service.start();
-            Snapshot before = Snapshot.of(claims.metrics());
             while (!done.get()) {
                 load.measuring(Load.DURING);
                 on.set(true);
@@ -477,7 +474,6 @@ public final class ClaimBenchmark {
                 sleep(SLICE.toMillis());
             }
             load.measuring(Load.NONE);
-            Snapshot after = Snapshot.of(claims.metrics());
             load.stop();
             join(service);
             long[] during = load.latencies(Load.DURING);
@@ -485,7 +481,7 @@ public final class ClaimBenchmark {
             long leftLapsed = admin.dsl().fetchCount(ARTICLE, ARTICLE.LOCKED_BY.like("gone-%"));
             return new SweepResult(batchSize, paced, released.get(), sweepNanos.get() / 1e9, during.length, percentile(during, 0.50),
                     percentile(during, 0.99), percentile(without, 0.99), percentile(without, 0.50),
-                    after.retries - before.retries + releaser.metrics().retries(), load.callerErrors.get(), leftLapsed);
+                    claimers.retries()[0] - retriesBefore[0], load.callerErrors.get(), leftLapsed);
         }
     }
 

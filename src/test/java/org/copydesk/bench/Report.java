@@ -66,9 +66,10 @@ final class Report {
                     r.deadlocks(), r.lockWaits(), 100 * r.retryShare(), r.callerErrors(), r.optimisticConflicts()));
         }
         if (!sweeps.isEmpty()) {
-            md.append("\nRelease service: `releaseExpired` of ")
+            md.append("\nRelease service: the database's `release_expired_leases` freeing ")
                     .append(String.format(Locale.ROOT, "%,d", ClaimBenchmark.EXPIRED))
-                    .append(" lapsed leases (every other row, all priorities) while 8 SKIP_LOCKED/RC owners keep claiming. ")
+                    .append(" lapsed leases (every other row, all priorities) while 8 editors on the full path (own accounts, ")
+                    .append("`claim_articles` SKIP_LOCKED and `decide_article`) keep claiming and deciding. ")
                     .append("The service (one thread, batches of the given size; \"paced\": it rests as long as each ")
                     .append("batch took) runs in alternating ").append(ClaimBenchmark.SLICE.toSeconds())
                     .append(" s slices, on and paused, until nothing has lapsed; claim latencies are counted apart for the ")
