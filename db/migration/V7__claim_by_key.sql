@@ -61,15 +61,19 @@ BEGIN
     -- BLOCKING and OPTIMISTIC: candidates read without locks, then taken one by one by primary key.
     -- OPTIMISTIC starts at a random place in a wider window so that claimers reading the same
     -- head of the queue do not all queue up on the same rows.
+    -- (the window function numbers only the rows the inner LIMIT kept: over the whole queue it
+    -- would read every waiting article)
     DECLARE reading CURSOR FOR
         SELECT c.id, c.desk_id, c.locked_by, c.lease_token FROM (
-            SELECT id, desk_id, locked_by, lease_token,
-                   ROW_NUMBER() OVER (ORDER BY status, priority, queue_lane, available_at, id) AS rn
-              FROM article
-             WHERE status = 'queued' AND available_at <= v_now AND (locked_by IS NULL OR expires_at <= v_now)
-               AND FIND_IN_SET(desk_id, v_desks) > 0
-               AND NOT (passed_by <=> v_actor AND passed_until > v_now)
-             ORDER BY status, priority, queue_lane, available_at, id LIMIT v_scan) c
+            SELECT t.id, t.desk_id, t.locked_by, t.lease_token,
+                   ROW_NUMBER() OVER (ORDER BY t.priority, t.queue_lane, t.available_at, t.id) AS rn
+              FROM (SELECT id, desk_id, locked_by, lease_token, priority, queue_lane, available_at
+                      FROM article
+                     WHERE status = 'queued' AND available_at <= v_now
+                       AND (locked_by IS NULL OR expires_at <= v_now)
+                       AND FIND_IN_SET(desk_id, v_desks) > 0
+                       AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+                     ORDER BY status, priority, queue_lane, available_at, id LIMIT v_scan) t) c
          ORDER BY MOD(c.rn - 1 + v_offset, v_scan);
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
