@@ -10,7 +10,10 @@
 --
 -- OPTIMISTIC read the same 4 batches as every other claimer and took them from the head, so under
 -- contention every claimer queued behind the others on the same rows. It now reads 8 batches and
--- starts at a random place among them: claim order is kept within a window of 8 batches.
+-- starts at a random place among them: claim order is kept within a window of 8 batches. (Passing
+-- over rows other claims were taking, with SKIP LOCKED, was tried and measured: it removed the
+-- deadlocks between claimers but let claims and decisions wait on each other for seconds at 32
+-- and 64 editors: 72 and 17 rows/s against 262 and 114.)
 --
 -- Release means "not me": an article an editor gives back is not handed to them again by their next
 -- claims for 10 minutes, or until someone else has claimed it (passed_by/passed_until).
@@ -144,7 +147,10 @@ BEGIN
                 SELECT lease_token, locked_by INTO v_taken, v_owner FROM article
                  WHERE id = v_id AND status = 'queued' AND (locked_by IS NULL OR expires_at <= v_now) FOR UPDATE;
                 SET v_done = 0;
-                SET v_token = COALESCE(v_taken, -1);
+                IF v_taken IS NULL THEN
+                    ITERATE take; -- taken meanwhile
+                END IF;
+                SET v_token = v_taken;
             END IF;
             SELECT lease_seconds INTO v_lease FROM desk WHERE id = v_desk;
             SET v_expires = TIMESTAMPADD(SECOND, LEAST(v_lease, COALESCE(p_max_lease_seconds, v_lease)), v_now);
