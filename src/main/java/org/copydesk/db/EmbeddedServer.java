@@ -156,6 +156,54 @@ public final class EmbeddedServer implements AutoCloseable {
         return current.server().pid();
     }
 
+    /**
+     * Finds the server again after connections to it failed (issue 17, bug 2): a server that answers
+     * where it was is left alone; one that came back elsewhere (another window restarted it on
+     * another port) is found through the run file; a desktop server that died is started again on
+     * the same data, since the windows attached to it own it together and cannot work without it
+     * (the start lock lets one of them start it and the others find it). A server that
+     * {@code copydesk server} runs is the admin's to restart; it is found once it is back.
+     *
+     * @return whether this handle now points at another server process than before
+     */
+    public boolean findAgain() {
+        if (closed || options == null) {
+            return false;
+        }
+        Attachment before = current;
+        try (StartLock ignored = StartLock.take(folder)) {
+            if (ServerProcess.answers(folder, before.server())) {
+                return false;
+            }
+            Optional<RunFile> running = RunFile.read(folder.resolve("run")).filter(r -> ServerProcess.answers(folder, r));
+            if (running.isPresent()) {
+                log.info("The embedded server moved: now on port {} (pid {}), was port {} (pid {})", running.get().port(),
+                        running.get().pid(), before.server().port(), before.server().pid());
+                current = new Attachment(running.get(), false);
+            } else if (before.server().mode() == Mode.DESKTOP && options.mode() == Mode.DESKTOP) {
+                log.warn("The embedded server (port {}, pid {}) has stopped; starting it again", before.server().port(),
+                        before.server().pid());
+                current = new Attachment(ServerProcess.start(folder, options), true);
+            } else {
+                return false;
+            }
+            clients.register();
+            return true;
+        } catch (IOException e) {
+            throw new DatabaseSetupException("Cannot prepare the embedded database folder " + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Where this server's database {@code database} is for Copydesk's administrator, following the server if it moves. */
+    public ServerLocation rootLocation(String database) {
+        return ServerLocation.following(() -> jdbcUrl(database), this::findAgain);
+    }
+
+    /** Where this server's database {@code database} is for people's own accounts, following the server if it moves. */
+    public ServerLocation userLocation(String database) {
+        return ServerLocation.following(() -> userJdbcUrl(database), this::findAgain);
+    }
+
     /** Processes (other than this one) that are attached right now. */
     public List<Long> otherClients() {
         return clients.others();
