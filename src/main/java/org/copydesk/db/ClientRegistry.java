@@ -76,13 +76,19 @@ final class ClientRegistry {
         }
     }
 
-    /** Forgets a handle; true when it was the last one of this JVM on its folder (the process file may go). */
+    /**
+     * Forgets a handle; true when it was the last one of this JVM on its folder (the process file may
+     * go). Handles whose server is gone count no more: one never closed after its server stopped
+     * (e.g. by {@code copydesk server --stop}) must not keep this process a client of the next server
+     * started in the folder; a handle that finds its server again registers anew.
+     */
     static synchronized boolean lastInThisJvm(EmbeddedServer server) {
         Set<EmbeddedServer> handles = ATTACHED.get(server.folder());
         if (handles == null) {
             return true;
         }
         handles.remove(server);
+        handles.removeIf(h -> !h.attachedToLiveServer());
         if (handles.isEmpty()) {
             ATTACHED.remove(server.folder());
             return true;

@@ -62,7 +62,7 @@ public final class EmbeddedServer implements AutoCloseable {
 
     private final Path folder;
     private final ClientRegistry clients;
-    /** How to start the server again; null for a handle from {@link #findRunning}, which never does. */
+    /** How to start the server again; null for a handle from {@link #findRunning}, which is not attached. */
     private final Options options;
     private volatile Attachment current;
     private volatile boolean closed;
@@ -188,6 +188,7 @@ public final class EmbeddedServer implements AutoCloseable {
                 return false;
             }
             clients.register();
+            ClientRegistry.attachedInThisJvm(this);
             return true;
         } catch (IOException e) {
             throw new DatabaseSetupException("Cannot prepare the embedded database folder " + folder + ": " + e.getMessage(), e);
@@ -219,18 +220,29 @@ public final class EmbeddedServer implements AutoCloseable {
             return;
         }
         closed = true;
+        if (options == null) {
+            return; // from findRunning: never attached, so nothing to detach
+        }
         if (!ClientRegistry.lastInThisJvm(this)) {
             return; // another handle of this process still uses the server
         }
         try (StartLock ignored = StartLock.take(folder)) {
             clients.unregister();
             Attachment now = current;
+            if (!ServerProcess.isAlive(now.server().pid())) {
+                return; // stopped already; a run file there now is another server's
+            }
             if ((now.server().mode() == Mode.DESKTOP || now.startedHere()) && clients.others().isEmpty()) {
                 shutdown();
             }
         } catch (IOException e) {
             log.warn("Could not detach from the embedded server cleanly: {}", e.toString());
         }
+    }
+
+    /** Attached and its server process still runs (see {@link ClientRegistry#lastInThisJvm}). */
+    boolean attachedToLiveServer() {
+        return !closed && ServerProcess.isAlive(current.server().pid());
     }
 
     /** Stops the server now, whoever started it. Returns once the server process has exited. */

@@ -75,11 +75,6 @@ final class ReconnectingPool implements DataSource, AutoCloseable {
         }
     }
 
-    /** The JDBC URL the pool connects to now. */
-    String jdbcUrl() {
-        return pool.getJdbcUrl();
-    }
-
     @Override
     public synchronized void close() {
         closed = true;

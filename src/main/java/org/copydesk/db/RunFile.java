@@ -60,7 +60,10 @@ record RunFile(int port, long pid, String bindAddress, EmbeddedServer.Mode mode)
         Files.move(tmp, run.resolve(NAME), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    static void delete(Path run) throws IOException {
-        Files.deleteIfExists(run.resolve(NAME));
+    /** Deletes the run file if it names the server {@code pid} (a stale handle must not remove another server's). */
+    static void deleteIfItNames(Path run, long pid) throws IOException {
+        if (read(run).map(r -> r.pid() == pid).orElse(true)) {
+            Files.deleteIfExists(run.resolve(NAME));
+        }
     }
 }

@@ -160,7 +160,7 @@ final class ServerProcess {
 
     /**
      * An orderly SQL {@code SHUTDOWN} (what keeps InnoDB's files consistent), then waits for the
-     * process to exit, killing it after 30 s; the run file goes last.
+     * process to exit, killing it after 30 s; the run file goes last (unless it names another server by now).
      */
     static void shutdown(Path folder, RunFile r) {
         log.info("Shutting down the embedded server on port {}", r.port());
@@ -179,7 +179,7 @@ final class ServerProcess {
             }
         });
         try {
-            RunFile.delete(folder.resolve("run"));
+            RunFile.deleteIfItNames(folder.resolve("run"), r.pid());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -153,6 +153,24 @@ class EmbeddedServerAttachTest {
     }
 
     @Test
+    void aHandleLeftOpenAfterItsServerWasStoppedDoesNotKeepTheNextServerUp() throws Exception {
+        // as `copydesk server --stop` does from elsewhere: `first` is never closed
+        EmbeddedServer.findRunning(folder).orElseThrow().shutdown();
+
+        EmbeddedServer next = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(folder, "127.0.0.1", 0,
+                EmbeddedServer.Mode.DESKTOP, Duration.ofSeconds(90)));
+        assertThat(next.startedHere()).isTrue();
+        ProcessHandle server = ProcessHandle.of(next.serverPid()).orElseThrow();
+
+        next.close();
+        server.onExit().get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
+        assertThat(EmbeddedServer.findRunning(folder)).isEmpty();
+        first.close(); // late: must not touch anything of the next server's
+        assertThat(folder.resolve("run").resolve("clients").resolve(Long.toString(ProcessHandle.current().pid())))
+                .doesNotExist();
+    }
+
+    @Test
     void aSecondProcessStartsTheServerWhenNoneIsRunning() throws Exception {
         first.close();
         assertThat(EmbeddedServer.findRunning(folder)).isEmpty();
