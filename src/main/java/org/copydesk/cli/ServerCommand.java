@@ -104,6 +104,7 @@ final class ServerCommand implements Callable<Integer> {
         // `copydesk server --stop` from another terminal stops the server process: end here too.
         ProcessHandle.of(server.serverPid()).ifPresent(p -> p.onExit().thenRun(stopped::countDown));
         stopped.await();
+        server.close(); // detaches this process (the server is gone already)
         out.println("The embedded server has stopped.");
         return 0;
     }

@@ -1,6 +1,5 @@
 package org.copydesk.db;
 
-import com.zaxxer.hikari.HikariDataSource;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
@@ -25,14 +24,14 @@ public final class Database implements AutoCloseable {
         System.setProperty("org.jooq.no-tips", "true");
     }
 
-    private final HikariDataSource pool;
+    private final ReconnectingPool pool;
     private final DataSource dataSource;
     private final DSLContext dsl;
     private final ServerCapabilities capabilities;
     private final EmbeddedServer embeddedServer;
     private final String userName;
 
-    private Database(HikariDataSource pool, DataSource dataSource, ServerCapabilities capabilities, EmbeddedServer embeddedServer,
+    private Database(ReconnectingPool pool, DataSource dataSource, ServerCapabilities capabilities, EmbeddedServer embeddedServer,
                      String userName) {
         this.pool = pool;
         this.dataSource = dataSource;
@@ -51,19 +50,19 @@ public final class Database implements AutoCloseable {
      */
     public static Database open(DatabaseConfig config, AppDirectories directories, DataSources.PoolSize size, SchemaAction schema) {
         EmbeddedServer server = null;
-        String url = config.url();
+        ServerLocation location = ServerLocation.fixed(config.url());
         String user = config.user();
         char[] password = config.password();
         String sslMode = config.sslMode();
         if (config.isEmbedded()) {
             server = EmbeddedServer.startOrAttach(EmbeddedServer.Options.desktop(directories.embeddedServer()));
-            url = server.jdbcUrl(EMBEDDED_SCHEMA);
+            location = server.rootLocation(EMBEDDED_SCHEMA);
             user = EmbeddedServer.ROOT_USER;
             password = server.rootPassword();
             sslMode = null; // the URL disables TLS: loopback only
         }
         try {
-            return open(url, user, password, sslMode, size, schema, server);
+            return open(location, user, password, sslMode, size, schema, server);
         } catch (RuntimeException e) {
             if (server != null) {
                 server.close();
@@ -75,7 +74,19 @@ public final class Database implements AutoCloseable {
     /** Connects to a given URL (tests, benchmarks). The embedded server, if any, stays the caller's. */
     public static Database open(String url, String user, char[] password, String sslMode, DataSources.PoolSize size,
                                 SchemaAction schema, EmbeddedServer attachedServer) {
-        HikariDataSource ds = DataSources.create(url, user, password, sslMode, size, "copydesk");
+        return open(ServerLocation.fixed(url), user, password, sslMode, size, schema, attachedServer);
+    }
+
+    /**
+     * Connects to a server that may move (the embedded one, which can come back on another port):
+     * the pool follows it (see {@link ReconnectingPool}). The embedded server, if any, stays the caller's.
+     */
+    public static Database open(ServerLocation location, String user, char[] password, String sslMode,
+                                DataSources.PoolSize size, SchemaAction schema, EmbeddedServer attachedServer) {
+        String url = location.jdbcUrl();
+        char[] secret = password == null ? null : password.clone(); // for the pools made later; callers may wipe theirs
+        ReconnectingPool ds = new ReconnectingPool(location,
+                at -> DataSources.create(at, user, secret, sslMode, size, "copydesk"));
         try {
             ServerCapabilities caps = DataSources.probe(ds);
             java.util.Optional<String> refusal = caps.refusal();

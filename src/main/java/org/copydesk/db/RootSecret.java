@@ -9,12 +9,14 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,23 +59,43 @@ final class RootSecret {
     static Connection connect(Path folder, String host, int port, int timeoutSeconds, boolean tls) throws SQLException {
         Optional<char[]> secret = read(folder);
         if (secret.isEmpty()) {
-            return EmbeddedServer.rootConnection(host, port, timeoutSeconds, "", tls);
+            return rootConnection(host, port, timeoutSeconds, "", tls);
         }
         try {
-            return EmbeddedServer.rootConnection(host, port, timeoutSeconds, new String(secret.get()), tls);
+            return rootConnection(host, port, timeoutSeconds, new String(secret.get()), tls);
         } catch (SQLException e) {
             if (e.getErrorCode() != 1045) {
                 throw e;
             }
             // the file was written but the server never got the password (a crash in between)
-            return EmbeddedServer.rootConnection(host, port, timeoutSeconds, "", tls);
+            return rootConnection(host, port, timeoutSeconds, "", tls);
         }
+    }
+
+    /** Root with the stored password (none while there is no password file): Copydesk's own administrator connections. */
+    static Connection rootConnection(Path folder, String host, int port, int timeoutSeconds, boolean tls) throws SQLException {
+        return rootConnection(host, port, timeoutSeconds, read(folder).map(String::new).orElse(""), tls);
+    }
+
+    static Connection rootConnection(Path folder, String host, int port, int timeoutSeconds) throws SQLException {
+        return rootConnection(folder, host, port, timeoutSeconds, false);
+    }
+
+    static Connection rootConnection(String host, int port, int timeoutSeconds, String password, boolean tls)
+            throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("user", EmbeddedServer.ROOT_USER);
+        p.setProperty("password", password);
+        p.setProperty("sslMode", tls ? "REQUIRED" : "DISABLED");
+        p.setProperty("connectTimeout", Integer.toString(timeoutSeconds * 1000));
+        p.setProperty("socketTimeout", Integer.toString(Math.max(timeoutSeconds, 5) * 1000));
+        return DriverManager.getConnection("jdbc:mysql://" + host + ":" + port + "/", p);
     }
 
     /** Gives root its password and removes every other way in, unless already done. */
     static void lockDown(Path folder, String host, int port, boolean tls) throws SQLException {
         String password;
-        try (Connection open = EmbeddedServer.rootConnection(host, port, 5, "", tls)) {
+        try (Connection open = rootConnection(host, port, 5, "", tls)) {
             password = read(folder).map(String::new).orElseGet(() -> write(folder, generate()));
             lockDown(open, password);
         } catch (SQLException e) {

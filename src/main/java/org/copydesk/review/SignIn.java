@@ -8,6 +8,7 @@ import org.copydesk.db.Database;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.DatabaseSetupException;
 import org.copydesk.db.EmbeddedServer;
+import org.copydesk.db.ServerLocation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,7 +69,10 @@ public final class SignIn implements AutoCloseable {
         if (user == null || user.isBlank()) {
             throw new IllegalArgumentException("Enter your user name.");
         }
-        Database database = Database.open(url, user.strip(), password, sslMode, DataSources.PoolSize.desktop(),
+        // On the embedded server the pool follows the server if it comes back on another port (issue 17, bug 2).
+        ServerLocation location = embeddedServer == null ? ServerLocation.fixed(url)
+                : embeddedServer.userLocation(Database.EMBEDDED_SCHEMA);
+        Database database = Database.open(location, user.strip(), password, sslMode, DataSources.PoolSize.desktop(),
                 Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
         try {
             ReviewServices services = new ReviewServices(database, ReviewServices.Options.defaults());

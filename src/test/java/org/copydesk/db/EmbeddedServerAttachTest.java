@@ -134,6 +134,43 @@ class EmbeddedServerAttachTest {
     }
 
     @Test
+    void twoHandlesInOneProcessKeepTheServerUntilTheLastCloses() throws Exception {
+        ProcessHandle server = ProcessHandle.of(first.serverPid()).orElseThrow();
+        Path clientFile = folder.resolve("run").resolve("clients").resolve(Long.toString(ProcessHandle.current().pid()));
+        EmbeddedServer again = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(folder, "127.0.0.1", 0,
+                EmbeddedServer.Mode.DESKTOP, Duration.ofSeconds(90)));
+        assertThat(again.startedHere()).isFalse();
+
+        first.close(); // e.g. a command's handle, while the sign-in's stays open
+        assertThat(server.isAlive()).as("server while another handle of this process is attached").isTrue();
+        assertThat(clientFile).as("this process is still a client").exists();
+        assertThat(answer(folder, again.port())).isEqualTo(42);
+
+        again.close();
+        server.onExit().get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
+        assertThat(clientFile).doesNotExist();
+        assertThat(EmbeddedServer.findRunning(folder)).isEmpty();
+    }
+
+    @Test
+    void aHandleLeftOpenAfterItsServerWasStoppedDoesNotKeepTheNextServerUp() throws Exception {
+        // as `copydesk server --stop` does from elsewhere: `first` is never closed
+        EmbeddedServer.findRunning(folder).orElseThrow().shutdown();
+
+        EmbeddedServer next = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(folder, "127.0.0.1", 0,
+                EmbeddedServer.Mode.DESKTOP, Duration.ofSeconds(90)));
+        assertThat(next.startedHere()).isTrue();
+        ProcessHandle server = ProcessHandle.of(next.serverPid()).orElseThrow();
+
+        next.close();
+        server.onExit().get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
+        assertThat(EmbeddedServer.findRunning(folder)).isEmpty();
+        first.close(); // late: must not touch anything of the next server's
+        assertThat(folder.resolve("run").resolve("clients").resolve(Long.toString(ProcessHandle.current().pid())))
+                .doesNotExist();
+    }
+
+    @Test
     void aSecondProcessStartsTheServerWhenNoneIsRunning() throws Exception {
         first.close();
         assertThat(EmbeddedServer.findRunning(folder)).isEmpty();
@@ -150,7 +187,7 @@ class EmbeddedServerAttachTest {
     }
 
     private static int answer(Path folder, int port) throws SQLException {
-        try (Connection c = EmbeddedServer.rootConnection(folder, "127.0.0.1", port, 5); Statement s = c.createStatement();
+        try (Connection c = RootSecret.rootConnection(folder, "127.0.0.1", port, 5); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT 6 * 7")) {
             rs.next();
             return rs.getInt(1);

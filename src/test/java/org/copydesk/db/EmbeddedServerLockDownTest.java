@@ -60,7 +60,7 @@ class EmbeddedServerLockDownTest {
         assertThat(withPassword.exitCode()).as("the same client with the password (so the socket path is right): "
                 + withPassword.output()).isZero();
 
-        try (Connection c = EmbeddedServer.rootConnection(folder, "127.0.0.1", server.port(), 5);
+        try (Connection c = RootSecret.rootConnection(folder, "127.0.0.1", server.port(), 5);
              Statement s = c.createStatement()) {
             assertThat(strings(s, "SELECT CONCAT(user, '@', host) FROM mysql.user WHERE user IN ('root', '')"))
                     .containsExactlyInAnyOrder("root@localhost", "root@127.0.0.1");

@@ -51,7 +51,7 @@ public final class EmbeddedServerProbe {
     }
 
     private static String query(EmbeddedServer server) {
-        try (Connection c = EmbeddedServer.rootConnection(server.folder(), "127.0.0.1", server.port(), 5);
+        try (Connection c = RootSecret.rootConnection(server.folder(), "127.0.0.1", server.port(), 5);
              Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 6 * 7")) {
             rs.next();
             return "ok " + rs.getInt(1);

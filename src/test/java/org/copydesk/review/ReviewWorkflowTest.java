@@ -295,7 +295,7 @@ class ReviewWorkflowTest {
         Fixtures.articles(dsl, "sport", 3, 3, -60);
         Assignment bob = services.queue().claim("bob", Duration.ofSeconds(1));
         List<org.copydesk.lease.Lease> seen = new ArrayList<>();
-        Thread.sleep(1300);
+        Fixtures.letTimePass(dsl, Duration.ofSeconds(2), bob.articles().stream().map(HeldArticle::id).toList());
 
         try (ReleaseService service = services.releaseService(seen::addAll)) {
             assertThat(service.runOnce()).hasSize(3);

@@ -1,5 +1,6 @@
 package org.copydesk.ui;
 
+import static org.copydesk.testing.Await.waitForOnFxThread;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 
 import java.awt.image.BufferedImage;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.image.PixelReader;
@@ -102,7 +102,7 @@ public final class ScreenshotTour {
             signIn.passwordProperty().set(DemoNewsroom.demoPassword("ann"));
             signIn.signIn();
         });
-        waitFor(() -> signIn.editorProperty().get() != null);
+        waitForOnFxThread(30, () -> signIn.editorProperty().get() != null);
         shoot("sign-in-desks");
 
         Editor ann = services.newsroom().requireEditor("ann");
@@ -112,13 +112,13 @@ public final class ScreenshotTour {
             scene.setRoot(new EditorView(model, new HBox()));
             model.start();
         });
-        waitFor(() -> model.articles().size() == 5 && !model.bodyProperty().get().startsWith("Loading"));
+        waitForOnFxThread(30, () -> model.articles().size() == 5 && !model.bodyProperty().get().startsWith("Loading"));
         onFx(() -> {
             model.selectNext();
             model.verdictProperty().set(Verdict.SEND_BACK);
             model.notesProperty().set("The second quote is attributed to the wrong councillor; please check the recording.");
         });
-        waitFor(() -> !model.bodyProperty().get().startsWith("Loading"));
+        waitForOnFxThread(30, () -> !model.bodyProperty().get().startsWith("Loading"));
         Thread.sleep(1500);
         shoot("editor-reviewing");
 
@@ -140,7 +140,7 @@ public final class ScreenshotTour {
         long held = model.selectedProperty().get().id();
         services.supervision().forceRelease(held, "sue", "Legal wants to read it before it runs");
         onFx(model::submit);
-        waitFor(() -> model.articles().stream().noneMatch(r -> r.id() == held));
+        waitForOnFxThread(30, () -> model.articles().stream().noneMatch(r -> r.id() == held));
         Thread.sleep(300);
         shoot("editor-lease-lost");
 
@@ -177,7 +177,7 @@ public final class ScreenshotTour {
             scene.setRoot(new EditorView(empty, new HBox()));
             empty.start();
         });
-        waitFor(() -> empty.emptyTextProperty().get().startsWith("Nothing"));
+        waitForOnFxThread(30, () -> empty.emptyTextProperty().get().startsWith("Nothing"));
         Thread.sleep(500);
         shoot("editor-empty");
         empty.close();
@@ -217,16 +217,4 @@ public final class ScreenshotTour {
         done.get(30, TimeUnit.SECONDS);
     }
 
-    private static void waitFor(BooleanSupplier condition) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            CompletableFuture<Boolean> ok = new CompletableFuture<>();
-            Platform.runLater(() -> ok.complete(condition.getAsBoolean()));
-            if (ok.get(10, TimeUnit.SECONDS)) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new IllegalStateException("timed out waiting");
-    }
 }

@@ -20,9 +20,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Hundreds of mangled files from a fixed seed (truncated, bytes flipped, invalid UTF-8, wrong types,
- * huge fields, duplicate ids, injection text), time-boxed. Whatever comes in: no exception, every row
- * read is imported, already present or quarantined, and every article has its import event.
- * Set {@code -Dcopydesk.fuzz.files=N -Dcopydesk.fuzz.seconds=S} for a longer run.
+ * huge fields, duplicate ids, injection text): a fixed number of files from a fixed seed, so every run
+ * tries the same files and a failure repeats. Whatever comes in: no exception, every row read is
+ * imported, already present or quarantined, and every article has its import event.
+ * Set {@code -Dcopydesk.fuzz.files=N -Dcopydesk.fuzz.seed=S} for a longer or another run.
  */
 @ExtendWith(DatabaseExtension.class)
 class ImportFuzzTest {
@@ -45,13 +46,12 @@ class ImportFuzzTest {
     @Test
     void mangledFilesNeverCrashAndEveryRowIsAccountedFor() {
         ImportTestSupport.reset(dsl);
-        int files = Integer.getInteger("copydesk.fuzz.files", 400);
-        long deadline = System.nanoTime() + Long.getLong("copydesk.fuzz.seconds", 20L) * 1_000_000_000L;
-        Random random = new Random(20241122L);
+        int files = Integer.getInteger("copydesk.fuzz.files", 150);
+        long seed = Long.getLong("copydesk.fuzz.seed", 20241122L);
+        Random random = new Random(seed);
         long rows = 0;
         long imported = 0;
-        int done = 0;
-        for (; done < files && System.nanoTime() < deadline; done++) {
+        for (int done = 0; done < files; done++) {
             String[] names = {"f.json", "f.ndjson", "f.csv", "f.dat"};
             String name = names[random.nextInt(names.length)];
             byte[] content = mutate(random, base(random, name, done), random.nextInt(4));
@@ -72,9 +72,9 @@ class ImportFuzzTest {
         // nothing partial: what was stored is within the column rules the validator promises
         assertThat(dsl.fetchCount(ARTICLE, org.jooq.impl.DSL.charLength(ARTICLE.TITLE).eq(0)
                 .or(org.jooq.impl.DSL.charLength(ARTICLE.BODY).eq(0)))).isZero();
-        log.info("fuzz: {} files, {} rows read, {} imported", done, rows, imported);
-        // the time box wins on a busy machine; a few dozen files still cover every mutation kind
-        assertThat(done).isGreaterThanOrEqualTo(Math.min(files, 25));
+        log.info("fuzz: {} files from seed {}, {} rows read, {} imported", files, seed, rows, imported);
+        assertThat(imported).as("some files survive their mutations, so the import path itself is exercised").isPositive();
+        assertThat(rows).as("and others are read as rows, whatever their state").isGreaterThan(imported);
     }
 
     private static byte[] base(Random random, String name, int fileNo) {

@@ -1,5 +1,6 @@
 package org.copydesk.ui.app;
 
+import static org.copydesk.testing.FxAwait.waitFor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DECISION;
@@ -13,8 +14,6 @@ import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -39,7 +38,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The supervisor's flows in the real app (headless, Monocle): Sue signs in, opens the dashboard
@@ -211,18 +209,4 @@ class DashboardAppFlowTest {
         assertThat(robot.lookup("#open-dashboard").tryQuery()).isEmpty();
     }
 
-    private static void waitFor(int seconds, BooleanSupplier condition) {
-        try {
-            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> {
-                WaitForAsyncUtils.waitForFxEvents();
-                try {
-                    return condition.getAsBoolean();
-                } catch (RuntimeException e) {
-                    return false; // a node mid-update: look again
-                }
-            });
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("condition not met within " + seconds + " s", e);
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package org.copydesk.ui.app;
 
+import static org.copydesk.testing.FxAwait.waitFor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DECISION;
@@ -10,8 +11,6 @@ import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -32,7 +31,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The editor's main flows in the real app (headless, Monocle), against the real database reached
@@ -177,20 +175,6 @@ class EditorAppFlowTest {
         waitFor(10, () -> services.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Typed offline")).orElse(false));
     }
 
-    private static void waitFor(int seconds, BooleanSupplier condition) {
-        try {
-            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> {
-                WaitForAsyncUtils.waitForFxEvents();
-                try {
-                    return condition.getAsBoolean();
-                } catch (RuntimeException e) {
-                    return false; // a node mid-update (e.g. a cell without a scene yet): look again
-                }
-            });
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("condition not met within " + seconds + " s", e);
-        }
-    }
 
     static Database openVia(TcpProxy proxy, TestDatabase db) {
         return Database.open(db.endpoint().accountUrl("127.0.0.1", proxy.port(), db.name()),

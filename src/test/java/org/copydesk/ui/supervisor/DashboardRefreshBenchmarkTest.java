@@ -1,5 +1,6 @@
 package org.copydesk.ui.supervisor;
 
+import static org.copydesk.testing.Await.waitFor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DECISION;
@@ -212,11 +213,4 @@ class DashboardRefreshBenchmarkTest {
         return costs.stream().mapToLong(f).max().orElse(0);
     }
 
-    private static void waitFor(int seconds, java.util.function.BooleanSupplier condition) {
-        try {
-            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, condition::getAsBoolean);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("condition not met within " + seconds + " s", e);
-        }
-    }
 }
