@@ -45,6 +45,7 @@ public final class DashboardView extends StackPane {
         root.setTop(new VBox(createToolbar(), new ImportStrip(model.imports())));
         tabs.setId("dashboard-tabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.setMinHeight(0); // a page taller than the window is cut at the notices, never drawn over them
         tabs.getTabs().addAll(
                 tab(DashboardTab.HOLDERS, Feather.USERS, new HoldersPage(model.holders(), model.leaseActions())),
                 tab(DashboardTab.HEALTH, Feather.ACTIVITY, new HealthPage(model.health())),

@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
@@ -20,12 +22,15 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -56,14 +61,21 @@ final class HoldersPage extends VBox {
     HoldersPage(HoldersViewModel model, LeaseActionsViewModel actions) {
         super(10);
         this.model = model;
-        HBox body = new HBox(10, createGroups(), createTable(), new LeaseActionsPanel(actions, model));
+        // the actions scroll when the window is short, so the page never grows past it
+        ScrollPane side = new ScrollPane(new LeaseActionsPanel(actions, model));
+        side.setId("lease-actions-scroll");
+        side.setFitToWidth(true);
+        side.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        side.setMinWidth(Region.USE_PREF_SIZE);
+        side.getStyleClass().add("edge-to-edge");
+        HBox body = new HBox(10, createGroups(), createTable(), side);
         VBox.setVgrow(body, Priority.ALWAYS);
         getChildren().addAll(createFilters(), body, Tables.inlineError("holders-error", model.errorProperty()));
         getStyleClass().add("holders-page");
         Tables.padded(this);
-        // working with the rows holds them still: pointing at the table or its actions, or the keyboard on a selection
+        // working with the rows holds them still: pointing at the table or its actions, or the keyboard on them
         model.pointerOverProperty().bind(body.hoverProperty());
-        model.tableFocusedProperty().bind(table.focusedProperty());
+        model.keyboardOnRowsProperty().bind(keyboardOnRows());
         initSelection();
     }
 
@@ -182,6 +194,23 @@ final class HoldersPage extends VBox {
         });
         HBox.setHgrow(table, Priority.ALWAYS);
         return table;
+    }
+
+    /**
+     * True while the table has the focus and was last used with the keyboard: a supervisor moving
+     * through the rows with the arrow keys works with them as one pointing at them does. After a
+     * click it is the pointer that counts, so rows move again once it leaves.
+     */
+    private BooleanProperty keyboardOnRows() {
+        BooleanProperty keyboard = new SimpleBooleanProperty();
+        table.addEventFilter(KeyEvent.KEY_PRESSED, e -> keyboard.set(true));
+        table.addEventFilter(MouseEvent.MOUSE_PRESSED, e -> keyboard.set(false));
+        table.focusedProperty().addListener((o, a, focused) -> {
+            if (!focused) {
+                keyboard.set(false);
+            }
+        });
+        return keyboard;
     }
 
     /** The table's selection and the model's are the same leases, whichever moved last. */

@@ -34,7 +34,7 @@ import org.copydesk.ui.supervisor.HoldersTable.GroupSummary;
  * id order (a transaction that committed after a later id was read).
  *
  * <p>Rows do not move under the supervisor's hand: while the pointer is over the table or its
- * actions, or the table has the keyboard focus and a selection, updates from the server change
+ * actions, or the keyboard works on a selection in the table, updates from the server change
  * rows in place but do not add, remove or reorder them; {@link #heldChangesProperty()} says how
  * many wait, and they are shown on request or when the pointer leaves. The selection is a set of
  * leases (article numbers), never row positions, so it stays on its leases across refreshes.
@@ -70,7 +70,7 @@ public final class HoldersViewModel {
     private final StringProperty error = new SimpleStringProperty("");
     private final ObjectProperty<RefreshCost> lastRefresh = new SimpleObjectProperty<>();
     private final BooleanProperty pointerOver = new SimpleBooleanProperty();
-    private final BooleanProperty tableFocused = new SimpleBooleanProperty();
+    private final BooleanProperty keyboardOnRows = new SimpleBooleanProperty();
     private final ObjectProperty<HeldChanges> held = new SimpleObjectProperty<>(HeldChanges.NONE);
     private final StringProperty heldText = new SimpleStringProperty("");
     private long cursor;
@@ -107,7 +107,7 @@ public final class HoldersViewModel {
             }
         });
         pointerOver.addListener((o, a, over) -> showHeldWhenFree());
-        tableFocused.addListener((o, a, focused) -> showHeldWhenFree());
+        keyboardOnRows.addListener((o, a, focused) -> showHeldWhenFree());
     }
 
     /** Desks sort and group by name, known only once loaded. */
@@ -233,7 +233,7 @@ public final class HoldersViewModel {
 
     /** Whether the supervisor is working with the rows: pointing at them, or on them with the keyboard. */
     private boolean holding() {
-        return pointerOver.get() || (tableFocused.get() && !selectedIds.isEmpty());
+        return pointerOver.get() || (keyboardOnRows.get() && !selectedIds.isEmpty());
     }
 
     /** A change from the server: shown at once, or, while held, only where it changes no row's place. */
@@ -473,9 +473,9 @@ public final class HoldersViewModel {
         return pointerOver;
     }
 
-    /** Set by the view while the table has the keyboard focus. */
-    public BooleanProperty tableFocusedProperty() {
-        return tableFocused;
+    /** Set by the view while the table has the focus and the keyboard, not the mouse, was used on it last. */
+    public BooleanProperty keyboardOnRowsProperty() {
+        return keyboardOnRows;
     }
 
     ReadOnlyObjectProperty<HeldChanges> heldChangesProperty() {

@@ -83,6 +83,8 @@ final class LeaseActionsPanel extends VBox {
         Button yes = new Button();
         yes.setId("confirm-action");
         yes.textProperty().bind(model.answerProperty());
+        yes.accessibleTextProperty().bind(Bindings.when(model.answerProperty().isEmpty()).then("Yes")
+                .otherwise(model.answerProperty()));
         yes.getStyleClass().addAll(Styles.SMALL, Styles.DANGER);
         yes.setOnAction(e -> model.confirm());
         Button no = new Button("Cancel");

@@ -124,11 +124,11 @@ class HoldersViewModelTest {
     }
 
     @Test
-    void theKeyboardOnASelectionHoldsTheRowsTooButFocusAloneDoesNot() {
-        model.tableFocusedProperty().set(true);
+    void theKeyboardOnASelectionHoldsTheRowsTooButTheKeyboardAloneDoesNot() {
+        model.keyboardOnRowsProperty().set(true);
         services.queue().claim("dan");
         ticker.advance(Duration.ofSeconds(2));
-        assertThat(model.rows()).as("focus without a selection: live").hasSize(4);
+        assertThat(model.rows()).as("the keyboard without a selection: live").hasSize(4);
 
         model.selectedProperty().set(model.rows().get(2));
         services.queue().release(annHolds("Article 0"));
@@ -136,7 +136,7 @@ class HoldersViewModelTest {
         assertThat(model.rows()).hasSize(4);
         assertThat(model.heldTextProperty().get()).startsWith("1 change waits");
 
-        model.tableFocusedProperty().set(false);
+        model.keyboardOnRowsProperty().set(false);
         assertThat(model.rows()).hasSize(3);
         assertThat(model.selectedProperty().get()).isNotNull();
     }
