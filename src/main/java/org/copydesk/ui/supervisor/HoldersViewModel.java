@@ -2,9 +2,11 @@ package org.copydesk.ui.supervisor;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.LongProperty;
@@ -313,11 +315,15 @@ public final class HoldersViewModel {
         refreshSelection();
     }
 
-    /** The selected leases as their rows are now (a held row that ended stays until it is shown no more). */
+    /** The selected leases as their rows are shown now (a held row that ended stays until it is shown no more). */
     private void refreshSelection() {
+        Map<Long, HolderRow> heldRows = new HashMap<>();
+        if (holding()) {
+            shown.forEach(r -> heldRows.put(r.id(), r)); // current where the lease lives on, as last seen where it ended
+        }
         List<HolderRow> rows = new ArrayList<>(selectedIds.size());
         for (Long id : selectedIds) {
-            HolderRow row = shownRow(id);
+            HolderRow row = holding() ? heldRows.get(id) : table.get(id);
             if (row != null) {
                 rows.add(row);
             }
@@ -334,19 +340,6 @@ public final class HoldersViewModel {
                 selecting = false;
             }
         }
-    }
-
-    private HolderRow shownRow(long id) {
-        HolderRow current = table.get(id);
-        if (current != null && (!holding() || shown.contains(current))) {
-            return current;
-        }
-        for (HolderRow r : shown) {
-            if (r.id() == id) {
-                return r;
-            }
-        }
-        return null;
     }
 
     // --- sorting ------------------------------------------------------------------------------------

@@ -192,4 +192,20 @@ class LeaseActionsViewModelTest {
         assertThat(model.errorProperty().get()).isEqualTo("Give a reason: Bob Okafor and Ann Kowalski will see it.");
         assertThat(model.questionProperty().get()).isEmpty();
     }
+
+    @Test
+    void oldNoticesLeaveWarningsAfterALongerWhile() {
+        holders.select(rows("Article 4"));
+        services.queue().release(held("bob", "Article 4"));
+        model.extendSelected(Duration.ofMinutes(5)); // no longer held: a warning
+        holders.select(rows("Article 0"));
+        model.extendSelected(Duration.ofMinutes(5)); // done: a success
+        assertThat(dashboard.notices()).extracting(Notice::kind).containsExactly(Notice.Kind.SUCCESS, Notice.Kind.WARNING);
+
+        ticker.advance(Duration.ofSeconds(9));
+        assertThat(dashboard.notices()).extracting(Notice::kind).containsExactly(Notice.Kind.WARNING);
+
+        ticker.advance(Duration.ofSeconds(60));
+        assertThat(dashboard.notices()).as("warnings leave too, later").isEmpty();
+    }
 }
