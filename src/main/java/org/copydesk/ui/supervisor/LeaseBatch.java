@@ -84,10 +84,8 @@ final class LeaseBatch {
 
         @Override
         public Outcome apply(Supervision supervision, String supervisor, HolderRow row) {
-            Optional<Lease> ended = supervision.forceRelease(row.id(), supervisor, reason);
-            return ended.isPresent()
-                    ? outcome(row, Result.DONE, "Took " + quoted(row) + " back from " + row.editorName() + ".")
-                    : outcome(row, Result.LOST, quoted(row) + " was no longer held.");
+            return doneIfHeld(row, supervision.forceRelease(row.id(), supervisor, reason),
+                    ended -> "Took " + quoted(row) + " back from " + row.editorName() + ".");
         }
     }
 
@@ -129,10 +127,8 @@ final class LeaseBatch {
 
         @Override
         public Outcome apply(Supervision supervision, String supervisor, HolderRow row) {
-            Optional<Lease> lease = supervision.extend(row.id(), by, supervisor);
-            return lease.isPresent()
-                    ? outcome(row, Result.DONE, quoted(row) + " now runs until " + Formats.localClock(lease.get().expiresAt(), zone) + ".")
-                    : outcome(row, Result.LOST, quoted(row) + " was no longer held.");
+            return doneIfHeld(row, supervision.extend(row.id(), by, supervisor),
+                    lease -> quoted(row) + " now runs until " + Formats.localClock(lease.expiresAt(), zone) + ".");
         }
     }
 
@@ -196,6 +192,12 @@ final class LeaseBatch {
                     + " afresh since you selected it; left alone."));
         }
         return Optional.empty();
+    }
+
+    /** An operation that answers with no lease when the article was not held (any more). */
+    private static Outcome doneIfHeld(HolderRow row, Optional<Lease> lease, java.util.function.Function<Lease, String> words) {
+        return lease.map(l -> outcome(row, Result.DONE, words.apply(l)))
+                .orElseGet(() -> outcome(row, Result.LOST, quoted(row) + " was no longer held."));
     }
 
     private static Outcome outcome(HolderRow row, Result result, String words) {
