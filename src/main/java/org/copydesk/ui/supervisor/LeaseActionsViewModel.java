@@ -49,6 +49,7 @@ public final class LeaseActionsViewModel {
     private final BooleanBinding canReassign;
     private Runnable pendingAnswer;
     private List<HolderRow> askedAbout = List.of();
+    private List<Long> selectedIds = List.of();
     private Runnable pendingOverride;
 
     LeaseActionsViewModel(DashboardContext context, HoldersViewModel holders) {
@@ -75,7 +76,11 @@ public final class LeaseActionsViewModel {
         if (pendingOverride != null && !sameLeases(rows, askedAbout)) {
             cancelOverCapacity();
         }
-        error.set("");
+        List<Long> ids = rows.stream().map(HolderRow::id).toList();
+        if (!ids.equals(selectedIds)) {
+            selectedIds = ids;
+            error.set(""); // said about other leases; a refresh of the same ones keeps it
+        }
         if (rows.isEmpty()) {
             reassignCandidates.clear();
             reassignTo.set(null);

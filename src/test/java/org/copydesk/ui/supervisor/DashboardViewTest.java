@@ -200,7 +200,9 @@ class DashboardViewTest {
             if (focused instanceof TabPane || !(focused instanceof Control control)) {
                 continue; // the tab header draws the ring, not the pane
             }
-            if (!control.isVisible() || control.getBorder() == null || control.getBorder().getStrokes().isEmpty()) {
+            try { // the ring comes with the next CSS pass, a pulse after the focus moved
+                waitFor(() -> control.isVisible() && control.getBorder() != null && !control.getBorder().getStrokes().isEmpty());
+            } catch (AssertionError e) {
                 invisible.add(control.getClass().getSimpleName() + " " + control.getId());
             }
         }

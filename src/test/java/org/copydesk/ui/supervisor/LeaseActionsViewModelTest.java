@@ -208,4 +208,21 @@ class LeaseActionsViewModelTest {
         ticker.advance(Duration.ofSeconds(60));
         assertThat(dashboard.notices()).as("warnings leave too, later").isEmpty();
     }
+
+    @Test
+    void aRefusalStaysBesideTheButtonsWhileTheSameLeaseIsSelectedEvenAsItRenews() {
+        holders.select(rows("Article 0"));
+
+        model.extendSelected(Duration.ofDays(2));
+
+        assertThat(model.errorProperty().get()).isEqualTo("\u201cArticle 0\u201d: Give between one second and one day more.");
+        assertThat(dashboard.notices()).isEmpty();
+        services.queue().renew("ann", List.of(held("ann", "Article 0")));
+        ticker.advance(Duration.ofSeconds(2));
+        assertThat(holders.selectedProperty().get().renewals()).isEqualTo(1);
+        assertThat(model.errorProperty().get()).as("the same lease, renewed").isNotEmpty();
+
+        holders.select(rows("Article 1"));
+        assertThat(model.errorProperty().get()).isEmpty();
+    }
 }
