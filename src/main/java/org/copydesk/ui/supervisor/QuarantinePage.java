@@ -1,32 +1,15 @@
 package org.copydesk.ui.supervisor;
 
 import static org.copydesk.ui.supervisor.Tables.muted;
-import static org.copydesk.ui.supervisor.Tables.numberColumn;
 import static org.copydesk.ui.supervisor.Tables.textColumn;
 
 import atlantafx.base.theme.Styles;
 import java.util.List;
-import java.util.Map;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
-import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
-import javafx.geometry.Side;
 import javafx.scene.Node;
-import javafx.scene.chart.CategoryAxis;
-import javafx.scene.chart.NumberAxis;
-import javafx.scene.chart.StackedBarChart;
-import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
-import javafx.scene.control.ChoiceBox;
-import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.ProgressBar;
-import javafx.scene.control.SplitPane;
-import javafx.scene.control.TableCell;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
@@ -34,10 +17,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.copydesk.review.ArticleQuarantine;
-import org.copydesk.review.AuditLog;
-import org.copydesk.review.HistoryEntry;
 import org.copydesk.review.ImportRejects;
-import org.copydesk.ui.common.Formats;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
