@@ -158,6 +158,23 @@ class DashboardViewTest {
     }
 
     @Test
+    void theArrowKeysOnASelectionHoldTheRowsTooAndAClickLetsThemGoWhenThePointerLeaves() {
+        robot.clickOn(cell("Article 0"));
+        robot.type(KeyCode.DOWN); // Article 1, with the keyboard
+        robot.moveTo("#dashboard-refresh");
+        waitFor(() -> model.holders().selection().size() == 1 && model.holders().selection().get(0).title().equals("Article 1"));
+        services.queue().claim("dan");
+
+        tick(Duration.ofSeconds(2));
+        assertThat(holders().getItems()).as("the keyboard works on the rows: they hold").hasSize(3);
+
+        robot.clickOn(cell("Article 1"));
+        robot.moveTo("#dashboard-refresh");
+        waitFor(() -> holders().getItems().size() == 4);
+        assertThat(holders().getSelectionModel().getSelectedItem().title()).isEqualTo("Article 1");
+    }
+
+    @Test
     void noticesTakeTheirOwnPlaceAndEveryIconOnlyButtonHasAName() {
         robot.clickOn(cell("Article 1"));
         robot.clickOn("#extend-15");
