@@ -123,6 +123,9 @@ class DashboardAppFlowTest {
         robot.clickOn(cell("#holders", "Article 0"));
         robot.clickOn("#reason").write("Legal must read it first");
         robot.clickOn("#force-release");
+        waitFor(5, () -> robot.lookup("#action-question").queryAs(Label.class).getText()
+                .equals("Take \u201cArticle 0\u201d back from Ann Kowalski?"));
+        robot.clickOn("#confirm-action");
 
         waitFor(10, () -> holders.getItems().size() == 5
                 && holders.getItems().stream().noneMatch(r -> r.title().equals("Article 0")));
@@ -167,6 +170,8 @@ class DashboardAppFlowTest {
         // choosing from a combo's popup window is unreliable headless; pick the item as the combo would
         robot.interact(() -> to.setValue(to.getItems().stream().filter(e -> e.id().equals("dan")).findFirst().orElseThrow()));
         robot.clickOn("#reassign");
+        waitFor(5, () -> robot.lookup("#action-question").queryAs(Label.class).getText().startsWith("Give \u201cArticle 1\u201d to Dan Ito?"));
+        robot.clickOn("#confirm-action");
 
         waitFor(10, () -> robot.lookup("#capacity-warning").query().getParent().isVisible()
                 && robot.lookup("#capacity-warning").queryAs(Label.class).getText().startsWith("Dan Ito already holds 1 of 1"));

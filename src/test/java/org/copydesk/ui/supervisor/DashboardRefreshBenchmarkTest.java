@@ -85,14 +85,14 @@ class DashboardRefreshBenchmarkTest {
                 .execute();
         assertThat(services.supervision().activeLeases()).hasSize(LEASES);
 
-        List<DashboardViewModel.RefreshCost> costs = Collections.synchronizedList(new ArrayList<>());
+        List<HoldersViewModel.RefreshCost> costs = Collections.synchronizedList(new ArrayList<>());
         FxTaskExecutor tasks = new FxTaskExecutor(2);
         DashboardViewModel[] model = new DashboardViewModel[1];
         FxToolkit.registerPrimaryStage();
         FxToolkit.setupStage(stage -> {
             model[0] = new DashboardViewModel(services, tasks, new FxTicker(), sue, DashboardViewModel.Settings.defaults(),
                     ZoneId.of("UTC"));
-            model[0].lastRefreshProperty().addListener((o, a, c) -> costs.add(c));
+            model[0].holders().lastRefreshProperty().addListener((o, a, c) -> costs.add(c));
             Scene scene = new Scene(new DashboardView(model[0]), 1280, 800);
             Theme.LIGHT.apply(scene);
             stage.setScene(scene);
@@ -102,9 +102,9 @@ class DashboardRefreshBenchmarkTest {
         try {
             long started = System.nanoTime();
             FxToolkit.setupFixture(() -> model[0].start());
-            waitFor(60, () -> fx(() -> model[0].allHolders().size()) == LEASES);
+            waitFor(60, () -> fx(() -> model[0].holders().allRows().size()) == LEASES);
             long firstLoadMillis = (System.nanoTime() - started) / 1_000_000;
-            DashboardViewModel.RefreshCost first = costs.get(0);
+            HoldersViewModel.RefreshCost first = costs.get(0);
             long firstLoadStall = watchdog.maxStallMillis();
             WaitForAsyncUtils.sleep(1, TimeUnit.SECONDS);
             watchdog.reset();
@@ -116,32 +116,32 @@ class DashboardRefreshBenchmarkTest {
                 WaitForAsyncUtils.sleep(2, TimeUnit.SECONDS);
             }
             WaitForAsyncUtils.sleep(2500, TimeUnit.MILLISECONDS); // the last cycle's refresh
-            List<DashboardViewModel.RefreshCost> incremental = List.copyOf(costs).stream().filter(c -> !c.full()).toList();
+            List<HoldersViewModel.RefreshCost> incremental = List.copyOf(costs).stream().filter(c -> !c.full()).toList();
             long maxStall = watchdog.maxStallMillis();
             long stalls = watchdog.stallsOverThreshold();
 
             // what a search over all 10,000 rows costs on the FX thread
             long filterNanos = fx(() -> {
                 long t = System.nanoTime();
-                model[0].searchProperty().set("Editor 42");
+                model[0].holders().searchProperty().set("Editor 42");
                 long spent = System.nanoTime() - t;
-                model[0].searchProperty().set("");
+                model[0].holders().searchProperty().set("");
                 return spent;
             });
             long groupNanos = fx(() -> {
                 long t = System.nanoTime();
-                model[0].groupingProperty().set(Grouping.EDITOR);
+                model[0].holders().groupingProperty().set(Grouping.EDITOR);
                 return System.nanoTime() - t;
             });
             // and a full reload with 500 rows changed (the once-a-minute safety net)
             renew(pick(ids, random));
             costs.clear();
-            FxToolkit.setupFixture(() -> model[0].reloadAll());
-            waitFor(30, () -> costs.stream().anyMatch(DashboardViewModel.RefreshCost::full));
-            DashboardViewModel.RefreshCost full = costs.stream().filter(DashboardViewModel.RefreshCost::full).findFirst().orElseThrow();
+            FxToolkit.setupFixture(() -> model[0].holders().reloadAll());
+            waitFor(30, () -> costs.stream().anyMatch(HoldersViewModel.RefreshCost::full));
+            HoldersViewModel.RefreshCost full = costs.stream().filter(HoldersViewModel.RefreshCost::full).findFirst().orElseThrow();
 
             assertThat(incremental).as("incremental refreshes").isNotEmpty();
-            assertThat(fx(() -> model[0].allHolders().size())).isEqualTo(LEASES);
+            assertThat(fx(() -> model[0].holders().allRows().size())).isEqualTo(LEASES);
             assertThat(watchdog.ioOnFxThread()).as("I/O on the FX thread").isEmpty();
 
             String report = String.format(String.join("\n",
@@ -154,10 +154,10 @@ class DashboardRefreshBenchmarkTest {
                     "cores: %d"),
                     LEASES, EDITORS, CHURN, firstLoadMillis, first.databaseNanos() / 1_000_000, first.applyNanos() / 1e6, firstLoadStall,
                     incremental.size(), median(incremental, c -> c.articlesAsked()),
-                    median(incremental, DashboardViewModel.RefreshCost::databaseNanos) / 1e6,
-                    max(incremental, DashboardViewModel.RefreshCost::databaseNanos) / 1e6,
-                    median(incremental, DashboardViewModel.RefreshCost::applyNanos) / 1e6,
-                    max(incremental, DashboardViewModel.RefreshCost::applyNanos) / 1e6,
+                    median(incremental, HoldersViewModel.RefreshCost::databaseNanos) / 1e6,
+                    max(incremental, HoldersViewModel.RefreshCost::databaseNanos) / 1e6,
+                    median(incremental, HoldersViewModel.RefreshCost::applyNanos) / 1e6,
+                    max(incremental, HoldersViewModel.RefreshCost::applyNanos) / 1e6,
                     CYCLES, maxStall, stalls, filterNanos / 1e6, groupNanos / 1e6,
                     full.databaseNanos() / 1e6, full.applyNanos() / 1e6, Runtime.getRuntime().availableProcessors());
             log.info("\n{}", report);
@@ -204,12 +204,12 @@ class DashboardRefreshBenchmarkTest {
         }
     }
 
-    private static long median(List<DashboardViewModel.RefreshCost> costs, java.util.function.ToLongFunction<DashboardViewModel.RefreshCost> f) {
+    private static long median(List<HoldersViewModel.RefreshCost> costs, java.util.function.ToLongFunction<HoldersViewModel.RefreshCost> f) {
         long[] v = costs.stream().mapToLong(f).sorted().toArray();
         return v.length == 0 ? 0 : v[v.length / 2];
     }
 
-    private static long max(List<DashboardViewModel.RefreshCost> costs, java.util.function.ToLongFunction<DashboardViewModel.RefreshCost> f) {
+    private static long max(List<HoldersViewModel.RefreshCost> costs, java.util.function.ToLongFunction<HoldersViewModel.RefreshCost> f) {
         return costs.stream().mapToLong(f).max().orElse(0);
     }
 

@@ -81,37 +81,37 @@ public final class DashboardScreenshots {
         Thread.sleep(4000);
         String suffix = theme == Theme.DARK ? "-dark" : "";
         onFx(() -> {
-            model[0].selectedProperty().set(model[0].holders().stream().filter(r -> r.editorId().equals("dan")).findFirst()
+            model[0].holders().selectedProperty().set(model[0].holders().rows().stream().filter(r -> r.editorId().equals("dan")).findFirst()
                     .orElse(null));
-            model[0].reassignToProperty().set(model[0].reassignCandidates().stream().filter(e -> e.id().equals("ann"))
+            model[0].leaseActions().reassignToProperty().set(model[0].leaseActions().reassignCandidates().stream().filter(e -> e.id().equals("ann"))
                     .findFirst().orElse(null));
         });
         Thread.sleep(800);
         snapshot(stage[0], out.resolve("dashboard-holders" + suffix + ".png"));
         onFx(() -> {
-            model[0].groupingProperty().set(Grouping.EDITOR);
+            model[0].holders().groupingProperty().set(Grouping.EDITOR);
             sortHoldersBy(stage[0], "col-desk"); // as a click on the Desk header does
         });
         Thread.sleep(800);
         snapshot(stage[0], out.resolve("dashboard-holders-grouped" + suffix + ".png"));
         onFx(() -> {
-            model[0].groupingProperty().set(Grouping.NONE);
+            model[0].holders().groupingProperty().set(Grouping.NONE);
             sortHoldersBy(stage[0], null);
-            model[0].searchProperty().set("obituary");
+            model[0].holders().searchProperty().set("obituary");
         });
         Thread.sleep(800);
         snapshot(stage[0], out.resolve("dashboard-holders-no-match" + suffix + ".png"));
-        onFx(() -> model[0].searchProperty().set(""));
+        onFx(() -> model[0].holders().searchProperty().set(""));
         for (DashboardTab tab : List.of(DashboardTab.HEALTH, DashboardTab.EDITORS, DashboardTab.AUDIT, DashboardTab.QUARANTINE)) {
             onFx(() -> view[0].show(tab));
             Thread.sleep(2500);
             if (tab == DashboardTab.AUDIT) {
-                onFx(() -> model[0].showHistory(model[0].auditEntries().stream()
-                        .filter(e -> e.action().equals("force_release")).findFirst().orElse(model[0].auditEntries().get(0))));
+                onFx(() -> model[0].audit().showHistory(model[0].audit().entries().stream()
+                        .filter(e -> e.action().equals("force_release")).findFirst().orElse(model[0].audit().entries().get(0))));
                 Thread.sleep(1000);
             }
             if (tab == DashboardTab.QUARANTINE) {
-                onFx(() -> model[0].selectedRejectProperty().set(model[0].importRejects().get(0)));
+                onFx(() -> model[0].quarantine().selectedRejectProperty().set(model[0].quarantine().importRejects().get(0)));
                 Thread.sleep(500);
             }
             snapshot(stage[0], out.resolve("dashboard-" + tab.fileStem() + suffix + ".png"));

@@ -76,7 +76,7 @@ class DashboardViewModelTest {
     }
 
     private List<String> titles() {
-        return model.holders().stream().map(HolderRow::title).toList();
+        return model.holders().rows().stream().map(HolderRow::title).toList();
     }
 
     @Test
@@ -89,16 +89,16 @@ class DashboardViewModelTest {
 
         model.start();
 
-        assertThat(model.holders()).hasSize(5);
+        assertThat(model.holders().rows()).hasSize(5);
         // Bob's sport leases are 10 min, Ann's 30: Bob's come first
-        assertThat(model.holders()).extracting(HolderRow::editorId).containsExactly("bob", "bob", "ann", "ann", "ann");
-        HolderRow first = model.holders().get(0);
+        assertThat(model.holders().rows()).extracting(HolderRow::editorId).containsExactly("bob", "bob", "ann", "ann", "ann");
+        HolderRow first = model.holders().rows().get(0);
         assertThat(first.timeLeft(ticker.nanoTime())).isBetween(Duration.ofSeconds(595), Duration.ofSeconds(600));
-        assertThat(model.deskName(first.desk())).isEqualTo("Sport");
-        assertThat(model.holdersSummaryProperty().get()).startsWith("5 active leases");
+        assertThat(model.holders().deskName(first.desk())).isEqualTo("Sport");
+        assertThat(model.holders().summaryProperty().get()).startsWith("5 active leases");
 
         ticker.advance(Duration.ofSeconds(10));
-        assertThat(first.timeLeft(model.clockProperty().get())).isBetween(Duration.ofSeconds(585), Duration.ofSeconds(590));
+        assertThat(first.timeLeft(model.holders().clockProperty().get())).isBetween(Duration.ofSeconds(585), Duration.ofSeconds(590));
     }
 
     @Test
@@ -106,28 +106,28 @@ class DashboardViewModelTest {
         Fixtures.articles(dsl, "news", 6, 3, -60);
         services.queue().claim("ann");
         model.start();
-        assertThat(model.holders()).hasSize(3);
-        assertThat(model.lastRefreshProperty().get().full()).isTrue();
+        assertThat(model.holders().rows()).hasSize(3);
+        assertThat(model.holders().lastRefreshProperty().get().full()).isTrue();
 
         services.queue().claim("dan"); // one more article
         HeldArticle annsFirst = services.queue().held("ann").get(0);
         services.queue().release(annsFirst);
         ticker.advance(Duration.ofSeconds(2));
 
-        DashboardViewModel.RefreshCost cost = model.lastRefreshProperty().get();
+        HoldersViewModel.RefreshCost cost = model.holders().lastRefreshProperty().get();
         assertThat(cost.full()).isFalse();
-        assertThat(model.holders()).hasSize(3);
-        assertThat(model.holders()).extracting(HolderRow::editorId).containsOnly("ann", "dan");
-        assertThat(model.holders()).extracting(HolderRow::id).doesNotContain(annsFirst.id());
+        assertThat(model.holders().rows()).hasSize(3);
+        assertThat(model.holders().rows()).extracting(HolderRow::editorId).containsOnly("ann", "dan");
+        assertThat(model.holders().rows()).extracting(HolderRow::id).doesNotContain(annsFirst.id());
         assertThat(cost.rowsChanged()).isEqualTo(2);
         assertThat(cost.rowsShown()).isEqualTo(3);
 
-        HolderRow unchanged = model.holders().get(0);
+        HolderRow unchanged = model.holders().rows().get(0);
         ticker.advance(Duration.ofSeconds(2));
         // the last few events are looked at again (see Settings.eventOverlap), but unchanged rows stay as they are
-        assertThat(model.lastRefreshProperty().get().articlesAsked()).isPositive();
-        assertThat(model.lastRefreshProperty().get().rowsChanged()).isZero();
-        assertThat(model.holders().get(0)).isSameAs(unchanged);
+        assertThat(model.holders().lastRefreshProperty().get().articlesAsked()).isPositive();
+        assertThat(model.holders().lastRefreshProperty().get().rowsChanged()).isZero();
+        assertThat(model.holders().rows().get(0)).isSameAs(unchanged);
     }
 
     @Test
@@ -136,14 +136,14 @@ class DashboardViewModelTest {
         dsl.update(DESK).set(DESK.LEASE_SECONDS, 300).execute();
         services.queue().claim("ann");
         model.start();
-        HolderRow before = model.holders().get(0);
+        HolderRow before = model.holders().rows().get(0);
         ticker.advance(Duration.ofSeconds(60));
-        assertThat(model.holders().get(0).timeLeft(ticker.nanoTime())).isLessThanOrEqualTo(Duration.ofSeconds(240));
+        assertThat(model.holders().rows().get(0).timeLeft(ticker.nanoTime())).isLessThanOrEqualTo(Duration.ofSeconds(240));
 
         services.queue().renew("ann", services.queue().held("ann"));
         ticker.advance(Duration.ofSeconds(2));
 
-        HolderRow after = model.holders().get(0);
+        HolderRow after = model.holders().rows().get(0);
         assertThat(after).isNotSameAs(before);
         assertThat(after.renewals()).isEqualTo(1);
         assertThat(after.timeLeft(ticker.nanoTime())).isGreaterThan(Duration.ofSeconds(290));
@@ -164,11 +164,11 @@ class DashboardViewModelTest {
                 d.refreshInterval(), d.fullReloadInterval(), d.statsInterval(), d.idleAfter(), d.offlineAfter(), 0,
                 d.noticeLifetime()), ZoneId.of("UTC"));
         model.start();
-        assertThat(model.holders()).hasSize(2);
+        assertThat(model.holders().rows()).hasSize(2);
 
         ticker.advance(Duration.ofSeconds(31));
 
-        assertThat(model.holders()).extracting(HolderRow::editorId).containsExactly("ann");
+        assertThat(model.holders().rows()).extracting(HolderRow::editorId).containsExactly("ann");
     }
 
     @Test
@@ -179,27 +179,27 @@ class DashboardViewModelTest {
         services.queue().claim("bob");
         services.queue().claim("dan");
         model.start();
-        assertThat(model.holders()).hasSize(6);
+        assertThat(model.holders().rows()).hasSize(6);
 
-        model.groupingProperty().set(Grouping.EDITOR);
-        assertThat(model.groups()).extracting(DashboardViewModel.GroupSummary::toString)
+        model.holders().groupingProperty().set(Grouping.EDITOR);
+        assertThat(model.holders().groups()).extracting(HoldersTable.GroupSummary::toString)
                 .containsExactly("Ann Kowalski (3)", "Bob Okafor (2)", "Dan Ito (1)");
-        assertThat(model.holders()).extracting(HolderRow::editorId).containsExactly("ann", "ann", "ann", "bob", "bob", "dan");
-        model.groupFilterProperty().set(model.groups().get(2));
-        assertThat(model.holders()).extracting(HolderRow::editorId).containsExactly("dan");
-        assertThat(model.holdersSummaryProperty().get()).startsWith("1 of 6 active leases");
+        assertThat(model.holders().rows()).extracting(HolderRow::editorId).containsExactly("ann", "ann", "ann", "bob", "bob", "dan");
+        model.holders().groupFilterProperty().set(model.holders().groups().get(2));
+        assertThat(model.holders().rows()).extracting(HolderRow::editorId).containsExactly("dan");
+        assertThat(model.holders().summaryProperty().get()).startsWith("1 of 6 active leases");
 
-        model.groupingProperty().set(Grouping.DESK);
-        assertThat(model.groups()).extracting(DashboardViewModel.GroupSummary::label).containsExactly("News", "Sport");
-        assertThat(model.holders()).hasSize(6);
+        model.holders().groupingProperty().set(Grouping.DESK);
+        assertThat(model.holders().groups()).extracting(HoldersTable.GroupSummary::label).containsExactly("News", "Sport");
+        assertThat(model.holders().rows()).hasSize(6);
 
-        model.groupingProperty().set(Grouping.NONE);
-        model.searchProperty().set("bob");
-        assertThat(model.holders()).extracting(HolderRow::editorId).containsExactly("bob", "bob");
-        model.searchProperty().set("sport");
-        assertThat(model.holders()).extracting(HolderRow::desk).containsOnly("sport").hasSize(2);
-        model.searchProperty().set("");
-        assertThat(model.holders()).hasSize(6);
+        model.holders().groupingProperty().set(Grouping.NONE);
+        model.holders().searchProperty().set("bob");
+        assertThat(model.holders().rows()).extracting(HolderRow::editorId).containsExactly("bob", "bob");
+        model.holders().searchProperty().set("sport");
+        assertThat(model.holders().rows()).extracting(HolderRow::desk).containsOnly("sport").hasSize(2);
+        model.holders().searchProperty().set("");
+        assertThat(model.holders().rows()).hasSize(6);
     }
 
     @Test
@@ -207,33 +207,33 @@ class DashboardViewModelTest {
         Fixtures.articles(dsl, "news", 2, 3, -60);
         services.queue().claim("ann");
         model.start();
-        model.selectedProperty().set(model.holders().get(0));
-        model.reasonProperty().set("needed elsewhere");
-        assertThat(model.canForceReleaseProperty().get()).isTrue();
+        model.holders().selectedProperty().set(model.holders().rows().get(0));
+        model.leaseActions().reasonProperty().set("needed elsewhere");
+        assertThat(model.leaseActions().canForceReleaseProperty().get()).isTrue();
 
-        model.searchProperty().set("xyz");
+        model.holders().searchProperty().set("xyz");
 
-        assertThat(model.holders()).isEmpty();
-        assertThat(model.selectedProperty().get()).as("a hidden row is not the selected lease").isNull();
-        assertThat(model.canActProperty().get()).isFalse();
-        assertThat(model.canForceReleaseProperty().get()).isFalse();
-        assertThat(model.holdersEmptyTextProperty().get()).startsWith("No lease matches \u201cxyz\u201d.")
+        assertThat(model.holders().rows()).isEmpty();
+        assertThat(model.holders().selectedProperty().get()).as("a hidden row is not the selected lease").isNull();
+        assertThat(model.leaseActions().canActProperty().get()).isFalse();
+        assertThat(model.leaseActions().canForceReleaseProperty().get()).isFalse();
+        assertThat(model.holders().emptyTextProperty().get()).startsWith("No lease matches \u201cxyz\u201d.")
                 .doesNotContain("Nobody holds");
 
         ticker.advance(Duration.ofSeconds(2)); // a refresh keeps it so
-        assertThat(model.selectedProperty().get()).isNull();
+        assertThat(model.holders().selectedProperty().get()).isNull();
 
-        model.searchProperty().set("");
-        assertThat(model.holders()).hasSize(2);
-        model.selectedProperty().set(model.holders().get(1));
-        model.searchProperty().set(Long.toString(model.holders().get(1).id()));
-        assertThat(model.selectedProperty().get()).as("a row the filter still shows stays selected").isNotNull();
+        model.holders().searchProperty().set("");
+        assertThat(model.holders().rows()).hasSize(2);
+        model.holders().selectedProperty().set(model.holders().rows().get(1));
+        model.holders().searchProperty().set(Long.toString(model.holders().rows().get(1).id()));
+        assertThat(model.holders().selectedProperty().get()).as("a row the filter still shows stays selected").isNotNull();
 
         services.queue().held("ann").forEach(h -> services.queue().release(h));
-        model.searchProperty().set("");
-        model.reloadAll();
-        assertThat(model.holders()).isEmpty();
-        assertThat(model.holdersEmptyTextProperty().get()).isEqualTo("Nobody holds an article right now.");
+        model.holders().searchProperty().set("");
+        model.holders().reloadAll();
+        assertThat(model.holders().rows()).isEmpty();
+        assertThat(model.holders().emptyTextProperty().get()).isEqualTo("Nobody holds an article right now.");
     }
 
     @Test
@@ -244,29 +244,29 @@ class DashboardViewModelTest {
         services.queue().claim("bob");
         services.queue().claim("dan");
         model.start();
-        assertThat(model.sortDescriptionProperty().get()).isEqualTo("By time left, soonest to run out first");
+        assertThat(model.holders().sortDescriptionProperty().get()).isEqualTo("By time left, soonest to run out first");
 
-        model.sortBy(HolderSort.EDITOR, false);
-        assertThat(model.holders()).extracting(HolderRow::editorId).containsExactly("dan", "bob", "bob", "ann", "ann", "ann");
-        assertThat(model.sortDescriptionProperty().get()).isEqualTo("By editor, Z to A");
+        model.holders().sortBy(HolderSort.EDITOR, false);
+        assertThat(model.holders().rows()).extracting(HolderRow::editorId).containsExactly("dan", "bob", "bob", "ann", "ann", "ann");
+        assertThat(model.holders().sortDescriptionProperty().get()).isEqualTo("By editor, Z to A");
 
-        model.sortBy(HolderSort.NUMBER, false);
-        List<Long> ids = model.holders().stream().map(HolderRow::id).toList();
+        model.holders().sortBy(HolderSort.NUMBER, false);
+        List<Long> ids = model.holders().rows().stream().map(HolderRow::id).toList();
         assertThat(ids).isSortedAccordingTo(java.util.Comparator.reverseOrder());
 
         // a refresh merges the changed row into the chosen order, not into time-left order
         HeldArticle lowest = services.queue().held("ann").stream().min(java.util.Comparator.comparingLong(HeldArticle::id)).orElseThrow();
         services.queue().renew("ann", List.of(lowest));
         ticker.advance(Duration.ofSeconds(2));
-        assertThat(model.holders()).extracting(HolderRow::id).containsExactlyElementsOf(ids);
-        assertThat(model.holders().get(5).renewals()).isEqualTo(1);
+        assertThat(model.holders().rows()).extracting(HolderRow::id).containsExactlyElementsOf(ids);
+        assertThat(model.holders().rows().get(5).renewals()).isEqualTo(1);
 
-        model.groupingProperty().set(Grouping.DESK); // groups first, then the chosen key inside each
-        assertThat(model.holders()).extracting(HolderRow::desk).containsExactly("news", "news", "news", "news", "sport", "sport");
-        assertThat(model.holders().subList(0, 4)).extracting(HolderRow::id).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+        model.holders().groupingProperty().set(Grouping.DESK); // groups first, then the chosen key inside each
+        assertThat(model.holders().rows()).extracting(HolderRow::desk).containsExactly("news", "news", "news", "news", "sport", "sport");
+        assertThat(model.holders().rows().subList(0, 4)).extracting(HolderRow::id).isSortedAccordingTo(java.util.Comparator.reverseOrder());
 
-        model.sortBy(HolderSort.TIME_LEFT, true);
-        assertThat(model.sortDescriptionProperty().get()).isEqualTo("By time left, soonest to run out first");
+        model.holders().sortBy(HolderSort.TIME_LEFT, true);
+        assertThat(model.holders().sortDescriptionProperty().get()).isEqualTo("By time left, soonest to run out first");
     }
 
     @Test
@@ -279,11 +279,11 @@ class DashboardViewModelTest {
         services.queue().claim("eve");
         model.start();
 
-        model.sortBy(HolderSort.DESK, true);
-        assertThat(model.holders()).extracting(HolderRow::desk).containsExactly("z-desk", "z-desk", "a-desk", "a-desk");
-        model.groupingProperty().set(Grouping.DESK);
-        assertThat(model.groups()).extracting(DashboardViewModel.GroupSummary::label).containsExactly("Apple", "Zebra");
-        assertThat(model.holders()).extracting(HolderRow::desk).containsExactly("z-desk", "z-desk", "a-desk", "a-desk");
+        model.holders().sortBy(HolderSort.DESK, true);
+        assertThat(model.holders().rows()).extracting(HolderRow::desk).containsExactly("z-desk", "z-desk", "a-desk", "a-desk");
+        model.holders().groupingProperty().set(Grouping.DESK);
+        assertThat(model.holders().groups()).extracting(HoldersTable.GroupSummary::label).containsExactly("Apple", "Zebra");
+        assertThat(model.holders().rows()).extracting(HolderRow::desk).containsExactly("z-desk", "z-desk", "a-desk", "a-desk");
     }
 
     @Test
@@ -294,22 +294,26 @@ class DashboardViewModelTest {
                 services.newsroom().requireEditor("ann"), List.of("news"), EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
         ann.start();
         model.start();
-        HolderRow row = model.holders().stream().filter(r -> r.title().equals("Article 0")).findFirst().orElseThrow();
-        model.selectedProperty().set(row);
-        assertThat(model.canForceReleaseProperty().get()).isFalse();
+        HolderRow row = model.holders().rows().stream().filter(r -> r.title().equals("Article 0")).findFirst().orElseThrow();
+        model.holders().selectedProperty().set(row);
+        assertThat(model.leaseActions().canForceReleaseProperty().get()).isFalse();
 
-        model.forceReleaseSelected();
-        assertThat(model.notices().get(0).text()).isEqualTo("Give a reason: Ann Kowalski will see it.");
+        model.leaseActions().forceReleaseSelected();
+        assertThat(model.leaseActions().errorProperty().get()).isEqualTo("Give a reason: Ann Kowalski will see it.");
         assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(row.id()))).isEqualTo("ann");
 
-        model.reasonProperty().set("Legal must read it first");
-        assertThat(model.canForceReleaseProperty().get()).isTrue();
-        model.forceReleaseSelected();
+        model.leaseActions().reasonProperty().set("Legal must read it first");
+        assertThat(model.leaseActions().canForceReleaseProperty().get()).isTrue();
+        model.leaseActions().forceReleaseSelected();
+        assertThat(model.leaseActions().questionProperty().get()).as("issue 17: asks first, naming title and holder")
+                .isEqualTo("Take \u201cArticle 0\u201d back from Ann Kowalski?");
+        assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(row.id()))).isEqualTo("ann");
+        model.leaseActions().confirm();
 
         assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(row.id()))).isNull();
-        assertThat(model.holders()).extracting(HolderRow::title).containsExactly("Article 1");
+        assertThat(model.holders().rows()).extracting(HolderRow::title).containsExactly("Article 1");
         assertThat(model.notices().get(0).text()).isEqualTo("Took \u201cArticle 0\u201d back from Ann Kowalski.");
-        assertThat(model.reasonProperty().get()).isEmpty();
+        assertThat(model.leaseActions().reasonProperty().get()).isEmpty();
         assertThat(dsl.select(LEASE_EVENT.ACTOR).from(LEASE_EVENT).where(LEASE_EVENT.ACTION.eq("force_release"))
                 .fetch(LEASE_EVENT.ACTOR)).containsExactly("sue");
 
@@ -327,24 +331,27 @@ class DashboardViewModelTest {
         services.queue().claim("dan"); // Dan's capacity is 1: he is full
         services.queue().claim("ann");
         model.start();
-        HolderRow annsRow = model.holders().stream().filter(r -> r.editorId().equals("ann")).findFirst().orElseThrow();
-        model.selectedProperty().set(annsRow);
+        HolderRow annsRow = model.holders().rows().stream().filter(r -> r.editorId().equals("ann")).findFirst().orElseThrow();
+        model.holders().selectedProperty().set(annsRow);
         // Bob works on sport only, Ann holds it already
-        assertThat(model.reassignCandidates()).extracting(Editor::id).containsExactly("dan", "sue");
+        assertThat(model.leaseActions().reassignCandidates()).extracting(Editor::id).containsExactly("dan", "sue");
 
-        model.reassignToProperty().set(model.reassignCandidates().get(0));
-        model.reasonProperty().set("Dan knows the case");
-        model.reassignSelected();
+        model.leaseActions().reassignToProperty().set(model.leaseActions().reassignCandidates().get(0));
+        model.leaseActions().reasonProperty().set("Dan knows the case");
+        model.leaseActions().reassignSelected();
+        assertThat(model.leaseActions().questionProperty().get())
+                .isEqualTo("Give \u201c" + annsRow.title() + "\u201d to Dan Ito? Ann Kowalski holds it now and loses it.");
+        model.leaseActions().confirm();
 
-        assertThat(model.capacityWarningProperty().get()).isEqualTo(
+        assertThat(model.leaseActions().capacityWarningProperty().get()).isEqualTo(
                 "Dan Ito already holds 1 of 1 articles. Reassign anyway to go over capacity.");
         assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(annsRow.id()))).isEqualTo("ann");
 
-        model.confirmOverCapacity();
+        model.leaseActions().confirmOverCapacity();
 
-        assertThat(model.capacityWarningProperty().get()).isEmpty();
+        assertThat(model.leaseActions().capacityWarningProperty().get()).isEmpty();
         assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(annsRow.id()))).isEqualTo("dan");
-        assertThat(model.holders()).filteredOn(r -> r.id() == annsRow.id()).extracting(HolderRow::editorId).containsExactly("dan");
+        assertThat(model.holders().rows()).filteredOn(r -> r.id() == annsRow.id()).extracting(HolderRow::editorId).containsExactly("dan");
         assertThat(model.notices().get(0).text()).isEqualTo("Gave \u201c" + annsRow.title() + "\u201d to Dan Ito.");
         assertThat(dsl.select(LEASE_EVENT.ACTOR, LEASE_EVENT.OLD_OWNER, LEASE_EVENT.NEW_OWNER, LEASE_EVENT.DETAIL).from(LEASE_EVENT)
                 .where(LEASE_EVENT.ACTION.eq("reassign")).fetchOne().intoList())
@@ -357,14 +364,15 @@ class DashboardViewModelTest {
         services.queue().claim("dan");
         services.queue().claim("ann");
         model.start();
-        model.selectedProperty().set(model.holders().stream().filter(r -> r.editorId().equals("ann")).findFirst().orElseThrow());
-        model.reassignToProperty().set(model.reassignCandidates().get(0));
-        model.reassignSelected();
-        assertThat(model.capacityWarningProperty().get()).isNotEmpty();
+        model.holders().selectedProperty().set(model.holders().rows().stream().filter(r -> r.editorId().equals("ann")).findFirst().orElseThrow());
+        model.leaseActions().reassignToProperty().set(model.leaseActions().reassignCandidates().get(0));
+        model.leaseActions().reassignSelected();
+        model.leaseActions().confirm();
+        assertThat(model.leaseActions().capacityWarningProperty().get()).isNotEmpty();
 
-        model.cancelOverCapacity();
+        model.leaseActions().cancelOverCapacity();
 
-        assertThat(model.capacityWarningProperty().get()).isEmpty();
+        assertThat(model.leaseActions().capacityWarningProperty().get()).isEmpty();
         assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("reassign"))).isZero();
     }
 
@@ -374,13 +382,13 @@ class DashboardViewModelTest {
         dsl.update(DESK).set(DESK.LEASE_SECONDS, 600).set(DESK.MAX_LEASE_SECONDS, 1200).execute();
         services.queue().claim("ann");
         model.start();
-        model.selectedProperty().set(model.holders().get(0));
+        model.holders().selectedProperty().set(model.holders().rows().get(0));
 
-        model.extendSelected(Duration.ofMinutes(5));
-        assertThat(model.holders().get(0).timeLeft(ticker.nanoTime())).isBetween(Duration.ofSeconds(890), Duration.ofSeconds(900));
-        model.extendSelected(Duration.ofHours(1));
+        model.leaseActions().extendSelected(Duration.ofMinutes(5));
+        assertThat(model.holders().rows().get(0).timeLeft(ticker.nanoTime())).isBetween(Duration.ofSeconds(890), Duration.ofSeconds(900));
+        model.leaseActions().extendSelected(Duration.ofHours(1));
 
-        assertThat(model.holders().get(0).timeLeft(ticker.nanoTime())).isBetween(Duration.ofSeconds(1190), Duration.ofSeconds(1200));
+        assertThat(model.holders().rows().get(0).timeLeft(ticker.nanoTime())).isBetween(Duration.ofSeconds(1190), Duration.ofSeconds(1200));
         assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("extend").and(LEASE_EVENT.ACTOR.eq("sue")))).isEqualTo(2);
     }
 
@@ -400,32 +408,32 @@ class DashboardViewModelTest {
 
         model.start();
 
-        DashboardViewModel.DeskRow news = model.deskRows().stream().filter(d -> d.desk().equals("news")).findFirst().orElseThrow();
+        HealthViewModel.DeskRow news = model.health().deskRows().stream().filter(d -> d.desk().equals("news")).findFirst().orElseThrow();
         assertThat(List.of(news.waitingNow(), news.inReview(), news.finishedToday())).containsExactly(0, 3, 1);
-        DashboardViewModel.DeskRow sport = model.deskRows().stream().filter(d -> d.desk().equals("sport")).findFirst().orElseThrow();
+        HealthViewModel.DeskRow sport = model.health().deskRows().stream().filter(d -> d.desk().equals("sport")).findFirst().orElseThrow();
         assertThat(sport.scheduled()).isEqualTo(1);
         assertThat(sport.oldestWaiting()).isEqualTo("\u2014");
 
-        DashboardViewModel.HourlyChart finished = model.finishedChartProperty().get();
+        HealthViewModel.HourlyChart finished = model.health().finishedChartProperty().get();
         assertThat(finished.hours()).hasSize(24);
         assertThat(finished.series()).containsKeys("News", "Sport");
         // (which of the 24 bars depends on the hour the test runs in)
         assertThat(finished.series().get("News").stream().mapToInt(Integer::intValue).sum()).isEqualTo(1);
         assertThat(finished.series().get("Sport").stream().mapToInt(Integer::intValue).sum()).isZero();
-        DashboardViewModel.HourlyChart expired = model.expiredChartProperty().get();
+        HealthViewModel.HourlyChart expired = model.health().expiredChartProperty().get();
         assertThat(expired.series()).containsKeys("News", "Sport"); // per desk, like the finished reviews
         assertThat(expired.series().get("News").stream().mapToInt(Integer::intValue).sum()).isEqualTo(1);
         assertThat(expired.series().get("Sport").stream().mapToInt(Integer::intValue).sum()).isZero();
 
-        assertThat(model.editorRows()).extracting(DashboardViewModel.EditorRow::id).containsExactly("ann", "bob", "dan", "sue");
-        DashboardViewModel.EditorRow ann = model.editorRows().get(0);
+        assertThat(model.health().editorRows()).extracting(HealthViewModel.EditorRow::id).containsExactly("ann", "bob", "dan", "sue");
+        HealthViewModel.EditorRow ann = model.health().editorRows().get(0);
         assertThat(ann.presence()).isEqualTo(Presence.ACTIVE);
         assertThat(ann.load()).isEqualTo("3 / 3");
-        DashboardViewModel.EditorRow dan = model.editorRows().get(2);
+        HealthViewModel.EditorRow dan = model.health().editorRows().get(2);
         assertThat(dan.finishedToday()).isEqualTo(1);
         assertThat(dan.held()).isZero();
-        assertThat(model.editorRows().get(1).presence()).isEqualTo(Presence.OFFLINE);
-        assertThat(model.editorRows().get(1).lastSeen()).isEqualTo("never");
+        assertThat(model.health().editorRows().get(1).presence()).isEqualTo(Presence.OFFLINE);
+        assertThat(model.health().editorRows().get(1).lastSeen()).isEqualTo("never");
     }
 
     @Test
@@ -436,46 +444,46 @@ class DashboardViewModelTest {
         services.supervision().forceRelease(held.get(0).id(), "sue", "Wrong desk");
         services.queue().claim("dan");
         model.start();
-        assertThat(model.auditEntries()).extracting(e -> e.action()).contains("claim", "force_release");
+        assertThat(model.audit().entries()).extracting(e -> e.action()).contains("claim", "force_release");
 
-        model.auditEditorProperty().set("dan");
-        model.searchAudit();
-        assertThat(model.auditEntries()).allSatisfy(e -> assertThat(List.of(String.valueOf(e.actor()), String.valueOf(e.newOwner()),
+        model.audit().editorProperty().set("dan");
+        model.audit().search();
+        assertThat(model.audit().entries()).allSatisfy(e -> assertThat(List.of(String.valueOf(e.actor()), String.valueOf(e.newOwner()),
                 String.valueOf(e.oldOwner()))).contains("dan"));
-        assertThat(model.auditEntries()).isNotEmpty();
+        assertThat(model.audit().entries()).isNotEmpty();
 
-        model.auditEditorProperty().set("");
-        model.auditActionProperty().set("force_release");
-        model.searchAudit();
-        assertThat(model.auditEntries()).singleElement().satisfies(e -> {
+        model.audit().editorProperty().set("");
+        model.audit().actionProperty().set("force_release");
+        model.audit().search();
+        assertThat(model.audit().entries()).singleElement().satisfies(e -> {
             assertThat(e.actor()).isEqualTo("sue");
             assertThat(e.oldOwner()).isEqualTo("ann");
             assertThat(e.detail()).isEqualTo("Wrong desk");
         });
-        assertThat(model.auditSummaryProperty().get()).as("issue 17, bug 11: not \"1 events\"").isEqualTo("1 event");
-        model.showHistory(model.auditEntries().get(0));
-        assertThat(model.articleHistory()).extracting(h -> h.action()).containsExactly("claim", "force_release", "claim");
-        assertThat(model.historyTitleProperty().get()).startsWith("Article " + held.get(0).id() + ": \u201cArticle 0\u201d (News, queued)")
+        assertThat(model.audit().summaryProperty().get()).as("issue 17, bug 11: not \"1 events\"").isEqualTo("1 event");
+        model.audit().showHistory(model.audit().entries().get(0));
+        assertThat(model.audit().history()).extracting(h -> h.action()).containsExactly("claim", "force_release", "claim");
+        assertThat(model.audit().historyTitleProperty().get()).startsWith("Article " + held.get(0).id() + ": \u201cArticle 0\u201d (News, queued)")
                 .endsWith(" \u2014 3 events");
 
-        model.auditActionProperty().set(null);
-        model.auditArticleProperty().set(Long.toString(held.get(1).id()));
-        model.searchAudit();
-        assertThat(model.auditEntries()).extracting(e -> e.articleId()).containsOnly(held.get(1).id());
+        model.audit().actionProperty().set(null);
+        model.audit().articleProperty().set(Long.toString(held.get(1).id()));
+        model.audit().search();
+        assertThat(model.audit().entries()).extracting(e -> e.articleId()).containsOnly(held.get(1).id());
 
         // older than the range: out of sight
         dsl.update(LEASE_EVENT).set(LEASE_EVENT.OCCURRED_AT, ServerClock.nowPlus(Duration.ofHours(-2))).execute();
-        model.auditArticleProperty().set("");
-        model.auditRangeProperty().set(DashboardViewModel.AuditRange.LAST_HOUR);
-        model.searchAudit();
-        assertThat(model.auditEntries()).isEmpty();
-        model.auditRangeProperty().set(DashboardViewModel.AuditRange.LAST_DAY);
-        model.searchAudit();
-        assertThat(model.auditEntries()).isNotEmpty();
+        model.audit().articleProperty().set("");
+        model.audit().rangeProperty().set(AuditViewModel.AuditRange.LAST_HOUR);
+        model.audit().search();
+        assertThat(model.audit().entries()).isEmpty();
+        model.audit().rangeProperty().set(AuditViewModel.AuditRange.LAST_DAY);
+        model.audit().search();
+        assertThat(model.audit().entries()).isNotEmpty();
 
-        model.auditArticleProperty().set("twelve");
-        model.searchAudit();
-        assertThat(model.notices().get(0).text()).isEqualTo("An article is given by its number, e.g. 1042.");
+        model.audit().articleProperty().set("twelve");
+        model.audit().search();
+        assertThat(model.audit().errorProperty().get()).isEqualTo("An article is given by its number, e.g. 1042.");
     }
 
     @Test
@@ -485,15 +493,15 @@ class DashboardViewModelTest {
         HeldArticle a = services.queue().held("ann").get(0);
         services.decisions().submit(new DecisionRequest(UUID.randomUUID(), a.id(), a.lease(), Verdict.UNREVIEWABLE, "Garbled title"));
         model.start();
-        assertThat(model.quarantined()).singleElement().satisfies(q -> assertThat(q.reason()).isEqualTo("Garbled title"));
+        assertThat(model.quarantine().quarantined()).singleElement().satisfies(q -> assertThat(q.reason()).isEqualTo("Garbled title"));
 
-        model.selectedQuarantinedProperty().set(model.quarantined().get(0));
-        assertThat(model.correctedTitleProperty().get()).isEqualTo("Article 0");
-        model.correctedTitleProperty().set("Council approves cycle lanes");
-        model.requeueNoteProperty().set("title fixed");
-        model.requeueSelectedArticle();
+        model.quarantine().selectedArticleProperty().set(model.quarantine().quarantined().get(0));
+        assertThat(model.quarantine().correctedTitleProperty().get()).isEqualTo("Article 0");
+        model.quarantine().correctedTitleProperty().set("Council approves cycle lanes");
+        model.quarantine().requeueNoteProperty().set("title fixed");
+        model.quarantine().requeueSelectedArticle();
 
-        assertThat(model.quarantined()).isEmpty();
+        assertThat(model.quarantine().quarantined()).isEmpty();
         assertThat(dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(a.id()))).isEqualTo(ArticleStatus.queued);
         assertThat(dsl.fetchValue(ARTICLE.TITLE, ARTICLE.ID.eq(a.id()))).isEqualTo("Council approves cycle lanes");
         assertThat(services.history().of(a.id())).last().satisfies(h -> {
@@ -513,19 +521,19 @@ class DashboardViewModelTest {
                 .execute();
         long rejectId = dsl.select(DSL.max(IMPORT_QUARANTINE.ID)).from(IMPORT_QUARANTINE).fetchOne(0, Long.class);
         model.start();
-        assertThat(model.importRejects()).singleElement().satisfies(r -> assertThat(r.lineNumber()).isEqualTo(7));
+        assertThat(model.quarantine().importRejects()).singleElement().satisfies(r -> assertThat(r.lineNumber()).isEqualTo(7));
 
-        model.selectedRejectProperty().set(model.importRejects().get(0));
-        assertThat(model.correctedRowProperty().get()).contains("nwes");
-        model.requeueSelectedReject();
-        assertThat(model.notices().get(0).kind()).isEqualTo(Notice.Kind.ERROR);
-        assertThat(model.notices().get(0).text()).isEqualTo("There is no desk 'nwes'.");
-        assertThat(model.importRejects()).hasSize(1);
+        model.quarantine().selectedRejectProperty().set(model.quarantine().importRejects().get(0));
+        assertThat(model.quarantine().correctedRowProperty().get()).contains("nwes");
+        model.quarantine().requeueSelectedReject();
+        assertThat(model.notices()).as("an error stays next to what failed").isEmpty();
+        assertThat(model.quarantine().rowErrorProperty().get()).isEqualTo("There is no desk 'nwes'.");
+        assertThat(model.quarantine().importRejects()).hasSize(1);
 
-        model.correctedRowProperty().set("{\"desk\": \"news\", \"title\": \"Port strike ends\", \"body\": \"Dockers return.\", \"priority\": 2}");
-        model.requeueSelectedReject();
+        model.quarantine().correctedRowProperty().set("{\"desk\": \"news\", \"title\": \"Port strike ends\", \"body\": \"Dockers return.\", \"priority\": 2}");
+        model.quarantine().requeueSelectedReject();
 
-        assertThat(model.importRejects()).isEmpty();
+        assertThat(model.quarantine().importRejects()).isEmpty();
         var article = dsl.selectFrom(ARTICLE).where(ARTICLE.EXTERNAL_ID.eq("import-imp-1-7")).fetchOne();
         assertThat(article.getTitle()).isEqualTo("Port strike ends");
         assertThat(article.getPriority()).isEqualTo(2);
@@ -552,35 +560,36 @@ class DashboardViewModelTest {
         model.imports().importFile(file);
         assertThat(model.imports().statusProperty().get())
                 .isEqualTo("articles-with-errors.csv: 0 imported, 2 already present, 5 kept aside; see Quarantine, rows refused by imports.");
-        assertThat(model.importRejects()).as("the refused rows are not kept aside twice").hasSize(5);
+        assertThat(model.quarantine().importRejects()).as("the refused rows are not kept aside twice").hasSize(5);
         assertThat(dsl.fetchCount(IMPORT_QUARANTINE)).isEqualTo(5);
 
         // line 4 of the file has no body; the box offers its fields as JSON, not the CSV line
-        var noBody = model.importRejects().stream().filter(r -> r.lineNumber() == 4).findFirst().orElseThrow();
-        model.selectedRejectProperty().set(noBody);
-        String json = model.correctedRowProperty().get();
+        var noBody = model.quarantine().importRejects().stream().filter(r -> r.lineNumber() == 4).findFirst().orElseThrow();
+        model.quarantine().selectedRejectProperty().set(noBody);
+        String json = model.quarantine().correctedRowProperty().get();
         assertThat(json).startsWith("{").endsWith("}").contains("\"external_id\" : \"wire-0003\"", "\"desk\" : \"sport\"",
                 "\"title\" : \"Cup draw made\"", "\"body\" : \"\"", "\"priority\" : 3").doesNotContain("external_id,desk");
 
-        model.correctedRowProperty().set(noBody.rawText()); // the CSV line as it was: said in plain words
-        model.requeueSelectedReject();
-        assertThat(model.notices().get(0).kind()).isEqualTo(Notice.Kind.ERROR);
-        assertThat(model.notices().get(0).text()).startsWith("The corrected row must be written as JSON")
+        model.quarantine().correctedRowProperty().set(noBody.rawText()); // the CSV line as it was: said in plain words
+        model.quarantine().requeueSelectedReject();
+        assertThat(model.quarantine().rowErrorProperty().get()).isNotEmpty();
+        assertThat(model.quarantine().rowErrorProperty().get()).startsWith("The corrected row must be written as JSON")
                 .doesNotContain("Unrecognized", "token", "Exception");
-        model.correctedRowProperty().set("{\"desk\": \"sport\", title: \"Cup draw made\"}");
-        model.requeueSelectedReject();
-        assertThat(model.notices().get(0).text()).startsWith("The corrected row is not valid JSON near line 1, column ")
+        model.quarantine().correctedRowProperty().set("{\"desk\": \"sport\", title: \"Cup draw made\"}");
+        model.quarantine().requeueSelectedReject();
+        assertThat(model.quarantine().rowErrorProperty().get()).startsWith("The corrected row is not valid JSON near line 1, column ")
                 .doesNotContain("Unexpected character", "code");
 
-        model.correctedRowProperty().set(json.replace("\"body\" : \"\"", "\"body\" : \"Holders meet the champions.\""));
-        model.requeueSelectedReject();
+        model.quarantine().correctedRowProperty().set(json.replace("\"body\" : \"\"", "\"body\" : \"Holders meet the champions.\""));
+        model.quarantine().requeueSelectedReject();
         assertThat(model.notices().get(0).kind()).isEqualTo(Notice.Kind.SUCCESS);
+        assertThat(model.quarantine().rowErrorProperty().get()).isEmpty();
         assertThat(dsl.fetchValue(ARTICLE.TITLE, ARTICLE.EXTERNAL_ID.eq("wire-0003"))).isEqualTo("Cup draw made");
         assertThat(dsl.fetchValue(ARTICLE.PRIORITY, ARTICLE.EXTERNAL_ID.eq("wire-0003"))).isEqualTo(3);
 
         // once more: the corrected row stays dealt with, the other four are not added again
         model.imports().importFile(file);
-        assertThat(model.importRejects()).hasSize(4);
+        assertThat(model.quarantine().importRejects()).hasSize(4);
         assertThat(dsl.fetchCount(IMPORT_QUARANTINE)).isEqualTo(5);
     }
 
@@ -617,7 +626,7 @@ class DashboardViewModelTest {
         // the two good rows go in, the five bad ones are kept aside with their line numbers
         assertThat(model.imports().statusProperty().get())
                 .isEqualTo("articles-with-errors.csv: 2 imported, 0 already present, 5 kept aside; see Quarantine, rows refused by imports.");
-        assertThat(model.importRejects()).hasSize(5);
+        assertThat(model.quarantine().importRejects()).hasSize(5);
         assertThat(model.notices()).extracting(org.copydesk.ui.common.Notice::kind).contains(org.copydesk.ui.common.Notice.Kind.WARNING);
     }
 }

@@ -1,0 +1,130 @@
+package org.copydesk.ui.supervisor;
+
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.copydesk.review.ConnectionTrouble;
+import org.copydesk.review.Desk;
+import org.copydesk.review.Editor;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.ui.common.Notice;
+import org.copydesk.ui.common.TaskExecutor;
+import org.copydesk.ui.common.Ticker;
+
+/**
+ * What the dashboard's tabs share: the services and the executor, who is at the screen, the
+ * desks' names and the people, the notices and whether the database can be reached. Each tab's
+ * view model gets this one object, as the pages of AtlantaFX's file manager share one model.
+ *
+ * <p>A failure that says the database is out of reach goes to the banner, whichever tab met it;
+ * any other failure is shown by the tab next to what failed (see {@link #failed}).
+ */
+final class DashboardContext {
+
+    /** Notices that stay until dismissed elsewhere still leave here, after this many ordinary lifetimes. */
+    private static final int STICKY_LIFETIMES = 8;
+    private static final int MAX_NOTICES = 4;
+
+    final ReviewServices services;
+    final TaskExecutor tasks;
+    final Ticker ticker;
+    final Editor supervisor;
+    final DashboardViewModel.Settings settings;
+    final ZoneId zone;
+
+    private final Map<String, String> deskNames = new HashMap<>();
+    private final List<Editor> people = new ArrayList<>();
+    private final ObservableList<Notice> notices = FXCollections.observableArrayList();
+    private final BooleanProperty offline = new SimpleBooleanProperty();
+    private final StringProperty banner = new SimpleStringProperty("");
+
+    DashboardContext(ReviewServices services, TaskExecutor tasks, Ticker ticker, Editor supervisor,
+                     DashboardViewModel.Settings settings, ZoneId zone) {
+        this.services = services;
+        this.tasks = tasks;
+        this.ticker = ticker;
+        this.supervisor = supervisor;
+        this.settings = settings;
+        this.zone = zone;
+    }
+
+    void knowDesksAndPeople(List<Desk> desks, List<Editor> editors) {
+        desks.forEach(d -> deskNames.put(d.id(), d.name()));
+        people.clear();
+        people.addAll(editors);
+    }
+
+    String deskName(String id) {
+        return deskNames.getOrDefault(id, id);
+    }
+
+    List<Editor> people() {
+        return people;
+    }
+
+    // --- connection state ---------------------------------------------------------------------------
+
+    /**
+     * Shows a failure: a lost connection in the banner (true is returned), anything else in
+     * {@code nextToIt}, the place on screen beside the control or table that failed.
+     */
+    boolean failed(Throwable failure, StringProperty nextToIt) {
+        if (ConnectionTrouble.isConnectionLost(failure)) {
+            offline.set(true);
+            banner.set("Copydesk cannot reach the database. The dashboard shows what it last saw and keeps trying.");
+            return true;
+        }
+        nextToIt.set(ConnectionTrouble.describe(failure));
+        return false;
+    }
+
+    /** A call went through: if the dashboard was offline, it says it is back. */
+    void reached() {
+        if (offline.get()) {
+            offline.set(false);
+            banner.set("");
+            post(Notice.Kind.SUCCESS, "Back online.");
+        }
+    }
+
+    ReadOnlyBooleanProperty offlineProperty() {
+        return offline;
+    }
+
+    ReadOnlyStringProperty bannerProperty() {
+        return banner;
+    }
+
+    // --- notices ------------------------------------------------------------------------------------
+
+    void post(Notice.Kind kind, String text) {
+        post(Notice.of(kind, text, ticker.nanoTime()));
+    }
+
+    void post(Notice notice) {
+        notices.add(0, notice);
+        while (notices.size() > MAX_NOTICES) {
+            notices.remove(notices.size() - 1);
+        }
+    }
+
+    /** Old notices leave: the ordinary ones after their lifetime, warnings and errors later. */
+    void expireNotices(long nowNanos) {
+        long lifetime = settings.noticeLifetime().toNanos();
+        notices.removeIf(n -> nowNanos - n.postedAtNanos() > (n.sticky() ? STICKY_LIFETIMES * lifetime : lifetime));
+    }
+
+    ObservableList<Notice> notices() {
+        return notices;
+    }
+}

@@ -1,0 +1,96 @@
+package org.copydesk.ui.supervisor;
+
+import static org.copydesk.ui.supervisor.Tables.muted;
+import static org.copydesk.ui.supervisor.Tables.numberColumn;
+import static org.copydesk.ui.supervisor.Tables.textColumn;
+
+import atlantafx.base.theme.Styles;
+import java.util.List;
+import java.util.Map;
+import javafx.collections.FXCollections;
+import javafx.geometry.Side;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.StackedBarChart;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/** The "Queue health" page: counts per desk and two hourly charts. Binds to {@link HealthViewModel}. */
+final class HealthPage extends VBox {
+
+    private final StackedBarChart<String, Number> finishedChart = new StackedBarChart<>(new CategoryAxis(), new NumberAxis());
+    private final StackedBarChart<String, Number> expiredChart = new StackedBarChart<>(new CategoryAxis(), new NumberAxis());
+
+    HealthPage(HealthViewModel model) {
+        super(10);
+        TableView<HealthViewModel.DeskRow> desks = new TableView<>(model.deskRows());
+        desks.setId("desk-health");
+        desks.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        desks.getColumns().setAll(List.of(
+                textColumn("Desk", 140, HealthViewModel.DeskRow::name),
+                numberColumn("Waiting now", HealthViewModel.DeskRow::waitingNow),
+                numberColumn("Scheduled", HealthViewModel.DeskRow::scheduled),
+                numberColumn("In review", HealthViewModel.DeskRow::inReview),
+                numberColumn("Sent back", HealthViewModel.DeskRow::sentBack),
+                numberColumn("Quarantined", HealthViewModel.DeskRow::quarantined),
+                numberColumn("Finished today", HealthViewModel.DeskRow::finishedToday),
+                textColumn("Oldest waiting", 120, HealthViewModel.DeskRow::oldestWaiting)));
+        desks.setPlaceholder(muted("No desk yet. Add one from the command line: copydesk desks add ID NAME."));
+        desks.setPrefHeight(236);
+        desks.setMinHeight(236);
+
+        finishedChart.setId("finished-chart");
+        finishedChart.setTitle("Reviews finished per hour, last 24 h");
+        expiredChart.setId("expired-chart");
+        expiredChart.setTitle("Leases that ran out per hour, last 24 h");
+        for (XYChart<String, Number> chart : List.<XYChart<String, Number>>of(finishedChart, expiredChart)) {
+            chart.setAnimated(false);
+            chart.setLegendSide(Side.BOTTOM);
+            ((CategoryAxis) chart.getXAxis()).setTickLabelRotation(-90);
+            ((NumberAxis) chart.getYAxis()).setMinorTickVisible(false);
+            ((NumberAxis) chart.getYAxis()).setForceZeroInRange(true);
+            // counts: label whole numbers only (auto-ranging picks quarter steps for small counts)
+            ((NumberAxis) chart.getYAxis()).setTickLabelFormatter(new javafx.util.StringConverter<>() {
+                @Override
+                public String toString(Number n) {
+                    return n.doubleValue() == Math.rint(n.doubleValue()) ? Long.toString(n.longValue()) : "";
+                }
+
+                @Override
+                public Number fromString(String text) {
+                    return Double.valueOf(text);
+                }
+            });
+            HBox.setHgrow(chart, Priority.ALWAYS);
+        }
+        expiredChart.setCategoryGap(4);
+        finishedChart.setCategoryGap(4);
+        HBox charts = new HBox(12, finishedChart, expiredChart);
+        VBox.setVgrow(charts, Priority.ALWAYS);
+        Label note = new Label("Many expired leases mean overloaded editors or leases too short for the desk's articles.");
+        note.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        getChildren().addAll(desks, Tables.inlineError("health-error", model.errorProperty()), charts, note);
+        Tables.padded(this);
+        fill(finishedChart, model.finishedChartProperty().get());
+        fill(expiredChart, model.expiredChartProperty().get());
+        model.finishedChartProperty().addListener((o, a, data) -> fill(finishedChart, data));
+        model.expiredChartProperty().addListener((o, a, data) -> fill(expiredChart, data));
+    }
+
+    private static void fill(XYChart<String, Number> chart, HealthViewModel.HourlyChart data) {
+        chart.getData().clear();
+        ((CategoryAxis) chart.getXAxis()).setCategories(FXCollections.observableArrayList(data.hours()));
+        for (Map.Entry<String, List<Integer>> s : data.series().entrySet()) {
+            XYChart.Series<String, Number> series = new XYChart.Series<>();
+            series.setName(s.getKey());
+            for (int i = 0; i < data.hours().size(); i++) {
+                series.getData().add(new XYChart.Data<>(data.hours().get(i), s.getValue().get(i)));
+            }
+            chart.getData().add(series);
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package org.copydesk.ui.supervisor;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.copydesk.review.QueueStatistics;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.Supervision;
+import org.copydesk.ui.common.Formats;
+
+/**
+ * The "Queue health" and "Editors" tabs: counts per desk, two hourly charts and the people with
+ * their presence and load, read together every half minute and when either tab is opened.
+ */
+public final class HealthViewModel {
+
+    /** A desk's counts as the queue-health table shows them. */
+    public record DeskRow(String desk, String name, int waitingNow, int scheduled, int inReview, int sentBack,
+                          int quarantined, int finishedToday, String oldestWaiting) {
+    }
+
+    /** A person as the editors table shows them. */
+    public record EditorRow(String id, String name, String role, Presence presence, String lastSeen, int held,
+                            int capacity, int finishedToday) {
+        public String load() {
+            return held + " / " + capacity;
+        }
+    }
+
+    /** Counts per hour for a chart: one label per hour (local clock), one list of counts per series. */
+    public record HourlyChart(List<String> hours, Map<String, List<Integer>> series) {
+    }
+
+    private record Stats(List<Supervision.DeskHealth> health, QueueStatistics.Hourly finished,
+                         QueueStatistics.Hourly expired, List<QueueStatistics.EditorLoad> editors) {
+    }
+
+    private final DashboardContext context;
+    private final ObservableList<DeskRow> deskRows = FXCollections.observableArrayList();
+    private final ObjectProperty<HourlyChart> finishedChart = new SimpleObjectProperty<>(new HourlyChart(List.of(), Map.of()));
+    private final ObjectProperty<HourlyChart> expiredChart = new SimpleObjectProperty<>(new HourlyChart(List.of(), Map.of()));
+    private final ObservableList<EditorRow> editorRows = FXCollections.observableArrayList();
+    private final StringProperty error = new SimpleStringProperty("");
+    private boolean loading;
+    private long lastLoadNanos;
+
+    HealthViewModel(DashboardContext context) {
+        this.context = context;
+    }
+
+    public void refresh() {
+        if (loading) {
+            return;
+        }
+        loading = true;
+        lastLoadNanos = context.ticker.nanoTime();
+        ReviewServices services = context.services;
+        context.tasks.run("load queue health", () -> new Stats(services.supervision().queueHealth(),
+                services.statistics().finishedPerHour(Duration.ofHours(24)),
+                services.statistics().expiredPerHour(Duration.ofHours(24)),
+                services.statistics().editorLoad()), stats -> {
+            loading = false;
+            context.reached();
+            error.set("");
+            apply(stats);
+        }, failure -> {
+            loading = false;
+            context.failed(failure, error);
+        });
+    }
+
+    /** Reloads when the numbers are older than the settings allow. */
+    void tick(long now) {
+        if (!loading && now - lastLoadNanos >= context.settings.statsInterval().toNanos()) {
+            refresh();
+        }
+    }
+
+    private void apply(Stats stats) {
+        LocalDateTime now = stats.finished().serverNow();
+        deskRows.setAll(stats.health().stream().map(h -> new DeskRow(h.desk(), h.name(), h.waitingNow(), h.scheduled(),
+                h.inReview(), h.sentBack(), h.quarantined(), h.finishedToday(),
+                h.oldestWaitingSince() == null ? "\u2014" : Formats.roughly(Duration.between(h.oldestWaitingSince(), now))))
+                .toList());
+        List<String> deskNamesInOrder = stats.health().stream().map(Supervision.DeskHealth::name).toList();
+        finishedChart.set(chart(stats.finished(), c -> context.deskName(c.desk()), deskNamesInOrder));
+        expiredChart.set(chart(stats.expired(), c -> context.deskName(c.desk()), deskNamesInOrder));
+        DashboardViewModel.Settings settings = context.settings;
+        editorRows.setAll(stats.editors().stream().map(e -> new EditorRow(e.id(), e.displayName(),
+                e.role().name().toLowerCase(Locale.ROOT), Presence.of(e.sinceSeen(), settings.idleAfter(), settings.offlineAfter()),
+                e.sinceSeen() == null ? "never" : Formats.roughly(e.sinceSeen()) + " ago", e.held(), e.capacity(),
+                e.finishedToday())).toList());
+    }
+
+    /** 24 hourly buckets ending with the server's current hour, labelled on this PC's clock. */
+    private HourlyChart chart(QueueStatistics.Hourly hourly, Function<QueueStatistics.HourlyCount, String> series,
+                              List<String> alwaysShown) {
+        LocalDateTime last = hourly.serverNow().withMinute(0).withSecond(0).withNano(0);
+        LocalDateTime first = last.minusHours(23);
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < 24; i++) {
+            labels.add(Formats.localClock(first.plusHours(i), context.zone));
+        }
+        Map<String, List<Integer>> data = new LinkedHashMap<>();
+        alwaysShown.forEach(name -> data.put(name, zeros()));
+        for (QueueStatistics.HourlyCount c : hourly.counts()) {
+            int i = (int) Duration.between(first, c.hour()).toHours();
+            if (i >= 0 && i < 24) {
+                data.computeIfAbsent(series.apply(c), k -> zeros()).set(i, c.count());
+            }
+        }
+        return new HourlyChart(labels, data);
+    }
+
+    private static List<Integer> zeros() {
+        return new ArrayList<>(Collections.nCopies(24, 0));
+    }
+
+    TableSnapshot deskSnapshot() {
+        return new TableSnapshot(List.of("desk", "waiting_now", "scheduled", "in_review", "sent_back", "quarantined",
+                "finished_today", "oldest_waiting"), deskRows.stream().map(d -> List.of(d.name(), i(d.waitingNow()),
+                i(d.scheduled()), i(d.inReview()), i(d.sentBack()), i(d.quarantined()), i(d.finishedToday()), d.oldestWaiting()))
+                .toList());
+    }
+
+    TableSnapshot editorSnapshot() {
+        return new TableSnapshot(List.of("editor", "id", "role", "presence", "last_seen", "held", "capacity",
+                "finished_today"), editorRows.stream().map(e -> List.of(e.name(), e.id(), e.role(), e.presence().label(),
+                e.lastSeen(), i(e.held()), i(e.capacity()), i(e.finishedToday()))).toList());
+    }
+
+    private static String i(int n) {
+        return Integer.toString(n);
+    }
+
+    public ObservableList<DeskRow> deskRows() {
+        return deskRows;
+    }
+
+    public ReadOnlyObjectProperty<HourlyChart> finishedChartProperty() {
+        return finishedChart;
+    }
+
+    public ReadOnlyObjectProperty<HourlyChart> expiredChartProperty() {
+        return expiredChart;
+    }
+
+    public ObservableList<EditorRow> editorRows() {
+        return editorRows;
+    }
+
+    /** Why the numbers could not be read (a lost connection shows in the banner instead). */
+    public ReadOnlyStringProperty errorProperty() {
+        return error;
+    }
+}

@@ -1,0 +1,210 @@
+package org.copydesk.ui.supervisor;
+
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.copydesk.lease.Lease;
+import org.copydesk.review.ConnectionTrouble;
+import org.copydesk.review.Editor;
+import org.copydesk.review.Supervision;
+import org.copydesk.review.Supervision.ActiveLease;
+import org.copydesk.ui.common.Formats;
+
+/**
+ * A supervisor's action on several leases, run on a worker thread: one call of the database's
+ * operation per lease ({@code force_release_article}, {@code reassign_article}, {@code extend_lease}
+ * through {@link Supervision}), and for each lease what happened, in plain words.
+ *
+ * <p>The leases were selected from a table that may be seconds old: each is read again just
+ * before its call, and one that ended or changed hands meanwhile is left alone and said to be
+ * lost, so a force release never takes an article from someone the supervisor did not see holding
+ * it. (The operations themselves take no expected holder; closing that last gap of a few
+ * milliseconds would need new database operations.)
+ */
+final class LeaseBatch {
+
+    enum Result { DONE, LOST, SKIPPED, REFUSED, OVER_CAPACITY, NOT_TRIED }
+
+    /** What happened to one lease. */
+    record Outcome(long articleId, String title, Result result, String words) {
+        @Override
+        public String toString() {
+            return words;
+        }
+    }
+
+    /** Every lease's outcome, and the connection failure that stopped the batch, if one did. */
+    record Results(List<Outcome> outcomes, Throwable connectionLost) {
+        List<Outcome> of(Result result) {
+            return outcomes.stream().filter(o -> o.result() == result).toList();
+        }
+
+        /** "Took 2 of 3 articles back; 1 had ended or changed hands." */
+        String summary(Action action) {
+            List<String> rest = new ArrayList<>();
+            add(rest, of(Result.LOST).size() + of(Result.SKIPPED).size(), "had ended or changed hands", "had ended or changed hands");
+            add(rest, of(Result.REFUSED).size(), "was refused", "were refused");
+            add(rest, of(Result.OVER_CAPACITY).size(), "would go over capacity", "would go over capacity");
+            add(rest, of(Result.NOT_TRIED).size(), "was not tried (no connection)", "were not tried (no connection)");
+            return String.format(action.summary(), of(Result.DONE).size() + " of " + outcomes.size())
+                    + (rest.isEmpty() ? "." : "; " + String.join(", ", rest) + ".");
+        }
+
+        private static void add(List<String> parts, int n, String one, String many) {
+            if (n > 0) {
+                parts.add(n + " " + (n == 1 ? one : many));
+            }
+        }
+    }
+
+    /** One of the supervisor's actions on a lease. */
+    sealed interface Action permits ForceRelease, Reassign, Extend {
+        /** A few words for the log. */
+        String name();
+
+        /** "Took %s articles back": the summary with the count put in. */
+        String summary();
+
+        Outcome apply(Supervision supervision, String supervisor, HolderRow row);
+    }
+
+    record ForceRelease(String reason) implements Action {
+        @Override
+        public String name() {
+            return "force release";
+        }
+
+        @Override
+        public String summary() {
+            return "Took %s articles back";
+        }
+
+        @Override
+        public Outcome apply(Supervision supervision, String supervisor, HolderRow row) {
+            return doneIfHeld(row, supervision.forceRelease(row.id(), supervisor, reason),
+                    ended -> "Took " + quoted(row) + " back from " + row.editorName() + ".");
+        }
+    }
+
+    record Reassign(Editor to, boolean overrideCapacity, String reason) implements Action {
+        @Override
+        public String name() {
+            return "reassign";
+        }
+
+        @Override
+        public String summary() {
+            return "Gave %s articles to " + to.displayName();
+        }
+
+        @Override
+        public Outcome apply(Supervision supervision, String supervisor, HolderRow row) {
+            if (row.editorId().equals(to.id())) {
+                return outcome(row, Result.SKIPPED, quoted(row) + " is " + to.displayName() + "'s already; left as it is.");
+            }
+            try {
+                supervision.reassign(row.id(), to.id(), supervisor, overrideCapacity, reason);
+            } catch (Supervision.OverCapacityException e) {
+                return outcome(row, Result.OVER_CAPACITY, e.getMessage());
+            }
+            return outcome(row, Result.DONE, "Gave " + quoted(row) + " to " + to.displayName() + ".");
+        }
+    }
+
+    record Extend(Duration by, ZoneId zone) implements Action {
+        @Override
+        public String name() {
+            return "extend";
+        }
+
+        @Override
+        public String summary() {
+            return "Gave %s articles more time";
+        }
+
+        @Override
+        public Outcome apply(Supervision supervision, String supervisor, HolderRow row) {
+            return doneIfHeld(row, supervision.extend(row.id(), by, supervisor),
+                    lease -> quoted(row) + " now runs until " + Formats.localClock(lease.expiresAt(), zone) + ".");
+        }
+    }
+
+    static Action forceRelease(String reason) {
+        return new ForceRelease(reason);
+    }
+
+    static Action reassign(Editor to, boolean overrideCapacity, String reason) {
+        return new Reassign(to, overrideCapacity, reason);
+    }
+
+    static Action extend(Duration by, ZoneId zone) {
+        return new Extend(by, zone);
+    }
+
+    private final Supervision supervision;
+    private final String supervisor;
+
+    LeaseBatch(Supervision supervision, String supervisor) {
+        this.supervision = supervision;
+        this.supervisor = supervisor;
+    }
+
+    /** Runs {@code action} on each lease in turn; a lost connection stops the batch and the rest are not tried. */
+    Results run(List<HolderRow> rows, Action action) {
+        List<Outcome> outcomes = new ArrayList<>(rows.size());
+        Throwable lost = null;
+        for (HolderRow row : rows) {
+            if (lost != null) {
+                outcomes.add(outcome(row, Result.NOT_TRIED, quoted(row) + " was not tried: the database could not be reached."));
+                continue;
+            }
+            try {
+                outcomes.add(stillAsSelected(row).orElseGet(() -> action.apply(supervision, supervisor, row)));
+            } catch (RuntimeException e) {
+                if (ConnectionTrouble.isConnectionLost(e)) {
+                    lost = e;
+                    outcomes.add(outcome(row, Result.NOT_TRIED, quoted(row) + " was not tried: the database could not be reached."));
+                } else {
+                    outcomes.add(outcome(row, Result.REFUSED, quoted(row) + ": " + ConnectionTrouble.describe(e)));
+                }
+            }
+        }
+        return new Results(List.copyOf(outcomes), lost);
+    }
+
+    /** Empty if the lease is still the one selected; otherwise why it is left alone. */
+    private Optional<Outcome> stillAsSelected(HolderRow row) {
+        Optional<ActiveLease> now = supervision.activeLeases(Set.of(row.id())).stream().findFirst();
+        if (now.isEmpty()) {
+            return Optional.of(outcome(row, Result.LOST, quoted(row) + " was no longer held by " + row.editorName()
+                    + ": given back, finished or run out. Nothing was done."));
+        }
+        ActiveLease lease = now.get();
+        if (!lease.editorId().equals(row.editorId())) {
+            return Optional.of(outcome(row, Result.LOST, quoted(row) + " is held by " + lease.editorName() + " now, not "
+                    + row.editorName() + "; left alone."));
+        }
+        if (row.claimedAt() != null && !row.claimedAt().equals(lease.claimedAt())) {
+            return Optional.of(outcome(row, Result.LOST, row.editorName() + " took " + quoted(row)
+                    + " afresh since you selected it; left alone."));
+        }
+        return Optional.empty();
+    }
+
+    /** An operation that answers with no lease when the article was not held (any more). */
+    private static Outcome doneIfHeld(HolderRow row, Optional<Lease> lease, java.util.function.Function<Lease, String> words) {
+        return lease.map(l -> outcome(row, Result.DONE, words.apply(l)))
+                .orElseGet(() -> outcome(row, Result.LOST, quoted(row) + " was no longer held."));
+    }
+
+    private static Outcome outcome(HolderRow row, Result result, String words) {
+        return new Outcome(row.id(), row.title(), result, words);
+    }
+
+    private static String quoted(HolderRow row) {
+        return "\u201c" + row.title() + "\u201d";
+    }
+}

@@ -1,0 +1,142 @@
+package org.copydesk.ui.supervisor;
+
+import static org.copydesk.ui.supervisor.Tables.muted;
+import static org.copydesk.ui.supervisor.Tables.textColumn;
+
+import atlantafx.base.theme.Styles;
+import java.util.List;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.copydesk.review.ArticleQuarantine;
+import org.copydesk.review.ImportRejects;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The "Quarantine" page: articles set aside and rows imports refused, each with a form to correct
+ * it and put it back; a refused correction says why under its form. Binds to {@link QuarantineViewModel}.
+ */
+final class QuarantinePage extends VBox {
+
+    QuarantinePage(QuarantineViewModel model) {
+        super(10);
+        TableView<ArticleQuarantine.Entry> quarantined = new TableView<>();
+        quarantined.setId("quarantined");
+        quarantined.setItems(model.quarantined());
+        quarantined.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        quarantined.getColumns().setAll(List.of(
+                textColumn("No.", 60, q -> Long.toString(q.id())),
+                textColumn("Desk", 90, q -> model.deskName(q.desk())),
+                textColumn("Title", 300, ArticleQuarantine.Entry::title),
+                textColumn("Sent back", 80, q -> Integer.toString(q.attempts())),
+                textColumn("Why", 300, q -> q.reason() == null ? "" : q.reason())));
+        quarantined.setPlaceholder(muted("No article is in quarantine."));
+        quarantined.getSelectionModel().selectedItemProperty().addListener((o, a, q) -> model.selectedArticleProperty().set(q));
+        model.selectedArticleProperty().addListener((o, a, q) -> {
+            if (q == null) {
+                quarantined.getSelectionModel().clearSelection();
+            } else if (quarantined.getSelectionModel().getSelectedItem() != q) {
+                quarantined.getSelectionModel().select(q);
+            }
+        });
+        TextField title = new TextField();
+        title.setId("corrected-title");
+        title.setPromptText("Corrected title");
+        title.textProperty().bindBidirectional(model.correctedTitleProperty());
+        TextField note = new TextField();
+        note.setId("requeue-note");
+        note.setPromptText("Note for the history (optional)");
+        note.textProperty().bindBidirectional(model.requeueNoteProperty());
+        Button requeue = new Button("Correct and requeue", new FontIcon(Feather.CORNER_UP_LEFT));
+        requeue.setId("requeue-article");
+        requeue.getStyleClass().add(Styles.ACCENT);
+        requeue.disableProperty().bind(model.selectedArticleProperty().isNull().or(model.actingProperty()));
+        requeue.setOnAction(e -> model.requeueSelectedArticle());
+        VBox articleForm = form("Put back in the queue", title, note, requeue,
+                Tables.inlineError("requeue-article-error", model.articleErrorProperty()));
+        articleForm.disableProperty().bind(model.selectedArticleProperty().isNull());
+
+        TableView<ImportRejects.Reject> rejects = new TableView<>();
+        rejects.setId("import-rejects");
+        rejects.setItems(model.importRejects());
+        rejects.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        rejects.getColumns().setAll(List.of(
+                textColumn("Source", 180, r -> r.sourceName() + ":" + r.lineNumber()),
+                textColumn("Why it was refused", 260, ImportRejects.Reject::reason),
+                textColumn("Row as imported", 360, r -> r.rawText().replace('\n', ' '))));
+        rejects.setPlaceholder(muted("No imported row is waiting for correction."));
+        rejects.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> model.selectedRejectProperty().set(r));
+        model.selectedRejectProperty().addListener((o, a, r) -> {
+            if (r == null) {
+                rejects.getSelectionModel().clearSelection();
+            } else if (rejects.getSelectionModel().getSelectedItem() != r) {
+                rejects.getSelectionModel().select(r);
+            }
+        });
+        TextArea row = new TextArea();
+        row.setId("corrected-row");
+        row.setWrapText(true);
+        row.setPrefRowCount(10); // room for a row's fields, one per line
+        row.setPromptText("{\"desk\": \"news\", \"title\": \"\u2026\", \"body\": \"\u2026\"}");
+        row.textProperty().bindBidirectional(model.correctedRowProperty());
+        Button requeueRow = new Button("Requeue as article", new FontIcon(Feather.CORNER_UP_LEFT));
+        requeueRow.setId("requeue-row");
+        requeueRow.getStyleClass().add(Styles.ACCENT);
+        requeueRow.disableProperty().bind(model.selectedRejectProperty().isNull().or(model.actingProperty()));
+        requeueRow.setOnAction(e -> model.requeueSelectedReject());
+        Button discard = new Button("Discard", new FontIcon(Feather.TRASH_2));
+        discard.setId("discard-row");
+        discard.getStyleClass().add(Styles.FLAT);
+        discard.disableProperty().bind(requeueRow.disableProperty());
+        discard.setOnAction(e -> model.discardSelectedReject());
+        VBox rowForm = form("Correct the row (JSON)", row, new HBox(8, requeueRow, discard),
+                Tables.inlineError("requeue-row-error", model.rowErrorProperty()));
+        rowForm.disableProperty().bind(model.selectedRejectProperty().isNull());
+
+        getChildren().addAll(Tables.inlineError("quarantine-error", model.loadErrorProperty()),
+                sectionTitle("Quarantined articles", "Marked unreviewable, or sent back more often than the desk allows"),
+                split(quarantined, articleForm),
+                sectionTitle("Rows refused by imports", "Correct the row and requeue it, or discard it"),
+                split(rejects, rowForm));
+        Tables.padded(this);
+    }
+
+    private static HBox split(TableView<?> table, VBox form) {
+        HBox.setHgrow(table, Priority.ALWAYS);
+        HBox box = new HBox(10, table, form);
+        VBox.setVgrow(box, Priority.ALWAYS);
+        return box;
+    }
+
+    private static VBox form(String title, Node... content) {
+        Label t = new Label(title);
+        t.getStyleClass().add(Styles.TEXT_BOLD);
+        VBox box = new VBox(8, t);
+        box.getChildren().addAll(content);
+        box.setPadding(new Insets(12));
+        box.setPrefWidth(320);
+        box.setMinWidth(280);
+        box.getStyleClass().add("review-panel");
+        return box;
+    }
+
+    private static Node sectionTitle(String title, String note) {
+        Label t = new Label(title);
+        t.getStyleClass().add(Styles.TITLE_4);
+        Label n = new Label(note);
+        n.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        HBox box = new HBox(12, t, n);
+        box.setAlignment(Pos.BASELINE_LEFT);
+        return box;
+    }
+
+}

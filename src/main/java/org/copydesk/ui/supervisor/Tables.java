@@ -1,0 +1,65 @@
+package org.copydesk.ui.supervisor;
+
+import atlantafx.base.theme.Styles;
+import java.util.function.Function;
+import java.util.function.ToIntFunction;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableStringValue;
+import javafx.geometry.Insets;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/** Small pieces the dashboard's pages build their tables and forms from. */
+final class Tables {
+
+    private Tables() {
+    }
+
+    static <T> TableColumn<T, String> textColumn(String title, double width, Function<T, String> value) {
+        TableColumn<T, String> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(f -> new ReadOnlyStringWrapper(value.apply(f.getValue())));
+        return c;
+    }
+
+    static <T> TableColumn<T, Number> numberColumn(String title, ToIntFunction<T> value) {
+        TableColumn<T, Number> c = new TableColumn<>(title);
+        c.setPrefWidth(100);
+        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(value.applyAsInt(f.getValue())));
+        c.getStyleClass().add("number-column");
+        return c;
+    }
+
+    static Label muted(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add(Styles.TEXT_MUTED);
+        return l;
+    }
+
+    /**
+     * An error said where it happened: under the control or table that failed, shown only while
+     * there is something to say, and announced to screen readers as it appears.
+     */
+    static Label inlineError(String id, ObservableStringValue text) {
+        Label l = new Label();
+        l.setId(id);
+        l.setWrapText(true);
+        l.setGraphic(new FontIcon(Feather.ALERT_CIRCLE));
+        l.getStyleClass().addAll("inline-error", Styles.DANGER);
+        l.textProperty().bind(text);
+        l.setAccessibleHelp("Error");
+        l.visibleProperty().bind(l.textProperty().isNotEmpty());
+        l.managedProperty().bind(l.visibleProperty());
+        return l;
+    }
+
+    /** A page's padding, the same on every tab. */
+    static <T extends VBox> T padded(T page) {
+        page.setPadding(new Insets(12, 14, 12, 14));
+        return page;
+    }
+}
