@@ -241,18 +241,7 @@ class DashboardViewTest {
     }
 
     private static void waitFor(BooleanSupplier condition) {
-        try {
-            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> {
-                WaitForAsyncUtils.waitForFxEvents();
-                try {
-                    return condition.getAsBoolean();
-                } catch (RuntimeException e) {
-                    return false;
-                }
-            });
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("condition not met within 10 s", e);
-        }
+        org.copydesk.testing.FxAwait.waitFor(10, condition);
     }
 
 }
