@@ -36,8 +36,11 @@ public final class OutcomeServices implements AutoCloseable {
 
     /** A relay acting as this account; the caller runs and closes it. */
     public WebhookRelay relay(WebhookSignature signature, RelaySettings settings, WebhookRelay.Listener listener) {
-        return new WebhookRelay(new RelayProcedures(database.dsl(), retries), signature, settings,
-                WebhookRelay.instanceName(), Clock.systemUTC(), listener);
+        return new WebhookRelay(relayProcedures(), signature, settings, WebhookRelay.instanceName(), Clock.systemUTC(), listener);
+    }
+
+    public RelayProcedures relayProcedures() {
+        return new RelayProcedures(database.dsl(), retries);
     }
 
     /** The relay's state for supervisors (needs a person's account: supervisors read the outbox). */

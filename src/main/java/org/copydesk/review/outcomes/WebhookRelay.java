@@ -45,7 +45,7 @@ public final class WebhookRelay implements AutoCloseable {
     private final Clock clock;
     private final Listener listener;
     private final CountDownLatch stopped = new CountDownLatch(1);
-    private long token;
+    private volatile long token;
 
     public WebhookRelay(RelayProcedures database, WebhookSignature signature, RelaySettings settings, String instance,
                         Clock clock, Listener listener) {
