@@ -317,9 +317,9 @@ BEGIN
     DECLARE v_done INT DEFAULT 0;
     DECLARE people CURSOR FOR
         SELECT e.id, e.role FROM editor e JOIN mysql.user u ON u.user = e.id AND u.host = '%'
-         WHERE is_account_name(e.id) = 1 AND e.id <> SUBSTRING_INDEX(CURRENT_USER(), '@', 1);
-    -- V5: other systems' accounts too
-    DECLARE systems CURSOR FOR
+         WHERE is_account_name(e.id) = 1 AND e.id <> SUBSTRING_INDEX(CURRENT_USER(), '@', 1)
+        -- V5: other systems' accounts too
+        UNION ALL
         SELECT i.name, i.kind FROM integration_account i JOIN mysql.user u ON u.user = i.name AND u.host = '%';
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     CALL resolve_actor(NULL, 'admin', v_actor);
@@ -331,15 +331,6 @@ BEGIN
         SET v_count = v_count + 1;
     END LOOP;
     CLOSE people;
-    SET v_done = 0; -- V5
-    OPEN systems;
-    each_system: LOOP
-        FETCH systems INTO v_name, v_role;
-        IF v_done = 1 THEN LEAVE each_system; END IF;
-        CALL apply_role(v_name, v_role);
-        SET v_count = v_count + 1;
-    END LOOP;
-    CLOSE systems;
     SELECT v_count AS regranted;
 END$$
 

@@ -143,7 +143,7 @@ public final class DropFolder {
 
     /** Moves an arrived file into processing/ under its own name; null if someone else took it first. */
     private Path take(Path arrived) {
-        String name = TAKEN.format(clock.instant()) + SEPARATOR + Long.toHexString(Double.doubleToLongBits(Math.random()) & 0xffffffL)
+        String name = TAKEN.format(clock.instant()) + SEPARATOR + java.util.UUID.randomUUID().toString().substring(0, 6)
                 + SEPARATOR + arrived.getFileName();
         Path taken = folder.resolve(PROCESSING).resolve(name);
         try {

@@ -1,6 +1,7 @@
 package org.copydesk.review.imports;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.copydesk.testing.Eventually.await;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
 import static org.copydesk.db.schema.Tables.LEASE_EVENT;
@@ -12,7 +13,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.copydesk.review.Newsroom;
 import org.copydesk.testing.ChildJvm;
@@ -153,16 +153,6 @@ class DropFolderTest {
         assertThat(files(dir)).containsExactlyInAnyOrder("done/big.jsonl", "done/big.jsonl.report.txt");
         assertThat(Files.readString(dir.resolve("done/big.jsonl.report.txt"), StandardCharsets.UTF_8))
                 .contains("interrupted", "resumed", String.format("%,d row(s) read", rows));
-    }
-
-    private static void await(String what, Duration limit, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + limit.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            Thread.sleep(20);
-        }
     }
 
     /** Every file under dir, as relative paths with '/'. */

@@ -1,6 +1,7 @@
 package org.copydesk.review.outcomes;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.copydesk.testing.Eventually.await;
 import static org.copydesk.db.schema.Tables.DESK;
 import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
 
@@ -12,7 +13,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
@@ -138,16 +138,6 @@ class RelayEndToEndTest {
         t.setDaemon(true);
         t.start();
         return t;
-    }
-
-    private static void await(String what, Duration limit, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + limit.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            Thread.sleep(50);
-        }
     }
 
     @Test

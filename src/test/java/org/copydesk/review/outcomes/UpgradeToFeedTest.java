@@ -31,6 +31,7 @@ class UpgradeToFeedTest {
         TestServer.Endpoint server = TestServer.endpoint();
         String name = "t_upgrade_feed_" + ProcessHandle.current().pid();
         String editor = "up_ann_" + ProcessHandle.current().pid();
+        String reader = "up_reader_" + ProcessHandle.current().pid();
         server.execute("DROP DATABASE IF EXISTS `" + name + "`");
         try (Database db = Database.open(server.url(name), server.user(), server.password().toCharArray(), null,
                 DataSources.PoolSize.of(2), Database.SchemaAction.NONE, null)) {
@@ -50,6 +51,8 @@ class UpgradeToFeedTest {
                 assertThat(accounts.everyAccountHasCurrentGrants()).isFalse();
                 assertThat(accounts.regrantExistingAccounts()).isEqualTo(1);
                 assertThat(accounts.everyAccountHasCurrentGrants()).isTrue();
+                accounts.createIntegrationAccount(reader, "feed_reader", "upgrade-secret-12".toCharArray());
+                assertThat(accounts.regrantExistingAccounts()).as("people and other systems").isEqualTo(2);
 
                 long article = Fixtures.articles(db.dsl(), "news", 1, 3, -60).get(0);
                 try (Connection c = DriverManager.getConnection(server.accountUrl(name), editor, "upgrade-secret-1");
@@ -70,6 +73,9 @@ class UpgradeToFeedTest {
                 }
             } finally {
                 accounts.dropAccount(editor);
+                if (db.dsl().fetchCount(db.dsl().selectOne().from("integration_account").where("name = ?", reader)) > 0) {
+                    accounts.dropIntegrationAccount(reader);
+                }
             }
         } finally {
             server.execute("DROP DATABASE IF EXISTS `" + name + "`");
