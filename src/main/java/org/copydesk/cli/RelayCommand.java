@@ -56,6 +56,9 @@ final class RelayCommand implements Callable<Integer> {
             description = "how long the receiver may take to answer (default: ${DEFAULT-VALUE})")
     Duration timeout;
 
+    @Option(names = "--once", description = "deliver what is due now, then exit (for cron)")
+    boolean once;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -73,6 +76,11 @@ final class RelayCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (OutcomeServices outcomes = database.openOutcomes(2);
              WebhookRelay relay = outcomes.relay(signature, settings, new Printer(out))) {
+            if (once) {
+                int attempts = relay.drain();
+                out.println(attempts == 0 ? "Nothing to deliver now." : "Made " + attempts + " delivery attempt(s).");
+                return 0;
+            }
             out.println("Relaying outcomes to " + url + ". Ctrl-C stops; a restart resumes where it stopped.");
             out.flush();
             Thread main = Thread.currentThread();

@@ -145,6 +145,48 @@ class OutcomeCommandsTest {
         assertThat(asOwner("relay", "retry").err()).contains("Name one failed outcome by its cursor, or give --all-failed.");
     }
 
+    /** The relay from the command line, once (as cron would run it), to a receiver that checks each request. */
+    @Test
+    void relayOnceDeliversEverythingDueSignedWithItsKeyAndStatusSaysSo(@TempDir Path dir) throws Exception {
+        String secret = "cli-relay-secret-0123456789";
+        Path secretFile = dir.resolve("relay.secret");
+        Files.writeString(secretFile, secret + "\n");
+        Files.setPosixFilePermissions(secretFile, PosixFilePermissions.fromString("rw-------"));
+        List<String> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+        org.copydesk.review.outcomes.WebhookSignature signature =
+                new org.copydesk.review.outcomes.WebhookSignature(secret.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        com.sun.net.httpserver.HttpServer cms = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        cms.createContext("/hook", exchange -> {
+            String body = new String(exchange.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            var headers = exchange.getRequestHeaders();
+            boolean signed = signature.verifies(headers.getFirst("Copydesk-Signature"), body, System.currentTimeMillis() / 1000, 300);
+            received.add(headers.getFirst("Idempotency-Key") + " " + headers.getFirst("Copydesk-Event") + " " + signed + " "
+                    + headers.getFirst("Content-Type"));
+            exchange.sendResponseHeaders(signed ? 204 : 401, -1);
+            exchange.close();
+        });
+        cms.start();
+        try {
+            Run once = asOwner("relay", "--url", "http://127.0.0.1:" + cms.getAddress().getPort() + "/hook",
+                    "--secret-file", secretFile.toString(), "--once");
+            assertThat(once.code()).as(once.err()).isZero();
+            assertThat(once.out()).contains("Delivered", "Made 3 delivery attempt(s).");
+            List<String> keys = dsl.select(OUTCOME_EVENT.IDEMPOTENCY_KEY).from(OUTCOME_EVENT).orderBy(OUTCOME_EVENT.ID)
+                    .fetch(OUTCOME_EVENT.IDEMPOTENCY_KEY);
+            assertThat(received).containsExactly(keys.get(0) + " approved true application/json; charset=utf-8",
+                    keys.get(1) + " rejected true application/json; charset=utf-8",
+                    keys.get(2) + " changes_requested true application/json; charset=utf-8");
+            assertThat(asOwner("relay", "status").out()).contains("Delivered 3, waiting 0, failed 0.");
+            assertThat(asOwner("relay", "--url", "http://127.0.0.1:" + cms.getAddress().getPort() + "/hook",
+                    "--secret-file", secretFile.toString(), "--once").out()).contains("Nothing to deliver now.");
+        } finally {
+            cms.stop(0);
+            dsl.update(OUTCOME_EVENT).set(OUTCOME_EVENT.DELIVERY, org.copydesk.db.schema.enums.OutcomeEventDelivery.waiting)
+                    .set(OUTCOME_EVENT.ATTEMPTS, 0).setNull(OUTCOME_EVENT.DELIVERED_AT).execute();
+        }
+    }
+
     @Test
     void theRelayRefusesToRunWithoutASecretOrWithOneOthersMayRead(@TempDir Path dir) throws Exception {
         Run noSecret = asOwner("relay", "--url", "http://127.0.0.1:9/hook");

@@ -93,6 +93,19 @@ public final class WebhookRelay implements AutoCloseable {
     }
 
     /**
+     * Delivers what is due now and returns (for cron): rounds until one attempts nothing, because
+     * every remaining event waits for its back-off, is held behind a failed one, or there is none.
+     * Returns how many attempts it made.
+     */
+    public int drain() {
+        int total = 0;
+        for (int attempts = runOnce(); attempts > 0 && stopped.getCount() > 0; attempts = runOnce()) {
+            total += attempts;
+        }
+        return total;
+    }
+
+    /**
      * One round: takes or renews the delivery lease, then sends the events that are due (each
      * article's oldest undelivered one). Ends early when the receiver cannot be reached (the
      * others wait) or half the lease has passed. Returns how many attempts it made.
