@@ -90,13 +90,21 @@ final class ImportCommand implements Callable<Integer> {
                             out.flush();
                         }
                     });
-            out.println("Watching " + watch.toAbsolutePath() + " every " + Durations.format(interval)
-                    + ". Files go to done/ or failed/ with a report. Ctrl-C stops.");
-            out.flush();
             Runtime.getRuntime().addShutdownHook(new Thread(folder::stop, "stop-watching"));
-            folder.run(interval);
+            try (var watching = folder.lock()) {
+                announce(out);
+                folder.run(interval);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
         return 0;
+    }
+
+    private void announce(PrintWriter out) {
+        out.println("Watching " + watch.toAbsolutePath() + " every " + Durations.format(interval)
+                + ". Files go to done/ or failed/ with a report. Ctrl-C stops.");
+        out.flush();
     }
 
     private static void print(PrintWriter out, ImportReport r) {

@@ -84,8 +84,9 @@ final class RelayCommand implements Callable<Integer> {
             out.println("Relaying outcomes to " + url + ". Ctrl-C stops; a restart resumes where it stopped.");
             out.flush();
             Thread main = Thread.currentThread();
+            // stop after the attempt under way, so it is recorded; the relay gives its lease back as it closes
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                relay.close();
+                relay.stop();
                 try {
                     main.join(5_000);
                 } catch (InterruptedException e) {

@@ -87,6 +87,27 @@ public final class DropFolder {
         }
     }
 
+    /**
+     * Makes this the one service watching the folder (two would finish each other's files) until
+     * the returned handle is closed or the process ends, however it ends.
+     */
+    public java.io.Closeable lock() {
+        try {
+            java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(folder.resolve(PROCESSING).resolve(".watch.lock"),
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+            java.nio.channels.FileLock lock = channel.tryLock();
+            if (lock == null) {
+                channel.close();
+                throw new IllegalStateException("Another copydesk import --watch is watching " + folder + " already.");
+            }
+            return channel; // closing it releases the lock
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            throw new IllegalStateException("This process is watching " + folder + " already.", e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("Cannot lock " + folder + " for watching: " + e.getMessage(), e);
+        }
+    }
+
     /** Looks every {@code interval} until {@link #stop()}. */
     public void run(Duration interval) throws InterruptedException {
         while (stopped.getCount() > 0) {
@@ -105,7 +126,7 @@ public final class DropFolder {
      */
     public int runOnce() {
         int finished = 0;
-        for (Path taken : sorted(folder.resolve(PROCESSING), p -> !p.getFileName().toString().endsWith(REPORT))) {
+        for (Path taken : sorted(folder.resolve(PROCESSING), DropFolder::isTaken)) {
             finished += finish(taken, true) ? 1 : 0;
         }
         finishOrphanReports();
@@ -124,6 +145,12 @@ public final class DropFolder {
         }
         lastLook.keySet().removeIf(p -> !Files.exists(p));
         return finished;
+    }
+
+    /** A file this service took (not a report, a report being written, or the folder's lock). */
+    private static boolean isTaken(Path p) {
+        String name = p.getFileName().toString();
+        return !name.startsWith(".") && !name.endsWith(REPORT) && !name.endsWith(".part");
     }
 
     private boolean mayTake(Path p) {

@@ -102,6 +102,18 @@ class DropFolderTest {
     }
 
     @Test
+    void oneServiceWatchesAFolderAtATime(@TempDir Path dir) throws Exception {
+        try (var watching = folder(dir).lock()) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> folder(dir).lock())
+                    .hasMessageContaining("watching " + dir.toAbsolutePath().normalize() + " already");
+        }
+        try (var again = folder(dir).lock()) {
+            assertThat(again).as("free again once the first one stopped").isNotNull();
+        }
+        assertThat(folder(dir).runOnce()).as("the lock file is not an import").isZero();
+    }
+
+    @Test
     void aFileThatIsStillGrowingIsNotTakenUntilItStops(@TempDir Path dir) throws Exception {
         DropFolder folder = folder(dir);
         Path growing = dir.resolve("slow.jsonl");
@@ -155,10 +167,11 @@ class DropFolderTest {
                 .contains("interrupted", "resumed", String.format("%,d row(s) read", rows));
     }
 
-    /** Every file under dir, as relative paths with '/'. */
+    /** Every file under dir but the watcher's lock, as relative paths with '/'. */
     private static List<String> files(Path dir) throws Exception {
         try (Stream<Path> all = Files.walk(dir)) {
-            return all.filter(Files::isRegularFile).map(p -> dir.relativize(p).toString().replace('\\', '/')).toList();
+            return all.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals(".watch.lock"))
+                    .map(p -> dir.relativize(p).toString().replace('\\', '/')).toList();
         }
     }
 }
