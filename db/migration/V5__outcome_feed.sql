@@ -607,4 +607,8 @@ END$$
 
 DELIMITER ;
 
+-- Recreating a routine drops its grants, and every role gains the feed: give each account its
+-- role's grants again (as V7 does).
+CALL regrant_accounts();
+
 -- [jooq ignore stop]
