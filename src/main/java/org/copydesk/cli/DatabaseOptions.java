@@ -8,6 +8,7 @@ import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.DatabaseConfigResolver;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.review.ReviewServices;
+import org.copydesk.review.outcomes.OutcomeServices;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -60,14 +61,26 @@ final class DatabaseOptions {
      * and it does not run, the command fails saying so.
      */
     ReviewServices openRunning(int poolSize) {
+        DatabaseConfig config = runningConfig();
+        return ReviewServices.open(config, AppDirectories.forCurrentUser(), DataSources.PoolSize.of(poolSize),
+                new ReviewServices.Options(null, ReviewServices.Options.defaults().releaseInterval()));
+    }
+
+    /**
+     * The outcome feed and relay, for any account (an integration account included): never starts
+     * a server, and neither migrates nor validates the schema.
+     */
+    OutcomeServices openOutcomes(int poolSize) {
+        return OutcomeServices.open(runningConfig(), AppDirectories.forCurrentUser(), poolSize);
+    }
+
+    private DatabaseConfig runningConfig() {
         DatabaseConfig config = resolve();
-        AppDirectories dirs = AppDirectories.forCurrentUser();
-        if (config.isEmbedded() && EmbeddedServer.findRunning(dirs.embeddedServer()).isEmpty()) {
+        if (config.isEmbedded() && EmbeddedServer.findRunning(AppDirectories.forCurrentUser().embeddedServer()).isEmpty()) {
             throw new Cli.CommandFailure("No Copydesk server is running on this computer, and this command does not start one."
                     + " Start it with copydesk server (or open the app), or name your database with --db-url.");
         }
-        return ReviewServices.open(config, dirs, DataSources.PoolSize.of(poolSize),
-                new ReviewServices.Options(null, ReviewServices.Options.defaults().releaseInterval()));
+        return config;
     }
 
     ReviewServices open(int poolSize, Duration releaseInterval) {

@@ -7,12 +7,14 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewServices;
 import org.copydesk.review.imports.ArticleImporter;
+import org.copydesk.review.imports.DropFolder;
 import org.copydesk.review.imports.ImportListener;
-import org.copydesk.review.imports.ImportProblem;
 import org.copydesk.review.imports.ImportProgress;
 import org.copydesk.review.imports.ImportReport;
+import org.copydesk.review.imports.ImportReportText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -32,15 +34,30 @@ final class ImportCommand implements Callable<Integer> {
     @Mixin
     DatabaseOptions database;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE")
+    @Parameters(arity = "0..*", paramLabel = "FILE")
     List<Path> files;
+
+    @Option(names = "--watch", paramLabel = "DIR",
+            description = "keep watching DIR: import each file that arrives once, move it to DIR/done or DIR/failed"
+                    + " with a report beside it; survives being stopped half-way through a file (Ctrl-C stops)")
+    Path watch;
+
+    @Option(names = "--interval", defaultValue = "2s", converter = Durations.class,
+            description = "with --watch: how often to look (default: ${DEFAULT-VALUE})")
+    java.time.Duration interval;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
+        if ((watch == null) == (files == null || files.isEmpty())) {
+            throw new Cli.CommandFailure("Give the files to import, or --watch DIR (not both).");
+        }
+        if (watch != null) {
+            return watch(out);
+        }
         boolean anyKeptAside = false;
         try (ReviewServices services = database.open(2)) {
             ArticleImporter importer = new ArticleImporter(services.database().dsl(), Clock.systemUTC());
@@ -53,24 +70,45 @@ final class ImportCommand implements Callable<Integer> {
         return anyKeptAside ? SOME_ROWS_KEPT_ASIDE : 0;
     }
 
+    /** The long-running drop folder: like the release daemon, until stopped. */
+    private int watch(PrintWriter out) throws InterruptedException {
+        try (ReviewServices services = database.open(2)) {
+            DropFolder folder = new DropFolder(watch, services.importer(), services.sessionUser(), Clock.systemUTC(),
+                    new DropFolder.Listener() {
+                        @Override
+                        public void finished(DropFolder.Finished f) {
+                            out.println((f.failed() ? "FAILED " : "Imported ") + f.name() + (f.resumed() ? " (resumed)" : "")
+                                    + " -> " + f.movedTo() + (f.outcome() == null ? "" : ": " + f.outcome().imported()
+                                    + " new, " + f.outcome().alreadyPresent() + " already present, " + f.outcome().quarantined()
+                                    + " kept aside") + ".");
+                            out.flush();
+                        }
+
+                        @Override
+                        public void waiting(String name, String why) {
+                            out.println("Waiting to import " + name + ": " + why);
+                            out.flush();
+                        }
+                    });
+            Runtime.getRuntime().addShutdownHook(new Thread(folder::stop, "stop-watching"));
+            try (var watching = folder.lock()) {
+                announce(out);
+                folder.run(interval);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return 0;
+    }
+
+    private void announce(PrintWriter out) {
+        out.println("Watching " + watch.toAbsolutePath() + " every " + Durations.format(interval)
+                + ". Files go to done/ or failed/ with a report. Ctrl-C stops.");
+        out.flush();
+    }
+
     private static void print(PrintWriter out, ImportReport r) {
-        out.printf("%s: %,d row(s) read: %,d imported, %,d already present, %,d kept aside (%s, %.1f s).%n", r.source(),
-                r.rowsRead(), r.imported(), r.alreadyPresent(), r.quarantined(),
-                r.format() == null ? "unreadable" : r.format().displayName(), r.duration().toMillis() / 1000.0);
-        for (ImportProblem p : r.problems()) {
-            out.printf("  line %d: %s%n", p.line(), p.reason());
-        }
-        if (r.moreProblems() > 0) {
-            out.printf("  … and %,d more.%n", r.moreProblems());
-        }
-        if (!r.clean()) {
-            out.println("  Rows kept aside are in the import quarantine under import " + r.importId()
-                    + "; a supervisor can correct and requeue them.");
-        }
-        r.warnings().forEach(w -> out.println("  note: " + w));
-        if (r.cancelled()) {
-            out.println("  The import was stopped before the end of the file.");
-        }
+        out.print(ImportReportText.of(r));
         out.flush();
     }
 

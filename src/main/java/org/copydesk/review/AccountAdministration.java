@@ -1,5 +1,6 @@
 package org.copydesk.review;
 
+import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 
@@ -67,16 +68,55 @@ public final class AccountAdministration {
         }
     }
 
+    /** Every role calls these (db/migration/V5 apply_role). */
+    private static final List<String> EDITOR_OPERATIONS = List.of("claim_articles", "renew_leases", "release_article",
+            "decide_article", "save_draft", "record_presence", "release_expired_leases", "end_stuck_transactions");
+    /** Supervisors and admins also call these. */
+    private static final List<String> SUPERVISOR_OPERATIONS = List.of("force_release_article", "reassign_article",
+            "extend_lease", "set_editor_capacity", "set_editor_desks", "import_articles", "requeue_article",
+            "correct_import_row", "discard_import_row", "relay_retry");
+
     /**
-     * True when every person's account may call this version's operations (else regrant them). Reads
-     * the server's grant tables: for the account that owns the database.
+     * True when every person's account may call each operation of its role and read the outcome
+     * feed (else regrant them). A migration that re-creates a procedure (DROP + CREATE) takes its
+     * EXECUTE grants with it, so every operation is checked, not one. Reads the server's grant
+     * tables: for the account that owns the database.
      */
     public boolean everyAccountHasCurrentGrants() {
-        int accounts = dsl.fetchOne("select count(*) from mysql.user u join editor e on e.id = u.user where u.host = '%'")
-                .get(0, Integer.class);
-        int granted = dsl.fetchOne("select count(*) from mysql.procs_priv p join editor e on e.id = p.user "
-                + "where p.host = '%' and p.db = database() and p.routine_name = 'end_stuck_transactions'").get(0, Integer.class);
-        return granted >= accounts;
+        String missing = "select count(*) from mysql.user u join editor e on e.id = u.user where u.host = '%' and ("
+                + "(select count(distinct p.routine_name) from mysql.procs_priv p where p.user = u.user and p.host = '%'"
+                + " and p.db = database() and p.routine_name in (" + placeholders(EDITOR_OPERATIONS) + ")) < ?"
+                + " or (e.role <> 'editor' and (select count(distinct p.routine_name) from mysql.procs_priv p"
+                + " where p.user = u.user and p.host = '%' and p.db = database() and p.routine_name in ("
+                + placeholders(SUPERVISOR_OPERATIONS) + ")) < ?)"
+                + " or not exists (select 1 from mysql.tables_priv t where t.user = u.user and t.host = '%'"
+                + " and t.db = database() and t.table_name = 'outcome_feed'))";
+        List<Object> binds = new java.util.ArrayList<>(EDITOR_OPERATIONS);
+        binds.add(EDITOR_OPERATIONS.size());
+        binds.addAll(SUPERVISOR_OPERATIONS);
+        binds.add(SUPERVISOR_OPERATIONS.size());
+        return dsl.fetchOne(missing, binds.toArray()).get(0, Integer.class) == 0;
+    }
+
+    private static String placeholders(List<String> names) {
+        return String.join(", ", java.util.Collections.nCopies(names.size(), "?"));
+    }
+
+    /**
+     * Creates (or renews) the account of another system: {@code feed_reader} reads only the view
+     * {@code outcome_feed}; {@code relay} calls only the relay's operations. The name may not be a
+     * person's, the server's own, or an existing account that is not a Copydesk integration.
+     */
+    public void createIntegrationAccount(String name, String kind, char[] password) {
+        try {
+            accountCalls.execute("call create_integration_account(?, ?, ?)", name, kind, new String(password));
+        } catch (RuntimeException e) {
+            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
+        }
+    }
+
+    public void dropIntegrationAccount(String name) {
+        call("call drop_integration_account(?)", name, null);
     }
 
     /** A random password people can type: 16 letters and digits without look-alikes. */

@@ -19,7 +19,7 @@ public final class OperationRefusedException extends IllegalArgumentException {
     }
 
     /** The refusal inside {@code failure}, if the failure is one; its message as a sentence. */
-    static Optional<OperationRefusedException> of(Throwable failure) {
+    public static Optional<OperationRefusedException> of(Throwable failure) {
         for (Throwable t = failure; t != null && t.getCause() != t; t = t.getCause()) {
             if (t instanceof SQLException s && "45000".equals(s.getSQLState()) && s.getMessage() != null
                     && s.getMessage().startsWith(PREFIX)) {

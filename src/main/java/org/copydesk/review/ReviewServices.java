@@ -161,4 +161,14 @@ public final class ReviewServices implements AutoCloseable {
     public ImportRejects importRejects() {
         return importRejects;
     }
+
+    /** The relay's delivery state and the retry of failed outcomes, for supervisors. */
+    public org.copydesk.review.outcomes.RelayState relayState() {
+        return new org.copydesk.review.outcomes.RelayState(database.dsl(), engine);
+    }
+
+    /** The feed of outcomes (approved, rejected, ...) in cursor order. */
+    public org.copydesk.review.outcomes.OutcomeFeed outcomeFeed() {
+        return new org.copydesk.review.outcomes.OutcomeFeed(database.dsl());
+    }
 }

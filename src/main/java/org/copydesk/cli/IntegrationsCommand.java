@@ -1,0 +1,67 @@
+package org.copydesk.cli;
+
+import java.util.concurrent.Callable;
+import org.copydesk.review.AccountAdministration;
+import org.copydesk.review.ReviewServices;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code copydesk integrations add|drop}: database accounts for other systems (feed readers, the relay). */
+@Command(name = "integrations", mixinStandardHelpOptions = true,
+        description = "Database accounts for other systems: a feed_reader reads only the outcome feed's view,"
+                + " a relay only delivers the feed. For admins.",
+        subcommands = {IntegrationsCommand.Add.class, IntegrationsCommand.Drop.class})
+final class IntegrationsCommand {
+
+    @Command(name = "add", mixinStandardHelpOptions = true, description = "Creates (or renews) another system's account.")
+    static final class Add implements Callable<Integer> {
+        @Mixin
+        DatabaseOptions database;
+        @Parameters(index = "0", paramLabel = "NAME", description = "account name (letters, digits, . _ -; not a person's)")
+        String name;
+        @Option(names = "--kind", required = true, description = "feed_reader or relay")
+        String kind;
+        @Option(names = "--password", interactive = true, arity = "0",
+                description = "ask for the account's password (generated when left out)")
+        char[] password;
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            String k = kind.toLowerCase(java.util.Locale.ROOT).replace('-', '_');
+            try (ReviewServices services = database.open(2)) {
+                boolean generated = password == null || password.length == 0;
+                char[] secret = generated ? org.copydesk.db.RandomPasswords.of(24) : password;
+                services.accounts().createIntegrationAccount(name, k, secret);
+                spec.commandLine().getOut().println("Created the " + k + " account '" + name + "'"
+                        + (generated ? "; its password is " + new String(secret) + " (shown once, stored nowhere)." : "."));
+                java.util.Arrays.fill(secret, ' ');
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "drop", mixinStandardHelpOptions = true, description = "Drops another system's account.")
+    static final class Drop implements Callable<Integer> {
+        @Mixin
+        DatabaseOptions database;
+        @Parameters(index = "0", paramLabel = "NAME")
+        String name;
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (ReviewServices services = database.open(2)) {
+                AccountAdministration accounts = services.accounts();
+                accounts.dropIntegrationAccount(name);
+                spec.commandLine().getOut().println("Dropped the account '" + name + "'.");
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package org.copydesk.cli;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.concurrent.Callable;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.outcomes.OutcomeEvent;
+import org.copydesk.review.outcomes.OutcomeServices;
+import org.copydesk.review.outcomes.RelaySecret;
+import org.copydesk.review.outcomes.RelaySettings;
+import org.copydesk.review.outcomes.RelayState;
+import org.copydesk.review.outcomes.WebhookRelay;
+import org.copydesk.review.outcomes.WebhookSignature;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code copydesk relay --url URL}: posts every outcome to a webhook until stopped;
+ * {@code relay status} and {@code relay retry} for supervisors.
+ */
+@Command(name = "relay", mixinStandardHelpOptions = true,
+        description = {"Posts every outcome of a review to a webhook (signed, with an idempotency key, in order per"
+                + " article), retrying while the receiver fails, until stopped. Run it with a relay account"
+                + " (copydesk integrations add NAME --kind relay). See docs/integration.md."},
+        subcommands = {RelayCommand.Status.class, RelayCommand.Retry.class})
+final class RelayCommand implements Callable<Integer> {
+
+    @Mixin
+    DatabaseOptions database;
+
+    @Option(names = "--url", paramLabel = "URL", description = "the receiver, e.g. https://cms.example/hooks/copydesk")
+    URI url;
+
+    @Option(names = "--secret-file", paramLabel = "FILE",
+            description = "the signing secret, in a file only you can read (else " + RelaySecret.ENVIRONMENT + ")")
+    Path secretFile;
+
+    @Option(names = "--max-attempts", defaultValue = "12", description = "mark an outcome failed after this many attempts (default: ${DEFAULT-VALUE})")
+    int maxAttempts;
+
+    @Option(names = "--first-retry", defaultValue = "10s", converter = Durations.class,
+            description = "wait after the first failed attempt; doubles each time (default: ${DEFAULT-VALUE})")
+    Duration firstRetry;
+
+    @Option(names = "--max-retry", defaultValue = "2h", converter = Durations.class,
+            description = "longest wait between attempts (default: ${DEFAULT-VALUE})")
+    Duration maxRetry;
+
+    @Option(names = "--timeout", defaultValue = "10s", converter = Durations.class,
+            description = "how long the receiver may take to answer (default: ${DEFAULT-VALUE})")
+    Duration timeout;
+
+    @Option(names = "--once", description = "deliver what is due now, then exit (for cron)")
+    boolean once;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (url == null) {
+            throw new Cli.CommandFailure("Give the receiver with --url (or use relay status / relay retry).");
+        }
+        byte[] secret = RelaySecret.load(secretFile, database.environment());
+        WebhookSignature signature = new WebhookSignature(secret);
+        java.util.Arrays.fill(secret, (byte) 0);
+        RelaySettings defaults = RelaySettings.defaults(url);
+        RelaySettings settings = defaults.withAttempts(maxAttempts, firstRetry, maxRetry)
+                .withTiming(timeout, defaults.poll(), defaults.leaseLength());
+        PrintWriter out = spec.commandLine().getOut();
+        try (OutcomeServices outcomes = database.openOutcomes(2);
+             WebhookRelay relay = outcomes.relay(signature, settings, new Printer(out))) {
+            if (once) {
+                int attempts = relay.drain();
+                out.println(attempts == 0 ? "Nothing to deliver now." : "Made " + attempts + " delivery attempt(s).");
+                return 0;
+            }
+            out.println("Relaying outcomes to " + url + ". Ctrl-C stops; a restart resumes where it stopped.");
+            out.flush();
+            Thread main = Thread.currentThread();
+            // stop after the attempt under way, so it is recorded; the relay gives its lease back as it closes
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                relay.stop();
+                try {
+                    main.join(5_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "stop-relay"));
+            relay.run();
+        }
+        return 0;
+    }
+
+    /** Says what the relay does, one line per attempt; says once that it waits for another relay. */
+    private static final class Printer implements WebhookRelay.Listener {
+        private final PrintWriter out;
+        private String waitingFor;
+
+        Printer(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        public void attempted(OutcomeEvent e, String delivery, String answer) {
+            waitingFor = null;
+            out.println(switch (delivery) {
+                case "delivered" -> "Delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + ").";
+                case "failed" -> "FAILED " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
+                        + ". A supervisor can send it again: copydesk relay retry " + e.cursor();
+                default -> "Not delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
+                        + "; trying again later.";
+            });
+            out.flush();
+        }
+
+        @Override
+        public void waitingForLease(String holder, LocalDateTime until) {
+            if (!holder.equals(waitingFor)) {
+                waitingFor = holder;
+                out.println("Another relay (" + holder + ") delivers; this one takes over if it stops (its turn ends "
+                        + until.withNano(0).toString().replace('T', ' ') + " UTC unless renewed).");
+                out.flush();
+            }
+        }
+
+        @Override
+        public void databaseTrouble(String message) {
+            out.println("Waiting for the database: " + message);
+            out.flush();
+        }
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = "Shows delivered, waiting and failed outcomes (with the receiver's last answer). For supervisors.")
+    static final class Status implements Callable<Integer> {
+        @Mixin
+        DatabaseOptions database;
+        @Option(names = "--limit", defaultValue = "50", description = "list at most this many undelivered outcomes (default: ${DEFAULT-VALUE})")
+        int limit;
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            try (ReviewServices services = database.openRunning(2)) {
+                RelayState state = services.relayState();
+                RelayState.Counts c = state.counts();
+                out.println("Delivered " + c.delivered() + ", waiting " + c.waiting() + ", failed " + c.failed() + ".");
+                out.println(state.activeRelay().map(r -> "Relay at work: " + r.holder() + ".")
+                        .orElse("No relay is running (outcomes wait until one does)."));
+                var undelivered = state.undelivered(limit);
+                if (!undelivered.isEmpty()) {
+                    Table t = new Table("CURSOR", "STATE", "OUTCOME", "ARTICLE", "DESK", "ATTEMPTS", "LAST ATTEMPT (UTC)", "LAST ANSWER");
+                    for (RelayState.Undelivered u : undelivered) {
+                        t.row(u.cursor(), u.delivery(), u.outcome(), u.articleId() + " (" + Table.clip(u.externalId(), 24) + ")",
+                                u.desk(), u.attempts(),
+                                u.lastAttemptAt() == null ? "-" : u.lastAttemptAt().withNano(0).toString().replace('T', ' '),
+                                u.lastAnswer() == null ? "-" : Table.clip(u.lastAnswer(), 60));
+                    }
+                    t.print(out);
+                }
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "retry", mixinStandardHelpOptions = true,
+            description = "Sends a failed outcome again (or every failed one with --all-failed). For supervisors.")
+    static final class Retry implements Callable<Integer> {
+        @Mixin
+        DatabaseOptions database;
+        @Parameters(index = "0", arity = "0..1", paramLabel = "CURSOR", description = "the failed outcome's cursor (relay status lists them)")
+        Long cursor;
+        @Option(names = "--all-failed", description = "every failed outcome")
+        boolean all;
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            if ((cursor == null) == !all) {
+                throw new Cli.CommandFailure("Name one failed outcome by its cursor, or give --all-failed.");
+            }
+            try (ReviewServices services = database.openRunning(2)) {
+                int n = services.relayState().retry(cursor);
+                spec.commandLine().getOut().println(n == 0 ? "No outcome had failed." : "Sending " + n
+                        + " outcome(s) again; a running relay picks them up at once.");
+            }
+            return 0;
+        }
+    }
+}

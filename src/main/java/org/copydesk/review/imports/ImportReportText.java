@@ -1,0 +1,32 @@
+package org.copydesk.review.imports;
+
+import java.util.Locale;
+
+/** An import's report in plain words, as the command line prints it and the drop folder files it. */
+public final class ImportReportText {
+
+    private ImportReportText() {
+    }
+
+    public static String of(ImportReport r) {
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "%s: %,d row(s) read: %,d imported, %,d already present, %,d kept aside (%s, %.1f s).%n",
+                r.source(), r.rowsRead(), r.imported(), r.alreadyPresent(), r.quarantined(),
+                r.format() == null ? "unreadable" : r.format().displayName(), r.duration().toMillis() / 1000.0));
+        for (ImportProblem p : r.problems()) {
+            s.append(String.format(Locale.ROOT, "  line %d: %s%n", p.line(), p.reason()));
+        }
+        if (r.moreProblems() > 0) {
+            s.append(String.format(Locale.ROOT, "  … and %,d more.%n", r.moreProblems()));
+        }
+        if (!r.clean()) {
+            s.append("  Rows kept aside are in the import quarantine under import ").append(r.importId())
+                    .append("; a supervisor can correct and requeue them.").append(System.lineSeparator());
+        }
+        r.warnings().forEach(w -> s.append("  note: ").append(w).append(System.lineSeparator()));
+        if (r.cancelled()) {
+            s.append("  The import was stopped before the end of the file.").append(System.lineSeparator());
+        }
+        return s.toString();
+    }
+}
