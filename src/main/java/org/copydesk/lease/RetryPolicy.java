@@ -39,4 +39,15 @@ public record RetryPolicy(int maxAttempts, Duration firstBackoff, Duration maxBa
     public static RetryPolicy defaults() {
         return new RetryPolicy(12, Duration.ofMillis(2), Duration.ofMillis(250), Duration.ofSeconds(20));
     }
+
+    /**
+     * On a Galera cluster: a transaction that lost certification to one committed on another node
+     * is a conflict like a deadlock, but with editors writing through several nodes they come in
+     * storms (the cluster run measured hundreds in 8 s, and 12 attempts ran out for a few calls):
+     * up to 30 attempts, backing off to at most 400 ms (worst case about 10 s).
+     */
+    public static RetryPolicy galera() {
+        RetryPolicy d = defaults();
+        return new RetryPolicy(30, d.firstBackoff(), Duration.ofMillis(400), d.reconnectFor());
+    }
 }

@@ -68,7 +68,8 @@ public final class TransientErrors {
                 int code = SqlFailure.vendorCode(e);
                 if (attempt >= policy.maxAttempts()) {
                     metrics.busyFailure();
-                    log.warn("{} still failed after {} attempts ({})", operation, attempt, code);
+                    // the caller tells people in its own words; a log line on their terminal would be a second message
+                    log.info("{} still failed after {} attempts ({})", operation, attempt, code);
                     throw new DatabaseBusyException("The database is busy; " + operation + " did not go through. Try again.", e);
                 }
                 metrics.retry(code);

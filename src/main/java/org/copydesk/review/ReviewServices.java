@@ -43,7 +43,14 @@ public final class ReviewServices implements AutoCloseable {
     public ReviewServices(Database database, Options options) {
         this.database = database;
         this.options = options;
-        LeaseEngine.Options engineOptions = LeaseEngine.Options.defaults(database.capabilities().supportsSkipLocked());
+        var capabilities = database.capabilities();
+        LeaseEngine.Options engineOptions = LeaseEngine.Options.defaults(capabilities.supportsSkipLocked());
+        if (capabilities.galera()) {
+            // a Galera node: certification conflicts are retried longer (docs/servers.md, "A Galera cluster")
+            engineOptions = new LeaseEngine.Options(ClaimStrategyKind.bestFor(capabilities.supportsSkipLocked(), true),
+                    engineOptions.isolation(), org.copydesk.lease.RetryPolicy.galera(), engineOptions.optimisticSpread(),
+                    capabilities.supportsSkipLocked());
+        }
         if (options.strategy() != null) {
             engineOptions = engineOptions.withStrategy(options.strategy());
         }

@@ -80,6 +80,23 @@ record GaleraCluster(List<String> nodes, String user, String password, Path scri
         }
     }
 
+    /** The nodes whose server process runs (by their pid files under the cluster's folder). */
+    List<Integer> running() {
+        Path dir = Path.of(System.getenv().getOrDefault("COPYDESK_GALERA_DIR", "target/galera"));
+        List<Integer> up = new ArrayList<>();
+        for (int n = 1; n <= nodes.size(); n++) {
+            try {
+                long pid = Long.parseLong(Files.readString(dir.resolve("node" + n).resolve("mysqld.pid")).strip());
+                if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    up.add(n);
+                }
+            } catch (IOException | NumberFormatException e) {
+                // no pid file: not running
+            }
+        }
+        return up;
+    }
+
     /** SIGKILLs node {@code n}: a host dying, with no goodbye to clients or to the other nodes. */
     void kill(int n) {
         script("kill", n);

@@ -43,9 +43,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  *       nodes: no article held twice, nothing decided twice, every decision fenced by its lease,
  *       and nothing lost. The figures (decisions per second, conflicts) go to
  *       {@code target/galera/figures.md}; docs/servers.md quotes them.</li>
- *   <li>For each strategy, node 2 is SIGKILLed in the middle of a run: the editors whose URL listed
- *       it first carry on through the next node (Connector/J failover, Copydesk's reconnecting
- *       retries), nobody sees an error, and nothing is lost or doubled.</li>
+ *   <li>For each strategy, node 2, the node every editor's URL lists first, is SIGKILLed in the
+ *       middle of a run: the editors carry on through the next node (Connector/J failover,
+ *       Copydesk's reconnecting retries), nobody sees an error, and nothing is lost or doubled.</li>
+ *   <li>Last, editors spread over the three nodes, each writing through its own (the layout the
+ *       docs advise against; measured to show why).</li>
  * </ol>
  */
 @EnabledIfEnvironmentVariable(named = GaleraCluster.URL_ENV, matches = ".+")
@@ -99,9 +101,32 @@ class GaleraClusterTest {
     @Order(1)
     @ParameterizedTest
     @EnumSource(ClaimStrategyKind.class)
-    void editorsOnEveryNodeNeverShareAnArticleNorDecideOneTwice(ClaimStrategyKind strategy) throws Exception {
-        double singleRate = 0;
-        for (Topology where : Topology.values()) {
+    void editorsWritingThroughOneNodeNeverShareAnArticleNorDecideOneTwice(ClaimStrategyKind strategy) throws Exception {
+        measure(strategy, Topology.SINGLE_SERVER, Topology.ONE_NODE);
+    }
+
+    /**
+     * Last, because every writing node applies the others' writes to the rows its own editors are
+     * working on: MariaDB 10.11.18's applier crashed (signal 11) twice in such runs here, never
+     * with one writing node. A node that crashed is named in the failure.
+     */
+    @Order(3)
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void editorsWritingThroughEveryNodeNeverShareAnArticleNorDecideOneTwice(ClaimStrategyKind strategy) throws Exception {
+        assertThat(cluster.running()).as("nodes running before the run").containsExactly(1, 2, 3);
+        try {
+            measure(strategy, Topology.THREE_NODES);
+        } finally {
+            assertThat(cluster.running()).as("nodes still running after editors wrote through all three"
+                    + " (a missing node crashed: see its error.log under target/galera)").containsExactly(1, 2, 3);
+        }
+    }
+
+    private static final java.util.Map<ClaimStrategyKind, Double> singleRates = new java.util.EnumMap<>(ClaimStrategyKind.class);
+
+    private static void measure(ClaimStrategyKind strategy, Topology... topologies) throws Exception {
+        for (Topology where : topologies) {
             String desk = desk(where.name(), strategy);
             boolean onCluster = where != Topology.SINGLE_SERVER;
             DSLContext setup = onCluster ? clusterAdmin.dsl() : single.dsl();
@@ -119,11 +144,12 @@ class GaleraClusterTest {
                 EditorsAtWork.Outcome o = EditorsAtWork.run(team, RUN, Duration.ZERO, null);
                 long cert = onCluster ? certificationFailures() - certBefore : 0;
                 if (where == Topology.SINGLE_SERVER) {
-                    singleRate = o.perSecond();
+                    singleRates.put(strategy, o.perSecond());
                 }
                 List<String> violations = onCluster ? checked(desk, o) : ClusterLedger.violations(single.dsl(), desk, o.requestIds());
                 figures.add(String.format(Locale.ROOT, "| %s | %s | %.0f | %s | %d | %d | %d | %s | %d |", label(where), strategy,
-                        o.perSecond(), singleRate > 0 ? String.format(Locale.ROOT, "%.2f", o.perSecond() / singleRate) : "—",
+                        o.perSecond(), singleRates.containsKey(strategy)
+                                ? String.format(Locale.ROOT, "%.2f", o.perSecond() / singleRates.get(strategy)) : "—",
                         o.deadlocks(), o.lockWaits(), o.busy(), onCluster ? String.valueOf(cert) : "—", o.failures().size()));
                 assertThat(violations).as("%s on %s", strategy, where).isEmpty();
                 assertThat(o.decided()).as("%s on %s decided something", strategy, where).isPositive();
@@ -135,10 +161,14 @@ class GaleraClusterTest {
         }
     }
 
+    /**
+     * The recommended layout: every editor lists the nodes in the same order (2, 3, 1), so all
+     * write through node 2; node 2 is SIGKILLed mid-run and everyone carries on through node 3.
+     */
     @Order(2)
     @ParameterizedTest
     @EnumSource(ClaimStrategyKind.class)
-    void editorsOfAKilledNodeCarryOnThroughAnotherAndLoseNothing(ClaimStrategyKind strategy) throws Exception {
+    void editorsOfAKilledNodeCarryOnThroughTheNextAndLoseNothing(ClaimStrategyKind strategy) throws Exception {
         String desk = desk("failover", strategy);
         List<String> editors = prepareDesk(clusterAdmin.dsl(), desk);
         List<Database> pools = new ArrayList<>();
@@ -147,8 +177,8 @@ class GaleraClusterTest {
         EditorsAtWork.Outcome o;
         try {
             for (int i = 0; i < EDITORS; i++) {
-                int home = 1 + i % 3;
-                // every node listed, the editor's own first: Connector/J fails over to the next
+                int home = 2;
+                // every node listed, node 2 first: Connector/J fails over to the next
                 Database pool = Database.open(cluster.url(schema, home, false), cluster.user(), cluster.password().toCharArray(),
                         null, DataSources.PoolSize.of(3), Database.SchemaAction.NONE, null);
                 pools.add(pool);
@@ -167,7 +197,7 @@ class GaleraClusterTest {
         failovers.add(String.format(Locale.ROOT, "| %s | %.0f | %d | %d | %d | %d | %.1f s |", strategy, o.perSecond(),
                 o.decidedAfterEventByHome()[2], o.reconnects(), o.failures().size(), violations.size(), rejoinMillis / 1000.0));
         assertThat(violations).as("%s with node 2 killed", strategy).isEmpty();
-        assertThat(o.decidedAfterEventByHome()[2]).as("decisions by node 2's editors after it died").isPositive();
+        assertThat(o.decidedAfterEventByHome()[2]).as("decisions after node 2 died").isPositive();
         assertThat(o.lost()).as("leases lost").isZero();
         assertNoErrorsReachedEditors(strategy, o);
     }
