@@ -26,8 +26,8 @@ public final class ConnectionTrouble {
             return failure.getMessage();
         }
         if (isConnectionLost(failure)) {
-            return "The connection to the database was lost and could not be made again (the server stopped, restarted"
-                    + " or cannot be reached, or an admin ended the session). Check that it runs, then try again.";
+            return "The connection to the database was lost before this finished (the server stopped or restarted, cannot be"
+                    + " reached, or an admin ended the session). Check that it runs, then try again.";
         }
         return SqlFailure.sqlCause(failure).map(s -> "The database refused this: " + s.getMessage())
                 .orElse("Something went wrong: " + failure.getMessage());

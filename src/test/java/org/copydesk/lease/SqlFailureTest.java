@@ -130,7 +130,7 @@ class SqlFailureTest {
         assertThat(calls).hasValue(3);
 
         calls.set(0);
-        assertThatThrownBy(() -> retries.retrying("release", false, () -> failFirst(calls, 1, lost))).isSameAs(lost);
+        assertThatThrownBy(() -> retries.retrying("release", false, () -> failFirst(calls, 1, lost))).hasCauseReference(lost);
         assertThat(calls).as("not safe to repeat: tried once").hasValue(1);
 
         calls.set(0);
@@ -143,7 +143,7 @@ class SqlFailureTest {
 
         TransientErrors noReconnect = new TransientErrors(new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(2)));
         calls.set(0);
-        assertThatThrownBy(() -> noReconnect.retrying("claim", true, () -> failFirst(calls, 1, lost))).isSameAs(lost);
+        assertThatThrownBy(() -> noReconnect.retrying("claim", true, () -> failFirst(calls, 1, lost))).hasCauseReference(lost);
     }
 
     private static String failFirst(AtomicInteger calls, int failures, Exception failure) {
