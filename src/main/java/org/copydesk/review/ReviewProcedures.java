@@ -108,6 +108,16 @@ public final class ReviewProcedures {
         return rows.map(r -> leaseOf(r, "id", "owner", "token"));
     }
 
+    /**
+     * Are lapsed leases left that {@link #releaseExpired} did not return? A plain read (no locks):
+     * {@code release_expired_leases} skips rows another session has locked at that moment (a
+     * claim's scan locks the rows it passes over), so a short chunk does not mean none are left.
+     */
+    boolean lapsedLeasesRemain() {
+        return dsl.fetchExists(org.copydesk.db.schema.Tables.ARTICLE, org.copydesk.db.schema.Tables.ARTICLE.EXPIRES_AT
+                .lt(org.copydesk.lease.ServerClock.now()).and(org.copydesk.db.schema.Tables.ARTICLE.LOCKED_BY.isNotNull()));
+    }
+
     /** Ends connections of people whose transaction has held row locks longer than {@code seconds}. */
     int endStuckTransactions(int seconds) {
         return callSafeToRepeat("end stuck transactions", () -> dsl.fetch("call end_stuck_transactions(?)", seconds))
