@@ -117,8 +117,9 @@ wsrep-node-incoming-address=127.0.0.1:$(port_of "$node" sql)
 wsrep-provider-options=gmcast.listen_addr=tcp://127.0.0.1:$(port_of "$node" gcomm);ist.recv_addr=127.0.0.1:$(port_of "$node" ist);gcache.size=128M;evs.suspect_timeout=PT3S;evs.inactive_timeout=PT6S;evs.install_timeout=PT6S
 wsrep-sst-method=rsync
 wsrep-sst-receive-address=127.0.0.1:$(port_of "$node" sst)
-# one applier thread: with two, MariaDB 10.11.18's applier once crashed (signal 11 in
-# Rows_log_event::find_row) under this run's load; see docs/servers.md
+# one applier thread (ordered, easy to read in the log). MariaDB 10.11.18's applier crashed (signal
+# 11 in Rows_log_event::find_row) with one as with two when editors wrote through every node; see
+# docs/servers.md
 wsrep-slave-threads=1
 [client]
 socket=$sock

@@ -77,7 +77,7 @@ public final class ReleaseService implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        long firstAfter = java.util.concurrent.ThreadLocalRandom.current().nextLong(interval.toMillis());
+        long firstAfter = java.util.concurrent.ThreadLocalRandom.current().nextLong(Math.max(1, interval.toMillis()));
         scheduler.scheduleAtFixedRate(this::runQuietly, firstAfter, interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -154,10 +154,6 @@ public final class ReleaseService implements AutoCloseable {
                 log.debug("Release of expired leases failed again: {}", e.toString());
             }
         }
-    }
-
-    ReviewProcedures procedures() {
-        return procedures;
     }
 
     public Duration interval() {

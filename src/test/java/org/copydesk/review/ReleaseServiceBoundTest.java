@@ -57,7 +57,8 @@ class ReleaseServiceBoundTest {
         }
         List<Long> lapsing = Fixtures.articles(dsl, "lapsing", LEASES, 3, -60);
         Fixtures.articles(dsl, "busy", 4000, 3, -60);
-        ReviewServices services = new ReviewServices(db.database(), ReviewServices.Options.defaults()); // the test's database stays open
+        // not closed: the test's database stays open
+        ReviewServices services = new ReviewServices(db.database(), new ReviewServices.Options(null, INTERVAL));
         for (String holder : holders) {
             services.queue().claim(holder);
         }
@@ -66,7 +67,7 @@ class ReleaseServiceBoundTest {
         AtomicBoolean working = new AtomicBoolean(true);
         List<Thread> load = startBusyEditors(services, working);
         List<Lease> freed = Collections.synchronizedList(new ArrayList<>());
-        try (ReleaseService service = new ReleaseService(procedures(services), INTERVAL, freed::addAll)) {
+        try (ReleaseService service = services.releaseService(freed::addAll)) {
             service.start();
             // the leases lapse one after another, 50 ms apart, from a second from now
             for (int i = 0; i < LEASES; i++) {
@@ -94,10 +95,6 @@ class ReleaseServiceBoundTest {
         } finally {
             working.set(false);
         }
-    }
-
-    private static ReviewProcedures procedures(ReviewServices services) {
-        return services.releaseService(l -> { }).procedures();
     }
 
     private static List<Lease> lapsingFreed(List<Lease> freed, List<Long> lapsing) {
