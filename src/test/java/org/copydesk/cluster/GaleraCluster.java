@@ -5,16 +5,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.copydesk.db.DataSources;
+import org.copydesk.testing.TestServer;
 
 /**
  * The three-node cluster {@code .ci/galera-cluster.sh} started, as its {@code env} command
@@ -51,17 +50,15 @@ record GaleraCluster(List<String> nodes, String user, String password, Path scri
         return "jdbc:mysql://" + String.join(",", order) + "/" + database + "?sslMode=DISABLED";
     }
 
+    /** A connection to node {@code node} (1-based) whose reads wait until the node has applied every write committed before them. */
     Connection connect(int node, String database) throws SQLException {
-        Properties p = new Properties();
-        p.setProperty("user", user);
-        p.setProperty("password", password);
-        p.setProperty("connectionTimeZone", "UTC");
-        p.setProperty("forceConnectionTimeZoneToSession", "true");
-        p.setProperty("preserveInstants", "false");
-        p.setProperty("sslMode", "DISABLED");
-        Connection c = DriverManager.getConnection("jdbc:mysql://" + nodes.get(node - 1) + "/" + database, p);
+        String[] hostPort = nodes.get(node - 1).split(":");
+        Connection c = new TestServer.Endpoint("galera node " + node, hostPort[0], Integer.parseInt(hostPort[1]), user, password,
+                "sslMode=DISABLED").adminConnection();
+        if (!database.isEmpty()) {
+            c.setCatalog(database);
+        }
         try (Statement s = c.createStatement()) {
-            // reads wait until this node has applied every write committed anywhere before them
             s.execute("SET SESSION wsrep_sync_wait = 1");
         }
         return c;

@@ -86,7 +86,7 @@ class GaleraClusterTest {
         StringBuilder out = new StringBuilder("| where | strategy | decisions/s | vs single server | deadlocks (incl. certification)"
                 + " | lock waits | busy | Galera cert. failures | editors' errors |\n|---|---|---|---|---|---|---|---|---|\n");
         figures.forEach(f -> out.append(f).append('\n'));
-        out.append("\n| strategy | decisions/s | decisions by node 2's editors after the kill | reconnects | editors' errors"
+        out.append("\n| strategy | decisions/s | decisions after node 2 (everyone's first node) was killed | reconnects | editors' errors"
                 + " | violations | node 2 back in |\n|---|---|---|---|---|---|---|\n");
         failovers.forEach(f -> out.append(f).append('\n'));
         System.out.println(out);
