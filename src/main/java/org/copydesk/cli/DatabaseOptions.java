@@ -50,6 +50,13 @@ final class DatabaseOptions {
         return System.getenv();
     }
 
+    /**
+     * How long a command's operation that is safe to repeat (a claim, a decision) is tried again
+     * after its connection was lost: long enough for a server restart, after which the command says
+     * so in one line.
+     */
+    static final Duration RECONNECT_FOR = Duration.ofSeconds(20);
+
     ReviewServices open(int poolSize) {
         return open(poolSize, ReviewServices.Options.defaults().releaseInterval());
     }
@@ -67,11 +74,11 @@ final class DatabaseOptions {
                     + " Start it with copydesk server (or open the app), or name your database with --db-url.");
         }
         return ReviewServices.open(config, dirs, DataSources.PoolSize.of(poolSize),
-                new ReviewServices.Options(null, ReviewServices.Options.defaults().releaseInterval()));
+                new ReviewServices.Options(null, ReviewServices.Options.defaults().releaseInterval(), RECONNECT_FOR));
     }
 
     ReviewServices open(int poolSize, Duration releaseInterval) {
         return ReviewServices.open(resolve(), AppDirectories.forCurrentUser(), DataSources.PoolSize.of(poolSize),
-                new ReviewServices.Options(null, releaseInterval));
+                new ReviewServices.Options(null, releaseInterval, RECONNECT_FOR));
     }
 }
