@@ -74,7 +74,7 @@ final class DatabaseOptions {
                     + " Start it with copydesk server (or open the app), or name your database with --db-url.");
         }
         return ReviewServices.open(config, dirs, DataSources.PoolSize.of(poolSize),
-                new ReviewServices.Options(null, ReviewServices.Options.defaults().releaseInterval(), RECONNECT_FOR));
+                new ReviewServices.Options(null, ReviewServices.Options.defaults().releaseInterval()));
     }
 
     ReviewServices open(int poolSize, Duration releaseInterval) {
