@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.copydesk.db.DatabaseConfig;
+import org.copydesk.review.ConnectionTrouble;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -83,6 +84,10 @@ public final class Cli {
         if (e instanceof java.nio.file.NoSuchFileException f) {
             return "No such file: " + f.getFile();
         }
+        if (ConnectionTrouble.isConnectionLost(e)) {
+            // the driver's words ("Communications link failure", "Connection was killed") and the SQL mean nothing to people
+            return ConnectionTrouble.describe(e);
+        }
         for (Throwable t = e; t != null; t = t.getCause()) {
             String text = plain(t.getMessage());
             if (!text.isEmpty()) {
@@ -92,8 +97,15 @@ public final class Cli {
         return "The command failed without saying why; run it again with -Dcopydesk.log.level=DEBUG for details.";
     }
 
+    /** jOOQ puts the statement before the server's words: "SQL [select …]; Deadlock found …". */
+    private static final Pattern SQL_TEXT = Pattern.compile("(?s)^.*?SQL \\[.*?\\];\\s*");
+
     static String plain(String message) {
-        return message == null ? "" : CLASS_NAME.matcher(message).replaceAll("").replace("()", "").strip();
+        if (message == null) {
+            return "";
+        }
+        String text = CLASS_NAME.matcher(SQL_TEXT.matcher(message).replaceFirst("")).replaceAll("").replace("()", "");
+        return text.replaceAll("\\s*\\R\\s*", " ").strip();
     }
 
     /** A command could not do what was asked; the message says why. */

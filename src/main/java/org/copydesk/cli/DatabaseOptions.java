@@ -51,6 +51,13 @@ final class DatabaseOptions {
         return System.getenv();
     }
 
+    /**
+     * How long a command's operation that is safe to repeat (a claim, a decision) is tried again
+     * after its connection was lost: long enough for a server restart, after which the command says
+     * so in one line.
+     */
+    static final Duration RECONNECT_FOR = Duration.ofSeconds(20);
+
     ReviewServices open(int poolSize) {
         return open(poolSize, ReviewServices.Options.defaults().releaseInterval());
     }
@@ -85,6 +92,6 @@ final class DatabaseOptions {
 
     ReviewServices open(int poolSize, Duration releaseInterval) {
         return ReviewServices.open(resolve(), AppDirectories.forCurrentUser(), DataSources.PoolSize.of(poolSize),
-                new ReviewServices.Options(null, releaseInterval));
+                new ReviewServices.Options(null, releaseInterval, RECONNECT_FOR));
     }
 }

@@ -1,6 +1,7 @@
 package org.copydesk.db;
 
 import java.sql.SQLException;
+import org.copydesk.lease.SqlFailure;
 
 /**
  * Turns driver exceptions met while connecting into one sentence a person can act on. The cause
@@ -12,20 +13,19 @@ final class ConnectionProblems {
     }
 
     static DatabaseSetupException explain(String url, String user, Throwable failure) {
-        SQLException sql = findSql(failure);
+        SQLException sql = SqlFailure.sqlCause(failure).orElse(null);
         String where = url == null ? "the database" : "the database at " + redact(url);
         if (sql != null) {
-            int code = sql.getErrorCode();
-            String state = sql.getSQLState() == null ? "" : sql.getSQLState();
-            if (code == 1045) {
+            SqlFailure kind = SqlFailure.of(sql);
+            if (kind == SqlFailure.SIGN_IN_REFUSED) {
                 return new DatabaseSetupException("The database refused the user name or password"
                         + (user == null ? "" : " for '" + user + "'") + ". Check them and sign in again.", failure);
             }
-            if (code == 1049) {
+            if (kind == SqlFailure.UNKNOWN_DATABASE) {
                 return new DatabaseSetupException("The database named in " + redact(url)
                         + " does not exist. Ask an admin to create it, or correct the URL.", failure);
             }
-            if (code == 1044 || code == 1142) {
+            if (kind == SqlFailure.PRIVILEGE_MISSING) {
                 return new DatabaseSetupException("Your database account lacks a privilege Copydesk needs ("
                         + sql.getMessage() + "). Ask an admin to check its grants.", failure);
             }
@@ -37,7 +37,7 @@ final class ConnectionProblems {
                         + "' sent encrypted (MySQL 8's caching_sha2_password), and this connection has TLS turned off."
                         + " Use --ssl-mode PREFERRED (the default) or REQUIRED, so it travels over TLS.", failure);
             }
-            if (state.startsWith("08")) {
+            if (kind == SqlFailure.CONNECTION_LOST) {
                 return new DatabaseSetupException("Cannot reach " + where
                         + ". Check that the server is running and the host and port are right.", failure);
             }
@@ -47,15 +47,6 @@ final class ConnectionProblems {
             return d;
         }
         return new DatabaseSetupException("Cannot connect to " + where + ": " + failure.getMessage(), failure);
-    }
-
-    private static SQLException findSql(Throwable t) {
-        for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof SQLException s) {
-                return s;
-            }
-        }
-        return null;
     }
 
     /** Removes a password given inside the URL. */

@@ -25,7 +25,14 @@ import javax.sql.DataSource;
  *   <li>{@code useLocalSessionState}, {@code cacheServerConfiguration}: fewer round trips per
  *       transaction;</li>
  *   <li>{@code connectionAttributes=program_name:copydesk}: supervisors can tell Copydesk sessions
- *       apart in the server's process list.</li>
+ *       apart in the server's process list;</li>
+ *   <li>a URL naming several servers ({@code jdbc:mysql://db1:3306,db2:3306,db3:3306/copydesk}, the
+ *       nodes of a cluster) gets Connector/J's failover: connections go to the first server that
+ *       answers, in the order given, and a connection lost with its server is replaced by one to the
+ *       next ({@link #hosts}). {@code failOverReadOnly=false}: the driver would otherwise make
+ *       connections to any but the first server read-only, and every Galera node takes writes;
+ *       {@code retriesAllDown=2}: with every server down, fail in seconds rather than the driver's
+ *       120 rounds.</li>
  * </ul>
  * {@code sslMode} comes from the settings; without one, a server over the network is reached with
  * {@code VERIFY_IDENTITY} ({@link #defaultSslMode}); see the README.
@@ -83,6 +90,10 @@ public final class DataSources {
         config.addDataSourceProperty("cacheServerConfiguration", "true");
         config.addDataSourceProperty("characterEncoding", "UTF-8");
         config.addDataSourceProperty("connectionAttributes", "program_name:copydesk");
+        if (hosts(url).size() > 1) {
+            config.addDataSourceProperty("failOverReadOnly", "false");
+            config.addDataSourceProperty("retriesAllDown", "2");
+        }
         String mode = sslMode != null && !sslMode.isBlank() ? sslMode.trim().toUpperCase(Locale.ROOT) : defaultSslMode(url);
         if (mode != null) {
             config.addDataSourceProperty("sslMode", mode);
@@ -104,11 +115,37 @@ public final class DataSources {
         if (lower.contains("sslmode=") || lower.contains("usessl=") || lower.contains("requiressl=")) {
             return null;
         }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^jdbc:mysql://(\\[[^\\]]+\\]|[^:/?,]+)").matcher(lower);
-        if (!m.find()) {
+        java.util.List<String> hosts = hosts(url);
+        if (hosts.isEmpty()) {
             return null;
         }
-        return EmbeddedServer.isLoopback(m.group(1).replace("[", "").replace("]", "")) ? null : "VERIFY_IDENTITY";
+        return hosts.stream().allMatch(EmbeddedServer::isLoopback) ? null : "VERIFY_IDENTITY";
+    }
+
+    /**
+     * The servers a {@code jdbc:mysql://} URL names, in order, without ports or brackets:
+     * {@code jdbc:mysql://db1:3306,db2:3306/copydesk} gives {@code [db1, db2]}; empty for a URL of
+     * another form.
+     */
+    public static java.util.List<String> hosts(String url) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^jdbc:mysql:(?:[a-z]+:)?//([^/?]*)")
+                .matcher(url.toLowerCase(Locale.ROOT));
+        if (!m.find() || m.group(1).isBlank()) {
+            return java.util.List.of();
+        }
+        java.util.List<String> hosts = new java.util.ArrayList<>();
+        for (String hostPort : m.group(1).split(",")) {
+            String host = hostPort.strip();
+            if (host.startsWith("[")) {
+                host = host.substring(1, Math.max(1, host.indexOf(']')));
+            } else if (host.contains(":")) {
+                host = host.substring(0, host.indexOf(':'));
+            }
+            if (!host.isEmpty()) {
+                hosts.add(host);
+            }
+        }
+        return hosts;
     }
 
     /**

@@ -1,6 +1,5 @@
 package org.copydesk.db;
 
-import java.sql.SQLException;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationInfo;
@@ -67,13 +66,7 @@ public final class Migrations {
     }
 
     private static boolean isPermissionProblem(Throwable t) {
-        for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof SQLException s && (s.getErrorCode() == 1142 || s.getErrorCode() == 1044
-                    || s.getErrorCode() == 1227 || s.getErrorCode() == 1370)) {
-                return true;
-            }
-        }
-        return false;
+        return org.copydesk.lease.SqlFailure.of(t) == org.copydesk.lease.SqlFailure.PRIVILEGE_MISSING;
     }
 
     private static String rootMessage(Throwable t) {

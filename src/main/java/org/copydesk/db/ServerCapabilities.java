@@ -18,8 +18,12 @@ import org.jooq.SQLDialect;
  * @param announcedVersion the version the server announced in the protocol handshake, which is
  *                         what Connector/J goes by ({@code DatabaseMetaData.getDatabaseProductVersion()});
  *                         MariaDB before 11.0 announces {@code 5.5.5-10.x.y-MariaDB} there
+ * @param galera           the server is a node of a Galera cluster ({@code wsrep_on}): row locks
+ *                         are this node's only, and a write that collides with one committed on
+ *                         another node fails at commit with a deadlock (1213)
  */
-public record ServerCapabilities(boolean mariaDb, int major, int minor, int patch, String version, String announcedVersion) {
+public record ServerCapabilities(boolean mariaDb, int major, int minor, int patch, String version, String announcedVersion,
+                                 boolean galera) {
 
     private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)");
     private static final Pattern LEADING_VERSION = Pattern.compile("^(\\d+)\\.(\\d+)\\.(\\d+)");
@@ -45,13 +49,26 @@ public record ServerCapabilities(boolean mariaDb, int major, int minor, int patc
             throw new DatabaseSetupException("Cannot read the database server's version from '" + versionString + "'.");
         }
         return new ServerCapabilities(maria, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                Integer.parseInt(m.group(3)), versionString, announcedVersion);
+                Integer.parseInt(m.group(3)), versionString, announcedVersion, false);
+    }
+
+    /** The same server, known to be (or not to be) a Galera node. */
+    public ServerCapabilities withGalera(boolean galeraNode) {
+        return new ServerCapabilities(mariaDb, major, minor, patch, version, announcedVersion, galeraNode);
     }
 
     public static ServerCapabilities detect(Connection connection) throws SQLException {
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT VERSION()")) {
             rs.next();
-            return parse(rs.getString(1), connection.getMetaData().getDatabaseProductVersion());
+            ServerCapabilities caps = parse(rs.getString(1), connection.getMetaData().getDatabaseProductVersion());
+            return caps.withGalera(isGaleraNode(s));
+        }
+    }
+
+    /** {@code wsrep_on} is ON on a Galera node; MySQL and a MariaDB without Galera have no such variable or OFF. */
+    private static boolean isGaleraNode(Statement s) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SHOW GLOBAL VARIABLES LIKE 'wsrep_on'")) {
+            return rs.next() && "ON".equalsIgnoreCase(rs.getString(2));
         }
     }
 
@@ -173,7 +190,7 @@ public record ServerCapabilities(boolean mariaDb, int major, int minor, int patc
     }
 
     public String product() {
-        return (mariaDb ? "MariaDB " : "MySQL ") + major + "." + minor + "." + patch;
+        return (mariaDb ? "MariaDB " : "MySQL ") + major + "." + minor + "." + patch + (galera ? " (Galera cluster node)" : "");
     }
 
     public SQLDialect dialect() {

@@ -171,6 +171,14 @@ public final class LeaseEngine {
         return transactions.retrying(operation, work);
     }
 
+    /**
+     * As {@link #retrying}, for work that is safe to repeat: also run again on a fresh connection
+     * when the connection was lost under it (see {@link RetryPolicy}).
+     */
+    public <T> T retryingSafeToRepeat(String operation, java.util.function.Supplier<T> work) {
+        return transactions.retrying(operation, true, work);
+    }
+
     /** Why a write under {@code lease} found it gone: from the row as it is and the event that ended it. */
     public LeaseLost diagnose(Lease lease) {
         return transactions.run("diagnose lost lease", tx -> sql.diagnose(tx, lease));

@@ -11,6 +11,7 @@ public final class LeaseMetrics {
     private final LongAdder lockWaitTimeouts = new LongAdder();
     private final LongAdder busyFailures = new LongAdder();
     private final LongAdder optimisticConflicts = new LongAdder();
+    private final LongAdder reconnects = new LongAdder();
 
     void transaction() {
         transactions.increment();
@@ -18,11 +19,15 @@ public final class LeaseMetrics {
 
     void retry(int errorCode) {
         retries.increment();
-        if (errorCode == TransientErrors.DEADLOCK) {
+        if (errorCode == SqlFailure.DEADLOCK) {
             deadlocks.increment();
-        } else if (errorCode == TransientErrors.LOCK_WAIT_TIMEOUT) {
+        } else if (errorCode == SqlFailure.LOCK_WAIT_TIMEOUT) {
             lockWaitTimeouts.increment();
         }
+    }
+
+    void reconnect() {
+        reconnects.increment();
     }
 
     void busyFailure() {
@@ -58,5 +63,10 @@ public final class LeaseMetrics {
     /** Optimistic claims that lost a compare-and-set to another claimer. */
     public long optimisticConflicts() {
         return optimisticConflicts.sum();
+    }
+
+    /** Calls run again on a fresh connection after theirs was lost (safe-to-repeat work only). */
+    public long reconnects() {
+        return reconnects.sum();
     }
 }

@@ -21,6 +21,10 @@ final class Transactions {
         return retries.retrying(operation, work);
     }
 
+    <T> T retrying(String operation, boolean safeToRepeat, java.util.function.Supplier<T> work) {
+        return retries.retrying(operation, safeToRepeat, work);
+    }
+
     <T> T run(String operation, Function<DSLContext, T> work) {
         return retries.retrying(operation, () -> dsl.transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();

@@ -1,71 +1,89 @@
 package org.copydesk.lease;
 
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Runs a transaction again when the server says to (see {@link RetryPolicy}). */
-final class TransientErrors {
-
-    static final int DEADLOCK = 1213;
-    static final int LOCK_WAIT_TIMEOUT = 1205;
+/**
+ * Runs a database call again when {@link SqlFailure} says it is worth it, as {@link RetryPolicy}
+ * says: the one retry loop of Copydesk (the lease engine, the review operations and the import use it).
+ */
+public final class TransientErrors {
 
     private static final Logger log = LoggerFactory.getLogger(TransientErrors.class);
+    private static final Duration FIRST_RECONNECT_WAIT = Duration.ofMillis(250);
+    private static final Duration LONGEST_RECONNECT_WAIT = Duration.ofSeconds(2);
 
     private final RetryPolicy policy;
     private final LeaseMetrics metrics;
+
+    public TransientErrors(RetryPolicy policy) {
+        this(policy, new LeaseMetrics());
+    }
 
     TransientErrors(RetryPolicy policy, LeaseMetrics metrics) {
         this.policy = policy;
         this.metrics = metrics;
     }
 
-    <T> T retrying(String operation, Supplier<T> work) {
+    /** Runs {@code work}, again on conflicts; a lost connection reaches the caller. */
+    public <T> T retrying(String operation, Supplier<T> work) {
+        return retrying(operation, false, work);
+    }
+
+    /**
+     * Runs {@code work}, again on conflicts and, if {@code safeToRepeat}, on a lost connection too
+     * (the earlier try may have committed: only work whose repetition changes nothing more may say so).
+     */
+    public <T> T retrying(String operation, boolean safeToRepeat, Supplier<T> work) {
         Duration backoff = policy.firstBackoff();
+        Duration reconnectWait = FIRST_RECONNECT_WAIT;
+        long reconnectUntil = 0;
         for (int attempt = 1; ; attempt++) {
             metrics.transaction();
             try {
                 return work.get();
             } catch (RuntimeException e) {
-                int code = transientCode(e);
-                if (code == 0) {
+                SqlFailure kind = SqlFailure.of(e);
+                if (!kind.worthRetrying(safeToRepeat)) {
                     throw e;
                 }
+                if (kind == SqlFailure.CONNECTION_LOST) {
+                    long now = System.nanoTime();
+                    if (reconnectUntil == 0) {
+                        reconnectUntil = now + policy.reconnectFor().toNanos();
+                    }
+                    if (now + reconnectWait.toNanos() > reconnectUntil) {
+                        log.debug("{}: the connection is still lost after {} attempts", operation, attempt);
+                        throw e;
+                    }
+                    metrics.reconnect();
+                    log.debug("{}: connection lost on attempt {}; trying again on a fresh connection", operation, attempt);
+                    sleep(reconnectWait.toNanos());
+                    reconnectWait = min(reconnectWait.multipliedBy(2), LONGEST_RECONNECT_WAIT);
+                    continue;
+                }
+                int code = SqlFailure.vendorCode(e);
                 if (attempt >= policy.maxAttempts()) {
                     metrics.busyFailure();
-                    log.warn("{} still failed after {} attempts ({})", operation, attempt, code);
+                    // the caller tells people in its own words; a log line on their terminal would be a second message
+                    log.info("{} still failed after {} attempts ({})", operation, attempt, code);
                     throw new DatabaseBusyException("The database is busy; " + operation + " did not go through. Try again.", e);
                 }
                 metrics.retry(code);
                 log.debug("{}: server error {} on attempt {}; retrying", operation, code, attempt);
-                sleepJittered(backoff);
+                // full jitter: a uniform wait in [0, backoff] spreads colliding callers apart
+                sleep(ThreadLocalRandom.current().nextLong(Math.max(1, backoff.toNanos()) + 1));
                 backoff = min(backoff.multipliedBy(2), policy.maxBackoff());
             }
         }
     }
 
-    /** 1213 or 1205 found in the cause chain (jOOQ wraps the driver's exception), else 0. */
-    static int transientCode(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLException s && (s.getErrorCode() == DEADLOCK || s.getErrorCode() == LOCK_WAIT_TIMEOUT)) {
-                return s.getErrorCode();
-            }
-            if (t.getCause() == t) {
-                break;
-            }
-        }
-        return 0;
-    }
-
-    private static void sleepJittered(Duration backoff) {
-        long micros = Math.max(1, backoff.toNanos() / 1000);
-        // full jitter: a uniform wait in [0, backoff] spreads colliding claimers apart
-        long wait = ThreadLocalRandom.current().nextLong(micros + 1);
+    private static void sleep(long nanos) {
         try {
-            Thread.sleep(wait / 1000, (int) (wait % 1000) * 1000);
+            Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting to retry", e);

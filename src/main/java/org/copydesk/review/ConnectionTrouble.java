@@ -1,11 +1,11 @@
 package org.copydesk.review;
 
-import java.sql.SQLException;
-import java.sql.SQLTransientConnectionException;
+import org.copydesk.lease.SqlFailure;
 
 /**
  * Tells a lost connection (the client goes offline and retries) from other failures (the message
- * is shown). Lives here so that the UI never handles JDBC types itself.
+ * is shown), through {@link SqlFailure}. Lives here so that the UI and the command line never
+ * handle JDBC or jOOQ types themselves.
  */
 public final class ConnectionTrouble {
 
@@ -13,34 +13,23 @@ public final class ConnectionTrouble {
     }
 
     public static boolean isConnectionLost(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLTransientConnectionException) {
-                return true; // the pool could not get a connection in time
-            }
-            if (t instanceof SQLException s && s.getSQLState() != null && s.getSQLState().startsWith("08")) {
-                return true; // connection exception class
-            }
-            String name = t.getClass().getName();
-            if (name.endsWith("CommunicationsException") || name.endsWith("ConnectException")
-                    || name.endsWith("SocketTimeoutException") || name.endsWith("EOFException")) {
-                return true;
-            }
-            if (t.getCause() == t) {
-                break;
-            }
-        }
-        return false;
+        return SqlFailure.of(failure) == SqlFailure.CONNECTION_LOST;
     }
 
-    /** A message for people: the deepest cause's message without class names. */
+    /**
+     * A message for people in one line: never a class name, never the SQL that failed (jOOQ puts it
+     * in its messages), never a stack trace.
+     */
     public static String describe(Throwable failure) {
         if (failure instanceof org.copydesk.db.DatabaseSetupException || failure instanceof IllegalArgumentException
                 || failure instanceof org.copydesk.lease.DatabaseBusyException) {
             return failure.getMessage();
         }
         if (isConnectionLost(failure)) {
-            return "Copydesk cannot reach the database right now.";
+            return "The connection to the database was lost before this finished (the server stopped or restarted, cannot be"
+                    + " reached, or an admin ended the session). Check that it runs, then try again.";
         }
-        return "Something went wrong: " + failure.getMessage();
+        return SqlFailure.sqlCause(failure).map(s -> "The database refused this: " + s.getMessage())
+                .orElse("Something went wrong: " + failure.getMessage());
     }
 }

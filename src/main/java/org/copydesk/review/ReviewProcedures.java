@@ -21,7 +21,8 @@ import org.jooq.Results;
  * nothing else; the database checks who calls, so what this class sends is never trusted.
  *
  * <p>Each procedure is a transaction of its own. A deadlock or lock wait timeout rolls it back and
- * it is called again (bounded, through the lease engine's retry policy); a refusal by the rules
+ * it is called again (bounded, through the lease engine's retry policy), and so is an operation safe
+ * to repeat whose connection was lost ({@link #callSafeToRepeat}); a refusal by the rules
  * becomes an {@link OperationRefusedException} with the database's words.
  *
  * <p>{@code as}: null acts for the signed-in person; a name acts for that editor, which only an
@@ -55,7 +56,7 @@ public final class ReviewProcedures {
 
     Claimed claim(String as, List<String> desks, Integer limit, Integer maxLeaseSeconds) {
         String deskList = desks == null ? null : String.join(",", desks);
-        Results results = call("claim", () -> dsl.fetchMany("call claim_articles(?, ?, ?, ?, ?)", as, deskList, limit,
+        Results results = callSafeToRepeat("claim", () -> dsl.fetchMany("call claim_articles(?, ?, ?, ?, ?)", as, deskList, limit,
                 maxLeaseSeconds, strategy.name()));
         Record summary = results.get(0).get(0);
         List<HeldArticle> held = results.get(1).map(r -> new HeldArticle(r.get("id", Long.class),
@@ -71,7 +72,7 @@ public final class ReviewProcedures {
         String pairs = leases.stream().map(l -> "[" + ((Number) l.key().single()).longValue() + "," + l.token() + "]")
                 .collect(Collectors.joining(",", "[", "]"));
         String owner = leases.isEmpty() ? null : leases.get(0).owner();
-        Result<Record> rows = call("renew", () -> dsl.fetch("call renew_leases(?, ?)", as, pairs));
+        Result<Record> rows = callSafeToRepeat("renew", () -> dsl.fetch("call renew_leases(?, ?)", as, pairs));
         return rows.map(r -> new Renewed(r.get("id", Long.class), r.get("renewed", Integer.class) == 1,
                 new Lease(RowKey.of(r.get("id", Long.class)), owner, r.get("lease_token", Long.class),
                         r.get("expires_at", LocalDateTime.class), r.get("server_now", LocalDateTime.class))));
@@ -85,7 +86,7 @@ public final class ReviewProcedures {
     }
 
     Decided decide(String as, Lease lease, UUID requestId, Verdict verdict, String notes) {
-        Result<Record> rows = call("decision", () -> dsl.fetch("call decide_article(?, ?, ?, ?, ?, ?)", as,
+        Result<Record> rows = callSafeToRepeat("decision", () -> dsl.fetch("call decide_article(?, ?, ?, ?, ?, ?)", as,
                 lease.key().single(), lease.token(), requestId.toString(), verdict.code(), notes));
         Record r = rows.get(0);
         return new Decided(r.get("outcome", String.class), r.get("article_id", Long.class), r.get("verdict", String.class),
@@ -94,22 +95,32 @@ public final class ReviewProcedures {
     }
 
     void saveDraft(String as, long articleId, String verdictCode, String notes) {
-        call("save draft", () -> dsl.execute("call save_draft(?, ?, ?, ?)", as, articleId, verdictCode, notes));
+        callSafeToRepeat("save draft", () -> dsl.execute("call save_draft(?, ?, ?, ?)", as, articleId, verdictCode, notes));
     }
 
     void recordPresence(String as) {
-        call("heartbeat", () -> dsl.execute("call record_presence(?)", as));
+        callSafeToRepeat("heartbeat", () -> dsl.execute("call record_presence(?)", as));
     }
 
     /** Frees up to {@code batch} lapsed leases; the leases it ended, as they were. */
     List<Lease> releaseExpired(int batch) {
-        Result<Record> rows = call("release expired", () -> dsl.fetch("call release_expired_leases(?)", batch));
+        Result<Record> rows = callSafeToRepeat("release expired", () -> dsl.fetch("call release_expired_leases(?)", batch));
         return rows.map(r -> leaseOf(r, "id", "owner", "token"));
+    }
+
+    /**
+     * Are lapsed leases left that {@link #releaseExpired} did not return? A plain read (no locks):
+     * {@code release_expired_leases} skips rows another session has locked at that moment (a
+     * claim's scan locks the rows it passes over), so a short chunk does not mean none are left.
+     */
+    boolean lapsedLeasesRemain() {
+        return dsl.fetchExists(org.copydesk.db.schema.Tables.ARTICLE, org.copydesk.db.schema.Tables.ARTICLE.EXPIRES_AT
+                .lt(org.copydesk.lease.ServerClock.now()).and(org.copydesk.db.schema.Tables.ARTICLE.LOCKED_BY.isNotNull()));
     }
 
     /** Ends connections of people whose transaction has held row locks longer than {@code seconds}. */
     int endStuckTransactions(int seconds) {
-        return call("end stuck transactions", () -> dsl.fetch("call end_stuck_transactions(?)", seconds))
+        return callSafeToRepeat("end stuck transactions", () -> dsl.fetch("call end_stuck_transactions(?)", seconds))
                 .get(0).get("ended", Integer.class);
     }
 
@@ -138,6 +149,22 @@ public final class ReviewProcedures {
     private <T> T call(String operation, Supplier<T> work) {
         try {
             return retries.retrying(operation, work);
+        } catch (RuntimeException e) {
+            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
+        }
+    }
+
+    /**
+     * For operations that may run twice: also retried when the connection was lost under them
+     * (killed, the server restarted, a cluster node failed). A claim or a heartbeat repeated only
+     * refreshes what the editor holds; a decision is recognised by its request id; a draft is
+     * overwritten with the same text; the release service's operations find nothing left to do.
+     * Releasing, forcing, reassigning and extending are not: a second run would report a lease as
+     * lost that the first run gave up, or add the extra time twice.
+     */
+    private <T> T callSafeToRepeat(String operation, Supplier<T> work) {
+        try {
+            return retries.retryingSafeToRepeat(operation, work);
         } catch (RuntimeException e) {
             throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
         }

@@ -17,8 +17,20 @@ public final class ReviewServices implements AutoCloseable {
     /**
      * @param strategy        null: the best the server supports
      * @param releaseInterval how often the release service frees expired leases
+     * @param reconnectFor    how long an operation that is safe to repeat is tried again on a fresh
+     *                        connection after its connection was lost ({@link org.copydesk.lease.RetryPolicy}):
+     *                        10 s by default, enough for a killed connection or a cluster node's
+     *                        failover (the cluster pauses commits for a few seconds while it
+     *                        decides a node is gone), after which the desktop app shows that it is
+     *                        offline and probes by itself; a command line waits longer (a server restarting)
      */
-    public record Options(ClaimStrategyKind strategy, Duration releaseInterval) {
+    public record Options(ClaimStrategyKind strategy, Duration releaseInterval, Duration reconnectFor) {
+        public static final Duration DESKTOP_RECONNECT = Duration.ofSeconds(10);
+
+        public Options(ClaimStrategyKind strategy, Duration releaseInterval) {
+            this(strategy, releaseInterval, DESKTOP_RECONNECT);
+        }
+
         public static Options defaults() {
             return new Options(null, Duration.ofSeconds(5));
         }
@@ -43,10 +55,20 @@ public final class ReviewServices implements AutoCloseable {
     public ReviewServices(Database database, Options options) {
         this.database = database;
         this.options = options;
-        LeaseEngine.Options engineOptions = LeaseEngine.Options.defaults(database.capabilities().supportsSkipLocked());
+        var capabilities = database.capabilities();
+        LeaseEngine.Options engineOptions = LeaseEngine.Options.defaults(capabilities.supportsSkipLocked());
+        if (capabilities.galera()) {
+            // a Galera node: certification conflicts are retried longer (docs/servers.md, "A Galera cluster")
+            engineOptions = new LeaseEngine.Options(ClaimStrategyKind.bestFor(capabilities.supportsSkipLocked(), true),
+                    engineOptions.isolation(), org.copydesk.lease.RetryPolicy.galera(), engineOptions.optimisticSpread(),
+                    capabilities.supportsSkipLocked());
+        }
         if (options.strategy() != null) {
             engineOptions = engineOptions.withStrategy(options.strategy());
         }
+        engineOptions = new LeaseEngine.Options(engineOptions.strategy(), engineOptions.isolation(),
+                engineOptions.retry().withReconnectFor(options.reconnectFor()), engineOptions.optimisticSpread(),
+                engineOptions.serverSupportsSkipLocked());
         this.engine = new LeaseEngine(database.dsl(), ArticleLeases.TABLE, ArticleLeases.EVENTS, engineOptions);
         this.sessionUser = org.copydesk.lease.Owner.sessionUserName(database.dsl());
         this.newsroom = new Newsroom(database.dsl());

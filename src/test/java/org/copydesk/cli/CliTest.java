@@ -104,6 +104,12 @@ class CliTest {
                 .isEqualTo("Access denied for user 'x'");
         assertThat(Cli.message(new IllegalStateException("Cannot convert (java.lang.NumberFormatException: For input \"x\")")))
                 .doesNotContain("java.", "Exception").contains("For input");
+        // jOOQ puts the statement before the server's words; people get the words, on one line
+        assertThat(Cli.message(new RuntimeException("SQL [select * from editor\n where id = ?]; Unknown column 'x'\nin 'where clause'",
+                new java.sql.SQLException("Unknown column 'x'")))).isEqualTo("Unknown column 'x' in 'where clause'");
+        assertThat(Cli.message(new RuntimeException("SQL [call claim_articles(?, ?)]; Communications link failure",
+                new java.sql.SQLNonTransientConnectionException("Communications link failure", "08S01"))))
+                .startsWith("The connection to the database was lost").doesNotContain("SQL", "call");
     }
 
     @Test

@@ -115,4 +115,13 @@ class ServerCapabilitiesTest {
         assertThat(caps.atLeast(10, 11, 3)).isFalse();
         assertThat(caps.atLeast(11, 0, 0)).isFalse();
     }
+
+    @org.junit.jupiter.api.Test
+    void aGaleraNodeIsNamedAsSuch() {
+        ServerCapabilities plain = ServerCapabilities.parse("10.11.18-MariaDB-0+deb12u1");
+        assertThat(plain.galera()).isFalse();
+        assertThat(plain.withGalera(true).galera()).isTrue();
+        assertThat(plain.withGalera(true).product()).isEqualTo("MariaDB 10.11.18 (Galera cluster node)");
+        assertThat(plain.withGalera(true).supportsSkipLocked()).isTrue();
+    }
 }

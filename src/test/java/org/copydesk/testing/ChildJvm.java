@@ -23,6 +23,12 @@ public final class ChildJvm {
 
     /** As {@link #start(Class, List, Path)}, with extra JVM options (system properties, e.g. another time zone). */
     public static Process start(Class<?> mainClass, List<String> jvmOptions, List<String> args, Path log) {
+        return start(mainClass, jvmOptions, args, java.util.Map.of(), log);
+    }
+
+    /** As {@link #start(Class, List, List, Path)}, with variables added to the child's environment (a password). */
+    public static Process start(Class<?> mainClass, List<String> jvmOptions, List<String> args,
+                                java.util.Map<String, String> environment, Path log) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx256m");
@@ -36,8 +42,9 @@ public final class ChildJvm {
         command.addAll(args);
         try {
             Files.createDirectories(log.getParent());
-            return new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
+            ProcessBuilder builder = new ProcessBuilder(command);
+            builder.environment().putAll(environment);
+            return builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + mainClass.getName(), e);
         }

@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
 final class ArticleBatchWriter {
 
     private static final Logger log = LoggerFactory.getLogger(ArticleBatchWriter.class);
-    private static final int ATTEMPTS = 4;
+    private static final org.copydesk.lease.TransientErrors RETRIES = new org.copydesk.lease.TransientErrors(
+            new org.copydesk.lease.RetryPolicy(4, java.time.Duration.ofMillis(50), java.time.Duration.ofMillis(200)));
     /** A {@code lease_event.action} for an article's arrival; the lease engine's own actions are in LeaseAction. */
     static final String IMPORT_ACTION = "import";
 
@@ -69,22 +70,15 @@ final class ArticleBatchWriter {
         return new BatchOutcome(inserted, present, notYetWritten);
     }
 
+    /**
+     * Conflicts only, through Copydesk's one retry policy: a batch whose connection was lost may have
+     * committed, and its bad rows would be quarantined twice if it ran again.
+     */
     private static <T> T retrying(java.util.function.Supplier<T> work) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return work.get();
-            } catch (RuntimeException e) {
-                if (!SqlFailures.isTransient(e) || attempt >= ATTEMPTS) {
-                    throw e;
-                }
-                log.debug("import batch hit {}; attempt {} of {}", SqlFailures.message(e), attempt, ATTEMPTS);
-                try {
-                    Thread.sleep(50L * attempt);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    throw e;
-                }
-            }
+        try {
+            return RETRIES.retrying("import batch", false, work);
+        } catch (org.copydesk.lease.DatabaseBusyException busy) {
+            throw (RuntimeException) busy.getCause(); // the import reports the database's own words
         }
     }
 }

@@ -1,0 +1,110 @@
+package org.copydesk.cluster;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.copydesk.lease.LeaseMetrics;
+import org.copydesk.review.DecisionOutcome;
+import org.copydesk.review.DecisionRequest;
+import org.copydesk.review.HeldArticle;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.Verdict;
+
+/**
+ * Editors working as fast as they can through the review services (claim_articles, then
+ * decide_article on each article held), each on the services of its own node, for a while; an
+ * optional event (a node killed) happens part-way. Counts what each editor saw.
+ */
+final class EditorsAtWork {
+
+    /** One editor and the services (the node, or the node list) it works through. */
+    record Editor(String id, int home, ReviewServices services) {
+    }
+
+    /** What the run saw. Decisions after the event are counted per home node. */
+    record Outcome(Duration elapsed, int decided, int lost, int refused, List<Throwable> failures, Set<String> requestIds,
+                   int[] decidedAfterEventByHome, long deadlocks, long lockWaits, long busy, long reconnects,
+                   long transactions) {
+
+        double perSecond() {
+            return decided * 1000.0 / Math.max(1, elapsed.toMillis());
+        }
+    }
+
+    private EditorsAtWork() {
+    }
+
+    static Outcome run(List<Editor> editors, Duration length, Duration eventAfter, Runnable event) throws InterruptedException {
+        List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+        Set<String> requestIds = ConcurrentHashMap.newKeySet();
+        AtomicInteger decided = new AtomicInteger();
+        AtomicInteger lost = new AtomicInteger();
+        AtomicInteger refused = new AtomicInteger();
+        AtomicLong eventAt = new AtomicLong(Long.MAX_VALUE);
+        int[] afterEvent = new int[4];
+        CountDownLatch done = new CountDownLatch(editors.size());
+        long started = System.nanoTime();
+        long until = started + length.toNanos();
+        for (Editor editor : editors) {
+            Thread t = new Thread(() -> {
+                try {
+                    while (System.nanoTime() < until) {
+                        for (HeldArticle held : editor.services().queue().claim(editor.id()).articles()) {
+                            UUID request = UUID.randomUUID();
+                            DecisionOutcome outcome = editor.services().decisions().submit(new DecisionRequest(request,
+                                    held.id(), held.lease(), Verdict.APPROVE, ""));
+                            if (outcome instanceof DecisionOutcome.Recorded || outcome instanceof DecisionOutcome.AlreadyRecorded) {
+                                requestIds.add(request.toString());
+                                decided.incrementAndGet();
+                                if (System.nanoTime() > eventAt.get()) {
+                                    synchronized (afterEvent) {
+                                        afterEvent[editor.home()]++;
+                                    }
+                                }
+                            } else if (outcome instanceof DecisionOutcome.Lost) {
+                                lost.incrementAndGet();
+                            } else {
+                                refused.incrementAndGet();
+                            }
+                        }
+                    }
+                } catch (Throwable e) {
+                    failures.add(e);
+                } finally {
+                    done.countDown();
+                }
+            }, "editor-" + editor.id());
+            t.setDaemon(true);
+            t.start();
+        }
+        if (event != null) {
+            Thread.sleep(eventAfter.toMillis());
+            eventAt.set(System.nanoTime());
+            event.run();
+        }
+        done.await();
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+        long deadlocks = 0;
+        long lockWaits = 0;
+        long busy = 0;
+        long reconnects = 0;
+        long transactions = 0;
+        for (ReviewServices s : editors.stream().map(Editor::services).distinct().toList()) {
+            LeaseMetrics m = s.engine().metrics();
+            deadlocks += m.deadlocks();
+            lockWaits += m.lockWaitTimeouts();
+            busy += m.busyFailures();
+            reconnects += m.reconnects();
+            transactions += m.transactions();
+        }
+        return new Outcome(elapsed, decided.get(), lost.get(), refused.get(), List.copyOf(failures), Set.copyOf(requestIds),
+                afterEvent.clone(), deadlocks, lockWaits, busy, reconnects, transactions);
+    }
+}
