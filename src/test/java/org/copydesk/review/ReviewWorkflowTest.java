@@ -117,15 +117,15 @@ class ReviewWorkflowTest {
     void aReleasedArticleIsNotHandedStraightBackToTheEditorWhoGaveItBack(org.copydesk.lease.ClaimStrategyKind strategy) {
         ReviewQueue queue = new ReviewServices(db.database(), new ReviewServices.Options(strategy, java.time.Duration.ofSeconds(5))).queue();
         List<Long> ids = Fixtures.articles(dsl, "news", 2, 3, -60);
-        HeldArticle first = queue.claim("ann").articles().get(0);
-        assertThat(first.id()).isEqualTo(ids.get(0));
+        // (OPTIMISTIC takes its window in a random order: find the first article among what she holds)
+        HeldArticle first = queue.claim("ann").articles().stream().filter(a -> a.id() == ids.get(0)).findFirst().orElseThrow();
         queue.release(first);
 
         assertThat(ids(queue.claim("ann"))).as("ann's reload passes over what she gave back").containsExactly(ids.get(1));
         assertThat(ids(queue.claim("sue"))).as("someone else gets it").containsExactly(ids.get(0));
         queue.release(queue.claim("sue").articles().get(0));
         assertThat(ids(queue.claim("ann"))).as("after someone else had it, ann may get it again")
-                .containsExactly(ids.get(1), ids.get(0));
+                .containsExactlyInAnyOrder(ids.get(1), ids.get(0));
     }
 
     @Test
