@@ -37,6 +37,7 @@ public final class ReviewServices implements AutoCloseable {
     private final QueueStatistics statistics;
     private final AuditLog auditLog;
     private final ImportRejects importRejects;
+    private final ListWatch listWatch;
     private final Options options;
     private final String sessionUser;
 
@@ -60,6 +61,7 @@ public final class ReviewServices implements AutoCloseable {
         this.statistics = new QueueStatistics(database.dsl());
         this.auditLog = new AuditLog(database.dsl());
         this.importRejects = new ImportRejects(database.dsl());
+        this.listWatch = new ListWatch(database.dsl());
     }
 
     /**
@@ -160,5 +162,10 @@ public final class ReviewServices implements AutoCloseable {
 
     public ImportRejects importRejects() {
         return importRejects;
+    }
+
+    /** The editor's window's cheap "has anything changed?" read (see {@link ListWatch}). */
+    public ListWatch listWatch() {
+        return listWatch;
     }
 }
