@@ -32,7 +32,10 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.copydesk.review.HistoryEntry;
 import org.copydesk.review.Verdict;
+import java.util.prefs.Preferences;
 import org.copydesk.ui.common.Chrome;
+import org.copydesk.ui.common.DesktopAttention;
+import org.copydesk.ui.common.UiPreferences;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.NoticeArea;
 import org.kordamp.ikonli.feather.Feather;
@@ -61,6 +64,9 @@ public final class EditorView extends StackPane {
 
     private final EditorViewModel model;
     private final Node toolbarExtras;
+    private final EditorSettingsMenu settings;
+    private final LeaveQuestion leaveQuestion = new LeaveQuestion();
+    private final DesktopAttention.Alerts alerts;
     private final ListView<LeaseRow> list = new ListView<>();
     private final TextArea notes = new TextArea();
     private final ToggleGroup verdicts = new ToggleGroup();
@@ -70,8 +76,18 @@ public final class EditorView extends StackPane {
      * @param toolbarExtras controls the app adds to the toolbar (theme switch, sign out, dashboard)
      */
     public EditorView(EditorViewModel model, Node toolbarExtras) {
+        this(model, toolbarExtras, UiPreferences.root(), DesktopAttention.NONE);
+    }
+
+    /**
+     * @param prefs  where the window's settings are remembered (topping up, text size)
+     * @param alerts the desktop's notifications, used while the window is not in front
+     */
+    public EditorView(EditorViewModel model, Node toolbarExtras, Preferences prefs, DesktopAttention.Alerts alerts) {
         this.model = model;
         this.toolbarExtras = toolbarExtras;
+        this.alerts = alerts;
+        this.settings = new EditorSettingsMenu(model, prefs);
         this.helpOverlay = createHelpOverlay();
         createView();
         initListeners();
@@ -80,16 +96,15 @@ public final class EditorView extends StackPane {
     private void createView() {
         BorderPane root = new BorderPane();
         root.setTop(createToolbar());
-        SplitPane split = new SplitPane(createArticleList(), createReader(), createReviewPanel());
-        split.setDividerPositions(0.27, 0.72);
-        root.setCenter(Chrome.underBanner(split, createBanner()));
+        ReadingLayout panes = new ReadingLayout(createArticleList(), createReader(), createReviewPanel());
+        root.setCenter(Chrome.underBanner(panes, createBanner()));
         root.setBottom(createStatusBar());
         NoticeArea noticeArea = new NoticeArea(model.notices(), model::dismiss);
         // Bottom left, over the empty end of "My articles" (a handful of rows at most): notices never
         // cover the reader or the review panel the editor is working in.
         StackPane.setAlignment(noticeArea, Pos.BOTTOM_LEFT);
         StackPane.setMargin(noticeArea, new Insets(0, 0, 40, 12));
-        getChildren().addAll(root, noticeArea, helpOverlay);
+        getChildren().addAll(root, noticeArea, helpOverlay, leaveQuestion);
         getStyleClass().add("editor-view");
     }
 
@@ -122,14 +137,14 @@ public final class EditorView extends StackPane {
         help.setTooltip(new Tooltip("Keyboard shortcuts (F1)"));
         help.setOnAction(e -> toggleHelp());
 
-        return Chrome.toolbar(new Node[] {app, Chrome.separator(), who, desks}, busy, reload, toolbarExtras, help);
+        return Chrome.toolbar(new Node[] {app, Chrome.separator(), who, desks}, busy, reload, toolbarExtras, settings, help);
     }
 
     private Label createBanner() {
         return Chrome.offlineBanner(model.bannerProperty(), model.offlineProperty());
     }
 
-    private Node createArticleList() {
+    private Region createArticleList() {
         Label header = new Label("My articles");
         header.getStyleClass().add(Styles.TITLE_4);
         Label count = new Label();
@@ -152,13 +167,34 @@ public final class EditorView extends StackPane {
         empty.setContentDisplay(javafx.scene.control.ContentDisplay.TOP);
         list.setPlaceholder(empty);
         VBox.setVgrow(list, Priority.ALWAYS);
-        VBox box = new VBox(10, head, list);
+        VBox box = new VBox(10, head, createWaitingNudge(), list);
         box.setPadding(new Insets(14));
-        box.setMinWidth(260);
         return box;
     }
 
-    private Node createReader() {
+    /** "3 articles waiting on News — F5" with a button, while the editor has room and work waits. */
+    private Node createWaitingNudge() {
+        Label text = new Label();
+        text.setId("waiting");
+        text.setWrapText(true);
+        text.textProperty().bind(model.waitingProperty());
+        text.setGraphic(new FontIcon(Feather.INBOX));
+        Button get = new Button("Get them");
+        get.setId("get-waiting");
+        get.getStyleClass().addAll(Styles.SMALL, Styles.ACCENT);
+        get.disableProperty().bind(model.canReloadProperty().not());
+        get.setOnAction(e -> model.reload());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox nudge = new HBox(8, text, spacer, get);
+        nudge.setAlignment(Pos.CENTER_LEFT);
+        nudge.getStyleClass().add("waiting-nudge");
+        nudge.visibleProperty().bind(model.waitingProperty().isNotEmpty());
+        nudge.managedProperty().bind(nudge.visibleProperty());
+        return nudge;
+    }
+
+    private Region createReader() {
         Label title = new Label();
         title.setId("reader-title");
         title.setWrapText(true);
@@ -178,23 +214,16 @@ public final class EditorView extends StackPane {
         body.setWrapText(true);
         body.getStyleClass().add("reader-body");
         body.textProperty().bind(model.bodyProperty());
+        body.styleProperty().bind(Bindings.concat("-fx-font-size: ", settings.textSize(), "pt;"));
         body.setFocusTraversable(false);
         VBox.setVgrow(body, Priority.ALWAYS);
 
-        ListView<HistoryEntry> history = new ListView<>(model.history());
+        ListView<String> history = new ListView<>(model.historyLines());
         history.setId("history");
         Label noHistory = new Label("Nothing has happened to this article yet.");
         noHistory.getStyleClass().add(Styles.TEXT_MUTED);
         history.setPlaceholder(noHistory);
         history.setPrefHeight(150);
-        history.setCellFactory(v -> new ListCell<>() {
-            @Override
-            protected void updateItem(HistoryEntry e, boolean empty) {
-                super.updateItem(e, empty);
-                setText(empty || e == null ? null : Formats.localDayClock(e.at(), model.zone()) + "  " + e.action().replace('_', ' ')
-                        + " by " + e.actor() + (e.detail() == null || e.detail().isBlank() ? "" : " \u2014 " + e.detail()));
-            }
-        });
         TitledPane historyPane = new TitledPane("History", history);
         historyPane.setExpanded(false);
 
@@ -204,12 +233,13 @@ public final class EditorView extends StackPane {
         Label nothing = new Label("Select an article to read it.");
         nothing.getStyleClass().add(Styles.TEXT_MUTED);
         StackPane pane = new StackPane(reader, nothing);
+        pane.setId("reader");
         reader.visibleProperty().bind(model.selectedProperty().isNotNull());
         nothing.visibleProperty().bind(model.selectedProperty().isNull());
         return pane;
     }
 
-    private Node createReviewPanel() {
+    private Region createReviewPanel() {
         Label header = new Label("Review");
         header.getStyleClass().add(Styles.TITLE_4);
         VBox choices = new VBox(6);
@@ -233,6 +263,7 @@ public final class EditorView extends StackPane {
         notes.setWrapText(true);
         notes.setPromptText("Notes for the writer or the desk. Saved as you type.");
         notes.textProperty().bindBidirectional(model.notesProperty());
+        notes.styleProperty().bind(Bindings.concat("-fx-font-size: ", settings.textSize(), "pt;"));
         VBox.setVgrow(notes, Priority.ALWAYS);
         Label draft = new Label();
         draft.setId("draft-status");
@@ -257,10 +288,17 @@ public final class EditorView extends StackPane {
         HBox.setHgrow(submit, Priority.ALWAYS);
         HBox.setHgrow(release, Priority.ALWAYS);
         HBox buttons = new HBox(8, release, submit);
+        // a disabled button shows no tooltip: why Submit cannot be pressed is said under it
+        Label why = new Label();
+        why.setId("submit-why");
+        why.setWrapText(true);
+        why.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        why.textProperty().bind(model.whyNoSubmitProperty());
+        why.visibleProperty().bind(model.whyNoSubmitProperty().isNotEmpty().and(model.selectedProperty().isNotNull()));
+        why.managedProperty().bind(why.visibleProperty());
 
-        VBox panel = new VBox(10, header, choices, new Label("Notes"), notes, draft, buttons);
+        VBox panel = new VBox(10, header, choices, new Label("Notes"), notes, draft, buttons, why);
         panel.setPadding(new Insets(14));
-        panel.setMinWidth(260);
         panel.disableProperty().bind(model.selectedProperty().isNull());
         panel.getStyleClass().add("review-panel");
         return panel;
@@ -297,6 +335,9 @@ public final class EditorView extends StackPane {
         }
         addShortcut(card, SUBMIT, "Submit the decision");
         addShortcut(card, RELEASE, "Release the article");
+        addShortcut(card, EditorSettingsMenu.LARGER, "Larger text in the reader and notes");
+        addShortcut(card, EditorSettingsMenu.SMALLER, "Smaller text");
+        addShortcut(card, EditorSettingsMenu.NORMAL, "Normal text size");
         addShortcut(card, HELP, "Show or hide this list (Esc closes)");
         StackPane overlay = new StackPane(card);
         overlay.setId("help-overlay");
@@ -317,7 +358,33 @@ public final class EditorView extends StackPane {
         helpOverlay.setVisible(!helpOverlay.isVisible());
     }
 
+    /**
+     * Before the window closes or the editor signs out: with articles held, asks "Give back your 4
+     * articles?" (giving back is the default) and leaves when answered; otherwise leaves at once.
+     * Offline nothing can be given back, and nothing is asked.
+     */
+    public void beforeLeaving(Runnable leave) {
+        int held = model.heldCount();
+        if (held == 0 || model.offlineProperty().get()) {
+            leave.run();
+            return;
+        }
+        leaveQuestion.ask(held, hide -> model.giveBackAll(() -> {
+            hide.run();
+            leave.run();
+        }), leave);
+    }
+
+    /** The operating system is told only while the window is not in front: in front, the notice is enough. */
+    private void alertIfInBackground(String text) {
+        var window = getScene() == null ? null : getScene().getWindow();
+        if (window != null && !window.isFocused()) {
+            alerts.alert("Copydesk", text);
+        }
+    }
+
     private void initListeners() {
+        model.onAttention(this::alertIfInBackground);
         list.getSelectionModel().selectedItemProperty().addListener((o, old, row) -> {
             if (row != null && row != model.selectedProperty().get()) {
                 model.selectedProperty().set(row);
@@ -353,6 +420,13 @@ public final class EditorView extends StackPane {
 
     private void onKey(KeyEvent e) {
         model.activity();
+        if (leaveQuestion.isVisible()) {
+            return; // the question takes the keys (Enter gives back, Esc cancels)
+        }
+        if (settings.handle(e)) {
+            e.consume();
+            return;
+        }
         if (RELOAD.match(e)) {
             model.reload();
         } else if (NEXT.match(e)) {

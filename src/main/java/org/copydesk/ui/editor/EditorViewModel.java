@@ -51,6 +51,8 @@ import org.copydesk.ui.common.Ticker;
  */
 public final class EditorViewModel implements AutoCloseable {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(EditorViewModel.class);
+
     /**
      * Timings; {@link #defaults()} for the app, shorter ones in tests.
      *
@@ -97,6 +99,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final StringProperty meta = new SimpleStringProperty("");
     private final StringProperty body = new SimpleStringProperty("");
     private final ObservableList<HistoryEntry> history = FXCollections.observableArrayList();
+    private final ObservableList<String> historyLines = FXCollections.observableArrayList();
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final BooleanProperty submitting = new SimpleBooleanProperty();
     private final StringProperty emptyText = new SimpleStringProperty("Press Get articles (F5) to start.");
@@ -276,6 +279,45 @@ public final class EditorViewModel implements AutoCloseable {
                 .executeWith(tasks);
     }
 
+    /**
+     * Before the window closes or the editor signs out: gives every article held back to the queue
+     * (drafts are saved first and kept), then runs {@code then} on the FX thread, whatever happened
+     * to each. Offline nothing can be given back: the leases run out as after a crash.
+     */
+    public void giveBackAll(Runnable then) {
+        List<LeaseRow> rows = List.copyOf(held.rows());
+        if (rows.isEmpty() || connection.isOffline()) {
+            then.run();
+            return;
+        }
+        drafts.flushAll();
+        BackgroundTask.of("give back every article", () -> {
+                    int given = 0;
+                    for (LeaseRow row : rows) {
+                        if (services.queue().release(row.article()).isEmpty()) {
+                            given++;
+                        }
+                    }
+                    return given;
+                })
+                .onRunning(held::changeStarted)
+                .onFinished(() -> {
+                    held.changeFinished();
+                    then.run();
+                })
+                .onSuccess(given -> rows.forEach(row -> {
+                    held.gaveBack(row.id(), ticker.nanoTime());
+                    held.remove(row);
+                }))
+                .onFailure(failure -> log.warn("Could not give back every article; the rest run out: {}", failure.toString()))
+                .executeWith(tasks);
+    }
+
+    /** How many articles the editor holds now (for "Give back your 4 articles?"). */
+    public int heldCount() {
+        return held.rows().size();
+    }
+
     /** "Keep it": renews one lease now. */
     public void keep(LeaseRow row) {
         upkeep.keep(row);
@@ -387,6 +429,7 @@ public final class EditorViewModel implements AutoCloseable {
             meta.set("");
             body.set("");
             history.clear();
+            historyLines.clear();
             return;
         }
         HeldArticle a = row.article();
@@ -403,6 +446,7 @@ public final class EditorViewModel implements AutoCloseable {
                     }
                     opened.detail().ifPresent(d -> body.set(d.body()));
                     history.setAll(opened.history());
+                    historyLines.setAll(HistoryLines.of(opened.history(), zone));
                     drafts.restore(id, opened.draft());
                 })
                 .onFailure(this::onFailure)
@@ -504,6 +548,11 @@ public final class EditorViewModel implements AutoCloseable {
 
     public ObservableList<HistoryEntry> history() {
         return history;
+    }
+
+    /** The history as the editor reads it: heartbeat renewals collapsed into one line. */
+    public ObservableList<String> historyLines() {
+        return historyLines;
     }
 
     public ObjectProperty<Verdict> verdictProperty() {

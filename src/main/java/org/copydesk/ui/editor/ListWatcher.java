@@ -187,9 +187,9 @@ final class ListWatcher {
                 .collect(Collectors.groupingBy(ListWatch.Waiting::desk, LinkedHashMap::new, Collectors.counting()));
         String where = byDesk.keySet().stream().map(deskName).collect(Collectors.joining(" and "))
                 .replaceFirst(" and (?=.* and )", ", ");
-        String count = forMe.size() >= ListWatch.WAITING_LIMIT ? forMe.size() + " or more articles"
-                : Formats.count(forMe.size(), "article");
-        waiting.set(count + " waiting on " + where + " \u2014 F5");
+        // at the limit the read stopped on the first desks it walked: the others may have work too
+        waiting.set(found.size() >= ListWatch.WAITING_LIMIT ? ListWatch.WAITING_LIMIT + " or more articles waiting on your desks \u2014 F5"
+                : Formats.count(forMe.size(), "article") + " waiting on " + where + " \u2014 F5");
         Set<Long> ids = forMe.stream().map(ListWatch.Waiting::articleId).collect(Collectors.toSet());
         if (autoTopUp.get() && !claiming.getAsBoolean() && !ids.equals(toppedUpFor)) {
             toppedUpFor = ids; // if the claim brings none of them (another editor was quicker), do not insist

@@ -1,0 +1,45 @@
+package org.copydesk.ui.editor;
+
+import java.util.prefs.Preferences;
+
+/**
+ * The editor's window's own settings, kept with the app's other preferences ({@code java.util.prefs}
+ * under {@link org.copydesk.ui.common.UiPreferences#root()}, node {@code editor}).
+ *
+ * @param autoTopUp the list tops itself up when work is waiting on the editor's desks
+ * @param textSize  the reader's and the notes' font size in points
+ */
+public record EditorPreferences(boolean autoTopUp, int textSize) {
+
+    public static final int DEFAULT_TEXT_SIZE = 15;
+    public static final int MIN_TEXT_SIZE = 10;
+    public static final int MAX_TEXT_SIZE = 32;
+
+    public static EditorPreferences defaults() {
+        return new EditorPreferences(false, DEFAULT_TEXT_SIZE);
+    }
+
+    public EditorPreferences {
+        textSize = Math.max(MIN_TEXT_SIZE, Math.min(MAX_TEXT_SIZE, textSize));
+    }
+
+    public static EditorPreferences load(Preferences root) {
+        Preferences node = root.node("editor");
+        return new EditorPreferences(node.getBoolean("autoTopUp", false), node.getInt("textSize", DEFAULT_TEXT_SIZE));
+    }
+
+    public void save(Preferences root) {
+        Preferences node = root.node("editor");
+        node.putBoolean("autoTopUp", autoTopUp);
+        node.putInt("textSize", textSize);
+    }
+
+    public EditorPreferences withAutoTopUp(boolean on) {
+        return new EditorPreferences(on, textSize);
+    }
+
+    /** One step larger or smaller (+1 / -1), or back to the default (0). */
+    public EditorPreferences withTextStep(int step) {
+        return new EditorPreferences(autoTopUp, step == 0 ? DEFAULT_TEXT_SIZE : textSize + step);
+    }
+}
