@@ -161,7 +161,11 @@ public final class ListWatchBenchmark {
 
     private static Result run(Cell cell, List<Client> clients, ReviewServices services, Database admin, EmbeddedServer server,
                               Duration measure, Duration warmup) throws InterruptedException {
-        ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(16);
+        ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(16, r -> {
+            Thread t = new Thread(r, "bench-client");
+            t.setDaemon(true); // a failed run ends the JVM
+            return t;
+        });
         Random random = new Random(17);
         ConcurrentLinkedQueue<Long> watchMicros = new ConcurrentLinkedQueue<>();
         AtomicLong errors = new AtomicLong();

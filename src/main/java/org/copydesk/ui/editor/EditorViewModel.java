@@ -51,6 +51,9 @@ import org.copydesk.ui.common.Ticker;
  */
 public final class EditorViewModel implements AutoCloseable {
 
+    /** How long a decision can be taken back before it is sent. */
+    public static final Duration UNDO_WINDOW = Duration.ofSeconds(5);
+
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(EditorViewModel.class);
 
     /**
@@ -111,6 +114,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final BooleanBinding canReload;
 
     private final List<AutoCloseable> timers = new ArrayList<>();
+    private final List<PendingDecision> pending = new ArrayList<>();
     private Optional<LocalDateTime> nextAvailable = Optional.empty();
     private boolean everLoaded;
 
@@ -232,7 +236,12 @@ public final class EditorViewModel implements AutoCloseable {
         activity();
     }
 
-    /** Submits the chosen decision on the selected article. */
+    /**
+     * Submits the chosen decision on the selected article, after {@link #UNDO_WINDOW}: the article
+     * leaves the list at once and the notice offers Undo until then. Undo rather than "Are you
+     * sure?": deciding is what an editor does all day, and a question asked hundreds of times is
+     * answered without reading; a few seconds to take back a slip of the key cost nothing.
+     */
     public void submit() {
         if (!canSubmit.get()) {
             if (held.selected().get() != null && drafts.verdict().get() != null && !connection.isOffline()
@@ -244,6 +253,37 @@ public final class EditorViewModel implements AutoCloseable {
         activity();
         LeaseRow row = held.selected().get();
         DecisionRequest request = drafts.request(row);
+        held.setAside(row);
+        Notice notice = notices.post(Notice.Kind.SUCCESS, decided(request.verdict()) + " \u201c" + row.article().title()
+                + "\u201d.", "Undo", () -> undo(row.id()));
+        pending.add(new PendingDecision(row, request, ticker.nanoTime() + UNDO_WINDOW.toNanos(), notice));
+    }
+
+    /** Undo: the decision is not sent; the article is back, selected, with its decision and notes. */
+    public void undo(long articleId) {
+        pending.stream().filter(p -> p.row().id() == articleId).findFirst().ifPresent(p -> {
+            pending.remove(p);
+            notices.dismiss(p.notice());
+            held.bringBack(p.row());
+            notices.post(Notice.Kind.INFO, "Not sent: \u201c" + p.row().article().title() + "\u201d is back in your list.");
+        });
+    }
+
+    /** Sends the decisions whose undo window has passed ({@code all}: every one, when the window closes). */
+    private void sendDueDecisions(boolean all) {
+        long now = ticker.nanoTime();
+        for (PendingDecision p : List.copyOf(pending)) {
+            if (all || now >= p.dueNanos()) {
+                pending.remove(p);
+                send(p);
+            }
+        }
+    }
+
+    private void send(PendingDecision p) {
+        LeaseRow row = p.row();
+        DecisionRequest request = p.request();
+        notices.dismiss(p.notice());
         BackgroundTask.of("submit decision", () -> services.decisions().submit(request))
                 .onRunning(() -> {
                     submitting.set(true);
@@ -254,7 +294,10 @@ public final class EditorViewModel implements AutoCloseable {
                     held.changeFinished();
                 })
                 .onSuccess(outcome -> onDecided(row, request, outcome))
-                .onFailure(this::onFailure)
+                .onFailure(failure -> {
+                    held.bringBack(row); // not sent: the article is the editor's to submit again (same request id)
+                    onFailure(failure);
+                })
                 .executeWith(tasks);
     }
 
@@ -332,10 +375,24 @@ public final class EditorViewModel implements AutoCloseable {
         upkeep.activity();
     }
 
+    private static String decided(Verdict verdict) {
+        return switch (verdict) {
+            case APPROVE -> "Approved";
+            case REJECT -> "Rejected";
+            case SEND_BACK -> "Sent back";
+            case UNREVIEWABLE -> "Sent to quarantine";
+        };
+    }
+
+    /** A decision waiting out its undo window. */
+    private record PendingDecision(LeaseRow row, DecisionRequest request, long dueNanos, Notice notice) {
+    }
+
     // --- periodic work --------------------------------------------------------------------------
 
     /** Every tick: countdowns, warnings, heartbeat, the list watch, autosave, reconnection, fading notices. */
     void tick() {
+        sendDueDecisions(false);
         upkeep.tick();
         if (!connection.isOffline()) {
             drafts.autosave();
@@ -391,15 +448,9 @@ public final class EditorViewModel implements AutoCloseable {
     private void onDecided(LeaseRow row, DecisionRequest request, DecisionOutcome outcome) {
         if (outcome instanceof DecisionOutcome.Recorded || outcome instanceof DecisionOutcome.AlreadyRecorded) {
             drafts.decided(row.id());
-            String what = switch (request.verdict()) {
-                case APPROVE -> "Approved";
-                case REJECT -> "Rejected";
-                case SEND_BACK -> "Sent back";
-                case UNREVIEWABLE -> "Sent to quarantine";
-            };
             boolean auto = outcome instanceof DecisionOutcome.Recorded r && r.autoQuarantined();
             held.remove(row);
-            notices.post(Notice.Kind.SUCCESS, what + " \u201c" + row.article().title() + "\u201d"
+            notices.post(Notice.Kind.SUCCESS, decided(request.verdict()) + " \u201c" + row.article().title() + "\u201d"
                     + (auto ? " (sent back too often: it goes to quarantine)." : "."));
         } else if (outcome instanceof DecisionOutcome.Lost lost) {
             drafts.notDecided(row.id(), true);
@@ -407,6 +458,7 @@ public final class EditorViewModel implements AutoCloseable {
             notices.post(Notice.Kind.ERROR, lost.message());
         } else if (outcome instanceof DecisionOutcome.Refused refused) {
             drafts.notDecided(row.id(), false);
+            held.bringBack(row);
             notices.post(Notice.Kind.WARNING, refused.message());
         }
     }
@@ -495,6 +547,7 @@ public final class EditorViewModel implements AutoCloseable {
 
     @Override
     public void close() {
+        sendDueDecisions(true); // decisions made are sent, not dropped with the window
         if (held.selected().get() != null) {
             drafts.flush(held.selected().get().id());
         }

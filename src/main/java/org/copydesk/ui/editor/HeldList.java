@@ -26,6 +26,8 @@ final class HeldList {
     private final Set<String> gone = new HashSet<>();
     /** Article id → when (monotonic nanos) this editor gave it back: "release means not me". */
     private final Map<Long, Long> givenBack = new HashMap<>();
+    /** Rows taken off the list while their decision waits out its undo window: still held, not shown. */
+    private final Map<Long, LeaseRow> aside = new HashMap<>();
     private long changes;
     private int changesInFlight;
 
@@ -41,8 +43,9 @@ final class HeldList {
         return rows.stream().filter(r -> r.id() == articleId).findFirst();
     }
 
+    /** True if the window knows this article as held: on the list, or set aside for a decision. */
     boolean shows(long articleId) {
-        return find(articleId).isPresent();
+        return find(articleId).isPresent() || aside.containsKey(articleId);
     }
 
     static String key(HeldArticle a) {
@@ -68,6 +71,25 @@ final class HeldList {
     /** Removes a row for good, moving the selection to its neighbour. */
     void remove(LeaseRow row) {
         gone.add(key(row.article()));
+        aside.remove(row.id());
+        takeOff(row);
+    }
+
+    /** Takes a row off the list while its decision can still be undone; it is still held. */
+    void setAside(LeaseRow row) {
+        aside.put(row.id(), row);
+        takeOff(row);
+    }
+
+    /** Undo: the row set aside is back on the list, selected. */
+    void bringBack(LeaseRow row) {
+        if (aside.remove(row.id()) != null && !rows.contains(row)) {
+            rows.add(row);
+        }
+        selected.set(row);
+    }
+
+    private void takeOff(LeaseRow row) {
         int i = rows.indexOf(row);
         rows.remove(row);
         if (selected.get() == row || selected.get() == null) {

@@ -149,12 +149,52 @@ class EditorViewModelTest {
         model.verdictProperty().set(Verdict.APPROVE);
         assertThat(model.canSubmitProperty().get()).isTrue();
         model.submit();
+        assertThat(model.articles()).extracting(LeaseRow::id).as("off the list at once").doesNotContain(first);
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1)); // then sent
 
         assertThat(dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(first))).isEqualTo(ArticleStatus.approved);
         assertThat(model.articles()).extracting(LeaseRow::id).doesNotContain(first);
         assertThat(model.selectedProperty().get()).isNotNull();
         assertThat(model.verdictProperty().get()).isNull();
         assertThat(model.notices().get(0).text()).startsWith("Approved");
+    }
+
+    @Test
+    void aDecisionCanBeUndoneForAFewSecondsAndNothingIsWritten() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+        LeaseRow first = model.selectedProperty().get();
+        model.verdictProperty().set(Verdict.REJECT);
+        model.notesProperty().set("Duplicate");
+        model.submit();
+        Notice undo = model.notices().stream().filter(n -> "Undo".equals(n.actionLabel())).findFirst().orElseThrow();
+        assertThat(undo.text()).isEqualTo("Rejected \u201cArticle 0\u201d.");
+        assertThat(model.selectedProperty().get()).isNotSameAs(first);
+
+        ticker.advance(EditorViewModel.UNDO_WINDOW.minusSeconds(2));
+        undo.action().run();
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(5));
+
+        assertThat(dsl.fetchCount(DECISION)).isZero();
+        assertThat(dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(first.id()))).isEqualTo(ArticleStatus.queued);
+        assertThat(model.articles()).contains(first);
+        assertThat(model.selectedProperty().get()).isSameAs(first);
+        assertThat(model.verdictProperty().get()).isEqualTo(Verdict.REJECT);
+        assertThat(model.notesProperty().get()).isEqualTo("Duplicate");
+    }
+
+    @Test
+    void aDecisionStillInItsUndoWindowIsSentWhenTheWindowCloses() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.start();
+        long id = model.selectedProperty().get().id();
+        model.verdictProperty().set(Verdict.APPROVE);
+        model.submit();
+        assertThat(dsl.fetchCount(DECISION)).isZero();
+
+        model.close();
+
+        assertThat(dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(id))).isEqualTo(ArticleStatus.approved);
     }
 
     @Test
@@ -235,6 +275,7 @@ class EditorViewModelTest {
         model.notesProperty().set("Not newsworthy");
 
         model.submit();
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1));
 
         assertThat(model.articles()).isEmpty();
         assertThat(model.notices().get(0).text()).contains("gave \u201cArticle 0\u201d to Sue Lindqvist");
