@@ -108,7 +108,8 @@ class EditorAppFlowTest {
         robot.clickOn("#submit");
 
         waitFor(10, () -> articleList().getItems().size() == 2);
-        assertThat(dsl.fetchValue(ARTICLE.ATTEMPTS, ARTICLE.ID.eq(first))).isEqualTo(1);
+        // sent when its few seconds of Undo have passed (EditorViewModel.UNDO_WINDOW)
+        waitFor(15, () -> dsl.fetchValue(ARTICLE.ATTEMPTS, ARTICLE.ID.eq(first)) == 1);
         try {
             // the notice is posted with the row's removal, but a loaded machine may show it a frame later
             waitFor(5, () -> noticeTexts().contains("Sent back \u201cArticle 0\u201d."));
