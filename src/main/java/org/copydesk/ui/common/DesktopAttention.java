@@ -27,6 +27,19 @@ public final class DesktopAttention implements AutoCloseable {
 
     public static final Alerts NONE = (title, text) -> { };
 
+    /**
+     * Alerts that reach the desktop only while {@code inFront} says the window is not in front: in
+     * front, the window's own notice is enough, and a notification would only repeat it.
+     */
+    public static java.util.function.Consumer<String> whileInBackground(java.util.function.BooleanSupplier inFront,
+                                                                      Alerts alerts) {
+        return text -> {
+            if (!inFront.getAsBoolean()) {
+                alerts.alert("Copydesk", text);
+            }
+        };
+    }
+
     private static final Logger log = LoggerFactory.getLogger(DesktopAttention.class);
 
     private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {

@@ -375,16 +375,14 @@ public final class EditorView extends StackPane {
         }), leave);
     }
 
-    /** The operating system is told only while the window is not in front: in front, the notice is enough. */
-    private void alertIfInBackground(String text) {
+    /** True while this window is the one in front (has the focus). */
+    private boolean inFront() {
         var window = getScene() == null ? null : getScene().getWindow();
-        if (window != null && !window.isFocused()) {
-            alerts.alert("Copydesk", text);
-        }
+        return window == null || window.isFocused();
     }
 
     private void initListeners() {
-        model.onAttention(this::alertIfInBackground);
+        model.onAttention(DesktopAttention.whileInBackground(this::inFront, alerts));
         list.getSelectionModel().selectedItemProperty().addListener((o, old, row) -> {
             if (row != null && row != model.selectedProperty().get()) {
                 model.selectedProperty().set(row);

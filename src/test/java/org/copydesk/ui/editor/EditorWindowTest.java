@@ -5,6 +5,7 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -64,6 +65,7 @@ class EditorWindowTest {
         Fixtures.emptyNewsroom(dsl);
         services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
         ann = services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 4, List.of("news"));
+        services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news"));
         FxToolkit.registerPrimaryStage();
     }
 
@@ -81,11 +83,14 @@ class EditorWindowTest {
         Theme.LIGHT.apply(new Scene(new HBox()));
     }
 
+    private final List<String> alerted = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final ManualTicker ticker = new ManualTicker();
+
     private void show(double width, double height) throws Exception {
         FxToolkit.setupFixture(() -> {
-            model = new EditorViewModel(services, TaskExecutor.sameThread(), new ManualTicker(), ann, List.of("news"),
+            model = new EditorViewModel(services, TaskExecutor.sameThread(), ticker, ann, List.of("news"),
                     EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
-            view = new EditorView(model, new HBox(), prefs, DesktopAttention.NONE);
+            view = new EditorView(model, new HBox(), prefs, (title, text) -> alerted.add(text));
             stage = new Stage();
             Scene scene = new Scene(view, width, height);
             Theme.LIGHT.apply(scene);
@@ -252,6 +257,33 @@ class EditorWindowTest {
         });
         assertThat(fx(() -> lookup("#submit").isDisabled())).isFalse();
         assertThat(fx(() -> lookup("#submit-why").isVisible())).isFalse();
+    }
+
+    @Test
+    void aLeaseLostRaisesADesktopAlertOnlyWhileTheWindowIsNotInFront() throws Exception {
+        List<Long> ids = Fixtures.articles(dsl, "news", 2, 3, -60);
+        show(1280, 800);
+        fx(() -> {
+            stage.requestFocus();
+            return null;
+        });
+        services.supervision().forceRelease(ids.get(0), "sue", "Legal first");
+        fx(() -> {
+            ticker.advance(Duration.ofSeconds(4));
+            return null;
+        });
+        assertThat(fx(() -> stage.isFocused())).isTrue();
+        assertThat(alerted).as("in front: the notice is enough").isEmpty();
+
+        // Monocle's headless windows keep the focus whatever another window asks, so the other half
+        // (behind another window: the desktop is told) is tested on the routing itself:
+        List<String> desktop = new ArrayList<>();
+        boolean[] front = {false};
+        var route = DesktopAttention.whileInBackground(() -> front[0], (title, text) -> desktop.add(text));
+        route.accept("lost while behind");
+        front[0] = true;
+        route.accept("lost while in front");
+        assertThat(desktop).containsExactly("lost while behind");
     }
 
     private Node lookup(String selector) {
