@@ -10,10 +10,8 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
-import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleButton;
@@ -30,13 +28,11 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import org.copydesk.review.HistoryEntry;
 import org.copydesk.review.Verdict;
 import java.util.prefs.Preferences;
 import org.copydesk.ui.common.Chrome;
 import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.UiPreferences;
-import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.NoticeArea;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -60,7 +56,6 @@ public final class EditorView extends StackPane {
             Verdict.SEND_BACK, new KeyCodeCombination(KeyCode.DIGIT3, KeyCombination.SHORTCUT_DOWN),
             Verdict.UNREVIEWABLE, new KeyCodeCombination(KeyCode.DIGIT4, KeyCombination.SHORTCUT_DOWN)));
 
-    private static final javafx.css.PseudoClass EXPIRING = javafx.css.PseudoClass.getPseudoClass("expiring");
 
     private final EditorViewModel model;
     private final Node toolbarExtras;
@@ -157,7 +152,7 @@ public final class EditorView extends StackPane {
 
         list.setId("articles");
         list.setItems(model.articles());
-        list.setCellFactory(v -> new LeaseCell());
+        list.setCellFactory(v -> new LeaseCell(list, model::deskDisplayName));
         Label empty = new Label();
         empty.setId("empty-state");
         empty.setWrapText(true);
@@ -451,64 +446,5 @@ public final class EditorView extends StackPane {
             return;
         }
         e.consume();
-    }
-
-
-    /** An article with desk, priority and its lease countdown. */
-    private final class LeaseCell extends ListCell<LeaseRow> {
-        private final Label title = new Label();
-        private final Label desk = new Label();
-        private final Label priority = new Label();
-        private final Label countdown = new Label();
-        private final VBox box;
-        private final javafx.beans.value.ChangeListener<Boolean> expiring = (o, was, now) -> markExpiring(now);
-        private LeaseRow shown;
-
-        LeaseCell() {
-            title.setWrapText(true);
-            title.getStyleClass().add(Styles.TEXT_BOLD);
-            // two lines of headline, as wide as the list allows
-            title.maxWidthProperty().bind(list.widthProperty().subtract(36));
-            title.setMinHeight(Region.USE_PREF_SIZE);
-            desk.getStyleClass().addAll("badge", "desk-badge");
-            priority.getStyleClass().addAll("badge", "priority-badge");
-            countdown.getStyleClass().add("countdown");
-            countdown.setGraphic(new FontIcon(Feather.CLOCK));
-            Region spacer = new Region();
-            HBox.setHgrow(spacer, Priority.ALWAYS);
-            HBox line = new HBox(6, desk, priority, spacer, countdown);
-            line.setAlignment(Pos.CENTER_LEFT);
-            box = new VBox(4, title, line);
-        }
-
-        @Override
-        protected void updateItem(LeaseRow row, boolean empty) {
-            super.updateItem(row, empty);
-            countdown.textProperty().unbind();
-            if (shown != null) {
-                shown.expiringSoonProperty().removeListener(expiring);
-            }
-            shown = empty ? null : row;
-            if (empty || row == null) {
-                setGraphic(null);
-                return;
-            }
-            title.setText(row.article().title());
-            desk.setText(model.deskDisplayName(row.article().desk()));
-            priority.setText("P" + row.article().priority());
-            priority.getStyleClass().removeAll("p1", "p2");
-            if (row.article().priority() <= 2) {
-                priority.getStyleClass().add("p" + row.article().priority());
-            }
-            countdown.textProperty().bind(Bindings.createStringBinding(() -> Formats.countdown(row.remainingProperty().get()),
-                    row.remainingProperty()));
-            markExpiring(row.expiringSoonProperty().get());
-            row.expiringSoonProperty().addListener(expiring);
-            setGraphic(box);
-        }
-
-        private void markExpiring(boolean soon) {
-            countdown.pseudoClassStateChanged(EXPIRING, soon);
-        }
     }
 }

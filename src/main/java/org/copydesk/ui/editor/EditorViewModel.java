@@ -26,8 +26,6 @@ import javafx.collections.ObservableList;
 import org.copydesk.review.ArticleDetail;
 import org.copydesk.review.Assignment;
 import org.copydesk.review.ConnectionTrouble;
-import org.copydesk.review.DecisionOutcome;
-import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Drafts;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
@@ -52,7 +50,7 @@ import org.copydesk.ui.common.Ticker;
 public final class EditorViewModel implements AutoCloseable {
 
     /** How long a decision can be taken back before it is sent. */
-    public static final Duration UNDO_WINDOW = Duration.ofSeconds(5);
+    public static final Duration UNDO_WINDOW = DecisionQueue.UNDO_WINDOW;
 
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(EditorViewModel.class);
 
@@ -95,6 +93,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final DraftKeeper drafts;
     private final LeaseUpkeep upkeep;
     private final ListWatcher watcher;
+    private final DecisionQueue decisions;
     private Consumer<String> attention = text -> { };
 
     private final StringProperty title = new SimpleStringProperty("");
@@ -114,7 +113,6 @@ public final class EditorViewModel implements AutoCloseable {
     private final BooleanBinding canReload;
 
     private final List<AutoCloseable> timers = new ArrayList<>();
-    private final List<PendingDecision> pending = new ArrayList<>();
     private Optional<LocalDateTime> nextAvailable = Optional.empty();
     private boolean everLoaded;
 
@@ -136,6 +134,7 @@ public final class EditorViewModel implements AutoCloseable {
                 this::onFailure, text -> attention.accept(text));
         this.watcher = new ListWatcher(services, editor, desks, tasks, ticker, settings.watchInterval(), held, upkeep, notices,
                 connection, this::onFailure, this::reload, loading::get, this::deskName);
+        this.decisions = new DecisionQueue(services, tasks, ticker, held, drafts, notices, submitting, this::onFailure);
         var selected = held.selected();
         var verdict = drafts.verdict();
         var notes = drafts.notes();
@@ -237,10 +236,8 @@ public final class EditorViewModel implements AutoCloseable {
     }
 
     /**
-     * Submits the chosen decision on the selected article, after {@link #UNDO_WINDOW}: the article
-     * leaves the list at once and the notice offers Undo until then. Undo rather than "Are you
-     * sure?": deciding is what an editor does all day, and a question asked hundreds of times is
-     * answered without reading; a few seconds to take back a slip of the key cost nothing.
+     * Submits the chosen decision on the selected article: it leaves the list at once and is sent
+     * after {@link #UNDO_WINDOW}, while its notice offers Undo (see {@link DecisionQueue} for why).
      */
     public void submit() {
         if (!canSubmit.get()) {
@@ -252,54 +249,14 @@ public final class EditorViewModel implements AutoCloseable {
         }
         activity();
         LeaseRow row = held.selected().get();
-        DecisionRequest request = drafts.request(row);
-        held.setAside(row);
-        Notice notice = notices.post(Notice.Kind.SUCCESS, decided(request.verdict()) + " \u201c" + row.article().title()
-                + "\u201d.", "Undo", () -> undo(row.id()));
-        pending.add(new PendingDecision(row, request, ticker.nanoTime() + UNDO_WINDOW.toNanos(), notice));
+        decisions.decide(row, drafts.request(row));
     }
 
     /** Undo: the decision is not sent; the article is back, selected, with its decision and notes. */
     public void undo(long articleId) {
-        pending.stream().filter(p -> p.row().id() == articleId).findFirst().ifPresent(p -> {
-            pending.remove(p);
-            notices.dismiss(p.notice());
-            held.bringBack(p.row());
-            notices.post(Notice.Kind.INFO, "Not sent: \u201c" + p.row().article().title() + "\u201d is back in your list.");
-        });
+        decisions.undo(articleId);
     }
 
-    /** Sends the decisions whose undo window has passed ({@code all}: every one, when the window closes). */
-    private void sendDueDecisions(boolean all) {
-        long now = ticker.nanoTime();
-        for (PendingDecision p : List.copyOf(pending)) {
-            if (all || now >= p.dueNanos()) {
-                pending.remove(p);
-                send(p);
-            }
-        }
-    }
-
-    private void send(PendingDecision p) {
-        LeaseRow row = p.row();
-        DecisionRequest request = p.request();
-        notices.dismiss(p.notice());
-        BackgroundTask.of("submit decision", () -> services.decisions().submit(request))
-                .onRunning(() -> {
-                    submitting.set(true);
-                    held.changeStarted();
-                })
-                .onFinished(() -> {
-                    submitting.set(false);
-                    held.changeFinished();
-                })
-                .onSuccess(outcome -> onDecided(row, request, outcome))
-                .onFailure(failure -> {
-                    held.bringBack(row); // not sent: the article is the editor's to submit again (same request id)
-                    onFailure(failure);
-                })
-                .executeWith(tasks);
-    }
 
     /** Gives the selected article back to the queue; the notes stay as a draft. */
     public void releaseSelected() {
@@ -375,24 +332,11 @@ public final class EditorViewModel implements AutoCloseable {
         upkeep.activity();
     }
 
-    private static String decided(Verdict verdict) {
-        return switch (verdict) {
-            case APPROVE -> "Approved";
-            case REJECT -> "Rejected";
-            case SEND_BACK -> "Sent back";
-            case UNREVIEWABLE -> "Sent to quarantine";
-        };
-    }
-
-    /** A decision waiting out its undo window. */
-    private record PendingDecision(LeaseRow row, DecisionRequest request, long dueNanos, Notice notice) {
-    }
-
     // --- periodic work --------------------------------------------------------------------------
 
     /** Every tick: countdowns, warnings, heartbeat, the list watch, autosave, reconnection, fading notices. */
     void tick() {
-        sendDueDecisions(false);
+        decisions.sendDue(false);
         upkeep.tick();
         if (!connection.isOffline()) {
             drafts.autosave();
@@ -443,24 +387,6 @@ public final class EditorViewModel implements AutoCloseable {
             notices.post(Notice.Kind.INFO, assignment.claimed() == 1 ? "1 new article." : assignment.claimed() + " new articles.");
         }
         upkeep.refreshed();
-    }
-
-    private void onDecided(LeaseRow row, DecisionRequest request, DecisionOutcome outcome) {
-        if (outcome instanceof DecisionOutcome.Recorded || outcome instanceof DecisionOutcome.AlreadyRecorded) {
-            drafts.decided(row.id());
-            boolean auto = outcome instanceof DecisionOutcome.Recorded r && r.autoQuarantined();
-            held.remove(row);
-            notices.post(Notice.Kind.SUCCESS, decided(request.verdict()) + " \u201c" + row.article().title() + "\u201d"
-                    + (auto ? " (sent back too often: it goes to quarantine)." : "."));
-        } else if (outcome instanceof DecisionOutcome.Lost lost) {
-            drafts.notDecided(row.id(), true);
-            held.remove(row);
-            notices.post(Notice.Kind.ERROR, lost.message());
-        } else if (outcome instanceof DecisionOutcome.Refused refused) {
-            drafts.notDecided(row.id(), false);
-            held.bringBack(row);
-            notices.post(Notice.Kind.WARNING, refused.message());
-        }
     }
 
     private void onFailure(Throwable failure) {
@@ -547,7 +473,7 @@ public final class EditorViewModel implements AutoCloseable {
 
     @Override
     public void close() {
-        sendDueDecisions(true); // decisions made are sent, not dropped with the window
+        decisions.sendDue(true); // decisions made are sent, not dropped with the window
         if (held.selected().get() != null) {
             drafts.flush(held.selected().get().id());
         }
