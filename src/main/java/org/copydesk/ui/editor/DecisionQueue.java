@@ -84,15 +84,7 @@ final class DecisionQueue {
         LeaseRow row = p.row();
         DecisionRequest request = p.request();
         notices.dismiss(p.notice());
-        BackgroundTask.of("submit decision", () -> services.decisions().submit(request))
-                .onRunning(() -> {
-                    sending.set(true);
-                    held.changeStarted();
-                })
-                .onFinished(() -> {
-                    sending.set(false);
-                    held.changeFinished();
-                })
+        held.changing(BackgroundTask.of("submit decision", () -> services.decisions().submit(request)), sending)
                 .onSuccess(outcome -> sent(row, request, outcome))
                 .onFailure(failure -> {
                     held.bringBack(row); // not sent: the article is the editor's to submit again (same request id)

@@ -1,9 +1,6 @@
 package org.copydesk.ui.editor;
 
 import atlantafx.base.theme.Styles;
-import java.util.prefs.Preferences;
-import javafx.beans.property.IntegerProperty;
-import javafx.beans.property.SimpleIntegerProperty;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
@@ -17,7 +14,7 @@ import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * The editor's settings, remembered in {@link EditorPreferences}: whether the list tops itself up
+ * The editor's settings menu ({@link EditorSettings}, remembered): whether the list tops itself up
  * when work is waiting, and the text size of the reader and the notes (Ctrl+Plus, Ctrl+Minus,
  * Ctrl+0, also on the number pad and as Ctrl+= where Plus needs Shift).
  */
@@ -27,14 +24,11 @@ final class EditorSettingsMenu extends MenuButton {
     static final KeyCombination SMALLER = new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN);
     static final KeyCombination NORMAL = new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN);
 
-    private final Preferences root;
-    private final IntegerProperty textSize = new SimpleIntegerProperty();
-    private EditorPreferences prefs;
+    private final EditorSettings settings;
 
-    EditorSettingsMenu(EditorViewModel model, Preferences root) {
+    EditorSettingsMenu(EditorSettings settings) {
         super(null, new FontIcon(Feather.SETTINGS));
-        this.root = root;
-        this.prefs = EditorPreferences.load(root);
+        this.settings = settings;
         setId("editor-settings");
         setAccessibleText("Settings");
         setTooltip(new Tooltip("Settings: topping up, text size"));
@@ -42,19 +36,15 @@ final class EditorSettingsMenu extends MenuButton {
 
         CheckMenuItem topUp = new CheckMenuItem("Top up my list by itself when work is waiting");
         topUp.setId("auto-top-up");
-        topUp.setSelected(prefs.autoTopUp());
-        model.autoTopUpProperty().set(prefs.autoTopUp());
-        model.autoTopUpProperty().bind(topUp.selectedProperty());
-        topUp.selectedProperty().addListener((o, was, on) -> save(prefs.withAutoTopUp(on)));
+        topUp.selectedProperty().bindBidirectional(settings.autoTopUpProperty());
 
         MenuItem larger = new MenuItem("Larger text\t" + LARGER.getDisplayText());
-        larger.setOnAction(e -> step(1));
+        larger.setOnAction(e -> settings.textStep(1));
         MenuItem smaller = new MenuItem("Smaller text\t" + SMALLER.getDisplayText());
-        smaller.setOnAction(e -> step(-1));
+        smaller.setOnAction(e -> settings.textStep(-1));
         MenuItem normal = new MenuItem("Normal text size\t" + NORMAL.getDisplayText());
-        normal.setOnAction(e -> step(0));
+        normal.setOnAction(e -> settings.textStep(0));
         getItems().addAll(topUp, new SeparatorMenuItem(), larger, smaller, normal);
-        textSize.set(prefs.textSize());
     }
 
     /** Handles the text-size keys; true if it was one of them. */
@@ -76,17 +66,6 @@ final class EditorSettingsMenu extends MenuButton {
     }
 
     private void step(int step) {
-        save(prefs.withTextStep(step));
-    }
-
-    private void save(EditorPreferences changed) {
-        prefs = changed;
-        textSize.set(changed.textSize());
-        changed.save(root);
-    }
-
-    /** The reader's and the notes' font size, in points. */
-    IntegerProperty textSize() {
-        return textSize;
+        settings.textStep(step);
     }
 }

@@ -82,7 +82,8 @@ public final class EditorView extends StackPane {
         this.model = model;
         this.toolbarExtras = toolbarExtras;
         this.alerts = alerts;
-        this.settings = new EditorSettingsMenu(model, prefs);
+        this.settings = new EditorSettingsMenu(model.settings());
+        model.settings().rememberIn(prefs);
         this.helpOverlay = createHelpOverlay();
         createView();
         initListeners();
@@ -209,7 +210,7 @@ public final class EditorView extends StackPane {
         body.setWrapText(true);
         body.getStyleClass().add("reader-body");
         body.textProperty().bind(model.bodyProperty());
-        body.styleProperty().bind(Bindings.concat("-fx-font-size: ", settings.textSize(), "pt;"));
+        body.styleProperty().bind(Bindings.concat("-fx-font-size: ", model.settings().textSizeProperty(), "pt;"));
         body.setFocusTraversable(false);
         VBox.setVgrow(body, Priority.ALWAYS);
 
@@ -258,7 +259,7 @@ public final class EditorView extends StackPane {
         notes.setWrapText(true);
         notes.setPromptText("Notes for the writer or the desk. Saved as you type.");
         notes.textProperty().bindBidirectional(model.notesProperty());
-        notes.styleProperty().bind(Bindings.concat("-fx-font-size: ", settings.textSize(), "pt;"));
+        notes.styleProperty().bind(Bindings.concat("-fx-font-size: ", model.settings().textSizeProperty(), "pt;"));
         VBox.setVgrow(notes, Priority.ALWAYS);
         Label draft = new Label();
         draft.setId("draft-status");

@@ -93,6 +93,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final DraftKeeper drafts;
     private final LeaseUpkeep upkeep;
     private final ListWatcher watcher;
+    private final EditorSettings remembered;
     private final DecisionQueue decisions;
     private Consumer<String> attention = text -> { };
 
@@ -130,10 +131,11 @@ public final class EditorViewModel implements AutoCloseable {
                 "Your notes are kept on this computer;");
         this.drafts = new DraftKeeper(services, editor.id(), tasks, ticker, settings.autosaveDelay(), zone, held, connection,
                 this::onFailure, this::activity);
+        this.remembered = new EditorSettings(tasks);
         this.upkeep = new LeaseUpkeep(services, editor, tasks, ticker, settings, held, drafts, notices, connection,
                 this::onFailure, text -> attention.accept(text));
         this.watcher = new ListWatcher(services, editor, desks, tasks, ticker, settings.watchInterval(), held, upkeep, notices,
-                connection, this::onFailure, this::reload, loading::get, this::deskName);
+                connection, this::onFailure, this::reload, loading::get, this::deskName, remembered.autoTopUpProperty());
         this.decisions = new DecisionQueue(services, tasks, ticker, held, drafts, notices, submitting, this::onFailure);
         var selected = held.selected();
         var verdict = drafts.verdict();
@@ -200,15 +202,7 @@ public final class EditorViewModel implements AutoCloseable {
         }
         activity();
         List<LeaseRow> before = List.copyOf(held.rows());
-        BackgroundTask.of("get articles", () -> services.queue().claim(editor.id(), desks, null))
-                .onRunning(() -> {
-                    loading.set(true);
-                    held.changeStarted();
-                })
-                .onFinished(() -> {
-                    loading.set(false);
-                    held.changeFinished();
-                })
+        held.changing(BackgroundTask.of("get articles", () -> services.queue().claim(editor.id(), desks, null)), loading)
                 .onSuccess(assignment -> {
                     everLoaded = true;
                     apply(assignment, before);
@@ -600,9 +594,14 @@ public final class EditorViewModel implements AutoCloseable {
         return watcher.waitingCount();
     }
 
-    /** The editor's choice: the list tops itself up when work is waiting (remembered by the view). */
+    /** The editor's choice: the list tops itself up when work is waiting. */
     public BooleanProperty autoTopUpProperty() {
-        return watcher.autoTopUp();
+        return remembered.autoTopUpProperty();
+    }
+
+    /** The window's remembered settings (topping up, text size). */
+    public EditorSettings settings() {
+        return remembered;
     }
 
     public ZoneId zone() {

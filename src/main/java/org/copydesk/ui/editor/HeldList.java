@@ -6,11 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.copydesk.review.HeldArticle;
+import org.copydesk.ui.common.BackgroundTask;
 
 /**
  * "My articles" as the editor's window knows it, shared by the parts of its view model: the rows,
@@ -116,6 +118,20 @@ final class HeldList {
     boolean gaveBackLately(long articleId, long nowNanos, long withinNanos) {
         Long at = givenBack.get(articleId);
         return at != null && nowNanos - at < withinNanos;
+    }
+
+    /**
+     * {@code task} changes what this window holds (a claim, a decision): the change is counted, and
+     * {@code busy} is true, while it is in flight.
+     */
+    <T> BackgroundTask<T> changing(BackgroundTask<T> task, BooleanProperty busy) {
+        return task.onRunning(() -> {
+            busy.set(true);
+            changeStarted();
+        }).onFinished(() -> {
+            busy.set(false);
+            changeFinished();
+        });
     }
 
     /** This window starts changing what it holds (claim, renew, release, decision). */

@@ -12,7 +12,6 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -58,7 +57,7 @@ final class ListWatcher {
     private final BooleanSupplier claiming;
     private final Function<String, String> deskName;
 
-    private final BooleanProperty autoTopUp = new SimpleBooleanProperty();
+    private final BooleanProperty autoTopUp;
     private final StringProperty waiting = new SimpleStringProperty("");
     private final IntegerProperty waitingCount = new SimpleIntegerProperty();
     private boolean reading;
@@ -68,7 +67,9 @@ final class ListWatcher {
 
     ListWatcher(ReviewServices services, Editor editor, List<String> desks, TaskExecutor tasks, Ticker ticker,
                 Duration interval, HeldList held, LeaseUpkeep upkeep, NoticeBoard notices, ConnectionStatus connection,
-                Consumer<Throwable> onFailure, Runnable topUp, BooleanSupplier claiming, Function<String, String> deskName) {
+                Consumer<Throwable> onFailure, Runnable topUp, BooleanSupplier claiming, Function<String, String> deskName,
+                BooleanProperty autoTopUp) {
+        this.autoTopUp = autoTopUp;
         this.services = services;
         this.editor = editor;
         this.desks = List.copyOf(desks);
@@ -201,10 +202,6 @@ final class ListWatcher {
     void claimed() {
         waiting.set("");
         waitingCount.set(0);
-    }
-
-    BooleanProperty autoTopUp() {
-        return autoTopUp;
     }
 
     StringProperty waiting() {

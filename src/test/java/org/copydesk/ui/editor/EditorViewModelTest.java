@@ -55,11 +55,7 @@ class EditorViewModelTest {
 
     @BeforeEach
     void newsroom() {
-        Fixtures.emptyNewsroom(dsl);
-        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
-        services.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
-        ann = services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news", "sport"));
-        services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport"));
+        ann = EditorNewsroom.ann(services, dsl, 3, List.of("news", "sport"));
         model = newModel(services);
     }
 

@@ -62,10 +62,7 @@ class EditorWindowTest {
 
     @BeforeEach
     void newsroom() throws Exception {
-        Fixtures.emptyNewsroom(dsl);
-        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
-        ann = services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 4, List.of("news"));
-        services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news"));
+        ann = EditorNewsroom.ann(services, dsl, 4, List.of("news"));
         FxToolkit.registerPrimaryStage();
     }
 

@@ -45,12 +45,8 @@ class LiveListTest {
 
     @BeforeEach
     void newsroom() {
-        Fixtures.emptyNewsroom(dsl);
-        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
-        services.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
-        Editor ann = services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news", "sport"));
+        Editor ann = EditorNewsroom.ann(services, dsl, 3, List.of("news", "sport"));
         services.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 3, List.of("news", "sport"));
-        services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport"));
         model = new EditorViewModel(services, TaskExecutor.sameThread(), ticker, ann, List.of("news", "sport"),
                 EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
         model.onAttention(alerts::add);
