@@ -162,6 +162,23 @@ class EditorAppFlowTest {
     }
 
     @Test
+    void signingOutWhileHoldingArticlesAsksAndGivesThemBackByDefault() {
+        signInAsAnn();
+        robot.clickOn("#notes").write("Back to this tomorrow");
+        robot.clickOn("#sign-out");
+        waitFor(5, () -> robot.lookup("#leave-question").query().isVisible());
+        assertThat(robot.lookup("#leave-title").queryAs(Label.class).getText()).isEqualTo("Give back your 3 articles?");
+
+        robot.press(KeyCode.ENTER).release(KeyCode.ENTER); // giving back is the default
+
+        waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
+        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("flow_ann"))).isZero();
+        long first = dsl.fetchValue(ARTICLE.ID, ARTICLE.TITLE.eq("Article 0"));
+        waitFor(5, () -> services.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Back to this tomorrow"))
+                .orElse(false));
+    }
+
+    @Test
     void databaseOfflineAndBack() {
         signInAsAnn();
         long first = ((org.copydesk.ui.editor.LeaseRow) articleList().getItems().get(0)).id();
