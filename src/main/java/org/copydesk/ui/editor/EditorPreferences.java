@@ -7,13 +7,14 @@ import java.util.prefs.Preferences;
  * under {@link org.copydesk.ui.common.UiPreferences#root()}, node {@code editor}).
  *
  * @param autoTopUp the list tops itself up when work is waiting on the editor's desks
- * @param textSize  the reader's and the notes' font size in points
+ * @param textSize  the reader's font size in px (the notes' is two smaller)
  */
 public record EditorPreferences(boolean autoTopUp, int textSize) {
 
-    public static final int DEFAULT_TEXT_SIZE = 15;
-    public static final int MIN_TEXT_SIZE = 10;
-    public static final int MAX_TEXT_SIZE = 32;
+    /** The reader's size in the stylesheet (px); the notes are two smaller. */
+    public static final int DEFAULT_TEXT_SIZE = 16;
+    public static final int MIN_TEXT_SIZE = 11;
+    public static final int MAX_TEXT_SIZE = 36;
 
     public static EditorPreferences defaults() {
         return new EditorPreferences(false, DEFAULT_TEXT_SIZE);

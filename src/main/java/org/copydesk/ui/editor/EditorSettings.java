@@ -73,7 +73,7 @@ public final class EditorSettings {
         return autoTopUp;
     }
 
-    /** The reader's and the notes' font size, in points. */
+    /** The reader's font size in px (the notes' is two smaller). */
     public IntegerProperty textSizeProperty() {
         return textSize;
     }

@@ -180,9 +180,10 @@ public final class EditorView extends StackPane {
         get.getStyleClass().addAll(Styles.SMALL, Styles.ACCENT);
         get.disableProperty().bind(model.canReloadProperty().not());
         get.setOnAction(e -> model.reload());
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox nudge = new HBox(8, text, spacer, get);
+        get.setMinWidth(Region.USE_PREF_SIZE); // the words wrap, the button stays whole
+        text.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        HBox nudge = new HBox(8, text, get);
         nudge.setAlignment(Pos.CENTER_LEFT);
         nudge.getStyleClass().add("waiting-nudge");
         nudge.visibleProperty().bind(model.waitingProperty().isNotEmpty());
@@ -210,7 +211,7 @@ public final class EditorView extends StackPane {
         body.setWrapText(true);
         body.getStyleClass().add("reader-body");
         body.textProperty().bind(model.bodyProperty());
-        body.styleProperty().bind(Bindings.concat("-fx-font-size: ", model.settings().textSizeProperty(), "pt;"));
+        body.styleProperty().bind(Bindings.concat("-fx-font-size: ", model.settings().textSizeProperty(), "px;"));
         body.setFocusTraversable(false);
         VBox.setVgrow(body, Priority.ALWAYS);
 
@@ -259,7 +260,8 @@ public final class EditorView extends StackPane {
         notes.setWrapText(true);
         notes.setPromptText("Notes for the writer or the desk. Saved as you type.");
         notes.textProperty().bindBidirectional(model.notesProperty());
-        notes.styleProperty().bind(Bindings.concat("-fx-font-size: ", model.settings().textSizeProperty(), "pt;"));
+        notes.styleProperty().bind(Bindings.concat("-fx-font-size: ",
+                model.settings().textSizeProperty().subtract(2), "px;"));
         VBox.setVgrow(notes, Priority.ALWAYS);
         Label draft = new Label();
         draft.setId("draft-status");

@@ -147,6 +147,7 @@ public final class EditorViewModel implements AutoCloseable {
         canRelease = Bindings.createBooleanBinding(() -> selected.get() != null && !submitting.get() && !offline.get(),
                 selected, submitting, offline);
         canReload = loading.not().and(offline.not());
+        watcher.waiting().addListener((o, was, now) -> updateEmptyText());
         selected.addListener((obs, old, row) -> onSelectionChanged(old, row));
         held.rows().addListener((javafx.collections.ListChangeListener<LeaseRow>) c -> {
             updateEmptyText();
@@ -448,6 +449,10 @@ public final class EditorViewModel implements AutoCloseable {
         }
         if (!everLoaded) {
             emptyText.set("Press Get articles (F5) to start.");
+            return;
+        }
+        if (watcher != null && !watcher.waiting().get().isEmpty()) {
+            emptyText.set("Work is waiting: press Get articles (F5).");
             return;
         }
         String names = desks.stream().map(this::deskName).collect(Collectors.joining(" and "))

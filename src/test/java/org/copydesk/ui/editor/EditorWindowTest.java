@@ -212,12 +212,13 @@ class EditorWindowTest {
         Fixtures.articles(dsl, "news", 1, 3, -60);
         show(1280, 800);
         double normal = fx(() -> ((TextArea) lookup("#reader-body")).getFont().getSize());
+        assertThat(normal).as("the stylesheet's size until the editor changes it").isEqualTo(16);
 
         robot.press(KeyCode.CONTROL).push(KeyCode.EQUALS).push(KeyCode.EQUALS).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         double larger = fx(() -> ((TextArea) lookup("#reader-body")).getFont().getSize());
         assertThat(larger).isGreaterThan(normal);
-        assertThat(fx(() -> ((TextArea) lookup("#notes")).getFont().getSize())).isEqualTo(larger);
+        assertThat(fx(() -> ((TextArea) lookup("#notes")).getFont().getSize())).isEqualTo(larger - 2);
 
         FxToolkit.setupFixture(() -> {
             model.close();

@@ -130,6 +130,7 @@ class LiveListTest {
                 .where(ARTICLE.ID.in(embargoed)).execute(); // the embargo lifts
         ticker.advance(WITHIN_FIVE_SECONDS);
         assertThat(model.waitingProperty().get()).isEqualTo("1 article waiting on News \u2014 F5");
+        assertThat(model.emptyTextProperty().get()).as("no longer 'nothing on News'").isEqualTo("Work is waiting: press Get articles (F5).");
 
         services.queue().claim("bob");
         ticker.advance(WITHIN_FIVE_SECONDS);
