@@ -49,6 +49,7 @@ public final class ReviewServices implements AutoCloseable {
     private final QueueStatistics statistics;
     private final AuditLog auditLog;
     private final ImportRejects importRejects;
+    private final ListWatch listWatch;
     private final Options options;
     private final String sessionUser;
 
@@ -82,6 +83,7 @@ public final class ReviewServices implements AutoCloseable {
         this.statistics = new QueueStatistics(database.dsl());
         this.auditLog = new AuditLog(database.dsl());
         this.importRejects = new ImportRejects(database.dsl());
+        this.listWatch = new ListWatch(database.dsl());
     }
 
     /**
@@ -192,5 +194,10 @@ public final class ReviewServices implements AutoCloseable {
     /** The feed of outcomes (approved, rejected, ...) in cursor order. */
     public org.copydesk.review.outcomes.OutcomeFeed outcomeFeed() {
         return new org.copydesk.review.outcomes.OutcomeFeed(database.dsl());
+    }
+
+    /** The editor's window's cheap "has anything changed?" read (see {@link ListWatch}). */
+    public ListWatch listWatch() {
+        return listWatch;
     }
 }

@@ -108,8 +108,10 @@ public final class ScreenshotTour {
         Editor ann = services.newsroom().requireEditor("ann");
         EditorViewModel model = new EditorViewModel(services, tasks, new FxTicker(), ann, ann.desks(),
                 EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
+        EditorView[] view = new EditorView[1];
         onFx(() -> {
-            scene.setRoot(new EditorView(model, new HBox()));
+            view[0] = new EditorView(model, new HBox());
+            scene.setRoot(view[0]);
             model.start();
         });
         waitForOnFxThread(30, () -> model.articles().size() == 5 && !model.bodyProperty().get().startsWith("Loading"));
@@ -121,6 +123,27 @@ public final class ScreenshotTour {
         waitForOnFxThread(30, () -> !model.bodyProperty().get().startsWith("Loading"));
         Thread.sleep(1500);
         shoot("editor-reviewing");
+
+        // room to read (issue 17): 1024x640, and 960x600 (a 1440x900 screen at 150 %), then narrower: the list folds
+        for (int[] size : new int[][] {{1024, 640}, {960, 600}, {820, 600}}) {
+            onFx(() -> {
+                stage.setWidth(size[0]);
+                stage.setHeight(size[1]);
+            });
+            Thread.sleep(800);
+            shoot("editor-" + size[0] + "x" + size[1]);
+        }
+        onFx(() -> {
+            stage.setWidth(1280);
+            stage.setHeight(800);
+        });
+        Thread.sleep(500);
+
+        // closing the window or signing out while holding articles (issue 17)
+        onFx(() -> view[0].beforeLeaving(() -> { }));
+        Thread.sleep(400);
+        shoot("editor-close-question");
+        onFx(() -> scene.lookup("#leave-cancel").fireEvent(new javafx.event.ActionEvent()));
 
         // keyboard focus: Tab from "Send back" to "Unreviewable" draws the focus ring
         onFx(() -> {
@@ -139,8 +162,7 @@ public final class ScreenshotTour {
         // a lease lost while reviewing: a supervisor takes the article back
         long held = model.selectedProperty().get().id();
         services.supervision().forceRelease(held, "sue", "Legal wants to read it before it runs");
-        onFx(model::submit);
-        waitForOnFxThread(30, () -> model.articles().stream().noneMatch(r -> r.id() == held));
+        waitForOnFxThread(30, () -> model.articles().stream().noneMatch(r -> r.id() == held)); // the list watch notices within seconds
         Thread.sleep(300);
         shoot("editor-lease-lost");
 
@@ -180,6 +202,13 @@ public final class ScreenshotTour {
         waitForOnFxThread(30, () -> empty.emptyTextProperty().get().startsWith("Nothing"));
         Thread.sleep(500);
         shoot("editor-empty");
+
+        // work arriving while the editor has room: the nudge above the list (issue 17)
+        services.database().dsl().update(ARTICLE).set(ARTICLE.AVAILABLE_AT, ServerClock.plus(ServerClock.now(), Duration.ofSeconds(-1)))
+                .where(ARTICLE.DESK_ID.eq("legal")).and(ARTICLE.LOCKED_BY.isNull()).limit(3).execute();
+        waitForOnFxThread(30, () -> !empty.waitingProperty().get().isEmpty());
+        Thread.sleep(300);
+        shoot("editor-work-waiting");
         empty.close();
         onFx(stage::close);
     }

@@ -27,6 +27,7 @@ import org.copydesk.review.ConnectionTrouble;
 import org.copydesk.review.ReleaseService;
 import org.copydesk.review.ReviewServices;
 import org.copydesk.review.SignIn;
+import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.FxTaskExecutor;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.FxThreadWatchdog;
@@ -63,6 +64,8 @@ public final class CopydeskApp extends Application {
     private ReviewServices services;
     private ReleaseService releaseService;
     private EditorViewModel editorModel;
+    private EditorView editorView;
+    private final DesktopAttention attention = new DesktopAttention(CopydeskApp.class.getResource("/org/copydesk/icons/copydesk-64.png"));
     private final DashboardWindow dashboard = new DashboardWindow();
     private FxThreadWatchdog watchdog;
     private final AtomicBoolean closing = new AtomicBoolean();
@@ -93,7 +96,7 @@ public final class CopydeskApp extends Application {
         window.applyTo(stage, cascade);
         stage.setOnCloseRequest(e -> {
             e.consume();
-            shutDown();
+            afterAskingAboutHeldArticles(this::shutDown);
         });
         stage.show();
         window.applyTo(stage, cascade); // again: see WindowState.applyTo
@@ -126,7 +129,8 @@ public final class CopydeskApp extends Application {
         releaseService.start();
         editorModel = new EditorViewModel(services, tasks, new FxTicker(), signedIn.editor(), signedIn.desks(),
                 EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
-        scene.setRoot(new EditorView(editorModel, toolbarExtras(signedIn.editor())));
+        editorView = new EditorView(editorModel, toolbarExtras(signedIn.editor()), prefs, attention::alert);
+        scene.setRoot(editorView);
         stage.setTitle("Copydesk \u2014 " + signedIn.editor().displayName());
         editorModel.start();
         EditorViewModel signedInModel = editorModel;
@@ -140,8 +144,18 @@ public final class CopydeskApp extends Application {
         }, failure -> log.debug("Could not look for other windows: {}", failure.toString()));
     }
 
+    /** Closing or signing out while holding articles asks "Give back your 4 articles?" first (issue 17). */
+    private void afterAskingAboutHeldArticles(Runnable leave) {
+        if (editorView != null) {
+            editorView.beforeLeaving(leave);
+        } else {
+            leave.run();
+        }
+    }
+
     /** Ends the person's session: saves what they typed, stops their release service, closes their pool off the FX thread. */
     private void signOut() {
+        editorView = null;
         if (editorModel != null) {
             editorModel.close();
             editorModel = null;
@@ -181,8 +195,8 @@ public final class CopydeskApp extends Application {
         signOut.setAccessibleText("Sign out");
         signOut.setId("sign-out");
         signOut.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-        signOut.setTooltip(new Tooltip("Sign out (your articles stay yours until their leases run out)"));
-        signOut.setOnAction(e -> signOut());
+        signOut.setTooltip(new Tooltip("Sign out (asks whether to give back the articles you hold)"));
+        signOut.setOnAction(e -> afterAskingAboutHeldArticles(this::signOut));
         HBox box = new HBox(4, themeButton, signOut);
         if (editor.role().canSupervise()) {
             box.getChildren().add(0, dashboard.button(editor, services, tasks, () -> theme));
@@ -255,6 +269,7 @@ public final class CopydeskApp extends Application {
             editorModel.close();
         }
         dashboard.close();
+        attention.close();
         stage.hide();
     }
 

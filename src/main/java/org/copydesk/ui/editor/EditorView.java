@@ -10,10 +10,8 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
-import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleButton;
@@ -30,10 +28,11 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import org.copydesk.review.HistoryEntry;
 import org.copydesk.review.Verdict;
+import java.util.prefs.Preferences;
 import org.copydesk.ui.common.Chrome;
-import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.DesktopAttention;
+import org.copydesk.ui.common.UiPreferences;
 import org.copydesk.ui.common.NoticeArea;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -57,10 +56,12 @@ public final class EditorView extends StackPane {
             Verdict.SEND_BACK, new KeyCodeCombination(KeyCode.DIGIT3, KeyCombination.SHORTCUT_DOWN),
             Verdict.UNREVIEWABLE, new KeyCodeCombination(KeyCode.DIGIT4, KeyCombination.SHORTCUT_DOWN)));
 
-    private static final javafx.css.PseudoClass EXPIRING = javafx.css.PseudoClass.getPseudoClass("expiring");
 
     private final EditorViewModel model;
     private final Node toolbarExtras;
+    private final EditorSettingsMenu settings;
+    private final LeaveQuestion leaveQuestion = new LeaveQuestion();
+    private final DesktopAttention.Alerts alerts;
     private final ListView<LeaseRow> list = new ListView<>();
     private final TextArea notes = new TextArea();
     private final ToggleGroup verdicts = new ToggleGroup();
@@ -70,8 +71,19 @@ public final class EditorView extends StackPane {
      * @param toolbarExtras controls the app adds to the toolbar (theme switch, sign out, dashboard)
      */
     public EditorView(EditorViewModel model, Node toolbarExtras) {
+        this(model, toolbarExtras, UiPreferences.root(), DesktopAttention.NONE);
+    }
+
+    /**
+     * @param prefs  where the window's settings are remembered (topping up, text size)
+     * @param alerts the desktop's notifications, used while the window is not in front
+     */
+    public EditorView(EditorViewModel model, Node toolbarExtras, Preferences prefs, DesktopAttention.Alerts alerts) {
         this.model = model;
         this.toolbarExtras = toolbarExtras;
+        this.alerts = alerts;
+        this.settings = new EditorSettingsMenu(model.settings());
+        model.settings().rememberIn(prefs);
         this.helpOverlay = createHelpOverlay();
         createView();
         initListeners();
@@ -80,16 +92,15 @@ public final class EditorView extends StackPane {
     private void createView() {
         BorderPane root = new BorderPane();
         root.setTop(createToolbar());
-        SplitPane split = new SplitPane(createArticleList(), createReader(), createReviewPanel());
-        split.setDividerPositions(0.27, 0.72);
-        root.setCenter(Chrome.underBanner(split, createBanner()));
+        ReadingLayout panes = new ReadingLayout(createArticleList(), createReader(), createReviewPanel());
+        root.setCenter(Chrome.underBanner(panes, createBanner()));
         root.setBottom(createStatusBar());
         NoticeArea noticeArea = new NoticeArea(model.notices(), model::dismiss);
         // Bottom left, over the empty end of "My articles" (a handful of rows at most): notices never
         // cover the reader or the review panel the editor is working in.
         StackPane.setAlignment(noticeArea, Pos.BOTTOM_LEFT);
         StackPane.setMargin(noticeArea, new Insets(0, 0, 40, 12));
-        getChildren().addAll(root, noticeArea, helpOverlay);
+        getChildren().addAll(root, noticeArea, helpOverlay, leaveQuestion);
         getStyleClass().add("editor-view");
     }
 
@@ -122,14 +133,14 @@ public final class EditorView extends StackPane {
         help.setTooltip(new Tooltip("Keyboard shortcuts (F1)"));
         help.setOnAction(e -> toggleHelp());
 
-        return Chrome.toolbar(new Node[] {app, Chrome.separator(), who, desks}, busy, reload, toolbarExtras, help);
+        return Chrome.toolbar(new Node[] {app, Chrome.separator(), who, desks}, busy, reload, toolbarExtras, settings, help);
     }
 
     private Label createBanner() {
         return Chrome.offlineBanner(model.bannerProperty(), model.offlineProperty());
     }
 
-    private Node createArticleList() {
+    private Region createArticleList() {
         Label header = new Label("My articles");
         header.getStyleClass().add(Styles.TITLE_4);
         Label count = new Label();
@@ -142,7 +153,7 @@ public final class EditorView extends StackPane {
 
         list.setId("articles");
         list.setItems(model.articles());
-        list.setCellFactory(v -> new LeaseCell());
+        list.setCellFactory(v -> new LeaseCell(list, model::deskDisplayName));
         Label empty = new Label();
         empty.setId("empty-state");
         empty.setWrapText(true);
@@ -152,13 +163,35 @@ public final class EditorView extends StackPane {
         empty.setContentDisplay(javafx.scene.control.ContentDisplay.TOP);
         list.setPlaceholder(empty);
         VBox.setVgrow(list, Priority.ALWAYS);
-        VBox box = new VBox(10, head, list);
+        VBox box = new VBox(10, head, createWaitingNudge(), list);
         box.setPadding(new Insets(14));
-        box.setMinWidth(260);
         return box;
     }
 
-    private Node createReader() {
+    /** "3 articles waiting on News — F5" with a button, while the editor has room and work waits. */
+    private Node createWaitingNudge() {
+        Label text = new Label();
+        text.setId("waiting");
+        text.setWrapText(true);
+        text.textProperty().bind(model.waitingProperty());
+        text.setGraphic(new FontIcon(Feather.INBOX));
+        Button get = new Button("Get them");
+        get.setId("get-waiting");
+        get.getStyleClass().addAll(Styles.SMALL, Styles.ACCENT);
+        get.disableProperty().bind(model.canReloadProperty().not());
+        get.setOnAction(e -> model.reload());
+        get.setMinWidth(Region.USE_PREF_SIZE); // the words wrap, the button stays whole
+        text.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        HBox nudge = new HBox(8, text, get);
+        nudge.setAlignment(Pos.CENTER_LEFT);
+        nudge.getStyleClass().add("waiting-nudge");
+        nudge.visibleProperty().bind(model.waitingProperty().isNotEmpty());
+        nudge.managedProperty().bind(nudge.visibleProperty());
+        return nudge;
+    }
+
+    private Region createReader() {
         Label title = new Label();
         title.setId("reader-title");
         title.setWrapText(true);
@@ -178,23 +211,16 @@ public final class EditorView extends StackPane {
         body.setWrapText(true);
         body.getStyleClass().add("reader-body");
         body.textProperty().bind(model.bodyProperty());
+        body.styleProperty().bind(Bindings.concat("-fx-font-size: ", model.settings().textSizeProperty(), "px;"));
         body.setFocusTraversable(false);
         VBox.setVgrow(body, Priority.ALWAYS);
 
-        ListView<HistoryEntry> history = new ListView<>(model.history());
+        ListView<String> history = new ListView<>(model.historyLines());
         history.setId("history");
         Label noHistory = new Label("Nothing has happened to this article yet.");
         noHistory.getStyleClass().add(Styles.TEXT_MUTED);
         history.setPlaceholder(noHistory);
         history.setPrefHeight(150);
-        history.setCellFactory(v -> new ListCell<>() {
-            @Override
-            protected void updateItem(HistoryEntry e, boolean empty) {
-                super.updateItem(e, empty);
-                setText(empty || e == null ? null : Formats.localDayClock(e.at(), model.zone()) + "  " + e.action().replace('_', ' ')
-                        + " by " + e.actor() + (e.detail() == null || e.detail().isBlank() ? "" : " \u2014 " + e.detail()));
-            }
-        });
         TitledPane historyPane = new TitledPane("History", history);
         historyPane.setExpanded(false);
 
@@ -204,12 +230,13 @@ public final class EditorView extends StackPane {
         Label nothing = new Label("Select an article to read it.");
         nothing.getStyleClass().add(Styles.TEXT_MUTED);
         StackPane pane = new StackPane(reader, nothing);
+        pane.setId("reader");
         reader.visibleProperty().bind(model.selectedProperty().isNotNull());
         nothing.visibleProperty().bind(model.selectedProperty().isNull());
         return pane;
     }
 
-    private Node createReviewPanel() {
+    private Region createReviewPanel() {
         Label header = new Label("Review");
         header.getStyleClass().add(Styles.TITLE_4);
         VBox choices = new VBox(6);
@@ -233,6 +260,8 @@ public final class EditorView extends StackPane {
         notes.setWrapText(true);
         notes.setPromptText("Notes for the writer or the desk. Saved as you type.");
         notes.textProperty().bindBidirectional(model.notesProperty());
+        notes.styleProperty().bind(Bindings.concat("-fx-font-size: ",
+                model.settings().textSizeProperty().subtract(2), "px;"));
         VBox.setVgrow(notes, Priority.ALWAYS);
         Label draft = new Label();
         draft.setId("draft-status");
@@ -257,10 +286,17 @@ public final class EditorView extends StackPane {
         HBox.setHgrow(submit, Priority.ALWAYS);
         HBox.setHgrow(release, Priority.ALWAYS);
         HBox buttons = new HBox(8, release, submit);
+        // a disabled button shows no tooltip: why Submit cannot be pressed is said under it
+        Label why = new Label();
+        why.setId("submit-why");
+        why.setWrapText(true);
+        why.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        why.textProperty().bind(model.whyNoSubmitProperty());
+        why.visibleProperty().bind(model.whyNoSubmitProperty().isNotEmpty().and(model.selectedProperty().isNotNull()));
+        why.managedProperty().bind(why.visibleProperty());
 
-        VBox panel = new VBox(10, header, choices, new Label("Notes"), notes, draft, buttons);
+        VBox panel = new VBox(10, header, choices, new Label("Notes"), notes, draft, buttons, why);
         panel.setPadding(new Insets(14));
-        panel.setMinWidth(260);
         panel.disableProperty().bind(model.selectedProperty().isNull());
         panel.getStyleClass().add("review-panel");
         return panel;
@@ -297,6 +333,9 @@ public final class EditorView extends StackPane {
         }
         addShortcut(card, SUBMIT, "Submit the decision");
         addShortcut(card, RELEASE, "Release the article");
+        addShortcut(card, EditorSettingsMenu.LARGER, "Larger text in the reader and notes");
+        addShortcut(card, EditorSettingsMenu.SMALLER, "Smaller text");
+        addShortcut(card, EditorSettingsMenu.NORMAL, "Normal text size");
         addShortcut(card, HELP, "Show or hide this list (Esc closes)");
         StackPane overlay = new StackPane(card);
         overlay.setId("help-overlay");
@@ -317,7 +356,31 @@ public final class EditorView extends StackPane {
         helpOverlay.setVisible(!helpOverlay.isVisible());
     }
 
+    /**
+     * Before the window closes or the editor signs out: with articles held, asks "Give back your 4
+     * articles?" (giving back is the default) and leaves when answered; otherwise leaves at once.
+     * Offline nothing can be given back, and nothing is asked.
+     */
+    public void beforeLeaving(Runnable leave) {
+        int held = model.heldCount();
+        if (held == 0 || model.offlineProperty().get()) {
+            leave.run();
+            return;
+        }
+        leaveQuestion.ask(held, hide -> model.giveBackAll(() -> {
+            hide.run();
+            leave.run();
+        }), leave);
+    }
+
+    /** True while this window is the one in front (has the focus). */
+    private boolean inFront() {
+        var window = getScene() == null ? null : getScene().getWindow();
+        return window == null || window.isFocused();
+    }
+
     private void initListeners() {
+        model.onAttention(DesktopAttention.whileInBackground(this::inFront, alerts));
         list.getSelectionModel().selectedItemProperty().addListener((o, old, row) -> {
             if (row != null && row != model.selectedProperty().get()) {
                 model.selectedProperty().set(row);
@@ -353,6 +416,13 @@ public final class EditorView extends StackPane {
 
     private void onKey(KeyEvent e) {
         model.activity();
+        if (leaveQuestion.isVisible()) {
+            return; // the question takes the keys (Enter gives back, Esc cancels)
+        }
+        if (settings.handle(e)) {
+            e.consume();
+            return;
+        }
         if (RELOAD.match(e)) {
             model.reload();
         } else if (NEXT.match(e)) {
@@ -379,64 +449,5 @@ public final class EditorView extends StackPane {
             return;
         }
         e.consume();
-    }
-
-
-    /** An article with desk, priority and its lease countdown. */
-    private final class LeaseCell extends ListCell<LeaseRow> {
-        private final Label title = new Label();
-        private final Label desk = new Label();
-        private final Label priority = new Label();
-        private final Label countdown = new Label();
-        private final VBox box;
-        private final javafx.beans.value.ChangeListener<Boolean> expiring = (o, was, now) -> markExpiring(now);
-        private LeaseRow shown;
-
-        LeaseCell() {
-            title.setWrapText(true);
-            title.getStyleClass().add(Styles.TEXT_BOLD);
-            // two lines of headline, as wide as the list allows
-            title.maxWidthProperty().bind(list.widthProperty().subtract(36));
-            title.setMinHeight(Region.USE_PREF_SIZE);
-            desk.getStyleClass().addAll("badge", "desk-badge");
-            priority.getStyleClass().addAll("badge", "priority-badge");
-            countdown.getStyleClass().add("countdown");
-            countdown.setGraphic(new FontIcon(Feather.CLOCK));
-            Region spacer = new Region();
-            HBox.setHgrow(spacer, Priority.ALWAYS);
-            HBox line = new HBox(6, desk, priority, spacer, countdown);
-            line.setAlignment(Pos.CENTER_LEFT);
-            box = new VBox(4, title, line);
-        }
-
-        @Override
-        protected void updateItem(LeaseRow row, boolean empty) {
-            super.updateItem(row, empty);
-            countdown.textProperty().unbind();
-            if (shown != null) {
-                shown.expiringSoonProperty().removeListener(expiring);
-            }
-            shown = empty ? null : row;
-            if (empty || row == null) {
-                setGraphic(null);
-                return;
-            }
-            title.setText(row.article().title());
-            desk.setText(model.deskDisplayName(row.article().desk()));
-            priority.setText("P" + row.article().priority());
-            priority.getStyleClass().removeAll("p1", "p2");
-            if (row.article().priority() <= 2) {
-                priority.getStyleClass().add("p" + row.article().priority());
-            }
-            countdown.textProperty().bind(Bindings.createStringBinding(() -> Formats.countdown(row.remainingProperty().get()),
-                    row.remainingProperty()));
-            markExpiring(row.expiringSoonProperty().get());
-            row.expiringSoonProperty().addListener(expiring);
-            setGraphic(box);
-        }
-
-        private void markExpiring(boolean soon) {
-            countdown.pseudoClassStateChanged(EXPIRING, soon);
-        }
     }
 }

@@ -5,22 +5,20 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -28,46 +26,56 @@ import javafx.collections.ObservableList;
 import org.copydesk.review.ArticleDetail;
 import org.copydesk.review.Assignment;
 import org.copydesk.review.ConnectionTrouble;
-import org.copydesk.review.DecisionOutcome;
-import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Drafts;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.HistoryEntry;
-import org.copydesk.review.ReviewQueue;
 import org.copydesk.review.ReviewServices;
 import org.copydesk.review.Verdict;
+import org.copydesk.ui.common.BackgroundTask;
+import org.copydesk.ui.common.ConnectionStatus;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Notice;
+import org.copydesk.ui.common.NoticeBoard;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Ticker;
 
 /**
- * Everything the editor's window shows and does, without a single control: the articles held
- * with live countdowns, the reader, the review panel with autosaved drafts, the heartbeat that
- * keeps leases while the editor works, warnings before a lease runs out, plain-words notices when
- * one is lost, and offline mode with reconnection. All database work goes through
- * {@link TaskExecutor}; every method here is called on the FX thread.
+ * Everything the editor's window shows and does, without a single control: the selection, the
+ * reader, Get articles, submit and release, offline mode with reconnection. Its parts: drafts
+ * ({@link DraftKeeper}), keeping leases ({@link LeaseUpkeep}), keeping the list true without F5
+ * ({@link ListWatcher}), the rows and selection they share ({@link HeldList}). All database work
+ * goes through {@link TaskExecutor}; every method here is called on the FX thread.
  */
 public final class EditorViewModel implements AutoCloseable {
 
-    /** Timings; {@link #defaults()} for the app, shorter ones in tests. */
+    /** How long a decision can be taken back before it is sent. */
+    public static final Duration UNDO_WINDOW = DecisionQueue.UNDO_WINDOW;
+
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(EditorViewModel.class);
+
+    /**
+     * Timings; {@link #defaults()} for the app, shorter ones in tests.
+     *
+     * @param watchInterval how often the window asks whether its list is still true (within 5 s of a change)
+     */
     public record Settings(Duration tick, Duration heartbeatInterval, Duration idleTimeout, Duration warnBefore,
                            Duration autosaveDelay, Duration firstReconnectDelay, Duration maxReconnectDelay,
-                           Duration noticeLifetime) {
+                           Duration noticeLifetime, Duration watchInterval) {
+
+        public static final Duration WATCH_INTERVAL = Duration.ofSeconds(3);
+
+        public Settings(Duration tick, Duration heartbeatInterval, Duration idleTimeout, Duration warnBefore,
+                        Duration autosaveDelay, Duration firstReconnectDelay, Duration maxReconnectDelay,
+                        Duration noticeLifetime) {
+            this(tick, heartbeatInterval, idleTimeout, warnBefore, autosaveDelay, firstReconnectDelay, maxReconnectDelay,
+                    noticeLifetime, WATCH_INTERVAL);
+        }
+
         public static Settings defaults() {
             return new Settings(Duration.ofSeconds(1), Duration.ofSeconds(60), Duration.ofMinutes(10), Duration.ofMinutes(2),
-                    Duration.ofMillis(800), Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(8));
+                    Duration.ofMillis(800), Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(8), WATCH_INTERVAL);
         }
-    }
-
-    /** The editor's notes for one article as typed, kept here until the database has them. */
-    private static final class LocalDraft {
-        Verdict verdict;
-        String notes = "";
-        boolean dirty;
-        long editedAtNanos;
-        UUID pendingRequest;
     }
 
     private final ReviewServices services;
@@ -77,41 +85,35 @@ public final class EditorViewModel implements AutoCloseable {
     private final List<String> desks;
     private final Settings settings;
     private final ZoneId zone;
-    private final Map<String, String> deskNames;
+    private final Map<String, String> deskNames = new HashMap<>();
 
-    private final ObservableList<LeaseRow> articles = FXCollections.observableArrayList();
-    private final ObjectProperty<LeaseRow> selected = new SimpleObjectProperty<>();
+    private final HeldList held = new HeldList();
+    private final NoticeBoard notices;
+    private final ConnectionStatus connection;
+    private final DraftKeeper drafts;
+    private final LeaseUpkeep upkeep;
+    private final ListWatcher watcher;
+    private final EditorSettings remembered;
+    private final DecisionQueue decisions;
+    private Consumer<String> attention = text -> { };
+
     private final StringProperty title = new SimpleStringProperty("");
     private final StringProperty byline = new SimpleStringProperty("");
     private final StringProperty meta = new SimpleStringProperty("");
     private final StringProperty body = new SimpleStringProperty("");
     private final ObservableList<HistoryEntry> history = FXCollections.observableArrayList();
-    private final ObjectProperty<Verdict> verdict = new SimpleObjectProperty<>();
-    private final StringProperty notes = new SimpleStringProperty("");
-    private final StringProperty draftStatus = new SimpleStringProperty("");
+    private final ObservableList<String> historyLines = FXCollections.observableArrayList();
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final BooleanProperty submitting = new SimpleBooleanProperty();
-    private final BooleanProperty offline = new SimpleBooleanProperty();
-    private final StringProperty banner = new SimpleStringProperty("");
     private final StringProperty emptyText = new SimpleStringProperty("Press Get articles (F5) to start.");
     private final StringProperty summary = new SimpleStringProperty("");
     private final StringProperty deskSummary = new SimpleStringProperty("");
-    private final ObservableList<Notice> notices = FXCollections.observableArrayList();
     private final BooleanBinding canSubmit;
+    private final StringBinding whyNoSubmit;
     private final BooleanBinding canRelease;
     private final BooleanBinding canReload;
 
-    private final Map<Long, LocalDraft> drafts = new HashMap<>();
-    /** Leases ("article:token") this window has let go of (decided, given back, lost, run out): never shown again. */
-    private final Set<String> gone = new HashSet<>();
     private final List<AutoCloseable> timers = new ArrayList<>();
-    private boolean loadingSelection;
-    private long lastActivityNanos;
-    private long lastHeartbeatNanos;
-    private long nextReconnectNanos;
-    private Duration reconnectDelay;
-    private boolean heartbeatRunning;
-    private boolean probing;
     private Optional<LocalDateTime> nextAvailable = Optional.empty();
     private boolean everLoaded;
 
@@ -124,51 +126,90 @@ public final class EditorViewModel implements AutoCloseable {
         this.desks = List.copyOf(desks);
         this.settings = settings;
         this.zone = zone;
-        this.deskNames = new HashMap<>();
-        this.reconnectDelay = settings.firstReconnectDelay();
-        this.lastActivityNanos = ticker.nanoTime();
-        this.lastHeartbeatNanos = ticker.nanoTime();
-        canSubmit = Bindings.createBooleanBinding(() -> selected.get() != null && verdict.get() != null
-                        && (!verdict.get().needsNotes() || !notes.get().isBlank()) && !submitting.get() && !offline.get(),
+        this.notices = new NoticeBoard(ticker, settings.noticeLifetime());
+        this.connection = new ConnectionStatus(ticker, settings.firstReconnectDelay(), settings.maxReconnectDelay(),
+                "Your notes are kept on this computer;");
+        this.drafts = new DraftKeeper(services, editor.id(), tasks, ticker, settings.autosaveDelay(), zone, held, connection,
+                this::onFailure, this::activity);
+        this.remembered = new EditorSettings(tasks);
+        this.upkeep = new LeaseUpkeep(services, editor, tasks, ticker, settings, held, drafts, notices, connection,
+                this::onFailure, text -> attention.accept(text));
+        this.watcher = new ListWatcher(services, editor, desks, tasks, ticker, settings.watchInterval(), held, upkeep, notices,
+                connection, this::onFailure, this::reload, loading::get, this::deskName, remembered.autoTopUpProperty());
+        this.decisions = new DecisionQueue(services, tasks, ticker, held, drafts, notices, submitting, this::onFailure);
+        var selected = held.selected();
+        var verdict = drafts.verdict();
+        var notes = drafts.notes();
+        var offline = connection.offlineProperty();
+        whyNoSubmit = Bindings.createStringBinding(() -> whyNoSubmit(selected.get(), verdict.get(), notes.get(), offline.get()),
                 selected, verdict, notes, submitting, offline);
+        canSubmit = Bindings.createBooleanBinding(() -> whyNoSubmit.get().isEmpty(), whyNoSubmit);
         canRelease = Bindings.createBooleanBinding(() -> selected.get() != null && !submitting.get() && !offline.get(),
                 selected, submitting, offline);
         canReload = loading.not().and(offline.not());
+        watcher.waiting().addListener((o, was, now) -> updateEmptyText());
         selected.addListener((obs, old, row) -> onSelectionChanged(old, row));
-        notes.addListener((obs, old, text) -> onTyped());
-        verdict.addListener((obs, old, v) -> onTyped());
+        held.rows().addListener((javafx.collections.ListChangeListener<LeaseRow>) c -> {
+            updateEmptyText();
+            updateSummary();
+        });
     }
 
-    /** Starts the countdowns, heartbeat and autosave, and loads what the editor already holds. */
+    /** Why Submit is disabled, in words for its tooltip and the line under it; empty when it is enabled. */
+    private String whyNoSubmit(LeaseRow row, Verdict v, String text, boolean offline) {
+        if (row == null) {
+            return "Select an article first.";
+        } else if (offline) {
+            return "Copydesk cannot reach the database; your notes are kept until it is back.";
+        } else if (submitting.get()) {
+            return "Sending your decision\u2026";
+        } else if (v == null) {
+            return "Choose a decision first (Ctrl+1\u20264).";
+        } else if (v.needsNotes() && (text == null || text.isBlank())) {
+            return v.label() + " needs a note: say why.";
+        }
+        return "";
+    }
+
+    /** Starts the countdowns, heartbeat, list watch and autosave, and loads what the editor already holds. */
     public void start() {
         timers.add(ticker.every(settings.tick(), this::tick));
         deskSummary.set(String.join(", ", desks));
-        tasks.run("load desks", () -> services.newsroom().desks(), list -> {
-            list.forEach(d -> deskNames.put(d.id(), d.name()));
-            deskSummary.set(desks.stream().map(this::deskName).collect(Collectors.joining(", ")));
-            updateEmptyText();
-        }, this::onFailure);
+        BackgroundTask.of("load desks", () -> services.newsroom().desks())
+                .onSuccess(list -> {
+                    list.forEach(d -> deskNames.put(d.id(), d.name()));
+                    deskSummary.set(desks.stream().map(this::deskName).collect(Collectors.joining(", ")));
+                    updateEmptyText();
+                })
+                .onFailure(this::onFailure)
+                .executeWith(tasks);
         reload();
+    }
+
+    /**
+     * Where the window's alerts for the operating system go (a lease about to run out or lost);
+     * the view sends them on only while the window is not in front.
+     */
+    public void onAttention(Consumer<String> alerts) {
+        this.attention = alerts;
     }
 
     // --- commands ---------------------------------------------------------------------------------
 
     /** Get articles / Reload (F5): refreshes the leases held and tops up to capacity. */
     public void reload() {
-        if (loading.get() || offline.get()) {
+        if (loading.get() || connection.isOffline()) {
             return;
         }
         activity();
-        loading.set(true);
-        List<LeaseRow> before = List.copyOf(articles);
-        tasks.run("get articles", () -> services.queue().claim(editor.id(), desks, null), assignment -> {
-            loading.set(false);
-            everLoaded = true;
-            apply(assignment, before);
-        }, failure -> {
-            loading.set(false);
-            onFailure(failure);
-        });
+        List<LeaseRow> before = List.copyOf(held.rows());
+        held.changing(BackgroundTask.of("get articles", () -> services.queue().claim(editor.id(), desks, null)), loading)
+                .onSuccess(assignment -> {
+                    everLoaded = true;
+                    apply(assignment, before);
+                })
+                .onFailure(this::onFailure)
+                .executeWith(tasks);
     }
 
     public void selectNext() {
@@ -180,43 +221,37 @@ public final class EditorViewModel implements AutoCloseable {
     }
 
     private void move(int step) {
-        if (articles.isEmpty()) {
+        ObservableList<LeaseRow> rows = held.rows();
+        if (rows.isEmpty()) {
             return;
         }
-        int i = articles.indexOf(selected.get());
-        int next = i < 0 ? 0 : Math.floorMod(i + step, articles.size());
-        selected.set(articles.get(next));
+        int i = rows.indexOf(held.selected().get());
+        held.selected().set(rows.get(i < 0 ? 0 : Math.floorMod(i + step, rows.size())));
         activity();
     }
 
-    /** Submits the chosen decision on the selected article. */
+    /**
+     * Submits the chosen decision on the selected article: it leaves the list at once and is sent
+     * after {@link #UNDO_WINDOW}, while its notice offers Undo (see {@link DecisionQueue} for why).
+     */
     public void submit() {
         if (!canSubmit.get()) {
-            if (selected.get() != null && verdict.get() != null && verdict.get().needsNotes() && notes.get().isBlank()) {
-                post(Notice.Kind.WARNING, verdict.get().label() + " needs a note: say why.");
+            if (held.selected().get() != null && drafts.verdict().get() != null && !connection.isOffline()
+                    && !submitting.get()) {
+                notices.post(Notice.Kind.WARNING, whyNoSubmit.get());
             }
             return;
         }
         activity();
-        LeaseRow row = selected.get();
-        LocalDraft draft = draftFor(row.id());
-        draft.verdict = verdict.get();
-        draft.notes = notes.get();
-        if (draft.pendingRequest == null) {
-            // one id per submission, reused if it has to be retried, so it is never applied twice
-            draft.pendingRequest = UUID.randomUUID();
-        }
-        DecisionRequest request = new DecisionRequest(draft.pendingRequest, row.id(), row.article().lease(), draft.verdict,
-                draft.notes);
-        submitting.set(true);
-        tasks.run("submit decision", () -> services.decisions().submit(request), outcome -> {
-            submitting.set(false);
-            onDecided(row, request, outcome);
-        }, failure -> {
-            submitting.set(false);
-            onFailure(failure);
-        });
+        LeaseRow row = held.selected().get();
+        decisions.decide(row, drafts.request(row));
     }
+
+    /** Undo: the decision is not sent; the article is back, selected, with its decision and notes. */
+    public void undo(long articleId) {
+        decisions.undo(articleId);
+    }
+
 
     /** Gives the selected article back to the queue; the notes stay as a draft. */
     public void releaseSelected() {
@@ -224,228 +259,108 @@ public final class EditorViewModel implements AutoCloseable {
             return;
         }
         activity();
-        LeaseRow row = selected.get();
-        flushDraft(row.id());
-        tasks.run("release", () -> services.queue().release(row.article()), lost -> {
-            removeRow(row);
-            lost.ifPresentOrElse(l -> post(Notice.Kind.WARNING, l.message()),
-                    () -> post(Notice.Kind.INFO, "Gave back \u201c" + row.article().title() + "\u201d."));
-        }, this::onFailure);
+        LeaseRow row = held.selected().get();
+        drafts.flush(row.id());
+        BackgroundTask.of("release", () -> services.queue().release(row.article()))
+                .onRunning(held::changeStarted)
+                .onFinished(held::changeFinished)
+                .onSuccess(lost -> {
+                    held.gaveBack(row.id(), ticker.nanoTime());
+                    held.remove(row);
+                    lost.ifPresentOrElse(l -> notices.post(Notice.Kind.WARNING, l.message()),
+                            () -> notices.post(Notice.Kind.INFO, "Gave back \u201c" + row.article().title() + "\u201d."));
+                })
+                .onFailure(this::onFailure)
+                .executeWith(tasks);
+    }
+
+    /**
+     * Before the window closes or the editor signs out: gives every article held back to the queue
+     * (drafts are saved first and kept), then runs {@code then} on the FX thread, whatever happened
+     * to each. Offline nothing can be given back: the leases run out as after a crash.
+     */
+    public void giveBackAll(Runnable then) {
+        List<LeaseRow> rows = List.copyOf(held.rows());
+        if (rows.isEmpty() || connection.isOffline()) {
+            then.run();
+            return;
+        }
+        drafts.flushAll();
+        BackgroundTask.of("give back every article", () -> {
+                    int given = 0;
+                    for (LeaseRow row : rows) {
+                        if (services.queue().release(row.article()).isEmpty()) {
+                            given++;
+                        }
+                    }
+                    return given;
+                })
+                .onRunning(held::changeStarted)
+                .onFinished(() -> {
+                    held.changeFinished();
+                    then.run();
+                })
+                .onSuccess(given -> rows.forEach(row -> {
+                    held.gaveBack(row.id(), ticker.nanoTime());
+                    held.remove(row);
+                }))
+                .onFailure(failure -> log.warn("Could not give back every article; the rest run out: {}", failure.toString()))
+                .executeWith(tasks);
+    }
+
+    /** How many articles the editor holds now (for "Give back your 4 articles?"). */
+    public int heldCount() {
+        return held.rows().size();
     }
 
     /** "Keep it": renews one lease now. */
     public void keep(LeaseRow row) {
-        activity();
-        renew(List.of(row));
+        upkeep.keep(row);
     }
 
     public void dismiss(Notice notice) {
-        notices.remove(notice);
+        notices.dismiss(notice);
     }
 
     /** The view calls this on any key press or mouse action: the editor is at work. */
     public void activity() {
-        lastActivityNanos = ticker.nanoTime();
+        upkeep.activity();
     }
 
     // --- periodic work --------------------------------------------------------------------------
 
-    /** Every tick: countdowns, warnings, autosave, heartbeat, reconnection, fading notices. */
+    /** Every tick: countdowns, warnings, heartbeat, the list watch, autosave, reconnection, fading notices. */
     void tick() {
-        long now = ticker.nanoTime();
-        for (LeaseRow row : List.copyOf(articles)) {
-            if (row.tick(now).isZero()) {
-                lapse(row); // the server's clock says the lease is over: it is not the editor's any more
-                continue;
-            }
-            if (row.shouldWarn(settings.warnBefore())) {
-                HeldArticle a = row.article();
-                post(Notice.withAction(Notice.Kind.WARNING, "\u201c" + a.title() + "\u201d goes back to the queue in "
-                        + Formats.roughly(row.remainingProperty().get()) + ".", "Keep it", () -> keep(row), now));
-            }
+        decisions.sendDue(false);
+        upkeep.tick();
+        if (!connection.isOffline()) {
+            drafts.autosave();
         }
-        autosave(now);
-        if (!offline.get() && !heartbeatRunning && (now - lastHeartbeatNanos >= settings.heartbeatInterval().toNanos()
-                || soonerRenewalNeeded(now))) {
-            heartbeat(now);
-        }
-        if (offline.get() && !probing && now >= nextReconnectNanos) {
+        watcher.tick();
+        if (connection.startProbeIfDue()) {
             probe();
         }
-        notices.removeIf(n -> !n.sticky() && now - n.postedAtNanos() > settings.noticeLifetime().toNanos());
+        notices.fade();
         updateSummary();
     }
 
-    /**
-     * A working editor's leases never run out under them: a lease shorter than the heartbeat
-     * interval (a desk may lease for 30 s) is renewed when two thirds of it have passed. An idle
-     * editor's leases are left to run out, as with the heartbeat.
-     */
-    private boolean soonerRenewalNeeded(long now) {
-        boolean idle = now - lastActivityNanos > settings.idleTimeout().toNanos();
-        return !idle && now - lastHeartbeatNanos >= Duration.ofSeconds(5).toNanos()
-                && articles.stream().anyMatch(LeaseRow::renewalDue);
-    }
-
-    private void heartbeat(long now) {
-        lastHeartbeatNanos = now;
-        boolean idle = now - lastActivityNanos > settings.idleTimeout().toNanos();
-        if (!idle && !articles.isEmpty()) {
-            renew(List.copyOf(articles)); // abandoned work goes back to the queue when its leases run out
-        }
-        pickUpNewlyHeld();
-    }
-
-    /**
-     * Articles the editor holds that this window does not show yet (a supervisor gave them to the
-     * editor, or another window claimed them) join the list, with who gave them and why; the next
-     * heartbeat renews them like the others.
-     */
-    private void pickUpNewlyHeld() {
-        if (offline.get()) {
-            return;
-        }
-        Set<Long> shown = articles.stream().map(LeaseRow::id).collect(Collectors.toSet());
-        Set<String> letGo = Set.copyOf(gone);
-        tasks.run("check held articles", () -> {
-            List<Arrival> arrivals = new ArrayList<>();
-            for (HeldArticle h : services.queue().held(editor.id())) {
-                if (!shown.contains(h.id()) && !letGo.contains(key(h)) && !h.lease().remainingAtRead().isZero()) {
-                    arrivals.add(new Arrival(h, services.queue().arrival(h)));
-                }
-            }
-            return arrivals;
-        }, arrivals -> {
-            long now = ticker.nanoTime();
-            for (Arrival a : arrivals) {
-                boolean present = articles.stream().anyMatch(r -> r.id() == a.article().id());
-                if (present || gone.contains(key(a.article()))) {
-                    continue;
-                }
-                articles.add(new LeaseRow(a.article(), now));
-                post(Notice.Kind.INFO, a.message());
-            }
-            if (selected.get() == null && !articles.isEmpty()) {
-                selected.set(articles.get(0));
-            }
-            updateEmptyText();
-        }, this::onFailure);
-    }
-
-    private record Arrival(HeldArticle article, String message) {
-    }
-
-    private static String key(HeldArticle a) {
-        return a.id() + ":" + a.lease().token();
-    }
-
-    /**
-     * A lease whose countdown reached zero leaves the list at once, its notes saved as a draft,
-     * with the reason in plain words from the database (run out, taken, taken back, given away).
-     */
-    private void lapse(LeaseRow row) {
-        HeldArticle a = row.article();
-        LocalDraft d = drafts.get(row.id());
-        if (d != null) {
-            d.dirty = d.dirty || !d.notes.isEmpty() || d.verdict != null;
-            d.pendingRequest = null;
-            flushDraft(row.id());
-        }
-        notices.removeIf(n -> n.action() != null && n.text().contains(a.title()));
-        removeRow(row);
-        tasks.run("explain a lapsed lease", () -> services.queue().lapsed(a), lost -> post(Notice.Kind.ERROR, lost.message()),
-                failure -> {
-                    post(Notice.Kind.ERROR, "Your time on \u201c" + a.title() + "\u201d ran out."
-                            + " Your notes are kept as a draft.");
-                    onFailure(failure);
-                });
-    }
-
-    private void renew(List<LeaseRow> rows) {
-        if (rows.isEmpty() || offline.get()) {
-            return;
-        }
-        heartbeatRunning = true;
-        List<HeldArticle> held = rows.stream().map(LeaseRow::article).toList();
-        tasks.run("renew leases", () -> services.queue().renew(editor.id(), held), renewal -> {
-            heartbeatRunning = false;
-            long now = ticker.nanoTime();
-            Map<Long, HeldArticle> renewed = renewal.renewed().stream().collect(Collectors.toMap(HeldArticle::id, h -> h));
-            for (LeaseRow row : List.copyOf(articles)) {
-                HeldArticle r = renewed.get(row.id());
-                if (r != null) {
-                    row.update(r, now);
-                    notices.removeIf(n -> n.action() != null && n.text().contains(row.article().title()));
-                }
-            }
-            renewal.lost().forEach(this::onLost);
-        }, failure -> {
-            heartbeatRunning = false;
-            onFailure(failure);
-        });
-    }
-
-    private void autosave(long now) {
-        for (Map.Entry<Long, LocalDraft> e : drafts.entrySet()) {
-            LocalDraft d = e.getValue();
-            if (d.dirty && now - d.editedAtNanos >= settings.autosaveDelay().toNanos() && !offline.get()) {
-                flushDraft(e.getKey());
-            }
-        }
-    }
-
-    private void flushDraft(long articleId) {
-        LocalDraft d = drafts.get(articleId);
-        if (d == null || !d.dirty || offline.get()) {
-            return;
-        }
-        d.dirty = false;
-        Verdict v = d.verdict;
-        String text = d.notes;
-        boolean current = selected.get() != null && selected.get().id() == articleId;
-        if (current) {
-            draftStatus.set("Saving\u2026");
-        }
-        tasks.run("save draft", () -> {
-            services.drafts().save(articleId, editor.id(), v, text);
-            return true;
-        }, ok -> {
-            if (selected.get() != null && selected.get().id() == articleId) {
-                draftStatus.set(d.dirty ? "Not saved yet" : "Draft saved");
-            }
-        }, failure -> {
-            d.dirty = true; // keep it; it is saved when the database is back
-            onFailure(failure);
-        });
-    }
-
     private void probe() {
-        probing = true;
-        tasks.run("reconnect", () -> {
-            services.queue().recordPresence(editor.id());
-            return true;
-        }, ok -> {
-            probing = false;
-            offline.set(false);
-            banner.set("");
-            reconnectDelay = settings.firstReconnectDelay();
-            post(Notice.Kind.SUCCESS, "Back online. Everything you typed is being saved.");
-            drafts.keySet().forEach(this::flushDraft);
-            reload();
-        }, failure -> {
-            probing = false;
-            reconnectDelay = reconnectDelay.multipliedBy(2).compareTo(settings.maxReconnectDelay()) > 0
-                    ? settings.maxReconnectDelay() : reconnectDelay.multipliedBy(2);
-            nextReconnectNanos = ticker.nanoTime() + reconnectDelay.toNanos();
-            banner.set(offlineBanner());
-        });
+        BackgroundTask.of("reconnect", () -> services.queue().recordPresence(editor.id()))
+                .onSuccess(ok -> {
+                    connection.back();
+                    notices.post(Notice.Kind.SUCCESS, "Back online. Everything you typed is being saved.");
+                    drafts.flushAll();
+                    reload();
+                })
+                .onFailure(failure -> connection.probeFailed())
+                .executeWith(tasks);
     }
 
     // --- outcomes -------------------------------------------------------------------------------
 
     private void apply(Assignment assignment, List<LeaseRow> before) {
         long now = ticker.nanoTime();
-        Map<Long, LeaseRow> existing = articles.stream().collect(Collectors.toMap(LeaseRow::id, r -> r));
+        Map<Long, LeaseRow> existing = held.rows().stream().collect(Collectors.toMap(LeaseRow::id, r -> r));
         List<LeaseRow> rows = new ArrayList<>();
         for (HeldArticle a : assignment.articles()) {
             LeaseRow row = existing.remove(a.id());
@@ -456,180 +371,68 @@ public final class EditorViewModel implements AutoCloseable {
             }
             rows.add(row);
         }
-        LeaseRow keepSelected = selected.get();
-        articles.setAll(rows);
-        if (keepSelected != null && rows.contains(keepSelected)) {
-            selected.set(keepSelected);
-        } else if (selected.get() == null || !rows.contains(selected.get())) {
-            selected.set(rows.isEmpty() ? null : rows.get(0));
-        }
+        held.setAll(rows);
         nextAvailable = assignment.nextAvailableAt();
         updateEmptyText();
+        watcher.claimed();
         // Rows held before that the claim no longer returns were lost; a renew says why.
         List<LeaseRow> vanished = before.stream().filter(r -> existing.containsKey(r.id())).toList();
-        if (!vanished.isEmpty()) {
-            renew(vanished);
-        }
+        upkeep.renew(vanished);
         if (assignment.claimed() > 0) {
-            post(Notice.Kind.INFO, assignment.claimed() == 1 ? "1 new article." : assignment.claimed() + " new articles.");
+            notices.post(Notice.Kind.INFO, assignment.claimed() == 1 ? "1 new article." : assignment.claimed() + " new articles.");
         }
-        lastHeartbeatNanos = now;
-    }
-
-    private void onDecided(LeaseRow row, DecisionRequest request, DecisionOutcome outcome) {
-        if (outcome instanceof DecisionOutcome.Recorded || outcome instanceof DecisionOutcome.AlreadyRecorded) {
-            drafts.remove(row.id());
-            String what = switch (request.verdict()) {
-                case APPROVE -> "Approved";
-                case REJECT -> "Rejected";
-                case SEND_BACK -> "Sent back";
-                case UNREVIEWABLE -> "Sent to quarantine";
-            };
-            boolean auto = outcome instanceof DecisionOutcome.Recorded r && r.autoQuarantined();
-            removeRow(row);
-            post(Notice.Kind.SUCCESS, what + " \u201c" + row.article().title() + "\u201d"
-                    + (auto ? " (sent back too often: it goes to quarantine)." : "."));
-        } else if (outcome instanceof DecisionOutcome.Lost lost) {
-            LocalDraft d = draftFor(row.id());
-            d.pendingRequest = null;
-            d.dirty = true;
-            flushDraft(row.id());
-            removeRow(row);
-            post(Notice.Kind.ERROR, lost.message());
-        } else if (outcome instanceof DecisionOutcome.Refused refused) {
-            draftFor(row.id()).pendingRequest = null;
-            post(Notice.Kind.WARNING, refused.message());
-        }
-    }
-
-    private void onLost(ReviewQueue.LostArticle lost) {
-        if (gone.contains(key(lost.article()))) {
-            return; // already let go of, and said why
-        }
-        articles.stream().filter(r -> r.id() == lost.article().id()).findFirst().ifPresent(row -> {
-            LocalDraft d = drafts.get(row.id());
-            if (d != null) {
-                d.dirty = d.dirty || !d.notes.isEmpty();
-                flushDraft(row.id());
-            }
-            removeRow(row);
-        });
-        post(Notice.Kind.ERROR, lost.message());
-    }
-
-    private void removeRow(LeaseRow row) {
-        gone.add(key(row.article()));
-        int i = articles.indexOf(row);
-        articles.remove(row);
-        if (selected.get() == row || selected.get() == null) {
-            selected.set(articles.isEmpty() ? null : articles.get(Math.min(Math.max(i, 0), articles.size() - 1)));
-        }
-        updateEmptyText();
+        upkeep.refreshed();
     }
 
     private void onFailure(Throwable failure) {
-        if (ConnectionTrouble.isConnectionLost(failure)) {
-            if (!offline.get()) {
-                offline.set(true);
-                reconnectDelay = settings.firstReconnectDelay();
-                nextReconnectNanos = ticker.nanoTime() + reconnectDelay.toNanos();
-                banner.set(offlineBanner());
-            }
-            return;
+        if (!ConnectionTrouble.isConnectionLost(failure)) {
+            notices.post(Notice.Kind.ERROR, ConnectionTrouble.describe(failure));
+        } else {
+            connection.lost();
         }
-        post(Notice.Kind.ERROR, ConnectionTrouble.describe(failure));
     }
 
-    private String offlineBanner() {
-        return "Copydesk cannot reach the database. Your notes are kept on this computer; trying again in "
-                + Math.max(1, reconnectDelay.toSeconds()) + " s.";
-    }
-
-    // --- selection and drafts -------------------------------------------------------------------
+    // --- selection ------------------------------------------------------------------------------
 
     private void onSelectionChanged(LeaseRow old, LeaseRow row) {
-        if (old != null) {
-            flushDraft(old.id());
+        drafts.show(old, row);
+        if (row == null) {
+            title.set("");
+            byline.set("");
+            meta.set("");
+            body.set("");
+            history.clear();
+            historyLines.clear();
+            return;
         }
-        loadingSelection = true;
-        try {
-            if (row == null) {
-                title.set("");
-                byline.set("");
-                meta.set("");
-                body.set("");
-                history.clear();
-                verdict.set(null);
-                notes.set("");
-                draftStatus.set("");
-                return;
-            }
-            HeldArticle a = row.article();
-            title.set(a.title());
-            byline.set(a.byline() == null ? "" : "By " + a.byline());
-            meta.set(describeMeta(a));
-            body.set("Loading\u2026");
-            LocalDraft local = drafts.get(row.id());
-            verdict.set(local == null ? null : local.verdict);
-            notes.set(local == null ? "" : local.notes);
-            draftStatus.set(local != null && local.dirty ? "Not saved yet" : "");
-        } finally {
-            loadingSelection = false;
-        }
+        HeldArticle a = row.article();
+        title.set(a.title());
+        byline.set(a.byline() == null ? "" : "By " + a.byline());
+        meta.set(describeMeta(a));
+        body.set("Loading\u2026");
         long id = row.id();
-        tasks.run("open article", () -> new Opened(services.queue().article(id), services.history().of(id),
-                services.drafts().load(id, editor.id())), opened -> {
-            if (selected.get() == null || selected.get().id() != id) {
-                return; // the editor moved on meanwhile
-            }
-            opened.detail().ifPresent(d -> body.set(d.body()));
-            history.setAll(opened.history());
-            LocalDraft local = drafts.get(id);
-            if ((local == null || (!local.dirty && local.notes.isEmpty())) && opened.draft().isPresent()) {
-                Drafts.Draft saved = opened.draft().get();
-                loadingSelection = true;
-                try {
-                    verdict.set(saved.verdict());
-                    notes.set(saved.notes());
-                } finally {
-                    loadingSelection = false;
-                }
-                LocalDraft d = draftFor(id);
-                d.verdict = saved.verdict();
-                d.notes = saved.notes();
-                draftStatus.set("Draft restored from " + Formats.localDayClock(saved.savedAt(), zone));
-            }
-        }, this::onFailure);
+        BackgroundTask.of("open article", () -> new Opened(services.queue().article(id), services.history().of(id),
+                        services.drafts().load(id, editor.id())))
+                .onSuccess(opened -> {
+                    if (held.selected().get() == null || held.selected().get().id() != id) {
+                        return; // the editor moved on meanwhile
+                    }
+                    opened.detail().ifPresent(d -> body.set(d.body()));
+                    history.setAll(opened.history());
+                    historyLines.setAll(HistoryLines.of(opened.history(), zone));
+                    drafts.restore(id, opened.draft());
+                })
+                .onFailure(this::onFailure)
+                .executeWith(tasks);
     }
 
     private record Opened(Optional<ArticleDetail> detail, List<HistoryEntry> history, Optional<Drafts.Draft> draft) {
     }
 
-    private void onTyped() {
-        if (loadingSelection || selected.get() == null) {
-            return;
-        }
-        LocalDraft d = draftFor(selected.get().id());
-        if (Objects.equals(d.verdict, verdict.get()) && Objects.equals(d.notes, notes.get())) {
-            return;
-        }
-        d.verdict = verdict.get();
-        d.notes = notes.get() == null ? "" : notes.get();
-        d.dirty = true;
-        d.pendingRequest = null; // a changed decision is a new submission
-        d.editedAtNanos = ticker.nanoTime();
-        draftStatus.set(offline.get() ? "Kept on this computer until the database is back" : "Not saved yet");
-        activity();
-    }
-
-    private LocalDraft draftFor(long articleId) {
-        return drafts.computeIfAbsent(articleId, k -> new LocalDraft());
-    }
-
     private String describeMeta(HeldArticle a) {
         StringBuilder s = new StringBuilder(deskName(a.desk())).append(" \u00b7 priority ").append(a.priority());
         if (a.attempts() > 0) {
-            s.append(" \u00b7 sent back ").append(a.attempts()).append(a.attempts() == 1 ? " time" : " times");
+            s.append(" \u00b7 sent back ").append(Formats.count(a.attempts(), "time"));
         }
         s.append(" \u00b7 ").append(a.externalId());
         return s.toString();
@@ -640,12 +443,16 @@ public final class EditorViewModel implements AutoCloseable {
     }
 
     private void updateEmptyText() {
-        if (!articles.isEmpty()) {
+        if (!held.rows().isEmpty()) {
             emptyText.set("");
             return;
         }
         if (!everLoaded) {
             emptyText.set("Press Get articles (F5) to start.");
+            return;
+        }
+        if (watcher != null && !watcher.waiting().get().isEmpty()) {
+            emptyText.set("Work is waiting: press Get articles (F5).");
             return;
         }
         String names = desks.stream().map(this::deskName).collect(Collectors.joining(" and "))
@@ -655,29 +462,19 @@ public final class EditorViewModel implements AutoCloseable {
     }
 
     private void updateSummary() {
-        summary.set(articles.size() + " of " + editor.capacity() + " held");
+        summary.set(held.rows().size() + " of " + editor.capacity() + " held");
     }
 
     /** A notice from outside the editor's own work (e.g. the app saw another window signed in as this person). */
     public void tell(Notice.Kind kind, String text) {
-        post(kind, text);
-    }
-
-    private void post(Notice.Kind kind, String text) {
-        post(Notice.of(kind, text, ticker.nanoTime()));
-    }
-
-    private void post(Notice notice) {
-        notices.add(0, notice);
-        while (notices.size() > 4) {
-            notices.remove(notices.size() - 1);
-        }
+        notices.post(kind, text);
     }
 
     @Override
     public void close() {
-        if (selected.get() != null) {
-            flushDraft(selected.get().id());
+        decisions.sendDue(true); // decisions made are sent, not dropped with the window
+        if (held.selected().get() != null) {
+            drafts.flush(held.selected().get().id());
         }
         for (AutoCloseable t : timers) {
             try {
@@ -704,11 +501,11 @@ public final class EditorViewModel implements AutoCloseable {
     }
 
     public ObservableList<LeaseRow> articles() {
-        return articles;
+        return held.rows();
     }
 
     public ObjectProperty<LeaseRow> selectedProperty() {
-        return selected;
+        return held.selected();
     }
 
     public ReadOnlyStringProperty titleProperty() {
@@ -731,16 +528,21 @@ public final class EditorViewModel implements AutoCloseable {
         return history;
     }
 
+    /** The history as the editor reads it: heartbeat renewals collapsed into one line. */
+    public ObservableList<String> historyLines() {
+        return historyLines;
+    }
+
     public ObjectProperty<Verdict> verdictProperty() {
-        return verdict;
+        return drafts.verdict();
     }
 
     public StringProperty notesProperty() {
-        return notes;
+        return drafts.notes();
     }
 
     public ReadOnlyStringProperty draftStatusProperty() {
-        return draftStatus;
+        return drafts.status();
     }
 
     public ReadOnlyBooleanProperty loadingProperty() {
@@ -752,11 +554,11 @@ public final class EditorViewModel implements AutoCloseable {
     }
 
     public ReadOnlyBooleanProperty offlineProperty() {
-        return offline;
+        return connection.offlineProperty();
     }
 
     public ReadOnlyStringProperty bannerProperty() {
-        return banner;
+        return connection.bannerProperty();
     }
 
     public ReadOnlyStringProperty emptyTextProperty() {
@@ -768,11 +570,16 @@ public final class EditorViewModel implements AutoCloseable {
     }
 
     public ObservableList<Notice> notices() {
-        return notices;
+        return notices.list();
     }
 
     public BooleanBinding canSubmitProperty() {
         return canSubmit;
+    }
+
+    /** Why Submit is disabled (empty when it is not). */
+    public StringBinding whyNoSubmitProperty() {
+        return whyNoSubmit;
     }
 
     public BooleanBinding canReleaseProperty() {
@@ -781,6 +588,25 @@ public final class EditorViewModel implements AutoCloseable {
 
     public BooleanBinding canReloadProperty() {
         return canReload;
+    }
+
+    /** "3 articles waiting on News — F5" while the editor has room and work waits; empty otherwise. */
+    public ReadOnlyStringProperty waitingProperty() {
+        return watcher.waiting();
+    }
+
+    public ReadOnlyIntegerProperty waitingCountProperty() {
+        return watcher.waitingCount();
+    }
+
+    /** The editor's choice: the list tops itself up when work is waiting. */
+    public BooleanProperty autoTopUpProperty() {
+        return remembered.autoTopUpProperty();
+    }
+
+    /** The window's remembered settings (topping up, text size). */
+    public EditorSettings settings() {
+        return remembered;
     }
 
     public ZoneId zone() {

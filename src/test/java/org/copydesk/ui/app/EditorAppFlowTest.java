@@ -106,7 +106,8 @@ class EditorAppFlowTest {
         robot.clickOn("#submit");
 
         waitFor(10, () -> articleList().getItems().size() == 2);
-        assertThat(dsl.fetchValue(ARTICLE.ATTEMPTS, ARTICLE.ID.eq(first))).isEqualTo(1);
+        // sent when its few seconds of Undo have passed (EditorViewModel.UNDO_WINDOW)
+        waitFor(15, () -> dsl.fetchValue(ARTICLE.ATTEMPTS, ARTICLE.ID.eq(first)) == 1);
         try {
             // the notice is posted with the row's removal, but a loaded machine may show it a frame later
             waitFor(5, () -> noticeTexts().contains("Sent back \u201cArticle 0\u201d."));
@@ -156,6 +157,23 @@ class EditorAppFlowTest {
             throw new AssertionError("draft is " + services.drafts().load(first, "flow_ann") + "; drafts: "
                     + dsl.selectFrom(REVIEW_DRAFT).fetch(), e);
         }
+    }
+
+    @Test
+    void signingOutWhileHoldingArticlesAsksAndGivesThemBackByDefault() {
+        signInAsAnn();
+        robot.clickOn("#notes").write("Back to this tomorrow");
+        robot.clickOn("#sign-out");
+        waitFor(5, () -> robot.lookup("#leave-question").query().isVisible());
+        assertThat(robot.lookup("#leave-title").queryAs(Label.class).getText()).isEqualTo("Give back your 3 articles?");
+
+        robot.press(KeyCode.ENTER).release(KeyCode.ENTER); // giving back is the default
+
+        waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
+        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("flow_ann"))).isZero();
+        long first = dsl.fetchValue(ARTICLE.ID, ARTICLE.TITLE.eq("Article 0"));
+        waitFor(5, () -> services.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Back to this tomorrow"))
+                .orElse(false));
     }
 
     @Test

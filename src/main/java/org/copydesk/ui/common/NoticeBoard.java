@@ -1,0 +1,60 @@
+package org.copydesk.ui.common;
+
+import java.time.Duration;
+import java.util.function.Predicate;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The notices a window shows, newest first: at most {@link #MAX} at once, the non-sticky ones
+ * fading after a lifetime (see {@link Notice#sticky()}). One home for what the editor's and the
+ * dashboard's view models each kept by hand; {@link NoticeArea} shows it.
+ */
+public final class NoticeBoard {
+
+    public static final int MAX = 4;
+
+    private final ObservableList<Notice> notices = FXCollections.observableArrayList();
+    private final Ticker ticker;
+    private final Duration lifetime;
+
+    public NoticeBoard(Ticker ticker, Duration lifetime) {
+        this.ticker = ticker;
+        this.lifetime = lifetime;
+    }
+
+    public Notice post(Notice.Kind kind, String text) {
+        return post(Notice.of(kind, text, ticker.nanoTime()));
+    }
+
+    public Notice post(Notice notice) {
+        notices.add(0, notice);
+        while (notices.size() > MAX) {
+            notices.remove(notices.size() - 1);
+        }
+        return notice;
+    }
+
+    /** A notice with a button ("Keep it", "Undo"). */
+    public Notice post(Notice.Kind kind, String text, String actionLabel, Runnable action) {
+        return post(Notice.withAction(kind, text, actionLabel, action, ticker.nanoTime()));
+    }
+
+    public void dismiss(Notice notice) {
+        notices.remove(notice);
+    }
+
+    public void removeIf(Predicate<Notice> which) {
+        notices.removeIf(which);
+    }
+
+    /** Removes the notices whose time is up; call it from the window's tick. */
+    public void fade() {
+        long now = ticker.nanoTime();
+        notices.removeIf(n -> !n.sticky() && now - n.postedAtNanos() > lifetime.toNanos());
+    }
+
+    public ObservableList<Notice> list() {
+        return notices;
+    }
+}

@@ -1,0 +1,218 @@
+package org.copydesk.ui.editor;
+
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Consumer;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.copydesk.review.DecisionRequest;
+import org.copydesk.review.Drafts;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.Verdict;
+import org.copydesk.ui.common.BackgroundTask;
+import org.copydesk.ui.common.ConnectionStatus;
+import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.TaskExecutor;
+import org.copydesk.ui.common.Ticker;
+
+/**
+ * The editor's decision and notes per article: what the review panel shows for the selected
+ * article, saved to the database a moment after typing stops (and whenever the editor moves on or
+ * the lease is lost), kept on this computer while the database is away, and restored from the
+ * database in a new session. Nothing typed is ever dropped by a failure.
+ */
+final class DraftKeeper {
+
+    /** The notes for one article as typed, kept here until the database has them. */
+    private static final class LocalDraft {
+        Verdict verdict;
+        String notes = "";
+        boolean dirty;
+        long editedAtNanos;
+        UUID pendingRequest;
+    }
+
+    private final ReviewServices services;
+    private final String editorId;
+    private final TaskExecutor tasks;
+    private final Ticker ticker;
+    private final Duration autosaveDelay;
+    private final ZoneId zone;
+    private final HeldList held;
+    private final ConnectionStatus connection;
+    private final Consumer<Throwable> onFailure;
+    private final Runnable activity;
+
+    private final ObjectProperty<Verdict> verdict = new SimpleObjectProperty<>();
+    private final StringProperty notes = new SimpleStringProperty("");
+    private final StringProperty status = new SimpleStringProperty("");
+    private final Map<Long, LocalDraft> drafts = new HashMap<>();
+    private boolean showing;
+
+    DraftKeeper(ReviewServices services, String editorId, TaskExecutor tasks, Ticker ticker, Duration autosaveDelay,
+                ZoneId zone, HeldList held, ConnectionStatus connection, Consumer<Throwable> onFailure, Runnable activity) {
+        this.services = services;
+        this.editorId = editorId;
+        this.tasks = tasks;
+        this.ticker = ticker;
+        this.autosaveDelay = autosaveDelay;
+        this.zone = zone;
+        this.held = held;
+        this.connection = connection;
+        this.onFailure = onFailure;
+        this.activity = activity;
+        notes.addListener((obs, old, text) -> onTyped());
+        verdict.addListener((obs, old, v) -> onTyped());
+    }
+
+    /** The review panel now shows {@code row} (null: nothing selected); the previous article's draft is saved. */
+    void show(LeaseRow old, LeaseRow row) {
+        if (old != null) {
+            flush(old.id());
+        }
+        LocalDraft local = row == null ? null : drafts.get(row.id());
+        quietly(local == null ? null : local.verdict, local == null ? "" : local.notes);
+        status.set(local != null && local.dirty ? "Not saved yet" : "");
+    }
+
+    /** The database's draft for the article just opened, used unless the editor has typed meanwhile. */
+    void restore(long articleId, Optional<Drafts.Draft> saved) {
+        LocalDraft local = drafts.get(articleId);
+        if (saved.isEmpty() || (local != null && (local.dirty || !local.notes.isEmpty()))) {
+            return;
+        }
+        quietly(saved.get().verdict(), saved.get().notes());
+        LocalDraft d = draftFor(articleId);
+        d.verdict = saved.get().verdict();
+        d.notes = saved.get().notes();
+        status.set("Draft restored from " + Formats.localDayClock(saved.get().savedAt(), zone));
+    }
+
+    private void quietly(Verdict v, String text) {
+        showing = true;
+        try {
+            verdict.set(v);
+            notes.set(text);
+        } finally {
+            showing = false;
+        }
+    }
+
+    private void onTyped() {
+        LeaseRow row = held.selected().get();
+        if (showing || row == null) {
+            return;
+        }
+        LocalDraft d = draftFor(row.id());
+        if (Objects.equals(d.verdict, verdict.get()) && Objects.equals(d.notes, notes.get())) {
+            return;
+        }
+        d.verdict = verdict.get();
+        d.notes = notes.get() == null ? "" : notes.get();
+        d.dirty = true;
+        d.pendingRequest = null; // a changed decision is a new submission
+        d.editedAtNanos = ticker.nanoTime();
+        status.set(connection.isOffline() ? "Kept on this computer until the database is back" : "Not saved yet");
+        activity.run();
+    }
+
+    /** Every tick: saves drafts the editor stopped typing in. */
+    void autosave() {
+        long now = ticker.nanoTime();
+        for (Map.Entry<Long, LocalDraft> e : Map.copyOf(drafts).entrySet()) {
+            if (e.getValue().dirty && now - e.getValue().editedAtNanos >= autosaveDelay.toNanos()) {
+                flush(e.getKey());
+            }
+        }
+    }
+
+    void flushAll() {
+        Map.copyOf(drafts).keySet().forEach(this::flush);
+    }
+
+    void flush(long articleId) {
+        LocalDraft d = drafts.get(articleId);
+        if (d == null || !d.dirty || connection.isOffline()) {
+            return;
+        }
+        d.dirty = false;
+        Verdict v = d.verdict;
+        String text = d.notes;
+        if (isShown(articleId)) {
+            status.set("Saving\u2026");
+        }
+        BackgroundTask.of("save draft", () -> services.drafts().save(articleId, editorId, v, text))
+                .onSuccess(ok -> {
+                    if (isShown(articleId)) {
+                        status.set(d.dirty ? "Not saved yet" : "Draft saved");
+                    }
+                })
+                .onFailure(failure -> {
+                    d.dirty = true; // keep it; it is saved when the database is back
+                    onFailure.accept(failure);
+                })
+                .executeWith(tasks);
+    }
+
+    private boolean isShown(long articleId) {
+        return held.selected().get() != null && held.selected().get().id() == articleId;
+    }
+
+    /** The lease is gone (run out, taken): whatever was typed is saved as a draft, never a pending decision. */
+    void keepAfterLoss(long articleId) {
+        LocalDraft d = drafts.get(articleId);
+        if (d != null) {
+            d.dirty = d.dirty || !d.notes.isEmpty() || d.verdict != null;
+            d.pendingRequest = null;
+            flush(articleId);
+        }
+    }
+
+    /** The decision to send for the selected article: one request id per submission, reused on a retry. */
+    DecisionRequest request(LeaseRow row) {
+        LocalDraft d = draftFor(row.id());
+        d.verdict = verdict.get();
+        d.notes = notes.get();
+        if (d.pendingRequest == null) {
+            d.pendingRequest = UUID.randomUUID(); // so a retried submission is never applied twice
+        }
+        return new DecisionRequest(d.pendingRequest, row.id(), row.article().lease(), d.verdict, d.notes);
+    }
+
+    void decided(long articleId) {
+        drafts.remove(articleId);
+    }
+
+    /** The submission did not happen (refused, or the lease was lost): a later one is a new request. */
+    void notDecided(long articleId, boolean leaseLost) {
+        LocalDraft d = draftFor(articleId);
+        d.pendingRequest = null;
+        if (leaseLost) {
+            d.dirty = true;
+            flush(articleId);
+        }
+    }
+
+    private LocalDraft draftFor(long articleId) {
+        return drafts.computeIfAbsent(articleId, k -> new LocalDraft());
+    }
+
+    ObjectProperty<Verdict> verdict() {
+        return verdict;
+    }
+
+    StringProperty notes() {
+        return notes;
+    }
+
+    StringProperty status() {
+        return status;
+    }
+}

@@ -1,0 +1,81 @@
+package org.copydesk.ui.editor;
+
+import atlantafx.base.theme.Styles;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.css.PseudoClass;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.copydesk.ui.common.Formats;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/** An article with desk, priority and its lease countdown. */
+final class LeaseCell extends ListCell<LeaseRow> {
+
+    private static final PseudoClass EXPIRING = PseudoClass.getPseudoClass("expiring");
+
+    private final Label title = new Label();
+    private final Label desk = new Label();
+    private final Label priority = new Label();
+    private final Label countdown = new Label();
+    private final VBox box;
+    private final javafx.beans.value.ChangeListener<Boolean> expiring = (o, was, now) -> markExpiring(now);
+    private final Function<String, String> deskName;
+    private LeaseRow shown;
+
+    /** @param list its list (headlines wrap to its width); @param deskName a desk's id to its name */
+    LeaseCell(ListView<LeaseRow> list, Function<String, String> deskName) {
+        this.deskName = deskName;
+        title.setWrapText(true);
+        title.getStyleClass().add(Styles.TEXT_BOLD);
+        // two lines of headline, as wide as the list allows
+        title.maxWidthProperty().bind(list.widthProperty().subtract(36));
+        title.setMinHeight(Region.USE_PREF_SIZE);
+        desk.getStyleClass().addAll("badge", "desk-badge");
+        priority.getStyleClass().addAll("badge", "priority-badge");
+        countdown.getStyleClass().add("countdown");
+        countdown.setGraphic(new FontIcon(Feather.CLOCK));
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox line = new HBox(6, desk, priority, spacer, countdown);
+        line.setAlignment(Pos.CENTER_LEFT);
+        box = new VBox(4, title, line);
+    }
+
+    @Override
+    protected void updateItem(LeaseRow row, boolean empty) {
+        super.updateItem(row, empty);
+        countdown.textProperty().unbind();
+        if (shown != null) {
+            shown.expiringSoonProperty().removeListener(expiring);
+        }
+        shown = empty ? null : row;
+        if (empty || row == null) {
+            setGraphic(null);
+            return;
+        }
+        title.setText(row.article().title());
+        desk.setText(deskName.apply(row.article().desk()));
+        priority.setText("P" + row.article().priority());
+        priority.getStyleClass().removeAll("p1", "p2");
+        if (row.article().priority() <= 2) {
+            priority.getStyleClass().add("p" + row.article().priority());
+        }
+        countdown.textProperty().bind(Bindings.createStringBinding(() -> Formats.countdown(row.remainingProperty().get()),
+                row.remainingProperty()));
+        markExpiring(row.expiringSoonProperty().get());
+        row.expiringSoonProperty().addListener(expiring);
+        setGraphic(box);
+    }
+
+    private void markExpiring(boolean soon) {
+        countdown.pseudoClassStateChanged(EXPIRING, soon);
+    }
+}

@@ -1,0 +1,120 @@
+package org.copydesk.ui.common;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import javafx.beans.property.SimpleBooleanProperty;
+import org.copydesk.testing.ManualTicker;
+import org.junit.jupiter.api.Test;
+
+/** The shared view-model plumbing of issue 16: background work with a lifecycle, notices, connection state. */
+class BackgroundTaskTest {
+
+    /** Runs the work at once but delivers the result only when the test says so, as the FX thread would later. */
+    private static final class HeldBack implements TaskExecutor {
+        final List<Runnable> deliveries = new ArrayList<>();
+
+        @Override
+        public <T> void run(String what, Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+            try {
+                T result = work.call();
+                deliveries.add(() -> onSuccess.accept(result));
+            } catch (Exception e) {
+                deliveries.add(() -> onFailure.accept(e));
+            }
+        }
+
+        @Override
+        public void onUiThread(Runnable update) {
+            update.run();
+        }
+
+        void deliver() {
+            deliveries.forEach(Runnable::run);
+            deliveries.clear();
+        }
+    }
+
+    @Test
+    void theBusyFlagIsSetWhileInFlightAndClearedAfterSuccessOrFailure() {
+        HeldBack tasks = new HeldBack();
+        SimpleBooleanProperty busy = new SimpleBooleanProperty();
+        List<String> seen = new ArrayList<>();
+
+        BackgroundTask.of("ok", () -> 42).busy(busy).onSuccess(r -> seen.add("got " + r)).executeWith(tasks);
+        assertThat(busy.get()).isTrue();
+        tasks.deliver();
+        assertThat(busy.get()).isFalse();
+
+        BackgroundTask.<Integer>of("fails", () -> {
+            throw new IllegalStateException("no");
+        }).busy(busy).onFailure(e -> seen.add("failed " + e.getMessage())).executeWith(tasks);
+        assertThat(busy.get()).isTrue();
+        tasks.deliver();
+        assertThat(busy.get()).isFalse();
+        assertThat(seen).containsExactly("got 42", "failed no");
+    }
+
+    @Test
+    void aCancelledTaskDeliversNothingButStillFinishes() {
+        HeldBack tasks = new HeldBack();
+        List<String> seen = new ArrayList<>();
+        BackgroundTask.Cancellable running = BackgroundTask.of("late", () -> "stale")
+                .onSuccess(seen::add).onFinished(() -> seen.add("finished")).executeWith(tasks);
+        assertThat(running.isDone()).isFalse();
+
+        running.cancel();
+        tasks.deliver();
+
+        assertThat(seen).containsExactly("finished");
+        assertThat(running.isCancelled()).isTrue();
+        assertThat(running.isDone()).isTrue();
+    }
+
+    @Test
+    void theNoticeBoardKeepsFourNewestFirstAndFadesOnlyTheQuietOnes() {
+        ManualTicker ticker = new ManualTicker();
+        NoticeBoard board = new NoticeBoard(ticker, Duration.ofSeconds(8));
+        board.post(Notice.Kind.ERROR, "error");
+        for (int i = 0; i < 4; i++) {
+            board.post(Notice.Kind.INFO, "info " + i);
+        }
+        assertThat(board.list()).extracting(Notice::text).containsExactly("info 3", "info 2", "info 1", "info 0");
+
+        board.post(Notice.Kind.WARNING, "warning");
+        ticker.advance(Duration.ofSeconds(9));
+        board.fade();
+        assertThat(board.list()).extracting(Notice::text).containsExactly("warning");
+    }
+
+    @Test
+    void theConnectionRetriesLaterEachTimeUpToTheMaximumAndSaysWhen() {
+        ManualTicker ticker = new ManualTicker();
+        ConnectionStatus status = new ConnectionStatus(ticker, Duration.ofSeconds(1), Duration.ofSeconds(4), "Kept here;");
+        assertThat(status.lost()).isTrue();
+        assertThat(status.lost()).as("already offline: no news").isFalse();
+        assertThat(status.bannerProperty().get()).isEqualTo("Copydesk cannot reach the database. Kept here; trying again in 1 s.");
+        assertThat(status.startProbeIfDue()).isFalse();
+
+        ticker.advance(Duration.ofSeconds(1));
+        assertThat(status.startProbeIfDue()).isTrue();
+        assertThat(status.startProbeIfDue()).as("one probe at a time").isFalse();
+        status.probeFailed();
+        status.startProbeIfDue();
+        ticker.advance(Duration.ofSeconds(2));
+        assertThat(status.startProbeIfDue()).isTrue();
+        status.probeFailed();
+        ticker.advance(Duration.ofSeconds(4));
+        assertThat(status.startProbeIfDue()).isTrue();
+        status.probeFailed();
+        assertThat(status.bannerProperty().get()).endsWith("trying again in 4 s.");
+
+        status.back();
+        assertThat(status.isOffline()).isFalse();
+        assertThat(status.bannerProperty().get()).isEmpty();
+    }
+}

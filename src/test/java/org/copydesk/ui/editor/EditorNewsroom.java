@@ -1,0 +1,25 @@
+package org.copydesk.ui.editor;
+
+import java.time.Duration;
+import java.util.List;
+import org.copydesk.review.Editor;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.Role;
+import org.copydesk.testing.Fixtures;
+import org.jooq.DSLContext;
+
+/** The newsroom the editor's window is tested in: News and Sport (30-minute leases), Sue who supervises, Ann who edits. */
+final class EditorNewsroom {
+
+    private EditorNewsroom() {
+    }
+
+    /** Empties the newsroom, then adds the desks, Sue and Ann (with this capacity, on these desks); returns Ann. */
+    static Editor ann(ReviewServices services, DSLContext dsl, int capacity, List<String> desks) {
+        Fixtures.emptyNewsroom(dsl);
+        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
+        services.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
+        services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport"));
+        return services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, capacity, desks);
+    }
+}

@@ -1,0 +1,181 @@
+package org.copydesk.ui.editor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.copydesk.db.schema.Tables.ARTICLE;
+
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import org.copydesk.lease.ServerClock;
+import org.copydesk.review.Editor;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.Role;
+import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.ManualTicker;
+import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.common.Notice;
+import org.copydesk.ui.common.TaskExecutor;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Issue 17, "work comes to the editor; the list never goes stale": without F5, within 5 s of the
+ * change on the server (the heartbeat is a minute away in each case).
+ */
+@ExtendWith(DatabaseExtension.class)
+class LiveListTest {
+
+    private static final Duration WITHIN_FIVE_SECONDS = Duration.ofSeconds(4);
+
+    private final DSLContext dsl;
+    private final ReviewServices services;
+    private final ManualTicker ticker = new ManualTicker();
+    private final List<String> alerts = new ArrayList<>();
+    private EditorViewModel model;
+
+    LiveListTest(TestDatabase db) {
+        this.dsl = db.dsl();
+        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+    }
+
+    @BeforeEach
+    void newsroom() {
+        Editor ann = EditorNewsroom.ann(services, dsl, 3, List.of("news", "sport"));
+        services.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 3, List.of("news", "sport"));
+        model = new EditorViewModel(services, TaskExecutor.sameThread(), ticker, ann, List.of("news", "sport"),
+                EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
+        model.onAttention(alerts::add);
+    }
+
+    @AfterEach
+    void close() {
+        model.close();
+    }
+
+    @Test
+    void anArticleTakenBackLeavesTheListWithTheReasonAndAnAlert() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+        LeaseRow row = model.articles().get(0);
+
+        services.supervision().forceRelease(row.id(), "sue", "Legal first");
+        ticker.advance(WITHIN_FIVE_SECONDS);
+
+        assertThat(model.articles()).extracting(LeaseRow::id).doesNotContain(row.id());
+        String said = "Sue Lindqvist took \u201cArticle 0\u201d back: \u201cLegal first\u201d. Your notes are kept as a draft.";
+        assertThat(model.notices()).extracting(Notice::text).contains(said);
+        assertThat(alerts).containsExactly(said);
+    }
+
+    @Test
+    void anArticleGivenToSomeoneElseLeavesTheList() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.start();
+        long id = model.articles().get(0).id();
+
+        services.supervision().reassign(id, "bob", "sue", false, "Bob covers this");
+        ticker.advance(WITHIN_FIVE_SECONDS);
+
+        assertThat(model.articles()).isEmpty();
+        assertThat(model.notices()).extracting(Notice::text)
+                .contains("Sue Lindqvist gave \u201cArticle 0\u201d to Bob Marsh: \u201cBob covers this\u201d. Your notes are kept as a draft.");
+    }
+
+    @Test
+    void aSupervisorsExtraTimeShowsInTheCountdown() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.start();
+        LeaseRow row = model.articles().get(0);
+        assertThat(row.remainingProperty().get()).isLessThanOrEqualTo(Duration.ofMinutes(30));
+
+        services.supervision().extend(row.id(), Duration.ofMinutes(20), "sue");
+        ticker.advance(WITHIN_FIVE_SECONDS);
+
+        assertThat(row.remainingProperty().get()).isGreaterThan(Duration.ofMinutes(45));
+    }
+
+    @Test
+    void workArrivingOnTheEditorsDesksIsAnnouncedWhileTheyHaveRoom() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.start();
+        assertThat(model.articles()).hasSize(1);
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.waitingProperty().get()).isEmpty();
+
+        Fixtures.articles(dsl, "news", 2, 3, -60); // an import
+        Fixtures.articles(dsl, "sport", 1, 3, -60);
+        ticker.advance(WITHIN_FIVE_SECONDS);
+
+        assertThat(model.waitingProperty().get()).isEqualTo("3 articles waiting on News and Sport \u2014 F5");
+        assertThat(model.articles()).hasSize(1); // announced, not taken: the editor chose no top-up
+
+        model.reload();
+        assertThat(model.articles()).hasSize(3);
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.waitingProperty().get()).as("at capacity, nothing is announced").isEmpty();
+    }
+
+    @Test
+    void anEmbargoLiftingAndAnotherEditorsLapsedLeaseCountAsWaitingWork() {
+        List<Long> embargoed = Fixtures.articles(dsl, "news", 1, 3, 3600);
+        model.start();
+        assertThat(model.articles()).isEmpty();
+
+        dsl.update(ARTICLE).set(ARTICLE.AVAILABLE_AT, ServerClock.nowPlus(Duration.ofSeconds(-1)))
+                .where(ARTICLE.ID.in(embargoed)).execute(); // the embargo lifts
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.waitingProperty().get()).isEqualTo("1 article waiting on News \u2014 F5");
+        assertThat(model.emptyTextProperty().get()).as("no longer 'nothing on News'").isEqualTo("Work is waiting: press Get articles (F5).");
+
+        services.queue().claim("bob");
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.waitingProperty().get()).isEmpty();
+
+        dsl.update(ARTICLE).set(ARTICLE.EXPIRES_AT, ServerClock.nowPlus(Duration.ofSeconds(-1)))
+                .where(ARTICLE.LOCKED_BY.eq("bob")).execute(); // bob's lease runs out
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.waitingProperty().get()).isEqualTo("1 article waiting on News \u2014 F5");
+    }
+
+    @Test
+    void withTopUpChosenTheListFillsItselfOnce() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.autoTopUpProperty().set(true);
+        model.start();
+        assertThat(model.articles()).hasSize(1);
+
+        Fixtures.articles(dsl, "news", 5, 3, -60);
+        ticker.advance(WITHIN_FIVE_SECONDS);
+
+        assertThat(model.articles()).hasSize(3);
+        assertThat(model.waitingProperty().get()).isEmpty();
+    }
+
+    @Test
+    void anArticleTheEditorGaveBackIsNotAnnouncedToThem() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.start();
+        model.releaseSelected();
+        assertThat(model.articles()).isEmpty();
+
+        ticker.advance(WITHIN_FIVE_SECONDS);
+
+        assertThat(model.waitingProperty().get()).isEmpty();
+    }
+
+    @Test
+    void aLeaseAboutToRunOutRaisesAnAlert() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        dsl.update(org.copydesk.db.schema.Tables.DESK).set(org.copydesk.db.schema.Tables.DESK.LEASE_SECONDS, 150).execute();
+        model.start();
+
+        ticker.advance(Duration.ofSeconds(35));
+
+        assertThat(alerts).singleElement().asString().contains("goes back to the queue in");
+    }
+}
