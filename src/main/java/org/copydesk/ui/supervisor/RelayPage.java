@@ -60,7 +60,7 @@ final class RelayPage extends VBox {
                 textColumn("Outcome", 130, RelayViewModel.Row::outcome),
                 textColumn("Article", 260, RelayViewModel.Row::article),
                 textColumn("Desk", 90, RelayViewModel.Row::desk),
-                textColumn("Attempts", 70, r -> Integer.toString(r.attempts())),
+                textColumn("Attempts", 85, r -> Integer.toString(r.attempts())),
                 textColumn("Last attempt", 110, RelayViewModel.Row::lastAttempt),
                 textColumn("Last answer", 220, r -> r.lastAnswer().replace('\n', ' ')),
                 textColumn("Next attempt", 120, RelayViewModel.Row::nextAttempt)));

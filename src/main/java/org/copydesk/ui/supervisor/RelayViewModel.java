@@ -95,8 +95,8 @@ public final class RelayViewModel {
 
     private void apply(Reading reading) {
         counts.set(reading.counts());
-        runningRelay.set(reading.relay().map(r -> r.holder() + " (delivers; its turn is renewed while it runs, next end "
-                + Formats.localClock(r.until(), context.zone) + ")")
+        runningRelay.set(reading.relay().map(r -> r.holder() + " \u2014 delivering (holds the delivery lease until "
+                + Formats.localClock(r.until(), context.zone) + ", renewed while it runs)")
                 .orElse("None \u2014 outcomes wait until a relay runs (copydesk relay --url URL)."));
         long keep = selected.get() == null ? -1 : selected.get().cursor();
         rows.setAll(reading.rows().stream().map(this::row).toList());

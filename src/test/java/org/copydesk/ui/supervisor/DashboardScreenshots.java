@@ -205,7 +205,7 @@ public final class DashboardScreenshots {
         dsl.update(OUTCOME_EVENT).set(OUTCOME_EVENT.DELIVERY, OutcomeEventDelivery.failed).set(OUTCOME_EVENT.ATTEMPTS, 12)
                 .set(OUTCOME_EVENT.LAST_ATTEMPT_AT, ServerClock.nowPlus(Duration.ofMinutes(-7))).setNull(OUTCOME_EVENT.NEXT_ATTEMPT_AT)
                 .set(OUTCOME_EVENT.LAST_ANSWER, "HTTP 422: {\"error\": \"unknown_section\", \"message\": \"No section is mapped to"
-                        + " desk 'sport'. Map it under Settings > Copydesk, then retry.\"}")
+                        + " this desk. Map it under Settings > Copydesk, then retry.\"}")
                 .where(OUTCOME_EVENT.ID.eq(cursors.get(waitingFrom - 1))).execute();
         dsl.update(OUTCOME_EVENT).set(OUTCOME_EVENT.ATTEMPTS, 2).set(OUTCOME_EVENT.LAST_ATTEMPT_AT, ServerClock.nowPlus(Duration.ofMinutes(-1)))
                 .set(OUTCOME_EVENT.NEXT_ATTEMPT_AT, ServerClock.nowPlus(Duration.ofSeconds(40)))
