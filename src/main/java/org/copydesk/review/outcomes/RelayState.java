@@ -1,5 +1,6 @@
 package org.copydesk.review.outcomes;
 
+import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
 import static org.copydesk.db.schema.Tables.RELAY_LEASE;
 
@@ -22,7 +23,7 @@ public final class RelayState {
     }
 
     /** An outcome not delivered yet: waiting (with its next attempt) or failed. */
-    public record Undelivered(long cursor, long articleId, String externalId, String desk, String outcome, String delivery,
+    public record Undelivered(long cursor, long articleId, String externalId, String title, String desk, String outcome, String delivery,
                               int attempts, LocalDateTime lastAttemptAt, String lastAnswer, LocalDateTime nextAttemptAt,
                               LocalDateTime decidedAt) {
     }
@@ -50,13 +51,21 @@ public final class RelayState {
         }
     }
 
-    /** Failed outcomes first, then waiting ones, oldest first; at most {@code limit}. */
+    /**
+     * Failed outcomes first, then waiting ones, oldest first; at most {@code limit}. The title is the
+     * article's as it is now (the event keeps the external id, which never changes).
+     */
     public List<Undelivered> undelivered(int limit) {
-        return dsl.selectFrom(OUTCOME_EVENT).where(OUTCOME_EVENT.DELIVERY.ne(OutcomeEventDelivery.delivered))
+        return dsl.select(OUTCOME_EVENT.asterisk(), ARTICLE.TITLE).from(OUTCOME_EVENT)
+                .leftJoin(ARTICLE).on(ARTICLE.ID.eq(OUTCOME_EVENT.ARTICLE_ID))
+                .where(OUTCOME_EVENT.DELIVERY.ne(OutcomeEventDelivery.delivered))
                 .orderBy(OUTCOME_EVENT.DELIVERY.desc(), OUTCOME_EVENT.ID).limit(limit)
-                .fetch(r -> new Undelivered(r.getId(), r.getArticleId(), r.getExternalId(), r.getDeskId(), r.getOutcome(),
-                        r.getDelivery().getLiteral(), r.getAttempts(), r.getLastAttemptAt(), r.getLastAnswer(),
-                        r.getNextAttemptAt(), r.getDecidedAt()));
+                .fetch(x -> {
+                    var r = x.into(OUTCOME_EVENT);
+                    return new Undelivered(r.getId(), r.getArticleId(), r.getExternalId(), x.get(ARTICLE.TITLE), r.getDeskId(),
+                            r.getOutcome(), r.getDelivery().getLiteral(), r.getAttempts(), r.getLastAttemptAt(), r.getLastAnswer(),
+                            r.getNextAttemptAt(), r.getDecidedAt());
+                });
     }
 
     /** The relay delivering right now, if one holds an unexpired lease (by the server's clock). */

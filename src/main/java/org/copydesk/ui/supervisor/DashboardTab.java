@@ -3,7 +3,8 @@ package org.copydesk.ui.supervisor;
 /** The dashboard's pages; each can be exported as the table it shows. */
 public enum DashboardTab {
     HOLDERS("Who holds what", "leases"), HEALTH("Queue health", "queue-health"), EDITORS("Editors", "editors"),
-    AUDIT("Audit", "audit"), QUARANTINE("Quarantine", "quarantine");
+    AUDIT("Audit", "audit"), QUARANTINE("Quarantine", "quarantine"),
+    RELAY("Relay", "relay");
 
     private final String title;
     private final String fileStem;

@@ -24,7 +24,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
 /**
  * The supervisor's dashboard: the toolbar, the import's progress, the connection banner, the
  * notices and one page per tab ({@link HoldersPage}, {@link HealthPage}, {@link EditorsPage},
- * {@link AuditPage}, {@link QuarantinePage}). Binds to {@link DashboardViewModel} and calls
+ * {@link AuditPage}, {@link QuarantinePage}, {@link RelayPage}). Binds to {@link DashboardViewModel} and calls
  * nothing else; its stylesheet, {@code dashboard.css}, lies beside it.
  *
  * <p>Notices take their own strip along the bottom edge, so they never cover a control.
@@ -51,7 +51,8 @@ public final class DashboardView extends StackPane {
                 tab(DashboardTab.HEALTH, Feather.ACTIVITY, new HealthPage(model.health())),
                 tab(DashboardTab.EDITORS, Feather.USER_CHECK, new EditorsPage(model.health())),
                 tab(DashboardTab.AUDIT, Feather.LIST, new AuditPage(model.audit())),
-                tab(DashboardTab.QUARANTINE, Feather.ARCHIVE, new QuarantinePage(model.quarantine())));
+                tab(DashboardTab.QUARANTINE, Feather.ARCHIVE, new QuarantinePage(model.quarantine())),
+                tab(DashboardTab.RELAY, Feather.SEND, new RelayPage(model.relay())));
         root.setCenter(Chrome.underBanner(tabs, Chrome.offlineBanner(model.bannerProperty(), model.offlineProperty())));
         NoticeArea notices = new NoticeArea(model.notices(), model::dismiss);
         HBox noticeStrip = new HBox(notices);

@@ -20,7 +20,7 @@ import org.copydesk.ui.common.Ticker;
  * The supervisor's dashboard without a single control: the tabs' view models, and what they
  * share, the ticker, the notices and whether the database can be reached. Each tab's work lives
  * in its own view model ({@link HoldersViewModel} with {@link LeaseActionsViewModel},
- * {@link HealthViewModel}, {@link AuditViewModel}, {@link QuarantineViewModel},
+ * {@link HealthViewModel}, {@link AuditViewModel}, {@link QuarantineViewModel}, {@link RelayViewModel},
  * {@link ImportViewModel}).
  *
  * <p>All database work goes through {@link TaskExecutor}; every method here runs on the FX thread.
@@ -45,6 +45,7 @@ public final class DashboardViewModel implements AutoCloseable {
     private final HealthViewModel health;
     private final AuditViewModel audit;
     private final QuarantineViewModel quarantine;
+    private final RelayViewModel relay;
     private final ImportViewModel imports;
     private final List<AutoCloseable> timers = new ArrayList<>();
 
@@ -56,6 +57,7 @@ public final class DashboardViewModel implements AutoCloseable {
         health = new HealthViewModel(context);
         audit = new AuditViewModel(context);
         quarantine = new QuarantineViewModel(context, health::refresh);
+        relay = new RelayViewModel(context);
         imports = new ImportViewModel(services, tasks, () -> {
             quarantine.refresh();
             health.refresh();
@@ -76,6 +78,7 @@ public final class DashboardViewModel implements AutoCloseable {
         health.refresh();
         audit.search();
         quarantine.refresh();
+        relay.refresh();
     }
 
     /** Every tick: countdowns, leases that ran out, refreshes when due, old notices leave. */
@@ -83,6 +86,7 @@ public final class DashboardViewModel implements AutoCloseable {
         long now = context.ticker.nanoTime();
         holders.tick(now);
         health.tick(now);
+        relay.tick(now);
         context.expireNotices(now);
     }
 
@@ -92,14 +96,17 @@ public final class DashboardViewModel implements AutoCloseable {
         health.refresh();
         audit.search();
         quarantine.refresh();
+        relay.refresh();
     }
 
     /** A tab was opened: its numbers are read again. */
     public void opened(DashboardTab tab) {
+        relay.shown(tab == DashboardTab.RELAY);
         switch (tab) {
             case HEALTH, EDITORS -> health.refresh();
             case AUDIT -> audit.search();
             case QUARANTINE -> quarantine.refresh();
+            case RELAY -> relay.refresh();
             default -> { }
         }
     }
@@ -114,6 +121,7 @@ public final class DashboardViewModel implements AutoCloseable {
             case EDITORS -> health.editorSnapshot();
             case AUDIT -> audit.snapshot();
             case QUARANTINE -> quarantine.snapshot();
+            case RELAY -> relay.snapshot();
         };
     }
 
@@ -159,6 +167,11 @@ public final class DashboardViewModel implements AutoCloseable {
 
     public QuarantineViewModel quarantine() {
         return quarantine;
+    }
+
+    /** The webhook relay's deliveries and the retry of failed ones. */
+    public RelayViewModel relay() {
+        return relay;
     }
 
     /** Imports from the dashboard, with progress. */

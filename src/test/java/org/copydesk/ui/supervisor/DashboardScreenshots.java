@@ -4,6 +4,8 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DECISION;
 import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
 import static org.copydesk.db.schema.Tables.LEASE_EVENT;
+import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
+import static org.copydesk.db.schema.Tables.RELAY_LEASE;
 
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
@@ -24,6 +26,7 @@ import javax.imageio.ImageIO;
 import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.DatabaseConfig;
+import org.copydesk.db.schema.enums.OutcomeEventDelivery;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Editor;
@@ -102,7 +105,8 @@ public final class DashboardScreenshots {
         Thread.sleep(800);
         snapshot(stage[0], out.resolve("dashboard-holders-no-match" + suffix + ".png"));
         onFx(() -> model[0].holders().searchProperty().set(""));
-        for (DashboardTab tab : List.of(DashboardTab.HEALTH, DashboardTab.EDITORS, DashboardTab.AUDIT, DashboardTab.QUARANTINE)) {
+        for (DashboardTab tab : List.of(DashboardTab.HEALTH, DashboardTab.EDITORS, DashboardTab.AUDIT, DashboardTab.QUARANTINE,
+                DashboardTab.RELAY)) {
             onFx(() -> view[0].show(tab));
             Thread.sleep(2500);
             if (tab == DashboardTab.AUDIT) {
@@ -112,6 +116,10 @@ public final class DashboardScreenshots {
             }
             if (tab == DashboardTab.QUARANTINE) {
                 onFx(() -> model[0].quarantine().selectedRejectProperty().set(model[0].quarantine().importRejects().get(0)));
+                Thread.sleep(500);
+            }
+            if (tab == DashboardTab.RELAY) {
+                onFx(() -> model[0].relay().selectedProperty().set(model[0].relay().rows().get(0)));
                 Thread.sleep(500);
             }
             snapshot(stage[0], out.resolve("dashboard-" + tab.fileStem() + suffix + ".png"));
@@ -181,6 +189,30 @@ public final class DashboardScreenshots {
                         + "wire-0003,sport,Cup draw made,,,3,", "body is empty")
                 .execute();
         dsl.update(ARTICLE).set(ARTICLE.RENEWALS, 2).where(ARTICLE.LOCKED_BY.eq("ann")).execute();
+        relayedMostOutcomes(dsl);
+    }
+
+    /** The relay delivered all but the last few outcomes; the receiver refused one for good. */
+    private static void relayedMostOutcomes(DSLContext dsl) {
+        List<Long> cursors = dsl.select(OUTCOME_EVENT.ID).from(OUTCOME_EVENT).orderBy(OUTCOME_EVENT.ID).fetch(OUTCOME_EVENT.ID);
+        if (cursors.size() < 4) {
+            return;
+        }
+        int waitingFrom = cursors.size() - 3;
+        dsl.update(OUTCOME_EVENT).set(OUTCOME_EVENT.DELIVERY, OutcomeEventDelivery.delivered).set(OUTCOME_EVENT.ATTEMPTS, 1)
+                .set(OUTCOME_EVENT.LAST_ATTEMPT_AT, OUTCOME_EVENT.DECIDED_AT).set(OUTCOME_EVENT.LAST_ANSWER, "HTTP 200")
+                .where(OUTCOME_EVENT.ID.lt(cursors.get(waitingFrom))).execute();
+        dsl.update(OUTCOME_EVENT).set(OUTCOME_EVENT.DELIVERY, OutcomeEventDelivery.failed).set(OUTCOME_EVENT.ATTEMPTS, 12)
+                .set(OUTCOME_EVENT.LAST_ATTEMPT_AT, ServerClock.nowPlus(Duration.ofMinutes(-7))).setNull(OUTCOME_EVENT.NEXT_ATTEMPT_AT)
+                .set(OUTCOME_EVENT.LAST_ANSWER, "HTTP 422: {\"error\": \"unknown_section\", \"message\": \"No section is mapped to"
+                        + " this desk. Map it under Settings > Copydesk, then retry.\"}")
+                .where(OUTCOME_EVENT.ID.eq(cursors.get(waitingFrom - 1))).execute();
+        dsl.update(OUTCOME_EVENT).set(OUTCOME_EVENT.ATTEMPTS, 2).set(OUTCOME_EVENT.LAST_ATTEMPT_AT, ServerClock.nowPlus(Duration.ofMinutes(-1)))
+                .set(OUTCOME_EVENT.NEXT_ATTEMPT_AT, ServerClock.nowPlus(Duration.ofSeconds(40)))
+                .set(OUTCOME_EVENT.LAST_ANSWER, "could not reach the receiver: connect timed out")
+                .where(OUTCOME_EVENT.ID.eq(cursors.get(waitingFrom))).execute();
+        dsl.update(RELAY_LEASE).set(RELAY_LEASE.HOLDER, "cms-relay@wire-01").set(RELAY_LEASE.EXPIRES_AT, ServerClock.nowPlus(
+                Duration.ofMinutes(5))).execute();
     }
 
     private static void onFx(Runnable r) throws InterruptedException {
