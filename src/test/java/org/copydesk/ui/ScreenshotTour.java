@@ -89,6 +89,9 @@ public final class ScreenshotTour {
             stage.setScene(scene);
             stage.setTitle("Copydesk");
             stage.show();
+            // a window manager (openbox under Xvfb) may give a new window a size of its own
+            stage.setWidth(1280);
+            stage.setHeight(800);
         });
 
         DemoNewsroom.createDemoAccounts(services.database().dsl());
