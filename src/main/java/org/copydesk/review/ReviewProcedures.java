@@ -93,6 +93,15 @@ public final class ReviewProcedures {
                 r.get("quarantined", Integer.class) == 1);
     }
 
+    /** The lease holder takes the newest revision (take_revision, V9); empty when the lease is no longer held. */
+    Optional<ArticleRevision> takeRevision(String as, Lease lease) {
+        Result<Record> rows = call("take revision", () -> dsl.fetch("call take_revision(?, ?, ?)", as,
+                lease.key().single(), lease.token()));
+        return rows.stream().filter(r -> r.get("taken", Integer.class) == 1).findFirst()
+                .map(r -> new ArticleRevision(r.get("revision", Integer.class), r.get("title", String.class),
+                        r.get("byline", String.class), r.get("body", String.class)));
+    }
+
     void saveDraft(String as, long articleId, String verdictCode, String notes) {
         call("save draft", () -> dsl.execute("call save_draft(?, ?, ?, ?)", as, articleId, verdictCode, notes));
     }
