@@ -14,10 +14,23 @@
 -- (approved, rejected, quarantined) articles: the revision goes back to the queue, returning work
 -- first, and the outcome feed says 'reopened'.
 -- decide_article (V5's) is re-created with the revision check and the decision's revision.
+--
+-- "Send back" means changes requested: on a desk whose send_back_waits_for_writer is 1 (the
+-- default) a sent-back article waits for its writer's revision in the status 'awaiting_writer'
+-- (not claimable, no timer; decided_at says since when), and the import of a new revision returns
+-- it to the queue at once, ahead of fresh work ('returned'). A desk set to 0 keeps the V4 timer
+-- (the article returns after the growing back-off), for desks whose writers send no revisions in.
+-- The send-back limit (max_send_backs, then quarantine) and 'unreviewable' (quarantine) stay.
 
 ALTER TABLE article ADD COLUMN revision INT NOT NULL DEFAULT 1;
 ALTER TABLE article ADD COLUMN held_revision INT NULL;
 ALTER TABLE decision ADD COLUMN revision INT NULL;
+ALTER TABLE article MODIFY COLUMN status ENUM('queued', 'approved', 'rejected', 'quarantined', 'awaiting_writer') NOT NULL;
+ALTER TABLE article ALTER COLUMN status SET DEFAULT 'queued';
+ALTER TABLE desk ADD COLUMN send_back_waits_for_writer INT NOT NULL DEFAULT 1;
+ALTER TABLE desk ADD CONSTRAINT ck_desk_send_back_waits CHECK (send_back_waits_for_writer IN (0, 1));
+-- Serves "what waits for writers, per desk, since when".
+CREATE INDEX ix_article_waiting ON article (status, desk_id, decided_at);
 
 CREATE TABLE article_revision (
     article_id  BIGINT        NOT NULL,
@@ -74,6 +87,8 @@ END$$
 --   revised       a new revision; the article waits in the queue and editors see the new text
 --   revised_held  a new revision of an article an editor holds: their decision on the revision they
 --                 read will be refused until they take the new one
+--   returned      a new revision of an article sent back for changes: back in the queue at once,
+--                 ahead of fresh work
 --   decided       approved, rejected or quarantined: nothing changed (p_reopen = 0)
 --   reopened      a new revision of a decided article, back in the queue (p_reopen = 1)
 CREATE PROCEDURE import_articles(IN p_as VARCHAR(64), IN p_import_id VARCHAR(64), IN p_source VARCHAR(500), IN p_rows LONGTEXT,
@@ -140,20 +155,22 @@ BEGIN
         ELSEIF BINARY v_old_title = BINARY v_title AND BINARY v_old_body = BINARY v_body
                AND BINARY COALESCE(v_old_byline, '') = BINARY COALESCE(v_byline, '') THEN
             SET v_outcome = 'present';
-        ELSEIF v_status <> 'queued' AND COALESCE(p_reopen, 0) = 0 THEN
+        ELSEIF v_status IN ('approved', 'rejected', 'quarantined') AND COALESCE(p_reopen, 0) = 0 THEN
             SET v_outcome = 'decided';
         ELSE
             SET v_revision = v_revision + 1;
             INSERT INTO article_revision (article_id, revision, title, byline, body, import_id, source_name, arrived_at)
             VALUES (v_id, v_revision, v_title, v_byline, v_body, p_import_id, p_source, v_now);
             IF v_status <> 'queued' THEN
-                -- reopened: back in the queue now, ahead of fresh work
+                -- returned (sent back) or reopened (decided): back in the queue now, ahead of fresh
+                -- work; a returned article keeps the notes that asked for the changes
                 UPDATE article
                    SET title = v_title, byline = v_byline, body = v_body, revision = v_revision, status = 'queued',
                        available_at = v_now, queue_lane = 0, locked_by = NULL, expires_at = NULL,
-                       decided_by = NULL, decided_at = NULL, decision_note = NULL, updated_at = v_now
+                       decided_by = NULL, decided_at = NULL,
+                       decision_note = IF(v_status = 'awaiting_writer', decision_note, NULL), updated_at = v_now
                  WHERE id = v_id;
-                SET v_outcome = 'reopened';
+                SET v_outcome = IF(v_status = 'awaiting_writer', 'returned', 'reopened');
             ELSE
                 UPDATE article SET title = v_title, byline = v_byline, body = v_body, revision = v_revision, updated_at = v_now
                  WHERE id = v_id;
@@ -221,6 +238,7 @@ BEGIN
     DECLARE v_held_revision INT;
     DECLARE v_max_send_backs INT;
     DECLARE v_delay BIGINT;
+    DECLARE v_waits INT;
     DECLARE v_new_status VARCHAR(16);
     DECLARE v_returns DATETIME(6) DEFAULT NULL;
     DECLARE v_quarantine INT DEFAULT 0;
@@ -273,7 +291,8 @@ BEGIN
             SELECT 'outdated' AS outcome, p_article AS article_id, p_verdict AS verdict, NULL AS status, NULL AS returns_at,
                    0 AS quarantined;
         ELSE
-            SELECT max_send_backs, send_back_delay_seconds INTO v_max_send_backs, v_delay FROM desk WHERE id = v_desk;
+            SELECT max_send_backs, send_back_delay_seconds, send_back_waits_for_writer
+              INTO v_max_send_backs, v_delay, v_waits FROM desk WHERE id = v_desk;
             CASE p_verdict
                 WHEN 'approve' THEN SET v_new_status = 'approved';
                 WHEN 'reject' THEN SET v_new_status = 'rejected';
@@ -283,6 +302,9 @@ BEGIN
                     IF v_attempts > v_max_send_backs THEN
                         SET v_new_status = 'quarantined';
                         SET v_quarantine = 1;
+                    ELSEIF v_waits = 1 THEN
+                        -- V9: changes requested: waits for the writer's revision, no timer
+                        SET v_new_status = 'awaiting_writer';
                     ELSE
                         SET v_new_status = 'queued';
                         -- the first delay, doubled for each further send-back, at most two days

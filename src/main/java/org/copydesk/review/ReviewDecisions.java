@@ -61,6 +61,15 @@ public final class ReviewDecisions {
     }
 
     /**
+     * Whether a newer revision of a held article arrived since the editor was handed it: its number,
+     * for telling them in plain words ({@link #NEWER_REVISION}) before they decide. Empty when not
+     * (or when the lease is gone, which the heartbeat reports).
+     */
+    public Optional<Integer> newerRevision(Lease lease) {
+        return procedures.newerRevision(lease);
+    }
+
+    /**
      * The editor takes the article's newest revision, after a decision was refused because a newer
      * one arrived: their next decision is recorded against it. Empty when they no longer hold it.
      */

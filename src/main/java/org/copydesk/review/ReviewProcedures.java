@@ -102,6 +102,16 @@ public final class ReviewProcedures {
                         r.get("byline", String.class), r.get("body", String.class)));
     }
 
+    /** The article's newest revision when it is newer than the one this lease was handed (a read). */
+    Optional<Integer> newerRevision(Lease lease) {
+        return call("revision check", () -> dsl.select(org.copydesk.db.schema.Tables.ARTICLE.REVISION)
+                .from(org.copydesk.db.schema.Tables.ARTICLE)
+                .where(org.copydesk.db.schema.Tables.ARTICLE.ID.eq(((Number) lease.key().single()).longValue()))
+                .and(org.copydesk.db.schema.Tables.ARTICLE.LEASE_TOKEN.eq(lease.token()))
+                .and(org.copydesk.db.schema.Tables.ARTICLE.REVISION.ne(org.copydesk.db.schema.Tables.ARTICLE.HELD_REVISION))
+                .fetchOptional(org.copydesk.db.schema.Tables.ARTICLE.REVISION));
+    }
+
     void saveDraft(String as, long articleId, String verdictCode, String notes) {
         call("save draft", () -> dsl.execute("call save_draft(?, ?, ?, ?)", as, articleId, verdictCode, notes));
     }

@@ -150,6 +150,11 @@ public final class ReviewServices implements AutoCloseable {
         return supervision;
     }
 
+    /** Articles sent back for changes, waiting for their writers (issue 13). */
+    public WaitingForWriters waitingForWriters() {
+        return new WaitingForWriters(database.dsl());
+    }
+
     public QueueStatistics statistics() {
         return statistics;
     }

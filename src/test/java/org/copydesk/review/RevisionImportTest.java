@@ -115,6 +115,7 @@ class RevisionImportTest {
         assertThat(revised.revisionRows()).singleElement().extracting(RevisionRow::kind)
                 .isEqualTo(RevisionRow.Kind.REVISED_HELD);
 
+        assertThat(services.decisions().newerRevision(held.lease())).as("the holder can be told").contains(2);
         DecisionOutcome refused = decide(held, Verdict.REJECT, "Para 2 is wrong");
         assertThat(refused).isEqualTo(new DecisionOutcome.Refused(ReviewDecisions.NEWER_REVISION));
         assertThat(ReviewDecisions.NEWER_REVISION).contains("newer version", "kept as a draft", "reload");
@@ -127,6 +128,7 @@ class RevisionImportTest {
             assertThat(r.revision()).isEqualTo(2);
             assertThat(r.body()).isEqualTo("Second text");
         });
+        assertThat(services.decisions().newerRevision(held.lease())).isEmpty();
         assertThat(decide(held, Verdict.APPROVE, "")).isInstanceOf(DecisionOutcome.Recorded.class);
         assertThat(dsl.fetchValue(DECISION.REVISION, DECISION.ARTICLE_ID.eq(held.id()))).as("decided on revision 2").isEqualTo(2);
         assertThat(dsl.fetchValue(OUTCOME_EVENT.OUTCOME, OUTCOME_EVENT.ARTICLE_ID.eq(held.id()))).isEqualTo("approved");
@@ -176,5 +178,67 @@ class RevisionImportTest {
         assertThat(dsl.select(OUTCOME_EVENT.OUTCOME).from(OUTCOME_EVENT).where(OUTCOME_EVENT.ARTICLE_ID.eq(a.getId()))
                 .orderBy(OUTCOME_EVENT.ID).fetch(OUTCOME_EVENT.OUTCOME)).containsExactly("approved", "reopened");
         assertThat(services.queue().claim("ann").articles()).singleElement().extracting(HeldArticle::id).isEqualTo(a.getId());
+    }
+
+    @Test
+    void aSentBackArticleWaitsForItsWritersRevisionWhichReturnsItAtOnceAheadOfFreshWork() {
+        importRow("Council votes", "First text");
+        HeldArticle held = services.queue().claim("ann").articles().get(0);
+        DecisionOutcome.Recorded sentBack = (DecisionOutcome.Recorded) decide(held, Verdict.SEND_BACK, "Check the quotes");
+        assertThat(sentBack.resultingStatus()).isEqualTo("awaiting_writer");
+        assertThat(sentBack.returnsAt()).as("no timer").isNull();
+        assertThat(article().getStatus()).isEqualTo(ArticleStatus.awaiting_writer);
+        dsl.update(ARTICLE).set(ARTICLE.AVAILABLE_AT, org.copydesk.lease.ServerClock.nowPlus(Duration.ofDays(-30)))
+                .where(ARTICLE.ID.eq(held.id())).execute();
+        assertThat(services.queue().claim("ann").articles()).as("not claimable however long it waits").isEmpty();
+        assertThat(importRow("Council votes", "First text").alreadyPresent()).as("the same text does not return it").isEqualTo(1);
+        assertThat(article().getStatus()).isEqualTo(ArticleStatus.awaiting_writer);
+
+        // fresh work of the same priority arrives first; the writer's revision still goes ahead of it
+        Fixtures.articles(dsl, "news", 2, 3, -600);
+        ImportReport revised = importRow("Council votes", "Second text, quotes checked");
+        assertThat(revised.revisionRows()).singleElement().satisfies(row -> {
+            assertThat(row.kind()).isEqualTo(RevisionRow.Kind.RETURNED);
+            assertThat(row.revision()).isEqualTo(2);
+        });
+        ArticleRecord a = article();
+        assertThat(a.getStatus()).isEqualTo(ArticleStatus.queued);
+        assertThat(a.getQueueLane()).isZero();
+        assertThat(a.getDecisionNote()).as("the notes that asked for the changes stay").isEqualTo("Check the quotes");
+        assertThat(services.queue().claim("ann").articles()).first().satisfies(first -> {
+            assertThat(first.id()).isEqualTo(held.id());
+            assertThat(first.title()).isEqualTo("Council votes");
+        });
+    }
+
+    @Test
+    void supervisorsSeePerDeskWhatWaitsForWritersSinceWhenAndWhatIsOverdue() {
+        importRow("Council votes", "First text");
+        HeldArticle held = services.queue().claim("ann").articles().get(0);
+        decide(held, Verdict.SEND_BACK, "Check the quotes");
+        WaitingForWriters waiting = services.waitingForWriters();
+
+        assertThat(waiting.perDesk(Duration.ofDays(3))).singleElement().satisfies(d -> {
+            assertThat(d.desk()).isEqualTo("news");
+            assertThat(d.waiting()).isEqualTo(1);
+            assertThat(d.oldestSince()).isNotNull();
+            assertThat(d.overdue()).isZero();
+        });
+        assertThat(waiting.overdue(Duration.ofDays(3), 10)).isEmpty();
+
+        // four days pass on the server's clock for this send-back
+        dsl.update(ARTICLE).set(ARTICLE.DECIDED_AT, org.copydesk.lease.ServerClock.nowPlus(Duration.ofDays(-4)))
+                .where(ARTICLE.ID.eq(held.id())).execute();
+        assertThat(waiting.perDesk(Duration.ofDays(3))).singleElement().extracting(WaitingForWriters.DeskWait::overdue).isEqualTo(1);
+        assertThat(waiting.overdue(Duration.ofDays(3), 10)).singleElement().satisfies(o -> {
+            assertThat(o.articleId()).isEqualTo(held.id());
+            assertThat(o.externalId()).isEqualTo("CMS-7");
+            assertThat(o.sentBackBy()).isEqualTo("ann");
+            assertThat(o.notes()).isEqualTo("Check the quotes");
+        });
+        assertThat(waiting.overdue(Duration.ofDays(5), 10)).as("a longer patience").isEmpty();
+
+        importRow("Council votes", "Second text");
+        assertThat(waiting.perDesk(Duration.ofDays(3))).as("the revision came in").isEmpty();
     }
 }

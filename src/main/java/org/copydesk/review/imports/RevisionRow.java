@@ -14,6 +14,8 @@ public record RevisionRow(long line, String externalId, long articleId, Kind kin
         REVISED("revised", "new revision; editors see it now"),
         /** Held by an editor: recorded; their decision on the older revision is refused until they take the new one. */
         REVISED_HELD("revised_held", "new revision; the editor holding it is told a newer version arrived"),
+        /** Sent back for changes: the writer's revision is back in the queue at once, ahead of fresh work. */
+        RETURNED("returned", "new revision of an article sent back for changes; back in the queue"),
         /** Approved, rejected or quarantined: nothing changed (import again with reopen to review it again). */
         ALREADY_DECIDED("decided", "already decided; not changed (import with --reopen to review it again)"),
         /** Decided before; the new revision is back in the queue, ahead of fresh work. */
