@@ -135,6 +135,13 @@ class RevisionImportTest {
     }
 
     @Test
+    void anArticleNeverSentBackHasNoReturnedView() {
+        importRow("Council votes", "First text");
+        importRow("Council votes", "Second text");
+        assertThat(services.returnedArticles().of(article().getId())).isEmpty();
+    }
+
+    @Test
     void aDecisionWithoutANewerRevisionRecordsTheRevisionItWasMadeOn() {
         importRow("Council votes", "First text");
         HeldArticle held = services.queue().claim("ann").articles().get(0);
@@ -205,6 +212,17 @@ class RevisionImportTest {
         assertThat(a.getStatus()).isEqualTo(ArticleStatus.queued);
         assertThat(a.getQueueLane()).isZero();
         assertThat(a.getDecisionNote()).as("the notes that asked for the changes stay").isEqualTo("Check the quotes");
+        ReturnedArticles.Returned returned = services.returnedArticles().of(held.id()).orElseThrow();
+        assertThat(returned.sentBackRevision()).isEqualTo(1);
+        assertThat(returned.currentRevision()).isEqualTo(2);
+        assertThat(returned.notes()).isEqualTo("Check the quotes");
+        assertThat(returned.sentBackBy()).isEqualTo("ann");
+        assertThat(returned.bodyDiff()).containsExactly(new WordDiff.Segment(WordDiff.Change.DELETED, "First"),
+                new WordDiff.Segment(WordDiff.Change.INSERTED, "Second"), new WordDiff.Segment(WordDiff.Change.SAME, " text"),
+                new WordDiff.Segment(WordDiff.Change.INSERTED, ", quotes checked"));
+        assertThat(WordDiff.newText(returned.bodyDiff())).isEqualTo("Second text, quotes checked");
+        assertThat(WordDiff.oldText(returned.bodyDiff())).isEqualTo("First text");
+        assertThat(returned.titleDiff()).containsExactly(new WordDiff.Segment(WordDiff.Change.SAME, "Council votes"));
         assertThat(services.queue().claim("ann").articles()).first().satisfies(first -> {
             assertThat(first.id()).isEqualTo(held.id());
             assertThat(first.title()).isEqualTo("Council votes");
