@@ -13,7 +13,7 @@ import picocli.CommandLine.Mixin;
                 "Run without a command to open the desktop app (on the embedded database unless one is configured)."},
         subcommands = {ServerCommand.class, DbCommand.class, ImportCommand.class, ReleaseDaemonCommand.class,
                 StatusCommand.class, EditorsCommand.class, DesksCommand.class, ClaimCommand.class, DecideCommand.class,
-                PurgeCommand.class, FeedCommand.class, RelayCommand.class, IntegrationsCommand.class,
+                PurgeCommand.class, FeedCommand.class, RelayCommand.class, IntegrationsCommand.class, WaitingCommand.class,
                 picocli.CommandLine.HelpCommand.class})
 public final class CopydeskCommand implements Callable<Integer> {
 

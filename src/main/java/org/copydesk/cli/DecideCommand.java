@@ -48,7 +48,10 @@ final class DecideCommand implements Callable<Integer> {
             if (outcome instanceof DecisionOutcome.Recorded r) {
                 spec.commandLine().getOut().println("Recorded: " + verdict.label() + " on article " + articleId + " (now "
                         + r.resultingStatus() + (r.autoQuarantined() ? ", sent back too often" : "")
-                        + (r.returnsAt() == null ? "" : ", back in the queue at " + r.returnsAt().withNano(0) + " UTC") + ").");
+                        + (r.returnsAt() == null ? "" : ", back in the queue at " + r.returnsAt().withNano(0) + " UTC")
+                        + ("awaiting_writer".equals(r.resultingStatus())
+                                ? "; it waits for the writer's revision, which the next import brings back to the queue" : "")
+                        + ").");
                 return 0;
             }
             if (outcome instanceof DecisionOutcome.Lost l) {

@@ -42,6 +42,11 @@ final class ImportCommand implements Callable<Integer> {
                     + " with a report beside it; survives being stopped half-way through a file (Ctrl-C stops)")
     Path watch;
 
+    @Option(names = "--reopen",
+            description = "a new version of an article already approved, rejected or quarantined reopens it for review"
+                    + " (without it such rows are reported as already decided and change nothing)")
+    boolean reopen;
+
     @Option(names = "--interval", defaultValue = "2s", converter = Durations.class,
             description = "with --watch: how often to look (default: ${DEFAULT-VALUE})")
     java.time.Duration interval;
@@ -61,6 +66,9 @@ final class ImportCommand implements Callable<Integer> {
         boolean anyKeptAside = false;
         try (ReviewServices services = database.open(2)) {
             ArticleImporter importer = new ArticleImporter(services.database().dsl(), Clock.systemUTC());
+            if (reopen) {
+                importer = importer.reopeningDecided();
+            }
             for (Path file : files) {
                 ImportReport report = importer.importFile(file, services.sessionUser(), new ProgressPrinter(out, file));
                 print(out, report);

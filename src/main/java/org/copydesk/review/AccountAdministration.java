@@ -68,9 +68,10 @@ public final class AccountAdministration {
         }
     }
 
-    /** Every role calls these (db/migration/V5 apply_role). */
+    /** Every role calls these (db/migration/V9 apply_role). */
     private static final List<String> EDITOR_OPERATIONS = List.of("claim_articles", "renew_leases", "release_article",
-            "decide_article", "save_draft", "record_presence", "release_expired_leases", "end_stuck_transactions");
+            "decide_article", "save_draft", "record_presence", "release_expired_leases", "end_stuck_transactions",
+            "take_revision");
     /** Supervisors and admins also call these. */
     private static final List<String> SUPERVISOR_OPERATIONS = List.of("force_release_article", "reassign_article",
             "extend_lease", "set_editor_capacity", "set_editor_desks", "import_articles", "requeue_article",

@@ -8,7 +8,8 @@ public sealed interface DecisionOutcome {
 
     /**
      * Applied. {@code resultingStatus} is the article's status afterwards (approved, rejected,
-     * queued for a send-back, quarantined); {@code returnsAt} is set for a send-back.
+     * awaiting_writer for a send-back that waits for the writer's revision, queued for a send-back on a
+     * desk with the timer, quarantined); {@code returnsAt} is set only for a send-back on the timer.
      */
     record Recorded(long articleId, Verdict verdict, String resultingStatus, LocalDateTime returnsAt,
                     boolean autoQuarantined) implements DecisionOutcome {

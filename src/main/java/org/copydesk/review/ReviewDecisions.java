@@ -1,5 +1,7 @@
 package org.copydesk.review;
 
+import java.util.Optional;
+import org.copydesk.lease.Lease;
 import org.copydesk.lease.LeaseEngine;
 import org.copydesk.lease.LeaseLost;
 
@@ -11,6 +13,10 @@ import org.copydesk.lease.LeaseLost;
  * courtesy that saves a round trip; the database makes the same ones.
  */
 public final class ReviewDecisions {
+
+    /** Why a decision on a revision older than the article's newest is refused (the database kept the notes as a draft). */
+    public static final String NEWER_REVISION = "A newer version of this article arrived while you were reading;"
+            + " your notes are kept as a draft — reload to see it.";
 
     private final ReviewProcedures procedures;
     private final ReviewQueue queue;
@@ -45,11 +51,29 @@ public final class ReviewDecisions {
             case "recorded" -> new DecisionOutcome.Recorded(d.articleId(), verdict, d.status(), d.returnsAt(), d.quarantined());
             case "already" -> new DecisionOutcome.AlreadyRecorded(d.articleId(), Verdict.fromCode(d.verdict()));
             case "gone" -> new DecisionOutcome.Refused("This article no longer exists.");
+            case "outdated" -> new DecisionOutcome.Refused(NEWER_REVISION);
             default -> {
                 LeaseLost lost = engine.diagnose(request.lease());
                 String title = queue.article(request.articleId()).map(ArticleDetail::title).orElse("this article");
                 yield new DecisionOutcome.Lost(lost, queue.explain(lost, title));
             }
         };
+    }
+
+    /**
+     * Whether a newer revision of a held article arrived since the editor was handed it: its number,
+     * for telling them in plain words ({@link #NEWER_REVISION}) before they decide. Empty when not
+     * (or when the lease is gone, which the heartbeat reports).
+     */
+    public Optional<Integer> newerRevision(Lease lease) {
+        return procedures.newerRevision(lease);
+    }
+
+    /**
+     * The editor takes the article's newest revision, after a decision was refused because a newer
+     * one arrived: their next decision is recorded against it. Empty when they no longer hold it.
+     */
+    public Optional<ArticleRevision> takeNewestRevision(Lease lease) {
+        return procedures.takeRevision(queue.actingFor(lease.owner()), lease);
     }
 }

@@ -94,6 +94,25 @@ public final class ReviewProcedures {
                 r.get("quarantined", Integer.class) == 1);
     }
 
+    /** The lease holder takes the newest revision (take_revision, V9); empty when the lease is no longer held. */
+    Optional<ArticleRevision> takeRevision(String as, Lease lease) {
+        Result<Record> rows = call("take revision", () -> dsl.fetch("call take_revision(?, ?, ?)", as,
+                lease.key().single(), lease.token()));
+        return rows.stream().filter(r -> r.get("taken", Integer.class) == 1).findFirst()
+                .map(r -> new ArticleRevision(r.get("revision", Integer.class), r.get("title", String.class),
+                        r.get("byline", String.class), r.get("body", String.class)));
+    }
+
+    /** The article's newest revision when it is newer than the one this lease was handed (a read). */
+    Optional<Integer> newerRevision(Lease lease) {
+        return call("revision check", () -> dsl.select(org.copydesk.db.schema.Tables.ARTICLE.REVISION)
+                .from(org.copydesk.db.schema.Tables.ARTICLE)
+                .where(org.copydesk.db.schema.Tables.ARTICLE.ID.eq(((Number) lease.key().single()).longValue()))
+                .and(org.copydesk.db.schema.Tables.ARTICLE.LEASE_TOKEN.eq(lease.token()))
+                .and(org.copydesk.db.schema.Tables.ARTICLE.REVISION.ne(org.copydesk.db.schema.Tables.ARTICLE.HELD_REVISION))
+                .fetchOptional(org.copydesk.db.schema.Tables.ARTICLE.REVISION));
+    }
+
     void saveDraft(String as, long articleId, String verdictCode, String notes) {
         callSafeToRepeat("save draft", () -> dsl.execute("call save_draft(?, ?, ?, ?)", as, articleId, verdictCode, notes));
     }

@@ -174,6 +174,16 @@ public final class ReviewServices implements AutoCloseable {
         return supervision;
     }
 
+    /** For the reviewer of a returned article: the sent-back revision, the notes, the word diff (issue 13). */
+    public ReturnedArticles returnedArticles() {
+        return new ReturnedArticles(database.dsl());
+    }
+
+    /** Articles sent back for changes, waiting for their writers (issue 13). */
+    public WaitingForWriters waitingForWriters() {
+        return new WaitingForWriters(database.dsl());
+    }
+
     public QueueStatistics statistics() {
         return statistics;
     }

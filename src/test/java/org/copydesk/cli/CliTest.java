@@ -147,8 +147,12 @@ class CliTest {
         long article = dsl.select(ARTICLE.ID).from(ARTICLE).where(ARTICLE.LOCKED_BY.eq("cat")).limit(1).fetchOne(ARTICLE.ID);
 
         Run decide = run("decide", Long.toString(article), "send_back", "--as", "cat", "--notes", "Check names");
-        assertThat(decide.out()).contains("Recorded: Send back on article " + article, "back in the queue at");
+        assertThat(decide.out()).contains("Recorded: Send back on article " + article, "waits for the writer's revision");
         assertThat(run("decide", Long.toString(article), "approve", "--as", "cat").err()).contains("does not hold article");
+        Run waiting = run("waiting", "--overdue", "2d");
+        assertThat(waiting.out()).contains("WAITING FOR WRITERS", "Legal  1", "OVERDUE (> 48h00m)");
+        assertThat(waiting.out()).doesNotContain("Overdue: sent back");
+        assertThat(run("waiting", "--overdue", "0s").err()).contains("--overdue must be a positive duration");
         assertThat(run("claim", "--as", "cat").out()).contains("cat holds 4 of 4 (3 refreshed, 1 new)");
         assertThat(run("claim", "--as", "cat").out()).contains("cat holds 4 of 4 (4 refreshed, 0 new)");
 

@@ -543,10 +543,10 @@ class DatabaseEnforcedSecurityTest {
         refused("requeue by raw SQL as a supervisor", () -> runs("sec_sue", "sue-secret-1",
                 "UPDATE article SET status = 'queued' WHERE id = " + q.id()));
         refused("import as another supervisor", () -> runs("sec_sue", "sue-secret-1",
-                "CALL import_articles('sec_adm', 'imp-x', 'x', '[]', '[]')"));
+                "CALL import_articles('sec_adm', 'imp-x', 'x', '[]', '[]', 0)"));
         runs("sec_sue", "sue-secret-1", "SET timestamp = UNIX_TIMESTAMP('2001-01-01')",
                 "CALL import_articles(NULL, 'imp-raw', 'raw.json', '[{\"line\": 1, \"external_id\": \"raw-2\", \"desk\": \"news\", "
-                        + "\"title\": \"T\", \"body\": \"B\", \"priority\": 3}]', '[]')");
+                        + "\"title\": \"T\", \"body\": \"B\", \"priority\": 3}]', '[]', 0)");
         Record imported = root.selectFrom(LEASE_EVENT).orderBy(LEASE_EVENT.ID.desc()).limit(1).fetchOne();
         assertThat(imported.get(LEASE_EVENT.ACTOR)).as("an import's history names who imported").isEqualTo("sec_sue");
         assertThat(imported.get(LEASE_EVENT.OCCURRED_AT).getYear()).as("at the server's real time").isGreaterThan(2020);

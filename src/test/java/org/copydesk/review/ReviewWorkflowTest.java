@@ -156,8 +156,9 @@ class ReviewWorkflowTest {
     }
 
     @Test
-    void sendBackReturnsTheArticleAfterAGrowingBackOffAndQuarantinesItAfterTooMany() {
-        dsl.update(DESK).set(DESK.MAX_SEND_BACKS, 2).set(DESK.SEND_BACK_DELAY_SECONDS, 60).where(DESK.ID.eq("news")).execute();
+    void onADeskWithoutWriterRevisionsSendBackReturnsTheArticleAfterAGrowingBackOffAndQuarantinesItAfterTooMany() {
+        dsl.update(DESK).set(DESK.MAX_SEND_BACKS, 2).set(DESK.SEND_BACK_DELAY_SECONDS, 60).set(DESK.SEND_BACK_WAITS_FOR_WRITER, 0)
+                .where(DESK.ID.eq("news")).execute();
         long id = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
 
         DecisionOutcome.Recorded first = (DecisionOutcome.Recorded) decide(services.queue().claim("ann").articles().get(0),

@@ -11,8 +11,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes a batch of validated articles, their 'import' history events and the batch's bad rows in
  * one call of the database's {@code import_articles}, which is one transaction: a batch is either
- * all in or all out. An external id already in the table is left alone and counted as already
- * present (ids compare exactly, V3 migration; duplicates inside a file are caught before they reach
+ * all in or all out. An external id already in the table with the same content is left alone and
+ * counted as already present; with a different content it is a new revision or "already decided"
+ * (RevisionRow) (ids compare exactly, V3 migration; duplicates inside a file are caught before they reach
  * a batch).
  */
 final class ArticleBatchWriter {
@@ -37,8 +38,9 @@ final class ArticleBatchWriter {
      */
     BatchOutcome write(List<ValidatedArticle> rows, List<QuarantineEntry> quarantine, ImportTarget target) {
         try {
-            Map<String, Long> inserted = retrying(() -> calls.importBatch(rows, quarantine, target));
-            return new BatchOutcome(inserted, rows.size() - inserted.size(), quarantine);
+            ImportCalls.BatchResult result = retrying(() -> calls.importBatch(rows, quarantine, target));
+            return new BatchOutcome(result.inserted(), rows.size() - result.inserted().size() - result.revisions().size(),
+                    result.revisions(), quarantine);
         } catch (RuntimeException e) {
             if (!SqlFailures.isRowRefused(e) || rows.isEmpty()) {
                 throw e;
@@ -46,13 +48,15 @@ final class ArticleBatchWriter {
             log.debug("batch refused ({}); writing its {} rows one by one", SqlFailures.message(e), rows.size());
         }
         Map<String, Long> inserted = new HashMap<>();
+        List<RevisionRow> revisions = new ArrayList<>();
         int present = 0;
         List<QuarantineEntry> refused = new ArrayList<>();
         for (ValidatedArticle row : rows) {
             try {
-                Map<String, Long> one = retrying(() -> calls.importBatch(List.of(row), List.of(), target));
-                inserted.putAll(one);
-                present += one.isEmpty() ? 1 : 0;
+                ImportCalls.BatchResult one = retrying(() -> calls.importBatch(List.of(row), List.of(), target));
+                inserted.putAll(one.inserted());
+                revisions.addAll(one.revisions());
+                present += one.inserted().isEmpty() && one.revisions().isEmpty() ? 1 : 0;
             } catch (RuntimeException e) {
                 if (!SqlFailures.isRowRefused(e)) {
                     throw e;
@@ -67,7 +71,7 @@ final class ArticleBatchWriter {
         if (!notYetWritten.isEmpty()) {
             retrying(() -> calls.importBatch(List.of(), notYetWritten, target));
         }
-        return new BatchOutcome(inserted, present, notYetWritten);
+        return new BatchOutcome(inserted, present, revisions, notYetWritten);
     }
 
     /**

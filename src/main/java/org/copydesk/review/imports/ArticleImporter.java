@@ -34,6 +34,7 @@ public final class ArticleImporter {
     private final DSLContext dsl;
     private final Clock clock;
     private final ImportSettings settings;
+    private final boolean reopenDecided;
 
     /** @param clock only names imports (their id starts with the date); times stored come from the server */
     public ArticleImporter(DSLContext dsl, Clock clock) {
@@ -41,9 +42,22 @@ public final class ArticleImporter {
     }
 
     public ArticleImporter(DSLContext dsl, Clock clock, ImportSettings settings) {
+        this(dsl, clock, settings, false);
+    }
+
+    private ArticleImporter(DSLContext dsl, Clock clock, ImportSettings settings, boolean reopenDecided) {
         this.dsl = dsl;
         this.clock = clock;
         this.settings = settings;
+        this.reopenDecided = reopenDecided;
+    }
+
+    /**
+     * This importer, but a new revision of an article already approved, rejected or quarantined
+     * reopens it (back in the queue) instead of being reported as already decided.
+     */
+    public ArticleImporter reopeningDecided() {
+        return new ArticleImporter(dsl, clock, settings, true);
     }
 
     /**
@@ -84,7 +98,7 @@ public final class ArticleImporter {
             throw new IllegalArgumentException("the importing user's name must be 1 to 64 characters");
         }
         String source = sourceName == null || sourceName.isBlank() ? "(stream)" : sourceName;
-        ImportTarget target = new ImportTarget(newImportId(), source, actor);
+        ImportTarget target = new ImportTarget(newImportId(), source, actor, reopenDecided);
         Map<String, String> desks;
         long packet;
         java.util.Set<String> keptAsideBefore;

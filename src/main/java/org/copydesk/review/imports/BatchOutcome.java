@@ -7,9 +7,12 @@ import java.util.Map;
  * What one committed batch did.
  *
  * @param insertedIds article ids by external id, for the rows this batch inserted
+ * @param alreadyPresent rows whose article was there with the same content
+ * @param revisions      rows whose article was there with a different content (a new revision, or already decided)
  * @param quarantined every bad row written to the quarantine in this batch, including those found while writing
  */
-record BatchOutcome(Map<String, Long> insertedIds, int alreadyPresent, List<QuarantineEntry> quarantined) {
+record BatchOutcome(Map<String, Long> insertedIds, int alreadyPresent, List<RevisionRow> revisions,
+                    List<QuarantineEntry> quarantined) {
 
     int imported() {
         return insertedIds.size();

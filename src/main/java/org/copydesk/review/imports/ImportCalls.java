@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,7 @@ import org.jooq.DSLContext;
 import org.jooq.Record;
 
 /**
- * The database's import operations ({@code db/migration/V4__database_api.sql}), one call each and
+ * The database's import operations ({@code db/migration/V4__database_api.sql}, import_articles in V9), one call each and
  * the only place that names them: supervisors write no table themselves. A batch travels as JSON
  * in one call, so a batch is still one round trip and one transaction.
  *
@@ -36,15 +37,31 @@ public final class ImportCalls {
         this.dsl = dsl;
     }
 
-    /** One batch, all in or all out. Returns the external ids this call created, with their article ids. */
-    Map<String, Long> importBatch(List<ValidatedArticle> rows, List<QuarantineEntry> keptAside, ImportTarget target) {
+    /** One batch, all in or all out: the articles this call created and the rows that met an article already there. */
+    record BatchResult(Map<String, Long> inserted, List<RevisionRow> revisions) {
+    }
+
+    /** One batch, all in or all out. With {@code target.reopen()} a new revision of a decided article reopens it. */
+    BatchResult importBatch(List<ValidatedArticle> rows, List<QuarantineEntry> keptAside, ImportTarget target) {
         String source = ImportText.shortenFromStart(target.sourceName(), 500);
         Map<String, Long> inserted = new HashMap<>();
-        for (Record r : dsl.fetch("call import_articles(?, ?, ?, ?, ?)", target.actor(), target.importId(), source, rowsJson(rows),
-                keptAsideJson(keptAside))) {
-            inserted.put(r.get("external_id", String.class), r.get("article_id", Long.class));
+        List<RevisionRow> revisions = new ArrayList<>();
+        for (Record r : dsl.fetch("call import_articles(?, ?, ?, ?, ?, ?)", target.actor(), target.importId(), source,
+                rowsJson(rows), keptAsideJson(keptAside), target.reopen() ? 1 : 0)) {
+            String outcome = r.get("outcome", String.class);
+            String externalId = r.get("external_id", String.class);
+            long articleId = r.get("article_id", Long.class);
+            if ("imported".equals(outcome)) {
+                inserted.put(externalId, articleId);
+            } else {
+                RevisionRow.Kind kind = RevisionRow.Kind.fromCode(outcome);
+                if (kind != null) {
+                    revisions.add(new RevisionRow(r.get("line", Long.class), externalId, articleId, kind,
+                            r.get("revision", Integer.class)));
+                }
+            }
         }
-        return inserted;
+        return new BatchResult(inserted, revisions);
     }
 
     /**

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The outcome of one import. Every row read is in exactly one of {@code imported},
- * {@code alreadyPresent} and {@code quarantined}.
+ * {@code alreadyPresent}, {@code revisionRows} and {@code quarantined}.
  *
  * @param format        the shape the file was read as, or null when nothing could be read
  * @param problems      the first {@link ImportSettings#problemsKept()} problems by line; the full list is
@@ -13,14 +13,35 @@ import java.util.List;
  * @param moreProblems  problems beyond those listed
  * @param warnings      things that did not stop any row, e.g. unknown fields that were ignored
  * @param cancelled     the listener (or an interrupt) stopped the import before the end of the input
+ * @param revisionRows  every row whose external id was there with a different content, by line: what happened to it
  */
 public record ImportReport(String importId, String source, ImportFormat format, long rowsRead, long imported,
                            long alreadyPresent, long quarantined, List<ImportProblem> problems, long moreProblems,
-                           List<String> warnings, long bytesRead, boolean cancelled, Duration duration) {
+                           List<String> warnings, long bytesRead, boolean cancelled, Duration duration,
+                           List<RevisionRow> revisionRows) {
 
     public ImportReport {
         problems = List.copyOf(problems);
         warnings = List.copyOf(warnings);
+        revisionRows = List.copyOf(revisionRows);
+    }
+
+    /** A report of an import that met no article already there with a different content. */
+    public ImportReport(String importId, String source, ImportFormat format, long rowsRead, long imported,
+                        long alreadyPresent, long quarantined, List<ImportProblem> problems, long moreProblems,
+                        List<String> warnings, long bytesRead, boolean cancelled, Duration duration) {
+        this(importId, source, format, rowsRead, imported, alreadyPresent, quarantined, problems, moreProblems, warnings,
+                bytesRead, cancelled, duration, List.of());
+    }
+
+    /** Rows that became a new revision (reopened ones included). */
+    public long revised() {
+        return revisionRows.stream().filter(r -> r.kind() != RevisionRow.Kind.ALREADY_DECIDED).count();
+    }
+
+    /** Rows with a new text for an article already approved, rejected or quarantined, left unchanged. */
+    public long alreadyDecided() {
+        return revisionRows.stream().filter(r -> r.kind() == RevisionRow.Kind.ALREADY_DECIDED).count();
     }
 
     /** True when every row read was imported or already present. */

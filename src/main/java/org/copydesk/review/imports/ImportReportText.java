@@ -13,6 +13,14 @@ public final class ImportReportText {
         s.append(String.format(Locale.ROOT, "%s: %,d row(s) read: %,d imported, %,d already present, %,d kept aside (%s, %.1f s).%n",
                 r.source(), r.rowsRead(), r.imported(), r.alreadyPresent(), r.quarantined(),
                 r.format() == null ? "unreadable" : r.format().displayName(), r.duration().toMillis() / 1000.0));
+        if (!r.revisionRows().isEmpty()) {
+            s.append(String.format(Locale.ROOT, "  %,d row(s) with a new version of an article already there: %,d revised, %,d already decided.%n",
+                    r.revisionRows().size(), r.revised(), r.alreadyDecided()));
+            for (RevisionRow v : r.revisionRows()) {
+                s.append(String.format(Locale.ROOT, "  line %d: %s (article %d, revision %d): %s%n", v.line(),
+                        ImportText.visible(v.externalId(), 80), v.articleId(), v.revision(), v.kind().description()));
+            }
+        }
         for (ImportProblem p : r.problems()) {
             s.append(String.format(Locale.ROOT, "  line %d: %s%n", p.line(), p.reason()));
         }

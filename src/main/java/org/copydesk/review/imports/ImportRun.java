@@ -41,6 +41,7 @@ final class ImportRun {
     private final List<QuarantineEntry> pendingQuarantine = new ArrayList<>();
     private long batchBytes;
     private final List<ImportProblem> problems = new ArrayList<>();
+    private final List<RevisionRow> revisionRows = new ArrayList<>();
     private long moreProblems;
     private final List<String> warnings = new ArrayList<>();
     private long moreWarnings;
@@ -206,6 +207,7 @@ final class ImportRun {
         BatchOutcome outcome = writer.write(List.copyOf(batch), List.copyOf(pendingQuarantine), target);
         imported += outcome.imported();
         alreadyPresent += outcome.alreadyPresent();
+        revisionRows.addAll(outcome.revisions());
         quarantined += outcome.quarantined().size();
         for (QuarantineEntry q : outcome.quarantined()) {
             if (problems.size() < settings.problemsKept()) {
@@ -291,6 +293,7 @@ final class ImportRun {
         sorted.sort(Comparator.comparingLong(ImportProblem::line));
         return new ImportReport(target.importId(), target.sourceName(), format, rowsRead, imported, alreadyPresent,
                 quarantined, sorted, moreProblems, allWarnings, feed == null ? 0 : feed.bytesRead(), cancelled,
-                Duration.ofNanos(System.nanoTime() - started));
+                Duration.ofNanos(System.nanoTime() - started),
+                revisionRows.stream().sorted(Comparator.comparingLong(RevisionRow::line)).toList());
     }
 }

@@ -92,9 +92,9 @@ class OutcomeFeedTest {
         assertThat(approved.decidedAt()).isNotNull();
         OutcomeEvent sentBack = events.get(2);
         assertThat(sentBack.notes()).isEqualTo("Check the quotes");
-        assertThat(sentBack.articleStatus()).isEqualTo("queued");
+        assertThat(sentBack.articleStatus()).as("waits for the writer's revision").isEqualTo("awaiting_writer");
         assertThat(sentBack.sendBacks()).isEqualTo(1);
-        assertThat(sentBack.returnsAt()).isAfter(sentBack.decidedAt());
+        assertThat(sentBack.returnsAt()).as("no timer").isNull();
         assertThat(events.get(3).articleStatus()).isEqualTo("quarantined");
     }
 

@@ -81,7 +81,7 @@ class RelayEndToEndTest {
         Newsroom n = services.newsroom();
         n.addDesk("news", "News", Duration.ofMinutes(30));
         // sent-back work returns at once, so one article gets several outcomes in a row
-        dsl.update(DESK).set(DESK.SEND_BACK_DELAY_SECONDS, 0).set(DESK.MAX_SEND_BACKS, 5).execute();
+        dsl.update(DESK).set(DESK.SEND_BACK_DELAY_SECONDS, 0).set(DESK.MAX_SEND_BACKS, 5).set(DESK.SEND_BACK_WAITS_FOR_WRITER, 0).execute();
         n.addEditor("ann", "Ann", Role.EDITOR, 4, List.of("news"));
         n.addEditor("bob", "Bob", Role.EDITOR, 4, List.of("news"));
         n.addEditor("sue", "Sue", Role.SUPERVISOR, 4, List.of("news"));
@@ -196,7 +196,7 @@ class RelayEndToEndTest {
     @Test
     void anOutcomeTheReceiverKeepsRefusingIsMarkedFailedHoldsItsArticleBackAndASupervisorCanRetryIt() throws Exception {
         long article = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
-        dsl.update(DESK).set(DESK.SEND_BACK_DELAY_SECONDS, 0).execute();
+        dsl.update(DESK).set(DESK.SEND_BACK_DELAY_SECONDS, 0).set(DESK.SEND_BACK_WAITS_FOR_WRITER, 0).execute();
         HeldArticle held = services.queue().claim("ann").articles().get(0);
         services.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.SEND_BACK, "Quotes?"));
         HeldArticle again = services.queue().claim("ann").articles().get(0);

@@ -1,0 +1,70 @@
+package org.copydesk.cli;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.WaitingForWriters;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code copydesk waiting}: what was sent back for changes and waits for its writer, per desk; flags the overdue. */
+@Command(name = "waiting", mixinStandardHelpOptions = true,
+        description = "Shows, per desk, the articles sent back for changes that wait for their writer's revision,"
+                + " and lists those waiting longer than --overdue (exit code 4 when there are any).")
+final class WaitingCommand implements Callable<Integer> {
+
+    /** Some article has waited longer than --overdue: a script or monitor can alert on it. */
+    static final int SOME_OVERDUE = 4;
+
+    @Mixin
+    DatabaseOptions database;
+
+    @Option(names = "--overdue", defaultValue = "3d", converter = Durations.class,
+            description = "an article waiting longer than this is flagged (default: ${DEFAULT-VALUE})")
+    Duration overdue;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (overdue.isNegative() || overdue.isZero()) {
+            throw new Cli.CommandFailure("--overdue must be a positive duration, e.g. 3d or 36h.");
+        }
+        try (ReviewServices services = database.openRunning(2)) { // read-only: never starts a server
+            WaitingForWriters waiting = services.waitingForWriters();
+            List<WaitingForWriters.DeskWait> desks = waiting.perDesk(overdue);
+            List<WaitingForWriters.Overdue> late = waiting.overdue(overdue, 200);
+            PrintWriter out = spec.commandLine().getOut();
+            if (desks.isEmpty()) {
+                out.println("Nothing waits for a writer's revision.");
+                return 0;
+            }
+            Table table = new Table("DESK", "WAITING FOR WRITERS", "SINCE (UTC)", "OVERDUE (> " + Durations.format(overdue) + ")");
+            for (WaitingForWriters.DeskWait d : desks) {
+                table.row(d.name(), d.waiting(), time(d.oldestSince()), d.overdue());
+            }
+            table.print(out);
+            if (late.isEmpty()) {
+                return 0;
+            }
+            out.println();
+            out.println("Overdue: sent back longer than " + Durations.format(overdue) + " ago and no revision came in:");
+            Table overdueTable = new Table("ARTICLE", "EXTERNAL ID", "DESK", "TITLE", "SENT BACK BY", "SINCE (UTC)", "NOTES");
+            for (WaitingForWriters.Overdue o : late) {
+                overdueTable.row(o.articleId(), o.externalId(), o.desk(), Table.clip(o.title(), 40), o.sentBackBy(),
+                        time(o.since()), Table.clip(o.notes() == null ? "" : o.notes(), 40));
+            }
+            overdueTable.print(out);
+            return SOME_OVERDUE;
+        }
+    }
+
+    private static String time(java.time.LocalDateTime t) {
+        return t == null ? "-" : t.withNano(0).toString().replace('T', ' ');
+    }
+}

@@ -1,0 +1,5 @@
+package org.copydesk.review;
+
+/** One revision of an article's text, as it arrived (db/migration/V9 article_revision). */
+public record ArticleRevision(int revision, String title, String byline, String body) {
+}
