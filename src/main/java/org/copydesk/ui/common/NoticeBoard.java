@@ -27,7 +27,13 @@ public final class NoticeBoard {
         return post(Notice.of(kind, text, ticker.nanoTime()));
     }
 
+    /**
+     * Shows {@code notice} first. The same words already on the board (a second Ctrl+Enter on a
+     * send-back without notes) leave, so the board never shows one message twice.
+     */
     public Notice post(Notice notice) {
+        notices.removeIf(n -> n.kind() == notice.kind() && n.text().equals(notice.text()) && n.action() == null
+                && notice.action() == null);
         notices.add(0, notice);
         while (notices.size() > MAX) {
             notices.remove(notices.size() - 1);

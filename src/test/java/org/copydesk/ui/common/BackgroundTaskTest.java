@@ -92,6 +92,23 @@ class BackgroundTaskTest {
     }
 
     @Test
+    void theSameWordsTwiceShowOnceAndFadeFromTheSecondTime() {
+        // seen in a working day: two Ctrl+Enter on a send-back without notes stacked two equal warnings
+        ManualTicker ticker = new ManualTicker();
+        NoticeBoard board = new NoticeBoard(ticker, Duration.ofSeconds(8));
+        board.post(Notice.Kind.WARNING, "Send back needs a note: say why.");
+        board.post(Notice.Kind.INFO, "Approved \u201cA\u201d.");
+        ticker.advance(Duration.ofSeconds(5));
+        board.post(Notice.Kind.WARNING, "Send back needs a note: say why.");
+        assertThat(board.list()).extracting(Notice::text)
+                .containsExactly("Send back needs a note: say why.", "Approved \u201cA\u201d.");
+
+        ticker.advance(Duration.ofSeconds(4));
+        board.fade();
+        assertThat(board.list()).extracting(Notice::text).containsExactly("Send back needs a note: say why.");
+    }
+
+    @Test
     void theConnectionRetriesLaterEachTimeUpToTheMaximumAndSaysWhen() {
         ManualTicker ticker = new ManualTicker();
         ConnectionStatus status = new ConnectionStatus(ticker, Duration.ofSeconds(1), Duration.ofSeconds(4), "Kept here;");
