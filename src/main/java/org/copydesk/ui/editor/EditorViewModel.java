@@ -238,7 +238,16 @@ public final class EditorViewModel implements AutoCloseable {
         if (!canSubmit.get()) {
             if (held.selected().get() != null && drafts.verdict().get() != null && !connection.isOffline()
                     && !submitting.get()) {
-                notices.post(Notice.Kind.WARNING, whyNoSubmit.get());
+                Notice why = notices.post(Notice.Kind.WARNING, whyNoSubmit.get());
+                // an old notice leaves: once the editor types the note (or picks another decision
+                // or article), the warning no longer holds
+                whyNoSubmit.addListener(new javafx.beans.value.ChangeListener<String>() {
+                    @Override
+                    public void changed(javafx.beans.value.ObservableValue<? extends String> o, String was, String now) {
+                        notices.dismiss(why);
+                        o.removeListener(this);
+                    }
+                });
             }
             return;
         }

@@ -205,6 +205,8 @@ class EditorViewModelTest {
 
         model.notesProperty().set("Duplicate");
         assertThat(model.canSubmitProperty().get()).isTrue();
+        // seen in a working day: the warning stayed on screen after the note was typed
+        assertThat(model.notices()).extracting(n -> n.text()).noneMatch(t -> t.contains("needs a note"));
     }
 
     @Test
