@@ -20,6 +20,11 @@ public record Notice(long id, Kind kind, String text, String actionLabel, Runnab
         return new Notice(IDS.incrementAndGet(), kind, text, actionLabel, action, nowNanos);
     }
 
+    /** This notice as if posted at {@code nanos}: its lifetime starts again. */
+    public Notice postedAt(long nanos) {
+        return new Notice(id, kind, text, actionLabel, action, nanos);
+    }
+
     public boolean sticky() {
         return kind == Kind.ERROR || kind == Kind.WARNING;
     }

@@ -17,6 +17,7 @@ public final class NoticeBoard {
     private final ObservableList<Notice> notices = FXCollections.observableArrayList();
     private final Ticker ticker;
     private final Duration lifetime;
+    private boolean away;
 
     public NoticeBoard(Ticker ticker, Duration lifetime) {
         this.ticker = ticker;
@@ -56,7 +57,25 @@ public final class NoticeBoard {
 
     /** Removes the notices whose time is up; call it from the window's tick. */
     public void fade() {
+        fade(true);
+    }
+
+    /**
+     * As {@link #fade()}, for a window that knows whether it is in front. While it is not, nothing
+     * fades: a notice posted then ("Sue gave you …") would otherwise be gone before anyone could
+     * read it. Back in front, every notice gets its whole lifetime again.
+     */
+    public void fade(boolean inFront) {
         long now = ticker.nanoTime();
+        if (!inFront) {
+            away = true;
+            return;
+        }
+        if (away) {
+            away = false;
+            notices.replaceAll(n -> n.postedAt(now));
+            return;
+        }
         notices.removeIf(n -> !n.sticky() && now - n.postedAtNanos() > lifetime.toNanos());
     }
 

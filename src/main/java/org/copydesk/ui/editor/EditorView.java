@@ -381,6 +381,7 @@ public final class EditorView extends StackPane {
 
     private void initListeners() {
         model.onAttention(DesktopAttention.whileInBackground(this::inFront, alerts));
+        model.inFrontWhen(this::inFront);
         list.getSelectionModel().selectedItemProperty().addListener((o, old, row) -> {
             if (row != null && row != model.selectedProperty().get()) {
                 model.selectedProperty().set(row);

@@ -96,6 +96,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final EditorSettings remembered;
     private final DecisionQueue decisions;
     private Consumer<String> attention = text -> { };
+    private java.util.function.BooleanSupplier inFront = () -> true;
 
     private final StringProperty title = new SimpleStringProperty("");
     private final StringProperty byline = new SimpleStringProperty("");
@@ -192,6 +193,11 @@ public final class EditorViewModel implements AutoCloseable {
      */
     public void onAttention(Consumer<String> alerts) {
         this.attention = alerts;
+    }
+
+    /** Whether the window is in front: notices do not fade while nobody can read them. */
+    public void inFrontWhen(java.util.function.BooleanSupplier inFront) {
+        this.inFront = inFront;
     }
 
     // --- commands ---------------------------------------------------------------------------------
@@ -349,7 +355,7 @@ public final class EditorViewModel implements AutoCloseable {
         if (connection.startProbeIfDue()) {
             probe();
         }
-        notices.fade();
+        notices.fade(inFront.getAsBoolean());
         updateSummary();
     }
 

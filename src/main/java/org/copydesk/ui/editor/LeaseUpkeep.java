@@ -187,4 +187,9 @@ final class LeaseUpkeep {
         notices.post(Notice.Kind.ERROR, message);
         attention.accept(message);
     }
+
+    /** Sends {@code text} to the desktop (the view passes it on only while the window is in the background). */
+    void alertDesktop(String text) {
+        attention.accept(text);
+    }
 }

@@ -164,6 +164,7 @@ final class ListWatcher {
                         if (!held.shows(a.article().id()) && !held.isGone(HeldList.key(a.article()))) {
                             held.add(new LeaseRow(a.article(), now));
                             notices.post(Notice.Kind.INFO, a.message());
+                            upkeep.alertDesktop(a.message()); // seen in a working day: missed behind another window
                         }
                     }
                 })

@@ -109,6 +109,25 @@ class BackgroundTaskTest {
     }
 
     @Test
+    void nothingFadesWhileTheWindowIsBehindAnotherAndAllGetTheirTimeWhenItComesBack() {
+        // seen in a working day: "Sue gave you …" faded in a window behind another before anyone saw it
+        ManualTicker ticker = new ManualTicker();
+        NoticeBoard board = new NoticeBoard(ticker, Duration.ofSeconds(8));
+        board.post(Notice.Kind.INFO, "Sue gave you \u201cA\u201d.");
+        ticker.advance(Duration.ofMinutes(5));
+        board.fade(false);
+        assertThat(board.list()).extracting(Notice::text).containsExactly("Sue gave you \u201cA\u201d.");
+
+        board.fade(true); // back in front: the clock starts again
+        ticker.advance(Duration.ofSeconds(7));
+        board.fade(true);
+        assertThat(board.list()).hasSize(1);
+        ticker.advance(Duration.ofSeconds(2));
+        board.fade(true);
+        assertThat(board.list()).isEmpty();
+    }
+
+    @Test
     void theConnectionRetriesLaterEachTimeUpToTheMaximumAndSaysWhen() {
         ManualTicker ticker = new ManualTicker();
         ConnectionStatus status = new ConnectionStatus(ticker, Duration.ofSeconds(1), Duration.ofSeconds(4), "Kept here;");

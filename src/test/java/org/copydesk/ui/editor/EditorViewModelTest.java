@@ -357,6 +357,8 @@ class EditorViewModelTest {
         Fixtures.articles(dsl, "news", 2, 3, -60);
         services.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 1, List.of("news"));
         services.queue().claim("bob"); // bob takes the most urgent one
+        List<String> desktop = new java.util.ArrayList<>();
+        model.onAttention(desktop::add);
         model.start();
         assertThat(model.articles()).hasSize(1);
         long bobs = dsl.fetchValue(ARTICLE.ID, ARTICLE.LOCKED_BY.eq("bob"));
@@ -368,6 +370,8 @@ class EditorViewModelTest {
         assertThat(model.articles()).extracting(LeaseRow::id).contains(bobs);
         String title = dsl.fetchValue(ARTICLE.TITLE, ARTICLE.ID.eq(bobs));
         assertThat(model.notices()).extracting(Notice::text)
+                .contains("Sue Lindqvist gave you \u201c" + title + "\u201d: \u201cAnn knows this story\u201d.");
+        assertThat(desktop).as("news for someone working in another window")
                 .contains("Sue Lindqvist gave you \u201c" + title + "\u201d: \u201cAnn knows this story\u201d.");
 
         model.activity();
