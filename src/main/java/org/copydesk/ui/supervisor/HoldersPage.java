@@ -101,6 +101,10 @@ final class HoldersPage extends VBox {
         order.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         order.setGraphic(new FontIcon(Feather.ARROW_DOWN));
         order.setTooltip(new Tooltip("Click a column header to sort by it; click again to reverse."));
+        // seen at 1360 px with changes waiting: every label was cut short. The count of leases
+        // and the waiting changes never are; the sort hint (the header's arrow says it too) gives way.
+        summary.setMinWidth(Region.USE_PREF_SIZE);
+        order.setMinWidth(0);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox filters = new HBox(10, new FontIcon(Feather.SEARCH), search, grouping, spacer, createHeldChanges(), order, summary);
@@ -115,7 +119,9 @@ final class HoldersPage extends VBox {
         text.getStyleClass().add(Styles.TEXT_SMALL);
         text.setGraphic(new FontIcon(Feather.PAUSE_CIRCLE));
         text.textProperty().bind(model.heldTextProperty());
+        text.setMinWidth(Region.USE_PREF_SIZE);
         Button show = new Button("Show changes");
+        show.setMinWidth(Region.USE_PREF_SIZE);
         show.setId("show-held-changes");
         show.getStyleClass().addAll(Styles.SMALL, Styles.BUTTON_OUTLINED);
         show.setTooltip(new Tooltip("The table holds still while you point at it; this shows what changed meanwhile"));
