@@ -91,7 +91,9 @@ public final class AccountAdministration {
                 + " where p.user = u.user and p.host = '%' and p.db = database() and p.routine_name in ("
                 + placeholders(SUPERVISOR_OPERATIONS) + ")) < ?)"
                 + " or not exists (select 1 from mysql.tables_priv t where t.user = u.user and t.host = '%'"
-                + " and t.db = database() and t.table_name = 'outcome_feed'))";
+                + " and t.db = database() and t.table_name = 'article_revision')" // V9's table: everyone reads it
+                + " or (e.role <> 'editor' and not exists (select 1 from mysql.tables_priv t where t.user = u.user"
+                + " and t.host = '%' and t.db = database() and t.table_name = 'outcome_feed')))"; // V11: supervisors only
         List<Object> binds = new java.util.ArrayList<>(EDITOR_OPERATIONS);
         binds.add(EDITOR_OPERATIONS.size());
         binds.addAll(SUPERVISOR_OPERATIONS);

@@ -401,6 +401,22 @@ class DatabaseEnforcedSecurityTest {
     }
 
     @Test
+    void anEditorReadsWhatTheEditorsWindowShowsAndNotTheOutboxOrTheRelay() {
+        // V11: the outbox (with the receivers' answers), the feed and the relay's lease are for supervisors
+        refused("read the outbox and the receivers' answers", () -> annRuns("SELECT last_answer FROM outcome_event"));
+        refused("read the outcome feed", () -> annRuns("SELECT COUNT(*) FROM outcome_feed"));
+        refused("read the relay's delivery lease and its token", () -> annRuns("SELECT lease_token FROM relay_lease"));
+        refused("read the import quarantine", () -> annRuns("SELECT raw_text FROM import_quarantine"));
+        assertThat(annRuns("SELECT COUNT(*) FROM article")).as("what the window shows").isNotNull();
+        assertThat(annRuns("SELECT COUNT(*) FROM article_revision")).isNotNull();
+        assertThat(annRuns("SELECT COUNT(*) FROM decision")).isNotNull();
+        // the supervisor's Relay tab reads them
+        assertThat(runs("sec_sue", "sue-secret-1", "SELECT COUNT(*) FROM outcome_event")).isNotNull();
+        assertThat(runs("sec_sue", "sue-secret-1", "SELECT COUNT(*) FROM relay_lease")).isNotNull();
+        assertThat(runs("sec_sue", "sue-secret-1", "SELECT COUNT(*) FROM outcome_feed")).isNotNull();
+    }
+
+    @Test
     void anEditorCannotReadOrWriteSomeoneElsesDrafts() {
         long id = bob.queue().claim("sec_bob").articles().get(0).id();
         bob.drafts().save(id, "sec_bob", Verdict.REJECT, "Bob's private doubts");

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class UpgradeToFeedTest {
 
     @Test
-    void accountsFromSchemaFourAreRegrantedAndCanDecideAndReadTheFeed() throws Exception {
+    void accountsFromSchemaFourAreRegrantedAndTheirDecisionsReachTheFeed() throws Exception {
         TestServer.Endpoint server = TestServer.endpoint();
         String name = "t_upgrade_feed_" + ProcessHandle.current().pid();
         String editor = "up_ann_" + ProcessHandle.current().pid();
@@ -70,6 +70,12 @@ class UpgradeToFeedTest {
                             + java.util.UUID.randomUUID() + "', 'approve', '')");
                     assertThat(decided.next()).isTrue();
                     assertThat(decided.getString("outcome")).isEqualTo("recorded");
+                    // V11: the feed is for supervisors and feed readers, not editors
+                    assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> s.executeQuery("select outcome from outcome_feed")))
+                            .hasMessageContaining("denied");
+                }
+                try (Connection c = DriverManager.getConnection(server.accountUrl(name), reader, "upgrade-secret-12");
+                     Statement s = c.createStatement()) {
                     ResultSet feed = s.executeQuery("select outcome from outcome_feed");
                     assertThat(feed.next()).isTrue();
                     assertThat(feed.getString(1)).isEqualTo("approved");
