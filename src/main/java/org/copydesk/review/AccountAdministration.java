@@ -1,6 +1,5 @@
 package org.copydesk.review;
 
-import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 
@@ -68,41 +67,32 @@ public final class AccountAdministration {
         }
     }
 
-    /** Every role calls these (db/migration/V9 apply_role). */
-    private static final List<String> EDITOR_OPERATIONS = List.of("claim_articles", "renew_leases", "release_article",
-            "decide_article", "save_draft", "record_presence", "release_expired_leases", "end_stuck_transactions",
-            "take_revision");
-    /** Supervisors and admins also call these. */
-    private static final List<String> SUPERVISOR_OPERATIONS = List.of("force_release_article", "reassign_article",
-            "extend_lease", "set_editor_capacity", "set_editor_desks", "import_articles", "requeue_article",
-            "correct_import_row", "discard_import_row", "relay_retry");
-
     /**
-     * True when every person's account may call each operation of its role and read the outcome
-     * feed (else regrant them). A migration that re-creates a procedure (DROP + CREATE) takes its
+     * True when every person's account has exactly the rights of its role as {@code role_grant}
+     * lists them (V11; else regrant them): each operation and each table or view of the role, and no
+     * table or view beyond them. A migration that re-creates a procedure (DROP + CREATE) takes its
      * EXECUTE grants with it, so every operation is checked, not one. Reads the server's grant
      * tables: for the account that owns the database.
      */
     public boolean everyAccountHasCurrentGrants() {
-        String missing = "select count(*) from mysql.user u join editor e on e.id = u.user where u.host = '%' and ("
-                + "(select count(distinct p.routine_name) from mysql.procs_priv p where p.user = u.user and p.host = '%'"
-                + " and p.db = database() and p.routine_name in (" + placeholders(EDITOR_OPERATIONS) + ")) < ?"
-                + " or (e.role <> 'editor' and (select count(distinct p.routine_name) from mysql.procs_priv p"
-                + " where p.user = u.user and p.host = '%' and p.db = database() and p.routine_name in ("
-                + placeholders(SUPERVISOR_OPERATIONS) + ")) < ?)"
-                + " or not exists (select 1 from mysql.tables_priv t where t.user = u.user and t.host = '%'"
-                + " and t.db = database() and t.table_name = 'article_revision')" // V9's table: everyone reads it
-                + " or (e.role <> 'editor' and not exists (select 1 from mysql.tables_priv t where t.user = u.user"
-                + " and t.host = '%' and t.db = database() and t.table_name = 'outcome_feed')))"; // V11: supervisors only
-        List<Object> binds = new java.util.ArrayList<>(EDITOR_OPERATIONS);
-        binds.add(EDITOR_OPERATIONS.size());
-        binds.addAll(SUPERVISOR_OPERATIONS);
-        binds.add(SUPERVISOR_OPERATIONS.size());
-        return dsl.fetchOne(missing, binds.toArray()).get(0, Integer.class) == 0;
-    }
-
-    private static String placeholders(List<String> names) {
-        return String.join(", ", java.util.Collections.nCopies(names.size(), "?"));
+        if (dsl.fetchCount(DSL.table("information_schema.tables"),
+                DSL.field("table_schema").eq(DSL.field("database()")).and(DSL.field("table_name").eq("role_grant"))) == 0) {
+            return false; // a schema before V11: its accounts cannot have this version's rights yet
+        }
+        String rightsOfRole = "(g.role = e.role or (g.role = 'editor' and e.role in ('supervisor', 'admin'))"
+                + " or (g.role = 'supervisor' and e.role = 'admin'))";
+        String granted = "p.user = e.id and p.host = '%' and p.db = database()";
+        String missingOrExtra = "select count(*) from editor e join mysql.user u on u.user = e.id and u.host = '%'"
+                + " where exists (select 1 from role_grant g where " + rightsOfRole + " and ("
+                + "  (g.privilege = 'EXECUTE' and not exists (select 1 from mysql.procs_priv p where " + granted
+                + "     and p.routine_name = g.object_name))"
+                + "  or (g.privilege = 'SELECT' and g.columns is null and not exists (select 1 from mysql.tables_priv p"
+                + "     where " + granted + " and p.table_name = g.object_name and find_in_set('Select', p.table_priv) > 0))"
+                + "  or (g.privilege = 'SELECT' and g.columns is not null and not exists (select 1 from mysql.columns_priv p"
+                + "     where " + granted + " and p.table_name = g.object_name))))"
+                + " or exists (select 1 from mysql.tables_priv p where " + granted + " and p.table_name not in"
+                + "  (select g.object_name from role_grant g where " + rightsOfRole + " and g.privilege = 'SELECT'))";
+        return dsl.fetchOne(missingOrExtra).get(0, Integer.class) == 0;
     }
 
     /**
