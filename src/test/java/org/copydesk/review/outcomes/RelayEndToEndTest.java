@@ -5,7 +5,11 @@ import static org.copydesk.testing.Eventually.await;
 import static org.copydesk.db.schema.Tables.DESK;
 import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -33,6 +37,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.copydesk.review.imports.DropFolder;
 
 /**
  * The relay against a stand-in CMS (a real JDK HttpServer) that fails, answers late, drops
@@ -190,6 +196,105 @@ class RelayEndToEndTest {
             assertThat(second.waits.get()).as("the second relay waited for the dead one's lease").isPositive();
             assertThat(second.deliveries).anyMatch(d -> d.contains("could not reach the receiver"));
             assertThat(state.counts()).isEqualTo(new RelayState.Counts(total, 0, 0));
+        }
+    }
+
+    /** The stand-in CMS hands a file to the watched folder, as wire services and many CMSs do. */
+    private static void drop(Path folder, String name, String... rows) throws IOException {
+        Path partial = folder.resolve(name + ".part");
+        Files.writeString(partial, "external_id,desk,title,byline,body,priority,available_at\n" + String.join("\n", rows) + "\n");
+        Files.move(partial, folder.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static void importDrops(DropFolder folder) {
+        folder.runOnce(); // a file is taken once it has stopped growing: the first look sees it, the second imports it
+        folder.runOnce();
+    }
+
+    @Test
+    void theNewsroomsLoopFilesInChangesRequestedARevisionBackADiffSeenAndEveryOutcomeOutOnceInOrder(@TempDir Path drops)
+            throws Exception {
+        // issue 13's proof: the CMS drops files, an editor sends one back, the writer's revision comes in
+        // through the folder, a second editor sees what changed and approves; the relay restarts meanwhile
+        dsl.update(DESK).set(DESK.SEND_BACK_WAITS_FOR_WRITER, 1).execute();
+        List<DropFolder.Finished> files = new CopyOnWriteArrayList<>();
+        DropFolder folder = new DropFolder(drops, services.importer(), "sue", Clock.systemUTC(), new DropFolder.Listener() {
+            @Override
+            public void finished(DropFolder.Finished file) {
+                files.add(file);
+            }
+
+            @Override
+            public void waiting(String name, String why) {
+            }
+        });
+        RelayState state = services.relayState();
+        try (StandInCms cms = new StandInCms(new WebhookSignature(SECRET), 900, true)) {
+            RelaySettings settings = RelaySettings.defaults(cms.url())
+                    .withAttempts(100, Duration.ofMillis(50), Duration.ofMillis(400))
+                    .withTiming(Duration.ofMillis(500), Duration.ofMillis(50), Duration.ofSeconds(3));
+            drop(drops, "wire-1.csv",
+                    "cms-1,news,Tram line opens,Ana Ruiz,\"The new tram line opens on Monday.\",1,",
+                    "cms-2,news,Council budget agreed,Ben Ode,\"The council agreed its budget after a long night. One source said it was late.\",1,",
+                    "cms-3,news,Fair comes to town,Cy Lam,\"The autumn fair opens on Friday.\",1,");
+            importDrops(folder);
+            assertThat(files).singleElement().satisfies(f -> assertThat(f.outcome().imported()).isEqualTo(3));
+
+            Recorder first = new Recorder();
+            WebhookRelay relay1 = relay("relay-one", settings, first);
+            Thread thread1 = running(relay1);
+            for (HeldArticle a : services.queue().claim("ann").articles()) {
+                Verdict verdict = switch (a.externalId()) {
+                    case "cms-1" -> Verdict.APPROVE;
+                    case "cms-2" -> Verdict.SEND_BACK;
+                    default -> Verdict.REJECT;
+                };
+                services.decisions().submit(new DecisionRequest(UUID.randomUUID(), a.id(), a.lease(), verdict,
+                        verdict == Verdict.SEND_BACK ? "Name the second source." : verdict == Verdict.REJECT ? "Duplicate." : ""));
+            }
+            await("the CMS has the first outcome", Duration.ofSeconds(60), () -> !cms.processedInOrder().isEmpty());
+            relay1.stop(); // dies holding the delivery lease
+            thread1.join(10_000);
+            Recorder second = new Recorder();
+            WebhookRelay relay2 = relay("relay-two", settings, second);
+            Thread thread2 = running(relay2);
+
+            // the writer's revision comes back through the folder and goes first in the queue
+            drop(drops, "wire-2.csv",
+                    "cms-2,news,Council budget agreed,Ben Ode,\"The council agreed its budget after a long night. Finance chief Dee Roe said it was late.\",1,");
+            importDrops(folder);
+            assertThat(files).hasSize(2);
+            assertThat(files.get(1).outcome().revisionRows()).singleElement()
+                    .satisfies(r -> assertThat(r.kind()).isEqualTo(org.copydesk.review.imports.RevisionRow.Kind.RETURNED));
+            HeldArticle revised = services.queue().claim("bob").articles().get(0);
+            assertThat(revised.externalId()).isEqualTo("cms-2");
+            org.copydesk.review.ReturnedArticles.Returned seen = services.returnedArticles().of(revised.id()).orElseThrow();
+            assertThat(seen.notes()).isEqualTo("Name the second source.");
+            assertThat(seen.sentBackBy()).isEqualTo("ann");
+            assertThat(seen.bodyDiff()).anySatisfy(d -> {
+                assertThat(d.change()).isEqualTo(org.copydesk.review.WordDiff.Change.INSERTED);
+                assertThat(d.text()).contains("Dee");
+            });
+            assertThat(seen.bodyDiff()).anySatisfy(d -> {
+                assertThat(d.change()).isEqualTo(org.copydesk.review.WordDiff.Change.DELETED);
+                assertThat(d.text()).contains("One");
+            });
+            services.decisions().submit(new DecisionRequest(UUID.randomUUID(), revised.id(), revised.lease(), Verdict.APPROVE, ""));
+
+            int total = dsl.fetchCount(OUTCOME_EVENT);
+            await("every outcome is delivered", Duration.ofSeconds(90), () -> state.counts().delivered() == total);
+            relay2.close();
+            thread2.join(10_000);
+            List<String> keys = dsl.select(OUTCOME_EVENT.IDEMPOTENCY_KEY).from(OUTCOME_EVENT).fetch(OUTCOME_EVENT.IDEMPOTENCY_KEY);
+            assertThat(total).isEqualTo(4); // approved, changes requested, rejected, approved
+            assertThat(cms.processedInOrder()).extracting(StandInCms.Processed::key).containsExactlyInAnyOrderElementsOf(keys);
+            List<String> cms2 = dsl.select(OUTCOME_EVENT.OUTCOME).from(OUTCOME_EVENT).where(OUTCOME_EVENT.ARTICLE_ID.eq(revised.id()))
+                    .orderBy(OUTCOME_EVENT.ID).fetch(OUTCOME_EVENT.OUTCOME);
+            assertThat(cms2).containsExactly("changes_requested", "approved");
+            List<Long> delivered = cms.processedInOrder().stream().filter(p -> p.articleId() == revised.id())
+                    .map(StandInCms.Processed::cursor).toList();
+            assertThat(delivered).hasSize(2).isSorted();
+            assertThat(cms.badSignatures.get()).isZero();
         }
     }
 
