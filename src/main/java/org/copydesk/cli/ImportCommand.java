@@ -65,7 +65,7 @@ final class ImportCommand implements Callable<Integer> {
         }
         boolean anyKeptAside = false;
         try (ReviewServices services = database.open(2)) {
-            ArticleImporter importer = new ArticleImporter(services.database().dsl(), Clock.systemUTC());
+            ArticleImporter importer = services.importer();
             if (reopen) {
                 importer = importer.reopeningDecided();
             }

@@ -35,7 +35,7 @@ final class PurgeCommand implements Callable<Integer> {
     public Integer call() {
         try (ReviewServices services = database.open(2)) {
             long removed = services.history().purgeOlderThan(age);
-            long outcomes = new OutcomeRetention(services.database().dsl()).purgeOlderThan(age,
+            long outcomes = services.outcomeRetention().purgeOlderThan(age,
                     everyOutcome ? OutcomeRetention.Scope.EVERY_OUTCOME : OutcomeRetention.Scope.DELIVERED);
             spec.commandLine().getOut().println("Removed " + removed + " history entr" + (removed == 1 ? "y" : "ies")
                     + " and " + outcomes + (everyOutcome ? "" : " delivered") + " outcome" + (outcomes == 1 ? "" : "s")

@@ -201,6 +201,11 @@ public final class ReviewServices implements AutoCloseable {
         return new org.copydesk.review.outcomes.RelayState(database.dsl(), engine);
     }
 
+    /** How long the outbox keeps outcomes (an admin's purge). */
+    public org.copydesk.review.outcomes.OutcomeRetention outcomeRetention() {
+        return new org.copydesk.review.outcomes.OutcomeRetention(database.dsl());
+    }
+
     /** The feed of outcomes (approved, rejected, ...) in cursor order. */
     public org.copydesk.review.outcomes.OutcomeFeed outcomeFeed() {
         return new org.copydesk.review.outcomes.OutcomeFeed(database.dsl());
