@@ -39,6 +39,7 @@ final class DecisionQueue {
     private final BooleanProperty sending;
     private final Consumer<Throwable> onFailure;
     private final List<Pending> pending = new ArrayList<>();
+    private java.util.function.BiConsumer<LeaseRow, String> refusedHere;
 
     DecisionQueue(ReviewServices services, TaskExecutor tasks, Ticker ticker, HeldList held, DraftKeeper drafts,
                   NoticeBoard notices, BooleanProperty sending, Consumer<Throwable> onFailure) {
@@ -107,8 +108,17 @@ final class DecisionQueue {
         } else if (outcome instanceof DecisionOutcome.Refused refused) {
             drafts.notDecided(row.id(), false);
             held.bringBack(row);
-            notices.post(Notice.Kind.WARNING, refused.message());
+            if (refusedHere != null) {
+                refusedHere.accept(row, refused.message());
+            } else {
+                notices.post(Notice.Kind.WARNING, refused.message());
+            }
         }
+    }
+
+    /** Where a refusal is said instead of a notice: next to Submit, for the article it concerns (issue 13). */
+    void onRefused(java.util.function.BiConsumer<LeaseRow, String> where) {
+        this.refusedHere = where;
     }
 
     private static String said(Verdict verdict) {

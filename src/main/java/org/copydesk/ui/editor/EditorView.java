@@ -213,7 +213,8 @@ public final class EditorView extends StackPane {
         body.textProperty().bind(model.bodyProperty());
         body.styleProperty().bind(Bindings.concat("-fx-font-size: ", model.settings().textSizeProperty(), "px;"));
         body.setFocusTraversable(false);
-        VBox.setVgrow(body, Priority.ALWAYS);
+        RevisionDiffView text = new RevisionDiffView(model.revisions(), body, model.settings().textSizeProperty());
+        VBox.setVgrow(text, Priority.ALWAYS);
 
         ListView<String> history = new ListView<>(model.historyLines());
         history.setId("history");
@@ -224,7 +225,7 @@ public final class EditorView extends StackPane {
         TitledPane historyPane = new TitledPane("History", history);
         historyPane.setExpanded(false);
 
-        VBox reader = new VBox(8, title, byline, meta, body, historyPane);
+        VBox reader = new VBox(8, title, byline, meta, text, historyPane);
         reader.setPadding(new Insets(18, 22, 14, 22));
         reader.getStyleClass().add("reader");
         Label nothing = new Label("Select an article to read it.");
@@ -295,7 +296,8 @@ public final class EditorView extends StackPane {
         why.visibleProperty().bind(model.whyNoSubmitProperty().isNotEmpty().and(model.selectedProperty().isNotNull()));
         why.managedProperty().bind(why.visibleProperty());
 
-        VBox panel = new VBox(10, header, choices, new Label("Notes"), notes, draft, buttons, why);
+        VBox panel = new VBox(10, header, choices, new Label("Notes"), notes, draft, buttons, why,
+                RevisionDiffView.refusalLine(model.revisions()));
         panel.setPadding(new Insets(14));
         panel.disableProperty().bind(model.selectedProperty().isNull());
         panel.getStyleClass().add("review-panel");
