@@ -81,6 +81,7 @@ final class RevisionDiffView extends VBox {
         marked.setAccessibleRole(AccessibleRole.TEXT);
         marked.styleProperty().bind(Bindings.concat("-fx-font-size: ", textSize, "px;"));
         markedPane.setFitToWidth(true);
+        markedPane.setId("reader-diff-pane");
         markedPane.getStyleClass().add("reader-diff-pane");
         markedPane.setFocusTraversable(true); // the keyboard can scroll the marked text
         getChildren().addAll(createNewerNotice(), createRevisionBox(), text);
@@ -103,6 +104,7 @@ final class RevisionDiffView extends VBox {
         load.setOnAction(e -> model.loadNewer());
         HBox notice = new HBox(10, text, load);
         notice.setAlignment(Pos.CENTER_LEFT);
+        notice.setId("newer-notice");
         notice.getStyleClass().add("revision-notice");
         notice.visibleProperty().bind(model.newerNoticeProperty().isNotEmpty());
         notice.managedProperty().bind(notice.visibleProperty());
@@ -120,6 +122,7 @@ final class RevisionDiffView extends VBox {
         ScrollPane notesPane = new ScrollPane(notes);
         notesPane.setFitToWidth(true);
         notesPane.setMaxHeight(84); // long notes scroll; the article keeps its room at 1024x640
+        notesPane.setId("revision-notes-pane");
         notesPane.getStyleClass().add("revision-notes-pane");
         notesPane.visibleProperty().bind(notes.textProperty().isNotEmpty());
         notesPane.managedProperty().bind(notesPane.visibleProperty());
