@@ -213,6 +213,13 @@ public final class ScreenshotTour {
         Thread.sleep(300);
         shoot("editor-work-waiting");
         empty.close();
+        new RevisionTour(services, tasks, scene, ScreenshotTour::onFx, name -> {
+            try {
+                shoot(name);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }).run();
         onFx(stage::close);
     }
 

@@ -195,7 +195,7 @@ final class RevisionDiffView extends VBox {
         List<Text> out = new ArrayList<>();
         if (diff.titleChanged()) {
             out.add(text(RevisionWords.titleLine(), "diff-label"));
-            diff.title().forEach(s -> out.add(segment(s)));
+            marks(diff.title(), out);
             out.add(text("\n", "diff-same"));
         }
         if (diff.bylineChanged()) {
@@ -204,16 +204,39 @@ final class RevisionDiffView extends VBox {
         if (!out.isEmpty()) {
             out.add(text("\n", "diff-same"));
         }
-        diff.body().forEach(s -> out.add(segment(s)));
+        marks(diff.body(), out);
         return out;
     }
 
-    private static Text segment(WordDiff.Segment s) {
-        return text(s.text(), switch (s.change()) {
-            case SAME -> "diff-same";
-            case INSERTED -> "diff-inserted";
-            case DELETED -> "diff-deleted";
-        });
+    /**
+     * The runs as text: the spaces at either end of a changed run are not marked (an underlined
+     * or struck-through space reads as a stray line), and a word replaced by another gets a thin
+     * space between the two, so "7-2" struck through and "8-1" do not read as one word.
+     */
+    private static void marks(List<WordDiff.Segment> segments, List<Text> out) {
+        WordDiff.Change before = null;
+        for (WordDiff.Segment s : segments) {
+            String run = s.text();
+            String core = run.strip();
+            if (s.change() == WordDiff.Change.SAME || core.isEmpty()) {
+                out.add(text(run, "diff-same"));
+            } else {
+                int lead = run.indexOf(core);
+                if (before == WordDiff.Change.DELETED && s.change() == WordDiff.Change.INSERTED && lead == 0) {
+                    out.add(text("\u2009", "diff-same"));
+                }
+                addIfAny(out, run.substring(0, lead), "diff-same");
+                out.add(text(core, s.change() == WordDiff.Change.INSERTED ? "diff-inserted" : "diff-deleted"));
+                addIfAny(out, run.substring(lead + core.length()), "diff-same");
+            }
+            before = s.change();
+        }
+    }
+
+    private static void addIfAny(List<Text> out, String s, String styleClass) {
+        if (!s.isEmpty()) {
+            out.add(text(s, styleClass));
+        }
     }
 
     private static Text text(String s, String styleClass) {
