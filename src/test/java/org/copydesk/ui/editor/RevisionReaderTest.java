@@ -176,4 +176,39 @@ class RevisionReaderTest {
         assertThat(dsl.select(DECISION.REVISION).from(DECISION).where(DECISION.ARTICLE_ID.eq(id)).fetchOne(DECISION.REVISION))
                 .as("recorded against the revision the editor read last").isEqualTo(2);
     }
+
+    @Test
+    void learningOfNewerVersionsCostsTheServerNoStatementOfItsOwn() {
+        for (int i = 0; i < 3; i++) {
+            new WriterRevisions(services, "CMS-5" + i).arrives("Story " + i, WriterRevisions.FIRST);
+        }
+        windowOf(ann);
+        assertThat(model.articles()).hasSize(3);
+        long quiet = statementsOverTenWatchReads();
+
+        for (int i = 0; i < 3; i++) {
+            new WriterRevisions(services, "CMS-5" + i).arrives("Story " + i, WriterRevisions.SECOND);
+        }
+        long withNews = statementsOverTenWatchReads();
+
+        assertThat(model.revisions().newerNoticeProperty().get()).contains("revision 2");
+        // A question per held article per read would be 30 more; one or two more is the pool (a
+        // statement prepared again on another pooled connection after the imports used one).
+        assertThat(withNews).as("statements the window sent in 30 s, with 3 newer versions vs none (%d)", quiet)
+                .isBetween(quiet, quiet + 2);
+    }
+
+    /** Statements the server received while the window's clock moved 30 s (ten list watch reads). */
+    private long statementsOverTenWatchReads() {
+        long before = questions();
+        for (int i = 0; i < 10; i++) {
+            ticker.advance(EditorViewModel.Settings.WATCH_INTERVAL);
+        }
+        return questions() - before;
+    }
+
+    private long questions() {
+        return Long.parseLong(dsl.fetchValue("select variable_value from information_schema.global_status"
+                + " where variable_name = 'QUESTIONS'").toString());
+    }
 }

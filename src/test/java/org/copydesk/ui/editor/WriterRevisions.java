@@ -25,14 +25,20 @@ final class WriterRevisions {
     static final String NOTES = "Check the vote count with the clerk; say when the meeting was.";
 
     private final ArticleImporter importer;
+    private final String externalId;
 
     WriterRevisions(ReviewServices services) {
+        this(services, EXTERNAL_ID);
+    }
+
+    WriterRevisions(ReviewServices services, String externalId) {
         this.importer = new ArticleImporter(services.database().dsl(), Clock.systemUTC());
+        this.externalId = externalId;
     }
 
     /** The CMS sends this text (the first time: revision 1; a changed text: a new revision). */
     ImportReport arrives(String title, String body) {
-        String line = "{\"external_id\": \"" + EXTERNAL_ID + "\", \"desk\": \"news\", \"title\": \"" + title
+        String line = "{\"external_id\": \"" + externalId + "\", \"desk\": \"news\", \"title\": \"" + title
                 + "\", \"body\": \"" + body + "\", \"byline\": \"Kim Lee\"}\n";
         return importer.importStream(new ByteArrayInputStream(line.getBytes(StandardCharsets.UTF_8)), "cms.ndjson", -1,
                 "sue", ImportListener.NONE);
