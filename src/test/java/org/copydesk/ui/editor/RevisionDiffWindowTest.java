@@ -69,16 +69,7 @@ class RevisionDiffWindowTest {
 
     @AfterEach
     void close() throws Exception {
-        FxToolkit.setupFixture(() -> {
-            if (model != null) {
-                model.close();
-            }
-            if (stage != null) {
-                stage.close();
-            }
-        });
-        prefs.removeNode();
-        Theme.LIGHT.apply(new Scene(new HBox()));
+        EditorStages.closeAll(model, stage, prefs);
     }
 
     private void show(Theme theme) throws Exception {
