@@ -50,9 +50,12 @@ final class RevisionTour {
     private final Scene scene;
     private final Fx onFx;
     private final java.util.function.Consumer<String> shoot;
+    private final java.util.function.BiConsumer<Integer, Integer> resize;
     private final ArticleImporter importer;
 
-    RevisionTour(ReviewServices services, FxTaskExecutor tasks, Scene scene, Fx onFx, java.util.function.Consumer<String> shoot) {
+    RevisionTour(ReviewServices services, FxTaskExecutor tasks, Scene scene, Fx onFx, java.util.function.Consumer<String> shoot,
+                 java.util.function.BiConsumer<Integer, Integer> resize) {
+        this.resize = resize;
         this.services = services;
         this.tasks = tasks;
         this.scene = scene;
@@ -88,6 +91,11 @@ final class RevisionTour {
         Thread.sleep(500);
         shoot.accept("editor-revision-diff-dark");
         onFx.run(() -> Theme.LIGHT.apply(scene));
+        onFx.run(() -> resize.accept(1024, 640));
+        Thread.sleep(800);
+        shoot.accept("editor-revision-diff-1024x640");
+        onFx.run(() -> resize.accept(1280, 800));
+        Thread.sleep(500);
 
         arrives(THIRD); // while Dan reads: the list watch tells him within seconds
         waitForOnFxThread(30, () -> !model.revisions().newerNoticeProperty().get().isEmpty());

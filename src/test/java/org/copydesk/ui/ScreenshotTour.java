@@ -219,6 +219,9 @@ public final class ScreenshotTour {
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
+        }, (width, height) -> {
+            stage.setWidth(width);
+            stage.setHeight(height);
         }).run();
         onFx(stage::close);
     }

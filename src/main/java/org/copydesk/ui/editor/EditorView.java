@@ -196,6 +196,7 @@ public final class EditorView extends StackPane {
         title.setId("reader-title");
         title.setWrapText(true);
         title.getStyleClass().addAll(Styles.TITLE_2, "reader-title");
+        title.setMinHeight(Region.USE_PREF_SIZE); // wrapped, never cut short: the article's text gives way
         title.textProperty().bind(model.titleProperty());
         Label byline = new Label();
         byline.getStyleClass().add(Styles.TEXT_ITALIC);

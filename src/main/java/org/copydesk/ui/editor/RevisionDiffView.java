@@ -92,6 +92,7 @@ final class RevisionDiffView extends VBox {
         Label text = new Label();
         text.setId("newer-revision");
         text.setWrapText(true);
+        text.setMinHeight(Region.USE_PREF_SIZE);
         text.setGraphic(new FontIcon(Feather.FILE_PLUS));
         text.textProperty().bind(model.newerNoticeProperty());
         text.setMaxWidth(Double.MAX_VALUE);
@@ -116,12 +117,14 @@ final class RevisionDiffView extends VBox {
         heading.setWrapText(true);
         heading.getStyleClass().add(Styles.TEXT_BOLD);
         heading.setGraphic(new FontIcon(Feather.GIT_COMMIT));
+        heading.setMinHeight(Region.USE_PREF_SIZE); // wrapped, never cut short: the text below gives way
         notes.setId("revision-notes");
         notes.setWrapText(true);
         notes.getStyleClass().add("revision-notes");
         ScrollPane notesPane = new ScrollPane(notes);
         notesPane.setFitToWidth(true);
         notesPane.setMaxHeight(84); // long notes scroll; the article keeps its room at 1024x640
+        notesPane.setMinHeight(40);
         notesPane.setId("revision-notes-pane");
         notesPane.getStyleClass().add("revision-notes-pane");
         notesPane.visibleProperty().bind(notes.textProperty().isNotEmpty());
@@ -140,6 +143,7 @@ final class RevisionDiffView extends VBox {
         summary.setId("revision-summary");
         summary.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         summary.setWrapText(true);
+        summary.setMinHeight(Region.USE_PREF_SIZE);
         HBox switches = new HBox(0, changes, clean);
         switches.setMinWidth(Region.USE_PREF_SIZE);
         HBox row = new HBox(12, switches, summary);
