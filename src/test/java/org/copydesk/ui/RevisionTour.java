@@ -8,8 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.util.UUID;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import javafx.scene.Scene;
 import javafx.scene.layout.HBox;
+import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
@@ -17,6 +20,7 @@ import org.copydesk.review.ReviewServices;
 import org.copydesk.review.Verdict;
 import org.copydesk.review.imports.ArticleImporter;
 import org.copydesk.review.imports.ImportListener;
+import org.copydesk.review.imports.ImportReportText;
 import org.copydesk.ui.common.FxTaskExecutor;
 import org.copydesk.ui.common.FxTicker;
 import org.copydesk.ui.common.Theme;
@@ -49,12 +53,12 @@ final class RevisionTour {
     private final FxTaskExecutor tasks;
     private final Scene scene;
     private final Fx onFx;
-    private final java.util.function.Consumer<String> shoot;
-    private final java.util.function.BiConsumer<Integer, Integer> resize;
+    private final Consumer<String> shoot;
+    private final BiConsumer<Integer, Integer> resize;
     private final ArticleImporter importer;
 
-    RevisionTour(ReviewServices services, FxTaskExecutor tasks, Scene scene, Fx onFx, java.util.function.Consumer<String> shoot,
-                 java.util.function.BiConsumer<Integer, Integer> resize) {
+    RevisionTour(ReviewServices services, FxTaskExecutor tasks, Scene scene, Fx onFx, Consumer<String> shoot,
+                 BiConsumer<Integer, Integer> resize) {
         this.resize = resize;
         this.services = services;
         this.tasks = tasks;
@@ -70,7 +74,7 @@ final class RevisionTour {
         services.supervision().reassign(id, "ann", "sue", true, "Ann knows the council beat");
         HeldArticle held = services.queue().held("ann").stream().filter(a -> a.id() == id).findFirst().orElseThrow();
         var sentBack = services.decisions().submit(new DecisionRequest(UUID.randomUUID(), id, held.lease(), Verdict.SEND_BACK, NOTES));
-        if (!(sentBack instanceof org.copydesk.review.DecisionOutcome.Recorded)) {
+        if (!(sentBack instanceof DecisionOutcome.Recorded)) {
             throw new IllegalStateException("the send-back was not recorded: " + sentBack);
         }
         arrives(SECOND); // back from the writer: first in the queue (among priority 1)
@@ -110,7 +114,7 @@ final class RevisionTour {
         var report = importer.importStream(new ByteArrayInputStream(line.getBytes(StandardCharsets.UTF_8)), "cms.ndjson", -1,
                 "sue", ImportListener.NONE);
         if (report.imported() + report.revisionRows().size() != 1) {
-            throw new IllegalStateException(org.copydesk.review.imports.ImportReportText.of(report));
+            throw new IllegalStateException(ImportReportText.of(report));
         }
     }
 }

@@ -3,6 +3,7 @@ package org.copydesk.ui.editor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import org.copydesk.review.DecisionOutcome;
@@ -39,7 +40,7 @@ final class DecisionQueue {
     private final BooleanProperty sending;
     private final Consumer<Throwable> onFailure;
     private final List<Pending> pending = new ArrayList<>();
-    private java.util.function.BiConsumer<LeaseRow, String> refusedHere;
+    private BiConsumer<LeaseRow, String> refusedHere;
 
     DecisionQueue(ReviewServices services, TaskExecutor tasks, Ticker ticker, HeldList held, DraftKeeper drafts,
                   NoticeBoard notices, BooleanProperty sending, Consumer<Throwable> onFailure) {
@@ -117,7 +118,7 @@ final class DecisionQueue {
     }
 
     /** Where a refusal is said instead of a notice: next to Submit, for the article it concerns (issue 13). */
-    void onRefused(java.util.function.BiConsumer<LeaseRow, String> where) {
+    void onRefused(BiConsumer<LeaseRow, String> where) {
         this.refusedHere = where;
     }
 

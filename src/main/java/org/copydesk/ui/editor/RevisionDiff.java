@@ -2,6 +2,7 @@ package org.copydesk.ui.editor;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Stream;
 import org.copydesk.review.ArticleRevision;
 import org.copydesk.review.WordDiff;
 
@@ -49,7 +50,7 @@ record RevisionDiff(long articleId, int fromRevision, int toRevision, String hea
     }
 
     private int words(WordDiff.Change change) {
-        return (int) java.util.stream.Stream.concat(title.stream(), body.stream())
+        return (int) Stream.concat(title.stream(), body.stream())
                 .filter(s -> s.change() == change)
                 .mapToLong(s -> s.text().trim().isEmpty() ? 0 : s.text().trim().split("\\s+").length)
                 .sum();

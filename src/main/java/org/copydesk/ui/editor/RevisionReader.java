@@ -2,6 +2,7 @@ package org.copydesk.ui.editor;
 
 import java.time.ZoneId;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -123,7 +124,7 @@ public final class RevisionReader {
                 newer.put(id, revision);
             }
         });
-        for (Map<Long, ?> perArticle : java.util.List.of(reading, sinceSentBack, sinceTaken, refusals)) {
+        for (Map<Long, ?> perArticle : List.of(reading, sinceSentBack, sinceTaken, refusals)) {
             perArticle.keySet().removeIf(id -> !held.shows(id)); // decided, given back or lost
         }
         refresh();
