@@ -9,7 +9,7 @@ import java.util.List;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
-import org.jooq.Record6;
+import org.jooq.Record7;
 import org.jooq.Select;
 import org.jooq.SelectLimitPercentStep;
 import org.jooq.impl.DSL;
@@ -23,6 +23,10 @@ import org.jooq.impl.SQLDataType;
  * {@code ix_article_desk_status} for the waiting work, stopped after {@link #WAITING_LIMIT} rows.
  * Nothing is locked or written; the window asks the expensive questions (who took it, why, the
  * article's text) only when this answer changed. {@code ListWatchPlanTest} checks the plan.
+ *
+ * <p>Each held lease also says whether a newer revision of its article arrived since the lease was
+ * handed out (issue 13): the row is read anyway for its token, so "a newer version arrived" costs
+ * no statement of its own, however many articles an editor holds.
  */
 public final class ListWatch {
 
@@ -33,8 +37,13 @@ public final class ListWatch {
      */
     public static final int WAITING_LIMIT = 20;
 
-    /** A lease the database says the editor holds, as of {@code serverNow}. */
-    public record HeldLease(long articleId, long token, LocalDateTime expiresAt) {
+    /**
+     * A lease the database says the editor holds, as of {@code serverNow}.
+     *
+     * @param newerRevision the article's newest revision when it is newer than the one this lease
+     *                      was handed (what the holder reads); null when it is not
+     */
+    public record HeldLease(long articleId, long token, LocalDateTime expiresAt, Integer newerRevision) {
     }
 
     /** An article on one of the editor's desks that a claim could hand out now. */
@@ -74,10 +83,10 @@ public final class ListWatch {
         List<HeldLease> leases = new ArrayList<>();
         List<Waiting> waiting = new ArrayList<>();
         LocalDateTime serverNow = null;
-        for (Record6<String, Long, Long, LocalDateTime, String, LocalDateTime> r : query(editorId, desks).fetch()) {
+        for (Record7<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer> r : query(editorId, desks).fetch()) {
             serverNow = r.value6();
             switch (r.value1()) {
-                case "h" -> leases.add(new HeldLease(r.value2(), r.value3(), r.value4()));
+                case "h" -> leases.add(new HeldLease(r.value2(), r.value3(), r.value4(), r.value7()));
                 case "w" -> waiting.add(new Waiting(r.value2(), r.value5()));
                 default -> { } // the clock row
             }
@@ -86,10 +95,11 @@ public final class ListWatch {
     }
 
     /** Claimable now: queued, available, and free or run out (the claim's own rule, read without locking). */
-    private SelectLimitPercentStep<Record6<String, Long, Long, LocalDateTime, String, LocalDateTime>> waiting(List<String> desks) {
+    private SelectLimitPercentStep<Record7<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer>> waiting(List<String> desks) {
         var now = ServerClock.now();
         return dsl.select(DSL.inline("w").as("kind"), ARTICLE.ID, DSL.castNull(SQLDataType.BIGINT).as("lease_token"),
-                        DSL.castNull(SQLDataType.LOCALDATETIME(6)).as("expires_at"), ARTICLE.DESK_ID, now.as("server_now"))
+                        DSL.castNull(SQLDataType.LOCALDATETIME(6)).as("expires_at"), ARTICLE.DESK_ID, now.as("server_now"),
+                        DSL.castNull(SQLDataType.INTEGER).as("newer_revision"))
                 // Forced: where a quarter of the table waits on these desks the optimizer prefers a
                 // scan that stops at the limit; where little waits, that scan would read the whole
                 // table every 3 s in every window. The index read is bounded either way.
@@ -106,17 +116,19 @@ public final class ListWatch {
         return dsl.renderInlined(query(editorId, desks));
     }
 
-    private Select<Record6<String, Long, Long, LocalDateTime, String, LocalDateTime>> query(String editorId, List<String> desks) {
+    private Select<Record7<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer>> query(String editorId, List<String> desks) {
         var now = ServerClock.now();
         var held = dsl.select(DSL.inline("h").as("kind"), ARTICLE.ID, ARTICLE.LEASE_TOKEN, ARTICLE.EXPIRES_AT,
-                        ARTICLE.DESK_ID.as("desk"), now.as("server_now"))
+                        ARTICLE.DESK_ID.as("desk"), now.as("server_now"),
+                        DSL.when(ARTICLE.REVISION.gt(ARTICLE.HELD_REVISION), ARTICLE.REVISION)
+                                .else_(DSL.castNull(SQLDataType.INTEGER)).as("newer_revision"))
                 .from(ARTICLE)
                 .where(ARTICLE.LOCKED_BY.eq(editorId))
                 .and(ARTICLE.EXPIRES_AT.gt(now));
         // one row with the server's clock even when the editor holds nothing and nothing waits
         var clock = dsl.select(DSL.inline("n").as("kind"), DSL.castNull(SQLDataType.BIGINT).as("id"),
                 DSL.castNull(SQLDataType.BIGINT).as("lease_token"), DSL.castNull(SQLDataType.LOCALDATETIME(6)).as("expires_at"),
-                DSL.inline((String) null).as("desk"), now.as("server_now"));
+                DSL.inline((String) null).as("desk"), now.as("server_now"), DSL.castNull(SQLDataType.INTEGER).as("newer_revision"));
         return desks.isEmpty() ? held.unionAll(clock) : held.unionAll(waiting(desks)).unionAll(clock);
     }
 }

@@ -39,20 +39,29 @@ public final class ReturnedArticles {
 
     /** Empty when the article was never sent back, or no newer revision came in since its last send-back. */
     public Optional<Returned> of(long articleId) {
+        return Optional.ofNullable(dsl.fetchValue(ARTICLE.REVISION, ARTICLE.ID.eq(articleId)))
+                .flatMap(current -> of(articleId, current));
+    }
+
+    /**
+     * As {@link #of(long)}, with the diff up to {@code revision} rather than the newest: the one an
+     * editor holding the article reads ({@link HeldRevisions}). Empty also when {@code revision} is
+     * the one sent back.
+     */
+    public Optional<Returned> of(long articleId, int revision) {
         Record sendBack = dsl.select(DECISION.REVISION, DECISION.EDITOR_ID, DECISION.DECIDED_AT, DECISION.NOTES)
                 .from(DECISION)
                 .where(DECISION.ARTICLE_ID.eq(articleId)).and(DECISION.VERDICT.eq(DecisionVerdict.send_back))
                 .and(DECISION.REVISION.isNotNull())
                 .orderBy(DECISION.DECIDED_AT.desc(), DECISION.ID.desc())
                 .limit(1).fetchOne();
-        Integer current = dsl.fetchValue(ARTICLE.REVISION, ARTICLE.ID.eq(articleId));
-        if (sendBack == null || current == null || current.equals(sendBack.get(DECISION.REVISION))) {
+        if (sendBack == null || sendBack.get(DECISION.REVISION) == revision) {
             return Optional.empty();
         }
         int sentBackRevision = sendBack.get(DECISION.REVISION);
         ArticleRevision old = revision(articleId, sentBackRevision);
-        ArticleRevision now = revision(articleId, current);
-        return Optional.of(new Returned(articleId, sentBackRevision, current, sendBack.get(DECISION.EDITOR_ID),
+        ArticleRevision now = revision(articleId, revision);
+        return Optional.of(new Returned(articleId, sentBackRevision, revision, sendBack.get(DECISION.EDITOR_ID),
                 sendBack.get(DECISION.DECIDED_AT), sendBack.get(DECISION.NOTES), old, now,
                 WordDiff.between(old.title(), now.title()), WordDiff.between(old.body(), now.body())));
     }

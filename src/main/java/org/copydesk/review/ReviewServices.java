@@ -179,6 +179,11 @@ public final class ReviewServices implements AutoCloseable {
         return new ReturnedArticles(database.dsl());
     }
 
+    /** The revision an editor holding an article reads, which a newer one does not replace under them (issue 13). */
+    public HeldRevisions heldRevisions() {
+        return new HeldRevisions(database.dsl());
+    }
+
     /** Articles sent back for changes, waiting for their writers (issue 13). */
     public WaitingForWriters waitingForWriters() {
         return new WaitingForWriters(database.dsl());

@@ -213,6 +213,16 @@ public final class ScreenshotTour {
         Thread.sleep(300);
         shoot("editor-work-waiting");
         empty.close();
+        new RevisionTour(services, tasks, scene, ScreenshotTour::onFx, name -> {
+            try {
+                shoot(name);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, (width, height) -> {
+            stage.setWidth(width);
+            stage.setHeight(height);
+        }).run();
         onFx(stage::close);
     }
 

@@ -5,6 +5,8 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
+import java.util.Locale;
 
 /** How times and durations read in the UI. */
 public final class Formats {
@@ -44,5 +46,11 @@ public final class Formats {
     public static String roughly(Duration d) {
         long m = Math.max(0, d.toMinutes());
         return m >= 60 ? (m / 60) + " h " + (m % 60) + " min" : Math.max(1, m) + " min";
+    }
+
+    /** A server time (UTC) as a date and time in the user's locale and time zone, e.g. "23 Nov 2026, 14:05". */
+    public static String localDateTime(LocalDateTime utc, ZoneId zone, Locale locale) {
+        return utc.atOffset(ZoneOffset.UTC).atZoneSameInstant(zone)
+                .format(DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT).withLocale(locale));
     }
 }

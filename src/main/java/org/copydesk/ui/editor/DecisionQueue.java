@@ -3,6 +3,7 @@ package org.copydesk.ui.editor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import org.copydesk.review.DecisionOutcome;
@@ -39,6 +40,7 @@ final class DecisionQueue {
     private final BooleanProperty sending;
     private final Consumer<Throwable> onFailure;
     private final List<Pending> pending = new ArrayList<>();
+    private BiConsumer<LeaseRow, String> refusedHere;
 
     DecisionQueue(ReviewServices services, TaskExecutor tasks, Ticker ticker, HeldList held, DraftKeeper drafts,
                   NoticeBoard notices, BooleanProperty sending, Consumer<Throwable> onFailure) {
@@ -107,8 +109,17 @@ final class DecisionQueue {
         } else if (outcome instanceof DecisionOutcome.Refused refused) {
             drafts.notDecided(row.id(), false);
             held.bringBack(row);
-            notices.post(Notice.Kind.WARNING, refused.message());
+            if (refusedHere != null) {
+                refusedHere.accept(row, refused.message());
+            } else {
+                notices.post(Notice.Kind.WARNING, refused.message());
+            }
         }
+    }
+
+    /** Where a refusal is said instead of a notice: next to Submit, for the article it concerns (issue 13). */
+    void onRefused(BiConsumer<LeaseRow, String> where) {
+        this.refusedHere = where;
     }
 
     private static String said(Verdict verdict) {

@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The editor's window's settings as properties (topping up by itself, text size), read from and
+ * The editor's window's settings as properties (topping up by itself, text size, changes marked), read from and
  * written to {@link EditorPreferences} in the background: {@code java.util.prefs} reads and writes
  * a file, which the FX thread never waits on.
  */
@@ -22,12 +22,14 @@ public final class EditorSettings {
     private final TaskExecutor tasks;
     private final BooleanProperty autoTopUp = new SimpleBooleanProperty();
     private final IntegerProperty textSize = new SimpleIntegerProperty(EditorPreferences.DEFAULT_TEXT_SIZE);
+    private final BooleanProperty showChanges = new SimpleBooleanProperty(true);
     private Preferences root;
     private boolean loading;
 
     EditorSettings(TaskExecutor tasks) {
         this.tasks = tasks;
         autoTopUp.addListener((o, was, on) -> save());
+        showChanges.addListener((o, was, on) -> save());
     }
 
     /** Reads the remembered settings (in the background) and remembers every change from now on. */
@@ -38,6 +40,7 @@ public final class EditorSettings {
                     try {
                         autoTopUp.set(p.autoTopUp());
                         textSize.set(p.textSize());
+                        showChanges.set(p.showChanges());
                     } finally {
                         loading = false;
                     }
@@ -54,7 +57,7 @@ public final class EditorSettings {
     }
 
     private EditorPreferences current() {
-        return new EditorPreferences(autoTopUp.get(), textSize.get());
+        return new EditorPreferences(autoTopUp.get(), textSize.get(), showChanges.get());
     }
 
     private void save() {
@@ -71,6 +74,11 @@ public final class EditorSettings {
     /** The list tops itself up when work is waiting on the editor's desks. */
     public BooleanProperty autoTopUpProperty() {
         return autoTopUp;
+    }
+
+    /** A revised article's changes are marked in the reader ("Show changes"), rather than its clean text. */
+    public BooleanProperty showChangesProperty() {
+        return showChanges;
     }
 
     /** The reader's font size in px (the notes' is two smaller). */

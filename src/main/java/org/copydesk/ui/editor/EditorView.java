@@ -196,6 +196,7 @@ public final class EditorView extends StackPane {
         title.setId("reader-title");
         title.setWrapText(true);
         title.getStyleClass().addAll(Styles.TITLE_2, "reader-title");
+        title.setMinHeight(Region.USE_PREF_SIZE); // wrapped, never cut short: the article's text gives way
         title.textProperty().bind(model.titleProperty());
         Label byline = new Label();
         byline.getStyleClass().add(Styles.TEXT_ITALIC);
@@ -213,7 +214,8 @@ public final class EditorView extends StackPane {
         body.textProperty().bind(model.bodyProperty());
         body.styleProperty().bind(Bindings.concat("-fx-font-size: ", model.settings().textSizeProperty(), "px;"));
         body.setFocusTraversable(false);
-        VBox.setVgrow(body, Priority.ALWAYS);
+        RevisionDiffView text = new RevisionDiffView(model.revisions(), body, model.settings().textSizeProperty());
+        VBox.setVgrow(text, Priority.ALWAYS);
 
         ListView<String> history = new ListView<>(model.historyLines());
         history.setId("history");
@@ -224,7 +226,7 @@ public final class EditorView extends StackPane {
         TitledPane historyPane = new TitledPane("History", history);
         historyPane.setExpanded(false);
 
-        VBox reader = new VBox(8, title, byline, meta, body, historyPane);
+        VBox reader = new VBox(8, title, byline, meta, text, historyPane);
         reader.setPadding(new Insets(18, 22, 14, 22));
         reader.getStyleClass().add("reader");
         Label nothing = new Label("Select an article to read it.");
@@ -295,7 +297,8 @@ public final class EditorView extends StackPane {
         why.visibleProperty().bind(model.whyNoSubmitProperty().isNotEmpty().and(model.selectedProperty().isNotNull()));
         why.managedProperty().bind(why.visibleProperty());
 
-        VBox panel = new VBox(10, header, choices, new Label("Notes"), notes, draft, buttons, why);
+        VBox panel = new VBox(10, header, choices, new Label("Notes"), notes, draft, buttons, why,
+                RevisionDiffView.refusalLine(model.revisions()));
         panel.setPadding(new Insets(14));
         panel.disableProperty().bind(model.selectedProperty().isNull());
         panel.getStyleClass().add("review-panel");

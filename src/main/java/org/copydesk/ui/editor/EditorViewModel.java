@@ -24,6 +24,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.copydesk.review.ArticleDetail;
+import org.copydesk.review.ArticleRevision;
 import org.copydesk.review.Assignment;
 import org.copydesk.review.ConnectionTrouble;
 import org.copydesk.review.Drafts;
@@ -95,6 +96,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final ListWatcher watcher;
     private final EditorSettings remembered;
     private final DecisionQueue decisions;
+    private final RevisionReader revisions;
     private Consumer<String> attention = text -> { };
     private java.util.function.BooleanSupplier inFront = () -> true;
 
@@ -138,6 +140,10 @@ public final class EditorViewModel implements AutoCloseable {
         this.watcher = new ListWatcher(services, editor, desks, tasks, ticker, settings.watchInterval(), held, upkeep, notices,
                 connection, this::onFailure, this::reload, loading::get, this::deskName, remembered.autoTopUpProperty());
         this.decisions = new DecisionQueue(services, tasks, ticker, held, drafts, notices, submitting, this::onFailure);
+        this.revisions = new RevisionReader(services, tasks, held, zone, remembered.showChangesProperty(), this::onFailure,
+                this::showRevision);
+        watcher.onNewerRevisions(revisions::newerSeen);
+        decisions.onRefused(revisions::refused);
         var selected = held.selected();
         var verdict = drafts.verdict();
         var notes = drafts.notes();
@@ -259,6 +265,7 @@ public final class EditorViewModel implements AutoCloseable {
         }
         activity();
         LeaseRow row = held.selected().get();
+        revisions.submitting(row.id());
         decisions.decide(row, drafts.request(row));
     }
 
@@ -427,12 +434,14 @@ public final class EditorViewModel implements AutoCloseable {
         body.set("Loading\u2026");
         long id = row.id();
         BackgroundTask.of("open article", () -> new Opened(services.queue().article(id), services.history().of(id),
-                        services.drafts().load(id, editor.id())))
+                        services.drafts().load(id, editor.id()), revisions.open(a)))
                 .onSuccess(opened -> {
                     if (held.selected().get() == null || held.selected().get().id() != id) {
                         return; // the editor moved on meanwhile
                     }
                     opened.detail().ifPresent(d -> body.set(d.body()));
+                    opened.revision().reading().ifPresent(this::showRevision); // the revision the lease was handed
+                    revisions.opened(id, opened.revision());
                     history.setAll(opened.history());
                     historyLines.setAll(HistoryLines.of(opened.history(), zone));
                     drafts.restore(id, opened.draft());
@@ -441,7 +450,15 @@ public final class EditorViewModel implements AutoCloseable {
                 .executeWith(tasks);
     }
 
-    private record Opened(Optional<ArticleDetail> detail, List<HistoryEntry> history, Optional<Drafts.Draft> draft) {
+    private record Opened(Optional<ArticleDetail> detail, List<HistoryEntry> history, Optional<Drafts.Draft> draft,
+                          RevisionReader.Opened revision) {
+    }
+
+    /** The reader shows this revision's text (the one the editor's decision is made on). */
+    private void showRevision(ArticleRevision r) {
+        title.set(r.title());
+        byline.set(r.byline() == null ? "" : "By " + r.byline());
+        body.set(r.body());
     }
 
     private String describeMeta(HeldArticle a) {
@@ -617,6 +634,11 @@ public final class EditorViewModel implements AutoCloseable {
     /** The editor's choice: the list tops itself up when work is waiting. */
     public BooleanProperty autoTopUpProperty() {
         return remembered.autoTopUpProperty();
+    }
+
+    /** Revisions in the reader: the diff, "a newer version arrived", a decision refused as outdated (issue 13). */
+    public RevisionReader revisions() {
+        return revisions;
     }
 
     /** The window's remembered settings (topping up, text size). */

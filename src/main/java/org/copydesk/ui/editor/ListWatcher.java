@@ -64,6 +64,7 @@ final class ListWatcher {
     private long nextReadNanos;
     /** The waiting articles seen when the list last topped itself up: not again for the same ones. */
     private Set<Long> toppedUpFor = Set.of();
+    private Consumer<Map<Long, Integer>> newerRevisions = newest -> { };
 
     ListWatcher(ReviewServices services, Editor editor, List<String> desks, TaskExecutor tasks, Ticker ticker,
                 Duration interval, HeldList held, LeaseUpkeep upkeep, NoticeBoard notices, ConnectionStatus connection,
@@ -128,6 +129,8 @@ final class ListWatcher {
         List<ListWatch.HeldLease> arrived = snapshot.held().stream()
                 .filter(h -> !held.shows(h.articleId()) && !held.isGone(HeldList.key(h.articleId(), h.token())))
                 .toList();
+        newerRevisions.accept(snapshot.held().stream().filter(h -> h.newerRevision() != null)
+                .collect(Collectors.toMap(ListWatch.HeldLease::articleId, ListWatch.HeldLease::newerRevision, (a, b) -> a)));
         explainLost(lost);
         welcome(arrived);
         announce(room ? snapshot.waiting() : List.of(), now);
@@ -197,6 +200,14 @@ final class ListWatcher {
             toppedUpFor = ids; // if the claim brings none of them (another editor was quicker), do not insist
             topUp.run();
         }
+    }
+
+    /**
+     * Where each read's news of newer revisions goes (issue 13): article id to its newest revision,
+     * for the held articles whose lease was handed an older one. It comes with the read, at no cost.
+     */
+    void onNewerRevisions(Consumer<Map<Long, Integer>> listener) {
+        this.newerRevisions = listener;
     }
 
     /** After Get articles: the nudge is out of date until the next read. */

@@ -68,16 +68,7 @@ class EditorWindowTest {
 
     @AfterEach
     void close() throws Exception {
-        FxToolkit.setupFixture(() -> {
-            if (model != null) {
-                model.close();
-            }
-            if (stage != null) {
-                stage.close();
-            }
-        });
-        prefs.removeNode();
-        Theme.LIGHT.apply(new Scene(new HBox()));
+        EditorStages.closeAll(model, stage, prefs);
     }
 
     private final List<String> alerted = new java.util.concurrent.CopyOnWriteArrayList<>();

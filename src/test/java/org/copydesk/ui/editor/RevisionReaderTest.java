@@ -1,0 +1,214 @@
+package org.copydesk.ui.editor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.copydesk.db.schema.Tables.DECISION;
+
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.List;
+import org.copydesk.review.Editor;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.Role;
+import org.copydesk.review.Verdict;
+import org.copydesk.review.WordDiff;
+import org.copydesk.review.imports.RevisionRow;
+import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.ManualTicker;
+import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.common.TaskExecutor;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Issue 13 in the editor's view model, on the real database: a returned article opens with the
+ * word diff against the revision sent back and the notes that asked for the changes; the holder of
+ * an article is told within seconds that a newer version arrived, a decision on the old one is
+ * refused beside Submit with the notes kept, and taking the new one shows what changed.
+ */
+@ExtendWith(DatabaseExtension.class)
+class RevisionReaderTest {
+
+    /** The list watch asks every 3 s; the heartbeat is a minute away. */
+    private static final Duration WITHIN_FIVE_SECONDS = Duration.ofSeconds(4);
+
+    private final DSLContext dsl;
+    private final ReviewServices services;
+    private final WriterRevisions writer;
+    private final ManualTicker ticker = new ManualTicker();
+    private Editor ann;
+    private Editor bob;
+    private EditorViewModel model;
+
+    RevisionReaderTest(TestDatabase db) {
+        this.dsl = db.dsl();
+        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.writer = new WriterRevisions(services);
+    }
+
+    @BeforeEach
+    void newsroom() {
+        ann = EditorNewsroom.ann(services, dsl, 3, List.of("news"));
+        bob = services.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 3, List.of("news"));
+    }
+
+    @AfterEach
+    void close() {
+        if (model != null) {
+            model.close();
+        }
+    }
+
+    private EditorViewModel windowOf(Editor editor) {
+        model = new EditorViewModel(services, TaskExecutor.sameThread(), ticker, editor, List.of("news"),
+                EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
+        model.start();
+        return model;
+    }
+
+    @Test
+    void anArticleBackFromItsWriterOpensWithTheChangesMarkedAndTheNotesThatAskedForThem() {
+        writer.arrives("Pool to close", WriterRevisions.FIRST);
+        WriterRevisions.sentBackBy(services, "ann");
+        assertThat(writer.arrives("Pool to close", WriterRevisions.SECOND).revisionRows())
+                .singleElement().extracting(RevisionRow::kind).isEqualTo(RevisionRow.Kind.RETURNED);
+
+        windowOf(bob);
+
+        assertThat(model.articles()).singleElement().extracting(r -> r.article().externalId()).isEqualTo(WriterRevisions.EXTERNAL_ID);
+        RevisionDiff diff = model.revisions().diffProperty().get();
+        assertThat(diff).as("the reader marks what changed").isNotNull();
+        assertThat(diff.fromRevision()).isEqualTo(1);
+        assertThat(diff.toRevision()).isEqualTo(2);
+        assertThat(diff.notes()).isEqualTo(WriterRevisions.NOTES);
+        assertThat(diff.heading()).contains("revision 2", "Ann Kowalski sent revision 1 back for changes on ");
+        assertThat(diff.body()).contains(new WordDiff.Segment(WordDiff.Change.DELETED, "7-2"),
+                new WordDiff.Segment(WordDiff.Change.INSERTED, "8-1"), new WordDiff.Segment(WordDiff.Change.INSERTED, "evening "));
+        assertThat(WordDiff.newText(diff.body())).isEqualTo(WriterRevisions.SECOND);
+        assertThat(diff.wordsAdded()).isEqualTo(2);
+        assertThat(diff.wordsRemoved()).isEqualTo(1);
+        assertThat(model.bodyProperty().get()).as("the clean text is the new revision").isEqualTo(WriterRevisions.SECOND);
+        assertThat(model.revisions().showChangesProperty().get()).as("changes are shown unless the editor chose otherwise").isTrue();
+    }
+
+    @Test
+    void anArticleNeverSentBackOpensAsPlainText() {
+        writer.arrives("Pool to close", WriterRevisions.FIRST);
+        windowOf(ann);
+        assertThat(model.articles()).hasSize(1);
+        assertThat(model.bodyProperty().get()).isEqualTo(WriterRevisions.FIRST);
+        assertThat(model.revisions().diffProperty().get()).isNull();
+        assertThat(model.revisions().newerNoticeProperty().get()).isEmpty();
+    }
+
+    @Test
+    void theHolderIsToldWithinSecondsThatANewerVersionArrivedAndKeepsReadingTheirsUntilTheyTakeIt() {
+        writer.arrives("Pool to close", WriterRevisions.FIRST);
+        windowOf(ann);
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.revisions().newerNoticeProperty().get()).isEmpty();
+
+        assertThat(writer.arrives("Pool to close", WriterRevisions.SECOND).revisionRows())
+                .singleElement().extracting(RevisionRow::kind).isEqualTo(RevisionRow.Kind.REVISED_HELD);
+        ticker.advance(WITHIN_FIVE_SECONDS);
+
+        assertThat(model.revisions().newerNoticeProperty().get())
+                .isEqualTo("The writer sent a newer version (revision 2). Your notes are kept.");
+        assertThat(model.bodyProperty().get()).as("what they read does not change under them").isEqualTo(WriterRevisions.FIRST);
+
+        model.selectNext(); // opening the article again still shows the revision the editor's decision is made on
+        assertThat(model.bodyProperty().get()).isEqualTo(WriterRevisions.FIRST);
+
+        model.notesProperty().set("Fine by me.");
+        model.revisions().loadNewer();
+
+        assertThat(model.bodyProperty().get()).isEqualTo(WriterRevisions.SECOND);
+        assertThat(model.revisions().newerNoticeProperty().get()).isEmpty();
+        RevisionDiff diff = model.revisions().diffProperty().get();
+        assertThat(diff).isNotNull();
+        assertThat(diff.heading()).isEqualTo("Changes from revision 1, which you were reading, to revision 2.");
+        assertThat(WordDiff.oldText(diff.body())).isEqualTo(WriterRevisions.FIRST);
+        assertThat(WordDiff.newText(diff.body())).isEqualTo(WriterRevisions.SECOND);
+        assertThat(model.notesProperty().get()).as("the notes stay").isEqualTo("Fine by me.");
+
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.revisions().newerNoticeProperty().get()).as("taken: not announced again").isEmpty();
+        assertThat(model.revisions().diffProperty().get()).isSameAs(diff);
+
+        writer.arrives("Pool to close", WriterRevisions.THIRD);
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.revisions().newerNoticeProperty().get()).contains("(revision 3)");
+    }
+
+    @Test
+    void aDecisionOnTheOldVersionIsRefusedBesideSubmitTheNotesStayAndTheNewVersionCanThenBeDecided() {
+        writer.arrives("Pool to close", WriterRevisions.FIRST);
+        windowOf(ann);
+        long id = model.articles().get(0).id();
+        writer.arrives("Pool to close", WriterRevisions.SECOND); // before the list watch has asked
+
+        model.verdictProperty().set(Verdict.REJECT);
+        model.notesProperty().set("The vote count is wrong.");
+        model.submit();
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1));
+
+        assertThat(model.revisions().refusalProperty().get()).isEqualTo(RevisionWords.outdated());
+        assertThat(model.notices()).as("said beside Submit, not in a notice").extracting(n -> n.text())
+                .noneMatch(t -> t.contains("newer version"));
+        assertThat(model.articles()).extracting(LeaseRow::id).containsExactly(id);
+        assertThat(model.selectedProperty().get().id()).isEqualTo(id);
+        assertThat(model.notesProperty().get()).isEqualTo("The vote count is wrong.");
+        assertThat(model.verdictProperty().get()).isEqualTo(Verdict.REJECT);
+        assertThat(services.drafts().load(id, "ann")).as("kept as a draft in the database too")
+                .get().extracting(d -> d.notes()).isEqualTo("The vote count is wrong.");
+        assertThat(model.revisions().newerNoticeProperty().get()).as("told at once which version arrived")
+                .isEqualTo("The writer sent a newer version (revision 2). Your notes are kept.");
+        assertThat(dsl.fetchCount(DECISION, DECISION.ARTICLE_ID.eq(id))).isZero();
+
+        model.revisions().loadNewer();
+        assertThat(model.revisions().refusalProperty().get()).isEmpty();
+        model.submit();
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1));
+
+        assertThat(model.articles()).isEmpty();
+        assertThat(dsl.select(DECISION.REVISION).from(DECISION).where(DECISION.ARTICLE_ID.eq(id)).fetchOne(DECISION.REVISION))
+                .as("recorded against the revision the editor read last").isEqualTo(2);
+    }
+
+    @Test
+    void learningOfNewerVersionsCostsTheServerNoStatementOfItsOwn() {
+        for (int i = 0; i < 3; i++) {
+            new WriterRevisions(services, "CMS-5" + i).arrives("Story " + i, WriterRevisions.FIRST);
+        }
+        windowOf(ann);
+        assertThat(model.articles()).hasSize(3);
+        long quiet = statementsOverTenWatchReads();
+
+        for (int i = 0; i < 3; i++) {
+            new WriterRevisions(services, "CMS-5" + i).arrives("Story " + i, WriterRevisions.SECOND);
+        }
+        long withNews = statementsOverTenWatchReads();
+
+        assertThat(model.revisions().newerNoticeProperty().get()).contains("revision 2");
+        // A question per held article per read would be 30 more; one or two more is the pool (a
+        // statement prepared again on another pooled connection after the imports used one).
+        assertThat(withNews).as("statements the window sent in 30 s, with 3 newer versions vs none (%d)", quiet)
+                .isBetween(quiet, quiet + 2);
+    }
+
+    /** Statements the server received while the window's clock moved 30 s (ten list watch reads). */
+    private long statementsOverTenWatchReads() {
+        long before = questions();
+        for (int i = 0; i < 10; i++) {
+            ticker.advance(EditorViewModel.Settings.WATCH_INTERVAL);
+        }
+        return questions() - before;
+    }
+
+    private long questions() {
+        return Long.parseLong(dsl.fetchValue("select variable_value from information_schema.global_status"
+                + " where variable_name = 'QUESTIONS'").toString());
+    }
+}
