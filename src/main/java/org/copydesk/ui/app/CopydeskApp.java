@@ -181,10 +181,10 @@ public final class CopydeskApp extends Application {
 
     private Node toolbarExtras(org.copydesk.review.Editor editor) {
         Button themeButton = new Button(null, new FontIcon(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
-        themeButton.setAccessibleText(Messages.text("app.lightDarkTheme.accessible"));
+        themeButton.setAccessibleText(Messages.text("app.theme.accessible"));
         themeButton.setId("theme-toggle");
         themeButton.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-        themeButton.setTooltip(new Tooltip(Messages.text("app.lightDark.tooltip")));
+        themeButton.setTooltip(new Tooltip(Messages.text("app.theme.tooltip")));
         themeButton.setOnAction(e -> {
             theme = theme.other();
             theme.apply(scene);
@@ -195,7 +195,7 @@ public final class CopydeskApp extends Application {
         signOut.setAccessibleText(Messages.text("app.signOut.accessible"));
         signOut.setId("sign-out");
         signOut.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-        signOut.setTooltip(new Tooltip(Messages.text("app.signOutAsks.tooltip")));
+        signOut.setTooltip(new Tooltip(Messages.text("app.signOut.tooltip")));
         signOut.setOnAction(e -> afterAskingAboutHeldArticles(this::signOut));
         HBox box = new HBox(4, themeButton, signOut);
         if (editor.role().canSupervise()) {
@@ -212,7 +212,7 @@ public final class CopydeskApp extends Application {
         } else {
             log.warn("Could not open the database", failure);
         }
-        Label title = new Label(Messages.text("app.copydeskCannotOpen"), new FontIcon(Feather.ALERT_TRIANGLE));
+        Label title = new Label(Messages.text("app.cannotOpenDatabase"), new FontIcon(Feather.ALERT_TRIANGLE));
         title.getStyleClass().add(Styles.TITLE_3);
         Label message = new Label(ConnectionTrouble.describe(failure));
         message.setId("connect-error");

@@ -30,10 +30,10 @@ final class DashboardWindow {
 
     /** The toolbar button; only shown to supervisors and admins (the caller checks the role). */
     Button button(Editor supervisor, ReviewServices services, TaskExecutor tasks, Supplier<Theme> theme) {
-        Button open = new Button(Messages.text("app.dashboard.dashboard"), new FontIcon(Feather.MONITOR));
+        Button open = new Button(Messages.text("app.dashboard.open"), new FontIcon(Feather.MONITOR));
         open.setId("open-dashboard");
         open.getStyleClass().add(Styles.BUTTON_OUTLINED);
-        open.setTooltip(new Tooltip(Messages.text("app.dashboard.whoHoldsWhat.tooltip")));
+        open.setTooltip(new Tooltip(Messages.text("app.dashboard.tooltip")));
         open.setOnAction(e -> open(supervisor, services, tasks, theme.get(),
                 open.getScene() == null ? null : open.getScene().getWindow()));
         return open;

@@ -79,7 +79,7 @@ public final class NoticeArea extends HBox {
             body.getChildren().add(act);
         }
         Button close = new Button(null, new FontIcon(Feather.X));
-        close.setAccessibleText(Messages.text("common.dismissNotice.accessible"));
+        close.setAccessibleText(Messages.text("common.notice.dismiss.accessible"));
         close.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
         close.setOnAction(e -> dismiss.accept(n));
         Region spacer = new Region();

@@ -31,11 +31,11 @@ final class EditorSettingsMenu extends MenuButton {
         super(null, new FontIcon(Feather.SETTINGS));
         this.settings = settings;
         setId("editor-settings");
-        setAccessibleText(Messages.text("editor.settings.settings.accessible"));
-        setTooltip(new Tooltip(Messages.text("editor.settings.settingsToppingUp.tooltip")));
+        setAccessibleText(Messages.text("editor.settings.accessible"));
+        setTooltip(new Tooltip(Messages.text("editor.settings.tooltip")));
         getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
 
-        CheckMenuItem topUp = new CheckMenuItem(Messages.text("editor.settings.topUpMy"));
+        CheckMenuItem topUp = new CheckMenuItem(Messages.text("editor.settings.autoTopUp"));
         topUp.setId("auto-top-up");
         topUp.selectedProperty().bindBidirectional(settings.autoTopUpProperty());
 

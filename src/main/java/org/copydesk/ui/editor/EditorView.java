@@ -116,7 +116,7 @@ public final class EditorView extends StackPane {
         Button reload = new Button(Messages.text("editor.getArticles"), new FontIcon(Feather.REFRESH_CW));
         reload.setId("reload");
         reload.getStyleClass().add(Styles.ACCENT);
-        reload.setTooltip(new Tooltip(Messages.text("editor.refreshMyLeases.tooltip")));
+        reload.setTooltip(new Tooltip(Messages.text("editor.getArticles.tooltip")));
         reload.disableProperty().bind(model.canReloadProperty().not());
         reload.setOnAction(e -> model.reload());
         ProgressIndicator busy = new ProgressIndicator();
@@ -125,9 +125,9 @@ public final class EditorView extends StackPane {
         busy.managedProperty().bind(busy.visibleProperty());
 
         Button help = new Button(null, new FontIcon(Feather.HELP_CIRCLE));
-        help.setAccessibleText(Messages.text("editor.keyboardShortcuts.accessible"));
+        help.setAccessibleText(Messages.text("editor.help.title"));
         help.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-        help.setTooltip(new Tooltip(Messages.text("editor.keyboardShortcutsF1.tooltip")));
+        help.setTooltip(new Tooltip(Messages.text("editor.help.tooltip")));
         help.setOnAction(e -> toggleHelp());
 
         return Chrome.toolbar(new Node[] {app, Chrome.separator(), who, desks}, busy, reload, toolbarExtras, settings, help);
@@ -172,7 +172,7 @@ public final class EditorView extends StackPane {
         text.setWrapText(true);
         text.textProperty().bind(model.waitingProperty());
         text.setGraphic(new FontIcon(Feather.INBOX));
-        Button get = new Button(Messages.text("editor.getThem"));
+        Button get = new Button(Messages.text("editor.list.getWaiting"));
         get.setId("get-waiting");
         get.getStyleClass().addAll(Styles.SMALL, Styles.ACCENT);
         get.disableProperty().bind(model.canReloadProperty().not());
@@ -214,7 +214,7 @@ public final class EditorView extends StackPane {
 
         ListView<String> history = new ListView<>(model.historyLines());
         history.setId("history");
-        Label noHistory = new Label(Messages.text("editor.nothingHasHappened"));
+        Label noHistory = new Label(Messages.text("editor.history.empty"));
         noHistory.getStyleClass().add(Styles.TEXT_MUTED);
         history.setPlaceholder(noHistory);
         history.setPrefHeight(150);
@@ -224,7 +224,7 @@ public final class EditorView extends StackPane {
         VBox reader = new VBox(8, title, byline, meta, body, historyPane);
         reader.setPadding(new Insets(18, 22, 14, 22));
         reader.getStyleClass().add("reader");
-        Label nothing = new Label(Messages.text("editor.selectArticleRead"));
+        Label nothing = new Label(Messages.text("editor.reader.empty"));
         nothing.getStyleClass().add(Styles.TEXT_MUTED);
         StackPane pane = new StackPane(reader, nothing);
         pane.setId("reader");
@@ -255,7 +255,7 @@ public final class EditorView extends StackPane {
         }
         notes.setId("notes");
         notes.setWrapText(true);
-        notes.setPromptText(Messages.text("editor.notesWriterDesk.prompt"));
+        notes.setPromptText(Messages.text("editor.notes.prompt"));
         notes.textProperty().bindBidirectional(model.notesProperty());
         notes.styleProperty().bind(Bindings.concat("-fx-font-size: ",
                 model.settings().textSizeProperty().subtract(2), "px;"));
@@ -299,7 +299,7 @@ public final class EditorView extends StackPane {
     }
 
     private Node createStatusBar() {
-        Label clock = new Label(Messages.text("editor.leaseTimesFollow"));
+        Label clock = new Label(Messages.text("editor.serverClock"));
         clock.setGraphic(new FontIcon(Feather.CLOCK));
         clock.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         Label keys = new Label(Messages.text("editor.keysHint", VERDICT_KEYS.get(Verdict.APPROVE).getDisplayText(),
@@ -317,21 +317,21 @@ public final class EditorView extends StackPane {
         VBox card = new VBox(8);
         card.getStyleClass().add("help-card");
         card.setMaxSize(440, Region.USE_PREF_SIZE);
-        Label title = new Label(Messages.text("editor.keyboardShortcuts.accessible"));
+        Label title = new Label(Messages.text("editor.help.title"));
         title.getStyleClass().add(Styles.TITLE_3);
         card.getChildren().add(title);
-        addShortcut(card, RELOAD, Messages.text("editor.getArticlesReload.shortcut"));
-        addShortcut(card, NEXT, Messages.text("editor.nextArticle.shortcut"));
-        addShortcut(card, PREVIOUS, Messages.text("editor.previousArticle.shortcut"));
+        addShortcut(card, RELOAD, Messages.text("editor.shortcut.reload"));
+        addShortcut(card, NEXT, Messages.text("editor.shortcut.next"));
+        addShortcut(card, PREVIOUS, Messages.text("editor.shortcut.previous"));
         for (Verdict v : Verdict.values()) {
             addShortcut(card, VERDICT_KEYS.get(v), v.label());
         }
-        addShortcut(card, SUBMIT, Messages.text("editor.submitDecision.shortcut"));
-        addShortcut(card, RELEASE, Messages.text("editor.releaseArticle.shortcut"));
-        addShortcut(card, EditorSettingsMenu.LARGER, Messages.text("editor.largerTextReader.shortcut"));
-        addShortcut(card, EditorSettingsMenu.SMALLER, Messages.text("editor.smallerText.shortcut"));
-        addShortcut(card, EditorSettingsMenu.NORMAL, Messages.text("editor.normalTextSize.shortcut"));
-        addShortcut(card, HELP, Messages.text("editor.showHideList.shortcut"));
+        addShortcut(card, SUBMIT, Messages.text("editor.shortcut.submit"));
+        addShortcut(card, RELEASE, Messages.text("editor.shortcut.release"));
+        addShortcut(card, EditorSettingsMenu.LARGER, Messages.text("editor.shortcut.larger"));
+        addShortcut(card, EditorSettingsMenu.SMALLER, Messages.text("editor.shortcut.smaller"));
+        addShortcut(card, EditorSettingsMenu.NORMAL, Messages.text("editor.shortcut.normal"));
+        addShortcut(card, HELP, Messages.text("editor.shortcut.help"));
         StackPane overlay = new StackPane(card);
         overlay.setId("help-overlay");
         overlay.getStyleClass().add("help-overlay");

@@ -106,7 +106,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final ObservableList<String> historyLines = FXCollections.observableArrayList();
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final BooleanProperty submitting = new SimpleBooleanProperty();
-    private final StringProperty emptyText = new SimpleStringProperty(Messages.text("editor.pressGetArticles"));
+    private final StringProperty emptyText = new SimpleStringProperty(Messages.text("editor.list.empty"));
     private final StringProperty summary = new SimpleStringProperty("");
     private final StringProperty deskSummary = new SimpleStringProperty("");
     private final BooleanBinding canSubmit;
@@ -349,7 +349,7 @@ public final class EditorViewModel implements AutoCloseable {
         BackgroundTask.of("reconnect", () -> services.queue().recordPresence(editor.id()))
                 .onSuccess(ok -> {
                     connection.back();
-                    notices.post(Notice.Kind.SUCCESS, Messages.text("editor.backOnlineEverything"));
+                    notices.post(Notice.Kind.SUCCESS, Messages.text("editor.backOnline"));
                     drafts.flushAll();
                     reload();
                 })
@@ -445,11 +445,11 @@ public final class EditorViewModel implements AutoCloseable {
             return;
         }
         if (!everLoaded) {
-            emptyText.set(Messages.text("editor.pressGetArticles"));
+            emptyText.set(Messages.text("editor.list.empty"));
             return;
         }
         if (watcher != null && !watcher.waiting().get().isEmpty()) {
-            emptyText.set(Messages.text("editor.workWaitingPress"));
+            emptyText.set(Messages.text("editor.list.workWaiting"));
             return;
         }
         String names = desks.isEmpty() ? Messages.text("editor.yourDesks") : Formats.list(desks.stream().map(this::deskName).toList());

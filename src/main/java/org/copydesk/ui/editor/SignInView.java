@@ -35,7 +35,7 @@ public final class SignInView extends StackPane {
     private void createView() {
         Label logo = new Label(Messages.text("common.appName"), new FontIcon(Feather.FILE_TEXT));
         logo.getStyleClass().addAll(Styles.TITLE_1, "app-name");
-        Label lead = new Label(Messages.text("signIn.reviewWorkHanded"));
+        Label lead = new Label(Messages.text("signIn.tagline"));
         lead.getStyleClass().add(Styles.TEXT_MUTED);
 
         TextField user = new TextField();
@@ -76,7 +76,7 @@ public final class SignInView extends StackPane {
         start.getStyleClass().add(Styles.ACCENT);
         start.setMaxWidth(Double.MAX_VALUE);
         start.setOnAction(e -> model.start(onSignedIn));
-        VBox desks = new VBox(10, hello, new Label(Messages.text("signIn.desksITake")), deskBoxes, start);
+        VBox desks = new VBox(10, hello, new Label(Messages.text("signIn.desks.title")), deskBoxes, start);
         desks.visibleProperty().bind(model.editorProperty().isNotNull());
         desks.managedProperty().bind(desks.visibleProperty());
         start.defaultButtonProperty().bind(desks.visibleProperty());
@@ -129,7 +129,7 @@ public final class SignInView extends StackPane {
             return box;
         }).toList());
         if (model.desks().isEmpty() && model.editorProperty().get() != null) {
-            Label none = new Label(Messages.text("signIn.noDesksYet"));
+            Label none = new Label(Messages.text("signIn.desks.empty"));
             none.getStyleClass().add(Styles.TEXT_MUTED);
             deskBoxes.getChildren().add(none);
         }

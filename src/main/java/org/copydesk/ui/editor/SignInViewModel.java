@@ -70,7 +70,7 @@ public final class SignInViewModel {
     private final ObjectProperty<Editor> editor = new SimpleObjectProperty<>();
     private final ObservableList<DeskChoice> desks = FXCollections.observableArrayList();
     private final BooleanProperty ready = new SimpleBooleanProperty();
-    private final StringProperty where = new SimpleStringProperty(Messages.text("signIn.preparingDatabase"));
+    private final StringProperty where = new SimpleStringProperty(Messages.text("signIn.preparing"));
     private final StringProperty demoHint = new SimpleStringProperty("");
     private final BooleanBinding canSignIn;
     private ReviewServices services;
@@ -158,7 +158,7 @@ public final class SignInViewModel {
         }
         List<String> picked = desks.stream().filter(d -> d.chosenProperty().get()).map(d -> d.desk().id()).toList();
         if (picked.isEmpty() && !who.desks().isEmpty()) {
-            error.set(Messages.text("signIn.tickLeastOne"));
+            error.set(Messages.text("signIn.desks.noneTicked"));
             return;
         }
         new SignInChoice(who.id()).save(prefs);

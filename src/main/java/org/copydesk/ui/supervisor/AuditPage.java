@@ -32,19 +32,19 @@ final class AuditPage extends VBox {
         super(10);
         TextField editor = new TextField();
         editor.setId("audit-editor");
-        editor.setPromptText(Messages.text("dashboard.audit.editorIdActor.prompt"));
+        editor.setPromptText(Messages.text("dashboard.audit.editor.prompt"));
         editor.setPrefColumnCount(16);
         editor.textProperty().bindBidirectional(model.editorProperty());
         TextField article = new TextField();
         article.setId("audit-article");
-        article.setPromptText(Messages.text("dashboard.audit.articleNo.prompt"));
+        article.setPromptText(Messages.text("dashboard.audit.article.prompt"));
         article.setPrefColumnCount(8);
         article.textProperty().bindBidirectional(model.articleProperty());
         ComboBox<String> action = new ComboBox<>();
         action.setId("audit-action");
         action.getItems().add(null);
         action.getItems().addAll(model.actions());
-        action.setPromptText(Messages.text("dashboard.audit.anyAction.prompt"));
+        action.setPromptText(Messages.text("dashboard.audit.anyAction"));
         action.setButtonCell(actionCell());
         action.setCellFactory(v -> actionCell());
         action.valueProperty().bindBidirectional(model.actionProperty());
@@ -75,7 +75,7 @@ final class AuditPage extends VBox {
                 textColumn(Messages.text("dashboard.audit.by.column"), 90, AuditLog.Entry::actor),
                 textColumn(Messages.text("dashboard.audit.holder.column"), 150, e -> owners(e.oldOwner(), e.newOwner())),
                 textColumn(Messages.text("dashboard.audit.detail.column"), 400, e -> e.detail() == null ? "" : e.detail())));
-        audit.setPlaceholder(muted(Messages.text("dashboard.audit.noEventMatches")));
+        audit.setPlaceholder(muted(Messages.text("dashboard.audit.empty")));
         audit.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> model.showHistory(e));
 
         Label historyTitle = new Label();
@@ -84,7 +84,7 @@ final class AuditPage extends VBox {
         historyTitle.textProperty().bind(model.historyTitleProperty());
         TableView<HistoryEntry> history = new TableView<>(model.history());
         history.setId("article-history");
-        history.setPlaceholder(muted(Messages.text("dashboard.audit.selectEventAbove")));
+        history.setPlaceholder(muted(Messages.text("dashboard.audit.history.empty")));
         history.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         history.getColumns().setAll(List.of(
                 textColumn(Messages.text("dashboard.audit.when.column"), 110, h -> Formats.localDayClock(h.at(), model.zone())),
@@ -107,7 +107,7 @@ final class AuditPage extends VBox {
             @Override
             protected void updateItem(String a, boolean empty) {
                 super.updateItem(a, empty);
-                setText(empty ? null : a == null ? Messages.text("dashboard.audit.anyAction.prompt") : a.replace('_', ' '));
+                setText(empty ? null : a == null ? Messages.text("dashboard.audit.anyAction") : a.replace('_', ' '));
             }
         };
     }

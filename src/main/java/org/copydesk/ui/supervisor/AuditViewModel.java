@@ -72,7 +72,7 @@ public final class AuditViewModel {
             try {
                 articleId = Long.valueOf(a);
             } catch (NumberFormatException e) {
-                error.set(Messages.text("dashboard.audit.articleGivenNumber"));
+                error.set(Messages.text("dashboard.audit.articleNotANumber"));
                 return;
             }
         }

@@ -82,7 +82,7 @@ final class DashboardContext {
     boolean failed(Throwable failure, StringProperty nextToIt) {
         if (ConnectionTrouble.isConnectionLost(failure)) {
             offline.set(true);
-            banner.set(Messages.text("dashboard.copydeskCannotReach"));
+            banner.set(Messages.text("dashboard.offline.banner"));
             return true;
         }
         nextToIt.set(ConnectionTrouble.describe(failure));

@@ -67,7 +67,7 @@ public final class DashboardView extends StackPane {
     }
 
     private Node createToolbar() {
-        Label app = new Label(Messages.text("dashboard.copydeskSupervisor"));
+        Label app = new Label(Messages.text("dashboard.appName"));
         app.getStyleClass().addAll(Styles.TITLE_4, "app-name");
         app.setGraphic(new FontIcon(Feather.MONITOR));
         Label who = new Label(model.supervisor().displayName());
@@ -81,15 +81,15 @@ public final class DashboardView extends StackPane {
             return c == null ? "" : Messages.text("dashboard.refreshCost",
                     c.rowsChanged(), c.databaseNanos() / 1_000_000, c.applyNanos() / 1e6);
         }, model.holders().lastRefreshProperty()));
-        Button export = new Button(Messages.text("dashboard.exportCsv"), new FontIcon(Feather.DOWNLOAD));
+        Button export = new Button(Messages.text("dashboard.export"), new FontIcon(Feather.DOWNLOAD));
         export.setId("export-csv");
-        export.setTooltip(new Tooltip(Messages.text("dashboard.saveTableTab.tooltip")));
+        export.setTooltip(new Tooltip(Messages.text("dashboard.export.tooltip")));
         export.setOnAction(e -> exportCurrentTab());
         Button refresh = new Button(null, new FontIcon(Feather.REFRESH_CW));
-        refresh.setAccessibleText(Messages.text("dashboard.reloadEverythingNow.accessible"));
+        refresh.setAccessibleText(Messages.text("dashboard.refresh.accessible"));
         refresh.setId("dashboard-refresh");
         refresh.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-        refresh.setTooltip(new Tooltip(Messages.text("dashboard.reloadEverythingNow.tooltip")));
+        refresh.setTooltip(new Tooltip(Messages.text("dashboard.refresh.tooltip")));
         refresh.setOnAction(e -> model.reloadEverything());
         return Chrome.toolbar(new Node[] {app, Chrome.separator(), who}, cost, ImportStrip.button(model.imports()), export, refresh);
     }

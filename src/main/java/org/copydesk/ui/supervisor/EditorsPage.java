@@ -27,7 +27,7 @@ final class EditorsPage extends VBox {
         super(10);
         TableView<HealthViewModel.EditorRow> people = new TableView<>(model.editorRows());
         people.setId("editors");
-        people.setPlaceholder(muted(Messages.text("dashboard.editors.nobodySetUp")));
+        people.setPlaceholder(muted(Messages.text("dashboard.editors.empty")));
         people.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<HealthViewModel.EditorRow, HealthViewModel.EditorRow> presence = new TableColumn<>(Messages.text("dashboard.editors.status.column"));
         presence.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));

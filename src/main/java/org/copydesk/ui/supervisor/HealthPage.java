@@ -35,19 +35,19 @@ final class HealthPage extends VBox {
                 textColumn(Messages.text("dashboard.health.desk.column"), 140, HealthViewModel.DeskRow::name),
                 numberColumn(Messages.text("dashboard.health.waitingNow.column"), HealthViewModel.DeskRow::waitingNow),
                 numberColumn(Messages.text("dashboard.health.scheduled.column"), HealthViewModel.DeskRow::scheduled),
-                numberColumn(Messages.text("dashboard.health.review.column"), HealthViewModel.DeskRow::inReview),
+                numberColumn(Messages.text("dashboard.health.inReview.column"), HealthViewModel.DeskRow::inReview),
                 numberColumn(Messages.text("dashboard.health.sentBack.column"), HealthViewModel.DeskRow::sentBack),
                 numberColumn(Messages.text("dashboard.health.quarantined.column"), HealthViewModel.DeskRow::quarantined),
                 numberColumn(Messages.text("dashboard.health.finishedToday.column"), HealthViewModel.DeskRow::finishedToday),
                 textColumn(Messages.text("dashboard.health.oldestWaiting.column"), 120, HealthViewModel.DeskRow::oldestWaiting)));
-        desks.setPlaceholder(muted(Messages.text("dashboard.health.noDeskYet")));
+        desks.setPlaceholder(muted(Messages.text("dashboard.health.empty")));
         desks.setPrefHeight(236);
         desks.setMinHeight(236);
 
         finishedChart.setId("finished-chart");
-        finishedChart.setTitle(Messages.text("dashboard.health.reviewsFinishedPer.title"));
+        finishedChart.setTitle(Messages.text("dashboard.health.finishedChart.title"));
         expiredChart.setId("expired-chart");
-        expiredChart.setTitle(Messages.text("dashboard.health.leasesThatRan.title"));
+        expiredChart.setTitle(Messages.text("dashboard.health.expiredChart.title"));
         for (XYChart<String, Number> chart : List.<XYChart<String, Number>>of(finishedChart, expiredChart)) {
             chart.setAnimated(false);
             chart.setLegendSide(Side.BOTTOM);
@@ -72,7 +72,7 @@ final class HealthPage extends VBox {
         finishedChart.setCategoryGap(4);
         HBox charts = new HBox(12, finishedChart, expiredChart);
         VBox.setVgrow(charts, Priority.ALWAYS);
-        Label note = new Label(Messages.text("dashboard.health.manyExpiredLeases"));
+        Label note = new Label(Messages.text("dashboard.health.note"));
         note.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         getChildren().addAll(desks, Tables.inlineError("health-error", model.errorProperty()), charts, note);
         Tables.padded(this);

@@ -83,13 +83,13 @@ final class HoldersPage extends VBox {
     private HBox createFilters() {
         TextField search = new TextField();
         search.setId("holder-search");
-        search.setPromptText(Messages.text("dashboard.holders.searchEditorArticle.prompt"));
-        search.setAccessibleText(Messages.text("dashboard.holders.searchLeases.accessible"));
+        search.setPromptText(Messages.text("dashboard.holders.search.prompt"));
+        search.setAccessibleText(Messages.text("dashboard.holders.search.accessible"));
         search.setPrefColumnCount(28);
         search.textProperty().bindBidirectional(model.searchProperty());
         ChoiceBox<Grouping> grouping = new ChoiceBox<>();
         grouping.setId("grouping");
-        grouping.setAccessibleText(Messages.text("dashboard.holders.groupLeases.accessible"));
+        grouping.setAccessibleText(Messages.text("dashboard.holders.grouping.accessible"));
         grouping.getItems().setAll(Grouping.values());
         grouping.valueProperty().bindBidirectional(model.groupingProperty());
         Label summary = new Label();
@@ -101,7 +101,7 @@ final class HoldersPage extends VBox {
         order.textProperty().bind(model.sortDescriptionProperty());
         order.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         order.setGraphic(new FontIcon(Feather.ARROW_DOWN));
-        order.setTooltip(new Tooltip(Messages.text("dashboard.holders.clickColumnHeader.tooltip")));
+        order.setTooltip(new Tooltip(Messages.text("dashboard.holders.order.tooltip")));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox filters = new HBox(10, new FontIcon(Feather.SEARCH), search, grouping, spacer, createHeldChanges(), order, summary);
@@ -119,7 +119,7 @@ final class HoldersPage extends VBox {
         Button show = new Button(Messages.text("dashboard.holders.showChanges"));
         show.setId("show-held-changes");
         show.getStyleClass().addAll(Styles.SMALL, Styles.BUTTON_OUTLINED);
-        show.setTooltip(new Tooltip(Messages.text("dashboard.holders.tableHoldsStill.tooltip")));
+        show.setTooltip(new Tooltip(Messages.text("dashboard.holders.showChanges.tooltip")));
         show.setOnAction(e -> model.showHeldChanges());
         HBox box = new HBox(6, text, show);
         box.setAlignment(Pos.CENTER_LEFT);
@@ -133,7 +133,7 @@ final class HoldersPage extends VBox {
         ListView<GroupSummary> groups = new ListView<>(model.groups());
         groups.setId("groups");
         groups.setAccessibleText(Messages.text("dashboard.holders.groups.accessible"));
-        groups.setPlaceholder(muted(Messages.text("dashboard.holders.noLeaseGroup")));
+        groups.setPlaceholder(muted(Messages.text("dashboard.holders.groups.empty")));
         groups.setPrefWidth(210);
         groups.visibleProperty().bind(model.groupingProperty().isNotEqualTo(Grouping.NONE));
         groups.managedProperty().bind(groups.visibleProperty());
@@ -154,7 +154,7 @@ final class HoldersPage extends VBox {
 
     private TableView<HolderRow> createTable() {
         table.setId("holders");
-        table.setAccessibleText(Messages.text("dashboard.holders.whoHoldsWhat.accessible"));
+        table.setAccessibleText(Messages.text("dashboard.holders.table.accessible"));
         // before the table listens to its rows: whatever the table does to its selection while the
         // rows are replaced is not the supervisor's doing (see initSelection)
         model.rows().addListener((ListChangeListener<HolderRow>) c -> syncing = true);

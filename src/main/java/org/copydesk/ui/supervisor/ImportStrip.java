@@ -23,7 +23,7 @@ final class ImportStrip extends HBox {
         super(10);
         ProgressBar bar = new ProgressBar();
         bar.setId("import-progress");
-        bar.setAccessibleText(Messages.text("dashboard.import.importProgress.accessible"));
+        bar.setAccessibleText(Messages.text("dashboard.import.progress.accessible"));
         bar.progressProperty().bind(model.progressProperty());
         bar.setPrefWidth(220);
         Label status = new Label();
@@ -44,14 +44,14 @@ final class ImportStrip extends HBox {
 
     /** "Import…": chooses a JSON or CSV file and imports it. */
     static Button button(ImportViewModel model) {
-        Button importButton = new Button(Messages.text("dashboard.import.import"), new FontIcon(Feather.UPLOAD));
+        Button importButton = new Button(Messages.text("dashboard.import.button"), new FontIcon(Feather.UPLOAD));
         importButton.setId("import");
         importButton.getStyleClass().add(Styles.BUTTON_OUTLINED);
-        importButton.setTooltip(new Tooltip(Messages.text("dashboard.import.importArticlesFrom.tooltip")));
+        importButton.setTooltip(new Tooltip(Messages.text("dashboard.import.tooltip")));
         importButton.disableProperty().bind(model.importingProperty());
         importButton.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
-            chooser.setTitle(Messages.text("dashboard.import.importArticles.title"));
+            chooser.setTitle(Messages.text("dashboard.import.chooser.title"));
             chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(Messages.text("dashboard.import.jsonOrCsv"), "*.json", "*.ndjson", "*.jsonl", "*.csv"));
             java.io.File file = chooser.showOpenDialog(importButton.getScene().getWindow());
             if (file != null) {

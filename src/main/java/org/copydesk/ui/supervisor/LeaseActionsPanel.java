@@ -141,25 +141,25 @@ final class LeaseActionsPanel extends VBox {
     private List<javafx.scene.Node> createForceRelease() {
         TextField reason = new TextField();
         reason.setId("reason");
-        reason.setPromptText(Messages.text("dashboard.actions.reasonEditorSees.prompt"));
-        reason.setAccessibleText(Messages.text("dashboard.actions.reasonShownHolder.accessible"));
+        reason.setPromptText(Messages.text("dashboard.actions.reason.prompt"));
+        reason.setAccessibleText(Messages.text("dashboard.actions.reason.accessible"));
         reason.textProperty().bindBidirectional(model.reasonProperty());
         Button release = new Button(Messages.text("dashboard.actions.forceRelease"), new FontIcon(Feather.X_OCTAGON));
         release.setId("force-release");
         release.getStyleClass().add(Styles.DANGER);
         release.setMaxWidth(Double.MAX_VALUE);
-        release.setTooltip(new Tooltip(Messages.text("dashboard.actions.endLeaseNow.tooltip")));
+        release.setTooltip(new Tooltip(Messages.text("dashboard.actions.forceRelease.tooltip")));
         release.disableProperty().bind(model.canForceReleaseProperty().not());
         release.setOnAction(e -> model.forceReleaseSelected());
-        return List.of(new Label(Messages.text("dashboard.actions.takeBack")), reason, release);
+        return List.of(new Label(Messages.text("dashboard.actions.forceRelease.section")), reason, release);
     }
 
     private List<javafx.scene.Node> createReassign() {
         ComboBox<Editor> to = new ComboBox<>(model.reassignCandidates());
         to.setId("reassign-to");
-        to.setAccessibleText(Messages.text("dashboard.actions.reassign.accessible"));
-        to.setPlaceholder(muted(Messages.text("dashboard.actions.nobodyElseWorks")));
-        to.setPromptText(Messages.text("dashboard.actions.reassign.prompt"));
+        to.setAccessibleText(Messages.text("dashboard.actions.reassignTo.accessible"));
+        to.setPlaceholder(muted(Messages.text("dashboard.actions.reassignTo.empty")));
+        to.setPromptText(Messages.text("dashboard.actions.reassignTo.prompt"));
         to.setMaxWidth(Double.MAX_VALUE);
         to.valueProperty().bindBidirectional(model.reassignToProperty());
         to.setCellFactory(v -> editorCell(null));
@@ -168,7 +168,7 @@ final class LeaseActionsPanel extends VBox {
         Button reassign = new Button(Messages.text("dashboard.actions.reassign"), new FontIcon(Feather.SHUFFLE));
         reassign.setId("reassign");
         reassign.setMaxWidth(Double.MAX_VALUE);
-        reassign.setTooltip(new Tooltip(Messages.text("dashboard.actions.giveArticleEditor.tooltip")));
+        reassign.setTooltip(new Tooltip(Messages.text("dashboard.actions.reassign.tooltip")));
         reassign.disableProperty().bind(model.canReassignProperty().not());
         reassign.setOnAction(e -> model.reassignSelected());
 
@@ -188,24 +188,24 @@ final class LeaseActionsPanel extends VBox {
         warningBox.getStyleClass().add("capacity-warning");
         warningBox.visibleProperty().bind(model.capacityWarningProperty().isNotEmpty());
         warningBox.managedProperty().bind(warningBox.visibleProperty());
-        return List.of(new Label(Messages.text("dashboard.actions.giveSomeoneElse")), to, reassign, warningBox);
+        return List.of(new Label(Messages.text("dashboard.actions.reassign.section")), to, reassign, warningBox);
     }
 
     private List<javafx.scene.Node> createExtend() {
-        Button extend15 = new Button(Messages.text("dashboard.actions.15Min"), new FontIcon(Feather.CLOCK));
+        Button extend15 = new Button(Messages.text("dashboard.actions.extend15"), new FontIcon(Feather.CLOCK));
         extend15.setId("extend-15");
-        extend15.setAccessibleText(Messages.text("dashboard.actions.give15Minutes.accessible"));
+        extend15.setAccessibleText(Messages.text("dashboard.actions.extend15.accessible"));
         extend15.setOnAction(e -> model.extendSelected(Duration.ofMinutes(15)));
         extend15.disableProperty().bind(model.canActProperty().not());
-        Button extend60 = new Button(Messages.text("dashboard.actions.oneHour"));
+        Button extend60 = new Button(Messages.text("dashboard.actions.extend60"));
         extend60.setId("extend-60");
-        extend60.setAccessibleText(Messages.text("dashboard.actions.giveOneHour.accessible"));
+        extend60.setAccessibleText(Messages.text("dashboard.actions.extend60.accessible"));
         extend60.setOnAction(e -> model.extendSelected(Duration.ofHours(1)));
         extend60.disableProperty().bind(model.canActProperty().not());
-        Label extendNote = new Label(Messages.text("dashboard.actions.extendingNeverPasses"));
+        Label extendNote = new Label(Messages.text("dashboard.actions.extend.note"));
         extendNote.setWrapText(true);
         extendNote.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
-        return List.of(new Label(Messages.text("dashboard.actions.giveMoreTime")), new HBox(6, extend15, extend60), extendNote);
+        return List.of(new Label(Messages.text("dashboard.actions.extend.section")), new HBox(6, extend15, extend60), extendNote);
     }
 
     private static ListCell<Editor> editorCell(String whenEmpty) {

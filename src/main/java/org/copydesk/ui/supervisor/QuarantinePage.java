@@ -40,7 +40,7 @@ final class QuarantinePage extends VBox {
                 textColumn(Messages.text("dashboard.quarantine.title.column"), 300, ArticleQuarantine.Entry::title),
                 textColumn(Messages.text("dashboard.quarantine.sentBack.column"), 80, q -> Integer.toString(q.attempts())),
                 textColumn(Messages.text("dashboard.quarantine.why.column"), 300, q -> q.reason() == null ? "" : q.reason())));
-        quarantined.setPlaceholder(muted(Messages.text("dashboard.quarantine.noArticleQuarantine")));
+        quarantined.setPlaceholder(muted(Messages.text("dashboard.quarantine.articles.empty")));
         quarantined.getSelectionModel().selectedItemProperty().addListener((o, a, q) -> model.selectedArticleProperty().set(q));
         model.selectedArticleProperty().addListener((o, a, q) -> {
             if (q == null) {
@@ -51,18 +51,18 @@ final class QuarantinePage extends VBox {
         });
         TextField title = new TextField();
         title.setId("corrected-title");
-        title.setPromptText(Messages.text("dashboard.quarantine.correctedTitle.prompt"));
+        title.setPromptText(Messages.text("dashboard.quarantine.title.prompt"));
         title.textProperty().bindBidirectional(model.correctedTitleProperty());
         TextField note = new TextField();
         note.setId("requeue-note");
-        note.setPromptText(Messages.text("dashboard.quarantine.noteHistoryOptional.prompt"));
+        note.setPromptText(Messages.text("dashboard.quarantine.note.prompt"));
         note.textProperty().bindBidirectional(model.requeueNoteProperty());
-        Button requeue = new Button(Messages.text("dashboard.quarantine.correctRequeue"), new FontIcon(Feather.CORNER_UP_LEFT));
+        Button requeue = new Button(Messages.text("dashboard.quarantine.requeueArticle"), new FontIcon(Feather.CORNER_UP_LEFT));
         requeue.setId("requeue-article");
         requeue.getStyleClass().add(Styles.ACCENT);
         requeue.disableProperty().bind(model.selectedArticleProperty().isNull().or(model.actingProperty()));
         requeue.setOnAction(e -> model.requeueSelectedArticle());
-        VBox articleForm = form(Messages.text("dashboard.quarantine.putBackQueue.form"), title, note, requeue,
+        VBox articleForm = form(Messages.text("dashboard.quarantine.articleForm.title"), title, note, requeue,
                 Tables.inlineError("requeue-article-error", model.articleErrorProperty()));
         articleForm.disableProperty().bind(model.selectedArticleProperty().isNull());
 
@@ -74,7 +74,7 @@ final class QuarantinePage extends VBox {
                 textColumn(Messages.text("dashboard.quarantine.source.column"), 180, r -> r.sourceName() + ":" + r.lineNumber()),
                 textColumn(Messages.text("dashboard.quarantine.whyWasRefused.column"), 260, ImportRejects.Reject::reason),
                 textColumn(Messages.text("dashboard.quarantine.rowAsImported.column"), 360, r -> r.rawText().replace('\n', ' '))));
-        rejects.setPlaceholder(muted(Messages.text("dashboard.quarantine.noImportedRow")));
+        rejects.setPlaceholder(muted(Messages.text("dashboard.quarantine.rows.empty")));
         rejects.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> model.selectedRejectProperty().set(r));
         model.selectedRejectProperty().addListener((o, a, r) -> {
             if (r == null) {
@@ -87,9 +87,9 @@ final class QuarantinePage extends VBox {
         row.setId("corrected-row");
         row.setWrapText(true);
         row.setPrefRowCount(10); // room for a row's fields, one per line
-        row.setPromptText(Messages.text("dashboard.quarantine.deskNewsTitle.prompt"));
+        row.setPromptText(Messages.text("dashboard.quarantine.row.prompt"));
         row.textProperty().bindBidirectional(model.correctedRowProperty());
-        Button requeueRow = new Button(Messages.text("dashboard.quarantine.requeueAsArticle"), new FontIcon(Feather.CORNER_UP_LEFT));
+        Button requeueRow = new Button(Messages.text("dashboard.quarantine.requeueRow"), new FontIcon(Feather.CORNER_UP_LEFT));
         requeueRow.setId("requeue-row");
         requeueRow.getStyleClass().add(Styles.ACCENT);
         requeueRow.disableProperty().bind(model.selectedRejectProperty().isNull().or(model.actingProperty()));
@@ -99,14 +99,14 @@ final class QuarantinePage extends VBox {
         discard.getStyleClass().add(Styles.FLAT);
         discard.disableProperty().bind(requeueRow.disableProperty());
         discard.setOnAction(e -> model.discardSelectedReject());
-        VBox rowForm = form(Messages.text("dashboard.quarantine.correctRowJson.form"), row, new HBox(8, requeueRow, discard),
+        VBox rowForm = form(Messages.text("dashboard.quarantine.rowForm.title"), row, new HBox(8, requeueRow, discard),
                 Tables.inlineError("requeue-row-error", model.rowErrorProperty()));
         rowForm.disableProperty().bind(model.selectedRejectProperty().isNull());
 
         getChildren().addAll(Tables.inlineError("quarantine-error", model.loadErrorProperty()),
-                sectionTitle(Messages.text("dashboard.quarantine.quarantinedArticles"), Messages.text("dashboard.quarantine.quarantinedArticles.hint")),
+                sectionTitle(Messages.text("dashboard.quarantine.articles.title"), Messages.text("dashboard.quarantine.articles.hint")),
                 split(quarantined, articleForm),
-                sectionTitle(Messages.text("dashboard.quarantine.rowsRefusedImports"), Messages.text("dashboard.quarantine.rowsRefusedImports.hint")),
+                sectionTitle(Messages.text("dashboard.quarantine.rows.title"), Messages.text("dashboard.quarantine.rows.hint")),
                 split(rejects, rowForm));
         Tables.padded(this);
     }

@@ -40,7 +40,7 @@ final class RelayPage extends VBox {
                 count("relay-delivered", Messages.text("dashboard.relay.delivered.count"), model, RelayState.Counts::delivered),
                 count("relay-waiting", Messages.text("dashboard.relay.waiting.count"), model, RelayState.Counts::waiting),
                 count("relay-failed", Messages.text("dashboard.relay.failed.count"), model, RelayState.Counts::failed));
-        Label relayTitle = new Label(Messages.text("dashboard.relay.relayWork"));
+        Label relayTitle = new Label(Messages.text("dashboard.relay.running.label"));
         relayTitle.getStyleClass().add(Styles.TEXT_BOLD);
         Label relay = new Label();
         relay.setId("relay-running");
@@ -65,7 +65,7 @@ final class RelayPage extends VBox {
                 textColumn(Messages.text("dashboard.relay.lastAttempt.column"), 110, RelayViewModel.Row::lastAttempt),
                 textColumn(Messages.text("dashboard.relay.lastAnswer.column"), 220, r -> r.lastAnswer().replace('\n', ' ')),
                 textColumn(Messages.text("dashboard.relay.nextAttempt.column"), 120, RelayViewModel.Row::nextAttempt)));
-        table.setPlaceholder(muted(Messages.text("dashboard.relay.everyOutcomeHas")));
+        table.setPlaceholder(muted(Messages.text("dashboard.relay.empty")));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> model.selectedProperty().set(r));
         model.selectedProperty().addListener((o, a, r) -> {
             if (r == null) {
@@ -81,7 +81,7 @@ final class RelayPage extends VBox {
         answer.setEditable(false);
         answer.setWrapText(true);
         answer.setPrefRowCount(3); // an answer is at most 1,000 characters
-        answer.setPromptText(Messages.text("dashboard.relay.selectOutcomeRead.prompt"));
+        answer.setPromptText(Messages.text("dashboard.relay.answer.prompt"));
         answer.textProperty().bind(model.selectedAnswer());
 
         Button retry = new Button(Messages.text("dashboard.relay.retrySelected"), new FontIcon(Feather.ROTATE_CW));
@@ -97,12 +97,12 @@ final class RelayPage extends VBox {
         HBox actions = new HBox(8, retry, retryAll, refusal);
         actions.setAlignment(Pos.CENTER_LEFT);
         if (!model.mayRetry()) {
-            actions.getChildren().add(muted(Messages.text("dashboard.relay.onlySupervisorsAdmins")));
+            actions.getChildren().add(muted(Messages.text("dashboard.relay.retryNotAllowed")));
         }
 
         getChildren().addAll(Tables.inlineError("relay-error", model.loadErrorProperty()), counts, running,
-                sectionTitle(Messages.text("dashboard.relay.notDeliveredYet"), Messages.text("dashboard.relay.notDeliveredYet.hint", RelayViewModel.LISTED)),
-                table, actions, muted(Messages.text("dashboard.relay.receiverSLast")), answer);
+                sectionTitle(Messages.text("dashboard.relay.undelivered.title"), Messages.text("dashboard.relay.undelivered.hint", RelayViewModel.LISTED)),
+                table, actions, muted(Messages.text("dashboard.relay.answer.title")), answer);
         getStyleClass().add("relay-page");
         Tables.padded(this);
     }

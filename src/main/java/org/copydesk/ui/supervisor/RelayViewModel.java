@@ -140,7 +140,7 @@ public final class RelayViewModel {
             acting.set(false);
             context.reached();
             if (n == 0) {
-                context.post(Notice.Kind.INFO, Messages.text("dashboard.relay.noOutcomeHad"));
+                context.post(Notice.Kind.INFO, Messages.text("dashboard.relay.noneFailed"));
             } else {
                 context.post(Notice.Kind.SUCCESS, Messages.text("dashboard.relay.retried",
                         which == null ? Messages.text("dashboard.relay.failedOutcomes", n) : which, n));

@@ -52,7 +52,7 @@ final class Tables {
         l.setGraphic(new FontIcon(Feather.ALERT_CIRCLE));
         l.getStyleClass().addAll("inline-error", Styles.DANGER);
         l.textProperty().bind(text);
-        l.setAccessibleHelp(Messages.text("dashboard.error.accessible"));
+        l.setAccessibleHelp(Messages.text("dashboard.inlineError.accessible"));
         l.visibleProperty().bind(l.textProperty().isNotEmpty());
         l.managedProperty().bind(l.visibleProperty());
         return l;
