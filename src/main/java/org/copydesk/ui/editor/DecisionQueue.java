@@ -113,12 +113,7 @@ final class DecisionQueue {
 
     /** "Approved “Budget vote”." ({@code autoQuarantined}: "…(sent back too often: it goes to quarantine)."). */
     private static String said(Verdict verdict, String title, boolean autoQuarantined) {
-        String done = Messages.text(switch (verdict) {
-            case APPROVE -> "editor.decision.approved";
-            case REJECT -> "editor.decision.rejected";
-            case SEND_BACK -> "editor.decision.sentBack";
-            case UNREVIEWABLE -> "editor.decision.quarantined";
-        });
-        return Messages.text(autoQuarantined ? "editor.decision.doneAutoQuarantined" : "editor.decision.done", done, title);
+        return Messages.text(autoQuarantined ? "editor.decision.doneAutoQuarantined" : "editor.decision.done",
+                VerdictWords.done(verdict), title);
     }
 }

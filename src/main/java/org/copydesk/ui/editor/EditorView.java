@@ -238,7 +238,7 @@ public final class EditorView extends StackPane {
         header.getStyleClass().add(Styles.TITLE_4);
         VBox choices = new VBox(6);
         for (Verdict v : Verdict.values()) {
-            ToggleButton b = new ToggleButton(v.label(), new FontIcon(switch (v) {
+            ToggleButton b = new ToggleButton(VerdictWords.label(v), new FontIcon(switch (v) {
                 case APPROVE -> Feather.CHECK_CIRCLE;
                 case REJECT -> Feather.X_CIRCLE;
                 case SEND_BACK -> Feather.CORNER_UP_LEFT;
@@ -250,7 +250,7 @@ public final class EditorView extends StackPane {
             b.setMaxWidth(Double.MAX_VALUE);
             b.setAlignment(Pos.CENTER_LEFT);
             b.setTooltip(new Tooltip(Messages.text(v.needsNotes() ? "editor.verdict.tooltipNeedsNote" : "editor.verdict.tooltip",
-                    v.label(), VERDICT_KEYS.get(v).getDisplayText())));
+                    VerdictWords.label(v), VERDICT_KEYS.get(v).getDisplayText())));
             choices.getChildren().add(b);
         }
         notes.setId("notes");
@@ -324,7 +324,7 @@ public final class EditorView extends StackPane {
         addShortcut(card, NEXT, Messages.text("editor.shortcut.next"));
         addShortcut(card, PREVIOUS, Messages.text("editor.shortcut.previous"));
         for (Verdict v : Verdict.values()) {
-            addShortcut(card, VERDICT_KEYS.get(v), v.label());
+            addShortcut(card, VERDICT_KEYS.get(v), VerdictWords.label(v));
         }
         addShortcut(card, SUBMIT, Messages.text("editor.shortcut.submit"));
         addShortcut(card, RELEASE, Messages.text("editor.shortcut.release"));

@@ -167,7 +167,7 @@ public final class EditorViewModel implements AutoCloseable {
         } else if (v == null) {
             return Messages.text("editor.whyNoSubmit.noDecision");
         } else if (v.needsNotes() && (text == null || text.isBlank())) {
-            return Messages.text("editor.whyNoSubmit.needsNote", v.label());
+            return Messages.text("editor.whyNoSubmit.needsNote", VerdictWords.label(v));
         }
         return "";
     }
