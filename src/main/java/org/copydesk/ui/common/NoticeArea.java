@@ -30,6 +30,7 @@ public final class NoticeArea extends HBox {
         this.dismiss = dismiss;
         setId("notices");
         setAlignment(Pos.BOTTOM_RIGHT);
+        setFillHeight(false); // each card as tall as its own words
         setPickOnBounds(false);
         notices.addListener((ListChangeListener<Notice>) c -> render(notices));
         render(notices);
