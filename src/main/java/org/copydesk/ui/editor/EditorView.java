@@ -179,6 +179,7 @@ public final class EditorView extends StackPane {
         get.setOnAction(e -> model.reload());
         get.setMinWidth(Region.USE_PREF_SIZE); // the words wrap, the button stays whole
         text.setMaxWidth(Double.MAX_VALUE);
+        text.setMinHeight(Region.USE_PREF_SIZE); // wrapped lines, not "20 or mor…"
         HBox.setHgrow(text, Priority.ALWAYS);
         HBox nudge = new HBox(8, text, get);
         nudge.setAlignment(Pos.CENTER_LEFT);
@@ -192,6 +193,7 @@ public final class EditorView extends StackPane {
         Label title = new Label();
         title.setId("reader-title");
         title.setWrapText(true);
+        title.setMinHeight(Region.USE_PREF_SIZE); // when notices take height, the body gives way, not the title
         title.getStyleClass().addAll(Styles.TITLE_2, "reader-title");
         title.textProperty().bind(model.titleProperty());
         Label byline = new Label();

@@ -69,7 +69,7 @@ final class AuditPage extends VBox {
         audit.setItems(model.entries());
         audit.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         audit.getColumns().setAll(List.of(
-                textColumn(Messages.text("dashboard.audit.when.column"), 110, e -> Formats.localDayClock(e.at(), model.zone())),
+                textColumn(Messages.text("dashboard.audit.when.column"), 150, e -> Formats.localDayClock(e.at(), model.zone())),
                 textColumn(Messages.text("dashboard.audit.article.column"), 70, e -> e.articleId() == null ? "" : e.articleId().toString()),
                 textColumn(Messages.text("dashboard.audit.action.column"), 100, e -> e.action().replace('_', ' ')),
                 textColumn(Messages.text("dashboard.audit.by.column"), 90, AuditLog.Entry::actor),
@@ -87,7 +87,7 @@ final class AuditPage extends VBox {
         history.setPlaceholder(muted(Messages.text("dashboard.audit.history.empty")));
         history.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         history.getColumns().setAll(List.of(
-                textColumn(Messages.text("dashboard.audit.when.column"), 110, h -> Formats.localDayClock(h.at(), model.zone())),
+                textColumn(Messages.text("dashboard.audit.when.column"), 150, h -> Formats.localDayClock(h.at(), model.zone())),
                 textColumn(Messages.text("dashboard.audit.action.column"), 100, h -> h.action().replace('_', ' ')),
                 textColumn(Messages.text("dashboard.audit.by.column"), 90, HistoryEntry::actor),
                 textColumn(Messages.text("dashboard.audit.holder.column"), 150, h -> owners(h.oldOwner(), h.newOwner())),

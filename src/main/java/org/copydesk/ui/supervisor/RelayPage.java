@@ -58,13 +58,13 @@ final class RelayPage extends VBox {
         table.getColumns().setAll(List.of(
                 textColumn(Messages.text("dashboard.relay.cursor.column"), 70, r -> Long.toString(r.cursor())),
                 state,
-                textColumn(Messages.text("dashboard.relay.outcome.column"), 130, RelayViewModel.Row::outcome),
-                textColumn(Messages.text("dashboard.relay.article.column"), 260, RelayViewModel.Row::article),
+                textColumn(Messages.text("dashboard.relay.outcome.column"), 110, RelayViewModel.Row::outcome),
+                textColumn(Messages.text("dashboard.relay.article.column"), 230, RelayViewModel.Row::article),
                 textColumn(Messages.text("dashboard.relay.desk.column"), 90, RelayViewModel.Row::desk),
                 textColumn(Messages.text("dashboard.relay.attempts.column"), 85, r -> Integer.toString(r.attempts())),
-                textColumn(Messages.text("dashboard.relay.lastAttempt.column"), 110, RelayViewModel.Row::lastAttempt),
-                textColumn(Messages.text("dashboard.relay.lastAnswer.column"), 220, r -> r.lastAnswer().replace('\n', ' ')),
-                textColumn(Messages.text("dashboard.relay.nextAttempt.column"), 120, RelayViewModel.Row::nextAttempt)));
+                textColumn(Messages.text("dashboard.relay.lastAttempt.column"), 150, RelayViewModel.Row::lastAttempt),
+                textColumn(Messages.text("dashboard.relay.lastAnswer.column"), 190, r -> r.lastAnswer().replace('\n', ' ')),
+                textColumn(Messages.text("dashboard.relay.nextAttempt.column"), 150, RelayViewModel.Row::nextAttempt)));
         table.setPlaceholder(muted(Messages.text("dashboard.relay.empty")));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> model.selectedProperty().set(r));
         model.selectedProperty().addListener((o, a, r) -> {

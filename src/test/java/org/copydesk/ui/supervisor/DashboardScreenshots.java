@@ -46,6 +46,10 @@ import org.jooq.impl.DSL;
  * the last 24 hours, expired leases, a quarantined article, rows an import refused).
  *
  * <p>Usage: {@code java -cp … org.copydesk.ui.supervisor.DashboardScreenshots COPYDESK_HOME OUTPUT_DIR [light|dark]}
+ * with a fresh COPYDESK_HOME (the day is simulated again on every run). Keep the pointer off the
+ * window: without a window manager the window opens centred on the screen, under Xvfb's pointer,
+ * and "Who holds what" holds still under the pointer (an empty table, "14 changes wait"). A screen
+ * larger than the window and {@code xdotool mousemove} to a corner avoid it.
  */
 public final class DashboardScreenshots {
 
@@ -82,9 +86,14 @@ public final class DashboardScreenshots {
             model[0].start();
         });
         Thread.sleep(4000);
+        // a loaded machine may take longer than that for the first read; select only once rows are there
+        for (int i = 0; i < 60 && model[0].holders().rows().isEmpty(); i++) {
+            Thread.sleep(500);
+        }
         String suffix = theme == Theme.DARK ? "-dark" : "";
         onFx(() -> {
-            model[0].holders().selectedProperty().set(model[0].holders().rows().stream().filter(r -> r.editorId().equals("dan")).findFirst()
+            model[0].holders().selectedProperty().set(model[0].holders().rows().stream().filter(r -> r.editorId().equals("dan") && r.desk().equals("news"))
+                    .findFirst()
                     .orElse(null));
             model[0].leaseActions().reassignToProperty().set(model[0].leaseActions().reassignCandidates().stream().filter(e -> e.id().equals("ann"))
                     .findFirst().orElse(null));
