@@ -46,10 +46,9 @@ import org.jooq.impl.DSL;
  * the last 24 hours, expired leases, a quarantined article, rows an import refused).
  *
  * <p>Usage: {@code java -cp … org.copydesk.ui.supervisor.DashboardScreenshots COPYDESK_HOME OUTPUT_DIR [light|dark]}
- * with a fresh COPYDESK_HOME (the day is simulated again on every run). Keep the pointer off the
- * window: without a window manager the window opens centred on the screen, under Xvfb's pointer,
- * and "Who holds what" holds still under the pointer (an empty table, "14 changes wait"). A screen
- * larger than the window and {@code xdotool mousemove} to a corner avoid it.
+ * with a fresh COPYDESK_HOME (the day is simulated again on every run). Under Xvfb the pointer may
+ * sit where the window opens, and "Who holds what" holds still under the pointer (an empty table,
+ * "14 changes wait"); the tour shows the held rows before its first shot.
  */
 public final class DashboardScreenshots {
 
