@@ -29,6 +29,7 @@ import org.copydesk.review.ReviewServices;
 import org.copydesk.review.SignIn;
 import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.FxTaskExecutor;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.FxThreadWatchdog;
 import org.copydesk.ui.common.FxTicker;
@@ -88,7 +89,7 @@ public final class CopydeskApp extends Application {
         scene = new Scene(new SignInView(signInModel, this::showEditor), 1280, 800);
         theme.apply(scene);
         stage.setScene(scene);
-        stage.setTitle("Copydesk");
+        stage.setTitle(Messages.text("common.appName"));
         addIcons(stage);
         openWindows = OpenWindows.forCurrentUser();
         int cascade = openWindows.open().size(); // each window already open moves this one a step
@@ -107,8 +108,8 @@ public final class CopydeskApp extends Application {
         long started = System.nanoTime();
         log.info("Usable window {} ms after JVM start", ManagementFactory.getRuntimeMXBean().getUptime());
         signInModel.preparing(config.isEmbedded()
-                ? "Starting the embedded database\u2026 (the first start unpacks it: a few seconds)"
-                : "Connecting to " + config.url().replaceAll("\\?.*", "") + "\u2026");
+                ? Messages.text("app.startingEmbedded")
+                : Messages.text("app.connectingTo", config.url().replaceAll("\\?.*", "")));
         tasks.run("connect", () -> SignIn.prepare(config, AppDirectories.forCurrentUser()), prepared -> {
             signIn = prepared;
             signInModel.prepared(prepared);
@@ -131,15 +132,14 @@ public final class CopydeskApp extends Application {
                 EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
         editorView = new EditorView(editorModel, toolbarExtras(signedIn.editor()), prefs, attention::alert);
         scene.setRoot(editorView);
-        stage.setTitle("Copydesk \u2014 " + signedIn.editor().displayName());
+        stage.setTitle(Messages.text("app.title.signedIn", signedIn.editor().displayName()));
         editorModel.start();
         EditorViewModel signedInModel = editorModel;
         String where = signIn == null ? "" : signIn.where();
         tasks.run("open windows", () -> openWindows.signedIn(signedIn.editor().id(), where), same -> {
             if (!same.isEmpty() && editorModel == signedInModel) {
-                signedInModel.tell(Notice.Kind.WARNING, "Another Copydesk window on this computer is signed in as "
-                        + signedIn.editor().displayName() + " too. Both share your articles and your capacity; close one "
-                        + "of them to keep your work in one place.");
+                signedInModel.tell(Notice.Kind.WARNING,
+                        Messages.text("app.signedInTwice", signedIn.editor().displayName()));
             }
         }, failure -> log.debug("Could not look for other windows: {}", failure.toString()));
     }
@@ -174,17 +174,17 @@ public final class CopydeskApp extends Application {
             }
             return true;
         }, done -> { }, failure -> log.warn("Signing out did not close cleanly", failure));
-        stage.setTitle("Copydesk");
+        stage.setTitle(Messages.text("common.appName"));
         tasks.run("open windows", () -> openWindows.signedIn("", ""), none -> { }, failure -> { });
         showSignIn();
     }
 
     private Node toolbarExtras(org.copydesk.review.Editor editor) {
         Button themeButton = new Button(null, new FontIcon(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
-        themeButton.setAccessibleText("Light or dark theme");
+        themeButton.setAccessibleText(Messages.text("app.theme.accessible"));
         themeButton.setId("theme-toggle");
         themeButton.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-        themeButton.setTooltip(new Tooltip("Light or dark"));
+        themeButton.setTooltip(new Tooltip(Messages.text("app.theme.tooltip")));
         themeButton.setOnAction(e -> {
             theme = theme.other();
             theme.apply(scene);
@@ -192,10 +192,10 @@ public final class CopydeskApp extends Application {
             themeButton.setGraphic(new FontIcon(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
         });
         Button signOut = new Button(null, new FontIcon(Feather.LOG_OUT));
-        signOut.setAccessibleText("Sign out");
+        signOut.setAccessibleText(Messages.text("app.signOut.accessible"));
         signOut.setId("sign-out");
         signOut.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-        signOut.setTooltip(new Tooltip("Sign out (asks whether to give back the articles you hold)"));
+        signOut.setTooltip(new Tooltip(Messages.text("app.signOut.tooltip")));
         signOut.setOnAction(e -> afterAskingAboutHeldArticles(this::signOut));
         HBox box = new HBox(4, themeButton, signOut);
         if (editor.role().canSupervise()) {
@@ -212,13 +212,13 @@ public final class CopydeskApp extends Application {
         } else {
             log.warn("Could not open the database", failure);
         }
-        Label title = new Label("Copydesk cannot open its database", new FontIcon(Feather.ALERT_TRIANGLE));
+        Label title = new Label(Messages.text("app.cannotOpenDatabase"), new FontIcon(Feather.ALERT_TRIANGLE));
         title.getStyleClass().add(Styles.TITLE_3);
         Label message = new Label(ConnectionTrouble.describe(failure));
         message.setId("connect-error");
         message.setWrapText(true);
         message.setMaxWidth(560);
-        Button retry = new Button("Try again", new FontIcon(Feather.REFRESH_CW));
+        Button retry = new Button(Messages.text("app.tryAgain"), new FontIcon(Feather.REFRESH_CW));
         retry.getStyleClass().add(Styles.ACCENT);
         retry.setOnAction(e -> {
             signInModel = new SignInViewModel(null, tasks, prefs);

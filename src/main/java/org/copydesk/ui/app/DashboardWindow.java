@@ -10,6 +10,7 @@ import javafx.stage.Stage;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewServices;
 import org.copydesk.ui.common.FxTicker;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Theme;
 import org.copydesk.ui.supervisor.DashboardView;
@@ -29,10 +30,10 @@ final class DashboardWindow {
 
     /** The toolbar button; only shown to supervisors and admins (the caller checks the role). */
     Button button(Editor supervisor, ReviewServices services, TaskExecutor tasks, Supplier<Theme> theme) {
-        Button open = new Button("Dashboard", new FontIcon(Feather.MONITOR));
+        Button open = new Button(Messages.text("app.dashboard.open"), new FontIcon(Feather.MONITOR));
         open.setId("open-dashboard");
         open.getStyleClass().add(Styles.BUTTON_OUTLINED);
-        open.setTooltip(new Tooltip("Who holds what, queue health, audit and quarantine"));
+        open.setTooltip(new Tooltip(Messages.text("app.dashboard.tooltip")));
         open.setOnAction(e -> open(supervisor, services, tasks, theme.get(),
                 open.getScene() == null ? null : open.getScene().getWindow()));
         return open;
@@ -59,7 +60,7 @@ final class DashboardWindow {
         Scene scene = new Scene(new DashboardView(model), width, height);
         theme.apply(scene);
         stage = new Stage();
-        stage.setTitle("Copydesk \u2014 Dashboard \u2014 " + supervisor.displayName());
+        stage.setTitle(Messages.text("app.dashboard.title", supervisor.displayName()));
         stage.setScene(scene);
         stage.setOnHidden(e -> close());
         stage.show();

@@ -69,7 +69,7 @@ public final class ConnectionStatus {
     }
 
     private String bannerText() {
-        return "Copydesk cannot reach the database. " + whatIsKept + " trying again in " + Math.max(1, delay.toSeconds()) + " s.";
+        return Messages.text("common.offline.banner", whatIsKept, Math.max(1, delay.toSeconds()));
     }
 
     public boolean isOffline() {

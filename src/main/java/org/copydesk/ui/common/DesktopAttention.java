@@ -35,7 +35,7 @@ public final class DesktopAttention implements AutoCloseable {
                                                                       Alerts alerts) {
         return text -> {
             if (!inFront.getAsBoolean()) {
-                alerts.alert("Copydesk", text);
+                alerts.alert(Messages.text("common.appName"), text);
             }
         };
     }
@@ -78,7 +78,7 @@ public final class DesktopAttention implements AutoCloseable {
         if (trayIcon == null) {
             Image image = icon == null ? new java.awt.image.BufferedImage(16, 16, java.awt.image.BufferedImage.TYPE_INT_ARGB)
                     : Toolkit.getDefaultToolkit().getImage(icon);
-            trayIcon = new TrayIcon(image, "Copydesk");
+            trayIcon = new TrayIcon(image, Messages.text("common.appName"));
             trayIcon.setImageAutoSize(true);
             SystemTray.getSystemTray().add(trayIcon);
         }

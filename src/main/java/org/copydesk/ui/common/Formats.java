@@ -8,11 +8,11 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.Locale;
 
-/** How times and durations read in the UI. */
+/**
+ * How times and durations read in the UI: the one place that formats a date or a time for people,
+ * in the user's locale ("14:05" in Britain, "2:05 PM" in the US).
+ */
 public final class Formats {
-
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm");
-    private static final DateTimeFormatter DAY_CLOCK = DateTimeFormatter.ofPattern("d MMM HH:mm");
 
     private Formats() {
     }
@@ -24,28 +24,44 @@ public final class Formats {
                 : String.format("%d:%02d", s / 60, s % 60);
     }
 
-    /** A server time (UTC) shown on the PC's clock face, e.g. "14:05". */
+    /** A server time (UTC) shown on the PC's clock face, e.g. "14:05", in the user's locale. */
     public static String localClock(LocalDateTime utc, ZoneId zone) {
-        return utc.atOffset(ZoneOffset.UTC).atZoneSameInstant(zone).format(CLOCK);
+        return localClock(utc, zone, userLocale());
     }
 
+    public static String localClock(LocalDateTime utc, ZoneId zone, Locale locale) {
+        return onClock(utc, zone).format(DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(locale));
+    }
+
+    /** A server time (UTC) with its day, e.g. "23 Nov 2026, 14:05", in the user's locale. */
     public static String localDayClock(LocalDateTime utc, ZoneId zone) {
-        return utc.atOffset(ZoneOffset.UTC).atZoneSameInstant(zone).format(DAY_CLOCK);
+        return localDayClock(utc, zone, userLocale());
     }
 
-    /** A count and its noun: "1 event", "2 events", "1,204 events"; {@code plural} for the irregular ones. */
-    public static String count(long n, String singular, String plural) {
-        return String.format("%,d %s", n, n == 1 ? singular : plural);
-    }
-
-    public static String count(long n, String singular) {
-        return count(n, singular, singular + "s");
+    public static String localDayClock(LocalDateTime utc, ZoneId zone, Locale locale) {
+        return onClock(utc, zone).format(
+                DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT).withLocale(locale));
     }
 
     /** "3 min", "1 h 20 min". */
     public static String roughly(Duration d) {
         long m = Math.max(0, d.toMinutes());
-        return m >= 60 ? (m / 60) + " h " + (m % 60) + " min" : Math.max(1, m) + " min";
+        return m >= 60 ? Messages.text("common.duration.hoursMinutes", m / 60, m % 60)
+                : Messages.text("common.duration.minutes", Math.max(1, m));
+    }
+
+    /** "News", "News and Sport", "News, Sport and Culture". */
+    public static String list(java.util.List<String> items) {
+        return items.size() <= 1 ? String.join("", items)
+                : Messages.text("common.list.and", String.join(", ", items.subList(0, items.size() - 1)), items.get(items.size() - 1));
+    }
+
+    private static java.time.ZonedDateTime onClock(LocalDateTime utc, ZoneId zone) {
+        return utc.atOffset(ZoneOffset.UTC).atZoneSameInstant(zone);
+    }
+
+    private static Locale userLocale() {
+        return Locale.getDefault(Locale.Category.FORMAT);
     }
 
     /** A server time (UTC) as a date and time in the user's locale and time zone, e.g. "23 Nov 2026, 14:05". */

@@ -2,8 +2,10 @@ package org.copydesk.ui.common;
 
 import atlantafx.base.theme.Styles;
 import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -14,8 +16,12 @@ import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
-/** A stack of notices, newest nearest the edge, each with its action and a close button. */
-public final class NoticeArea extends VBox {
+/**
+ * The notices in a row, newest nearest the right edge, each with its action and a close button.
+ * Windows show it in a {@link #strip} of their own in the layout, so a notice never covers a
+ * control; a row (not a stack) keeps that strip one notice tall, so a short window keeps its room.
+ */
+public final class NoticeArea extends HBox {
 
     private final Consumer<Notice> dismiss;
 
@@ -23,15 +29,30 @@ public final class NoticeArea extends VBox {
         super(8);
         this.dismiss = dismiss;
         setId("notices");
-        setMaxSize(330, Region.USE_PREF_SIZE);
-        setAlignment(Pos.BOTTOM_LEFT);
+        setAlignment(Pos.BOTTOM_RIGHT);
+        setFillHeight(false); // each card as tall as its own words
         setPickOnBounds(false);
         notices.addListener((ListChangeListener<Notice>) c -> render(notices));
         render(notices);
     }
 
+    /**
+     * The window's notice strip along its bottom edge, notices at the right: part of the layout, so
+     * what is above it shrinks while notices show (and nothing is drawn over it), and it takes no room
+     * when there are none.
+     */
+    public static HBox strip(ObservableList<Notice> notices, Consumer<Notice> dismiss) {
+        HBox strip = new HBox(new NoticeArea(notices, dismiss));
+        strip.setId("notice-strip");
+        strip.setAlignment(Pos.BOTTOM_RIGHT);
+        strip.setPadding(new Insets(8, 16, 8, 16));
+        strip.visibleProperty().bind(Bindings.isNotEmpty(notices));
+        strip.managedProperty().bind(strip.visibleProperty());
+        return strip;
+    }
+
     private void render(ObservableList<Notice> notices) {
-        // newest first in the list; newest at the bottom edge on screen
+        // newest first in the list; newest at the right edge on screen
         java.util.List<HBox> cards = new java.util.ArrayList<>(notices.stream().map(this::card).toList());
         java.util.Collections.reverse(cards);
         getChildren().setAll(cards);
@@ -41,6 +62,7 @@ public final class NoticeArea extends VBox {
         Label text = new Label(n.text());
         text.setWrapText(true);
         text.setMaxWidth(250);
+        text.setMinHeight(Region.USE_PREF_SIZE); // a narrow card grows taller, never cuts its words
         text.setGraphic(new FontIcon(switch (n.kind()) {
             case INFO -> Feather.INFO;
             case SUCCESS -> Feather.CHECK_CIRCLE;
@@ -58,13 +80,15 @@ public final class NoticeArea extends VBox {
             body.getChildren().add(act);
         }
         Button close = new Button(null, new FontIcon(Feather.X));
-        close.setAccessibleText("Dismiss this notice");
+        close.setAccessibleText(Messages.text("common.notice.dismiss.accessible"));
         close.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
         close.setOnAction(e -> dismiss.accept(n));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox card = new HBox(8, body, spacer, close);
         card.setAlignment(Pos.TOP_LEFT);
+        card.setMaxWidth(330);
+        card.setMinWidth(160); // several notices share the row; each wraps its words rather than vanish
         card.getStyleClass().addAll("notice", "notice-" + n.kind().name().toLowerCase(java.util.Locale.ROOT));
         return card;
     }

@@ -11,6 +11,7 @@ import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.ReviewServices;
 import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.BackgroundTask;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.NoticeBoard;
 import org.copydesk.ui.common.TaskExecutor;
@@ -57,8 +58,8 @@ final class DecisionQueue {
     /** The editor decided: the article leaves the list now; the decision is sent after the undo window. */
     void decide(LeaseRow row, DecisionRequest request) {
         held.setAside(row);
-        Notice notice = notices.post(Notice.Kind.SUCCESS, said(request.verdict()) + " \u201c" + row.article().title()
-                + "\u201d.", "Undo", () -> undo(row.id()));
+        Notice notice = notices.post(Notice.Kind.SUCCESS, said(request.verdict(), row.article().title(), false),
+                Messages.text("editor.decision.undo"), () -> undo(row.id()));
         pending.add(new Pending(row, request, ticker.nanoTime() + UNDO_WINDOW.toNanos(), notice));
     }
 
@@ -67,7 +68,7 @@ final class DecisionQueue {
             pending.remove(p);
             notices.dismiss(p.notice());
             held.bringBack(p.row());
-            notices.post(Notice.Kind.INFO, "Not sent: \u201c" + p.row().article().title() + "\u201d is back in your list.");
+            notices.post(Notice.Kind.INFO, Messages.text("editor.decision.undone", p.row().article().title()));
         });
     }
 
@@ -100,8 +101,7 @@ final class DecisionQueue {
             drafts.decided(row.id());
             boolean auto = outcome instanceof DecisionOutcome.Recorded r && r.autoQuarantined();
             held.remove(row);
-            notices.post(Notice.Kind.SUCCESS, said(request.verdict()) + " \u201c" + row.article().title() + "\u201d"
-                    + (auto ? " (sent back too often: it goes to quarantine)." : "."));
+            notices.post(Notice.Kind.SUCCESS, said(request.verdict(), row.article().title(), auto));
         } else if (outcome instanceof DecisionOutcome.Lost lost) {
             drafts.notDecided(row.id(), true);
             held.remove(row);
@@ -122,12 +122,9 @@ final class DecisionQueue {
         this.refusedHere = where;
     }
 
-    private static String said(Verdict verdict) {
-        return switch (verdict) {
-            case APPROVE -> "Approved";
-            case REJECT -> "Rejected";
-            case SEND_BACK -> "Sent back";
-            case UNREVIEWABLE -> "Sent to quarantine";
-        };
+    /** "Approved “Budget vote”." ({@code autoQuarantined}: "…(sent back too often: it goes to quarantine)."). */
+    private static String said(Verdict verdict, String title, boolean autoQuarantined) {
+        return Messages.text(autoQuarantined ? "editor.decision.doneAutoQuarantined" : "editor.decision.done",
+                VerdictWords.done(verdict), title);
     }
 }

@@ -19,6 +19,7 @@ import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.ConnectionStatus;
 import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Ticker;
 
@@ -79,7 +80,7 @@ final class DraftKeeper {
         }
         LocalDraft local = row == null ? null : drafts.get(row.id());
         quietly(local == null ? null : local.verdict, local == null ? "" : local.notes);
-        status.set(local != null && local.dirty ? "Not saved yet" : "");
+        status.set(local != null && local.dirty ? Messages.text("editor.draft.notSaved") : "");
     }
 
     /** The database's draft for the article just opened, used unless the editor has typed meanwhile. */
@@ -92,7 +93,7 @@ final class DraftKeeper {
         LocalDraft d = draftFor(articleId);
         d.verdict = saved.get().verdict();
         d.notes = saved.get().notes();
-        status.set("Draft restored from " + Formats.localDayClock(saved.get().savedAt(), zone));
+        status.set(Messages.text("editor.draft.restored", Formats.localDayClock(saved.get().savedAt(), zone)));
     }
 
     private void quietly(Verdict v, String text) {
@@ -119,7 +120,7 @@ final class DraftKeeper {
         d.dirty = true;
         d.pendingRequest = null; // a changed decision is a new submission
         d.editedAtNanos = ticker.nanoTime();
-        status.set(connection.isOffline() ? "Kept on this computer until the database is back" : "Not saved yet");
+        status.set(Messages.text(connection.isOffline() ? "editor.draft.keptOffline" : "editor.draft.notSaved"));
         activity.run();
     }
 
@@ -146,12 +147,12 @@ final class DraftKeeper {
         Verdict v = d.verdict;
         String text = d.notes;
         if (isShown(articleId)) {
-            status.set("Saving\u2026");
+            status.set(Messages.text("editor.draft.saving"));
         }
         BackgroundTask.of("save draft", () -> services.drafts().save(articleId, editorId, v, text))
                 .onSuccess(ok -> {
                     if (isShown(articleId)) {
-                        status.set(d.dirty ? "Not saved yet" : "Draft saved");
+                        status.set(Messages.text(d.dirty ? "editor.draft.notSaved" : "editor.draft.saved"));
                     }
                 })
                 .onFailure(failure -> {

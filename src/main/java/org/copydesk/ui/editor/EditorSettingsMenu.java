@@ -10,6 +10,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
+import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -30,19 +31,19 @@ final class EditorSettingsMenu extends MenuButton {
         super(null, new FontIcon(Feather.SETTINGS));
         this.settings = settings;
         setId("editor-settings");
-        setAccessibleText("Settings");
-        setTooltip(new Tooltip("Settings: topping up, text size"));
+        setAccessibleText(Messages.text("editor.settings.accessible"));
+        setTooltip(new Tooltip(Messages.text("editor.settings.tooltip")));
         getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
 
-        CheckMenuItem topUp = new CheckMenuItem("Top up my list by itself when work is waiting");
+        CheckMenuItem topUp = new CheckMenuItem(Messages.text("editor.settings.autoTopUp"));
         topUp.setId("auto-top-up");
         topUp.selectedProperty().bindBidirectional(settings.autoTopUpProperty());
 
-        MenuItem larger = new MenuItem("Larger text\t" + LARGER.getDisplayText());
+        MenuItem larger = new MenuItem(Messages.text("editor.settings.larger", LARGER.getDisplayText()));
         larger.setOnAction(e -> settings.textStep(1));
-        MenuItem smaller = new MenuItem("Smaller text\t" + SMALLER.getDisplayText());
+        MenuItem smaller = new MenuItem(Messages.text("editor.settings.smaller", SMALLER.getDisplayText()));
         smaller.setOnAction(e -> settings.textStep(-1));
-        MenuItem normal = new MenuItem("Normal text size\t" + NORMAL.getDisplayText());
+        MenuItem normal = new MenuItem(Messages.text("editor.settings.normal", NORMAL.getDisplayText()));
         normal.setOnAction(e -> settings.textStep(0));
         getItems().addAll(topUp, new SeparatorMenuItem(), larger, smaller, normal);
     }

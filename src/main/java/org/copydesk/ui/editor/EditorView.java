@@ -32,6 +32,7 @@ import org.copydesk.review.Verdict;
 import java.util.prefs.Preferences;
 import org.copydesk.ui.common.Chrome;
 import org.copydesk.ui.common.DesktopAttention;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.UiPreferences;
 import org.copydesk.ui.common.NoticeArea;
 import org.kordamp.ikonli.feather.Feather;
@@ -94,18 +95,14 @@ public final class EditorView extends StackPane {
         root.setTop(createToolbar());
         ReadingLayout panes = new ReadingLayout(createArticleList(), createReader(), createReviewPanel());
         root.setCenter(Chrome.underBanner(panes, createBanner()));
-        root.setBottom(createStatusBar());
-        NoticeArea noticeArea = new NoticeArea(model.notices(), model::dismiss);
-        // Bottom left, over the empty end of "My articles" (a handful of rows at most): notices never
-        // cover the reader or the review panel the editor is working in.
-        StackPane.setAlignment(noticeArea, Pos.BOTTOM_LEFT);
-        StackPane.setMargin(noticeArea, new Insets(0, 0, 40, 12));
-        getChildren().addAll(root, noticeArea, helpOverlay, leaveQuestion);
+        // notices in their own strip above the status bar: they push the panes up, never cover a control
+        root.setBottom(new VBox(NoticeArea.strip(model.notices(), model::dismiss), createStatusBar()));
+        getChildren().addAll(root, helpOverlay, leaveQuestion);
         getStyleClass().add("editor-view");
     }
 
     private Node createToolbar() {
-        Label app = new Label("Copydesk");
+        Label app = new Label(Messages.text("common.appName"));
         app.getStyleClass().addAll(Styles.TITLE_4, "app-name");
         app.setGraphic(new FontIcon(Feather.FILE_TEXT));
         Label who = new Label(model.editor().displayName());
@@ -116,10 +113,10 @@ public final class EditorView extends StackPane {
         desks.getStyleClass().add(Styles.TEXT_MUTED);
         desks.setId("desk-summary");
 
-        Button reload = new Button("Get articles", new FontIcon(Feather.REFRESH_CW));
+        Button reload = new Button(Messages.text("editor.getArticles"), new FontIcon(Feather.REFRESH_CW));
         reload.setId("reload");
         reload.getStyleClass().add(Styles.ACCENT);
-        reload.setTooltip(new Tooltip("Refresh my leases and top up to my capacity (F5)"));
+        reload.setTooltip(new Tooltip(Messages.text("editor.getArticles.tooltip")));
         reload.disableProperty().bind(model.canReloadProperty().not());
         reload.setOnAction(e -> model.reload());
         ProgressIndicator busy = new ProgressIndicator();
@@ -128,9 +125,9 @@ public final class EditorView extends StackPane {
         busy.managedProperty().bind(busy.visibleProperty());
 
         Button help = new Button(null, new FontIcon(Feather.HELP_CIRCLE));
-        help.setAccessibleText("Keyboard shortcuts");
+        help.setAccessibleText(Messages.text("editor.help.title"));
         help.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-        help.setTooltip(new Tooltip("Keyboard shortcuts (F1)"));
+        help.setTooltip(new Tooltip(Messages.text("editor.help.tooltip")));
         help.setOnAction(e -> toggleHelp());
 
         return Chrome.toolbar(new Node[] {app, Chrome.separator(), who, desks}, busy, reload, toolbarExtras, settings, help);
@@ -141,7 +138,7 @@ public final class EditorView extends StackPane {
     }
 
     private Region createArticleList() {
-        Label header = new Label("My articles");
+        Label header = new Label(Messages.text("editor.myArticles"));
         header.getStyleClass().add(Styles.TITLE_4);
         Label count = new Label();
         count.getStyleClass().add(Styles.TEXT_MUTED);
@@ -175,13 +172,14 @@ public final class EditorView extends StackPane {
         text.setWrapText(true);
         text.textProperty().bind(model.waitingProperty());
         text.setGraphic(new FontIcon(Feather.INBOX));
-        Button get = new Button("Get them");
+        Button get = new Button(Messages.text("editor.list.getWaiting"));
         get.setId("get-waiting");
         get.getStyleClass().addAll(Styles.SMALL, Styles.ACCENT);
         get.disableProperty().bind(model.canReloadProperty().not());
         get.setOnAction(e -> model.reload());
         get.setMinWidth(Region.USE_PREF_SIZE); // the words wrap, the button stays whole
         text.setMaxWidth(Double.MAX_VALUE);
+        text.setMinHeight(Region.USE_PREF_SIZE); // wrapped lines, not "20 or mor…"
         HBox.setHgrow(text, Priority.ALWAYS);
         HBox nudge = new HBox(8, text, get);
         nudge.setAlignment(Pos.CENTER_LEFT);
@@ -219,17 +217,17 @@ public final class EditorView extends StackPane {
 
         ListView<String> history = new ListView<>(model.historyLines());
         history.setId("history");
-        Label noHistory = new Label("Nothing has happened to this article yet.");
+        Label noHistory = new Label(Messages.text("editor.history.empty"));
         noHistory.getStyleClass().add(Styles.TEXT_MUTED);
         history.setPlaceholder(noHistory);
         history.setPrefHeight(150);
-        TitledPane historyPane = new TitledPane("History", history);
+        TitledPane historyPane = new TitledPane(Messages.text("editor.history"), history);
         historyPane.setExpanded(false);
 
         VBox reader = new VBox(8, title, byline, meta, text, historyPane);
         reader.setPadding(new Insets(18, 22, 14, 22));
         reader.getStyleClass().add("reader");
-        Label nothing = new Label("Select an article to read it.");
+        Label nothing = new Label(Messages.text("editor.reader.empty"));
         nothing.getStyleClass().add(Styles.TEXT_MUTED);
         StackPane pane = new StackPane(reader, nothing);
         pane.setId("reader");
@@ -239,11 +237,11 @@ public final class EditorView extends StackPane {
     }
 
     private Region createReviewPanel() {
-        Label header = new Label("Review");
+        Label header = new Label(Messages.text("editor.review"));
         header.getStyleClass().add(Styles.TITLE_4);
         VBox choices = new VBox(6);
         for (Verdict v : Verdict.values()) {
-            ToggleButton b = new ToggleButton(v.label(), new FontIcon(switch (v) {
+            ToggleButton b = new ToggleButton(VerdictWords.label(v), new FontIcon(switch (v) {
                 case APPROVE -> Feather.CHECK_CIRCLE;
                 case REJECT -> Feather.X_CIRCLE;
                 case SEND_BACK -> Feather.CORNER_UP_LEFT;
@@ -254,13 +252,13 @@ public final class EditorView extends StackPane {
             b.setToggleGroup(verdicts);
             b.setMaxWidth(Double.MAX_VALUE);
             b.setAlignment(Pos.CENTER_LEFT);
-            b.setTooltip(new Tooltip(v.label() + (v.needsNotes() ? " (needs a note)" : "") + " \u2014 "
-                    + VERDICT_KEYS.get(v).getDisplayText()));
+            b.setTooltip(new Tooltip(Messages.text(v.needsNotes() ? "editor.verdict.tooltipNeedsNote" : "editor.verdict.tooltip",
+                    VerdictWords.label(v), VERDICT_KEYS.get(v).getDisplayText())));
             choices.getChildren().add(b);
         }
         notes.setId("notes");
         notes.setWrapText(true);
-        notes.setPromptText("Notes for the writer or the desk. Saved as you type.");
+        notes.setPromptText(Messages.text("editor.notes.prompt"));
         notes.textProperty().bindBidirectional(model.notesProperty());
         notes.styleProperty().bind(Bindings.concat("-fx-font-size: ",
                 model.settings().textSizeProperty().subtract(2), "px;"));
@@ -270,19 +268,18 @@ public final class EditorView extends StackPane {
         draft.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         draft.textProperty().bind(model.draftStatusProperty());
 
-        Button submit = new Button("Submit", new FontIcon(Feather.SEND));
+        Button submit = new Button(Messages.text("editor.submit"), new FontIcon(Feather.SEND));
         submit.setId("submit");
         submit.getStyleClass().add(Styles.SUCCESS);
         submit.setMaxWidth(Double.MAX_VALUE);
-        submit.setTooltip(new Tooltip("Submit the decision (" + SUBMIT.getDisplayText() + ")"));
+        submit.setTooltip(new Tooltip(Messages.text("editor.submit.tooltip", SUBMIT.getDisplayText())));
         submit.disableProperty().bind(model.canSubmitProperty().not());
         submit.setOnAction(e -> model.submit());
-        Button release = new Button("Release", new FontIcon(Feather.ROTATE_CCW));
+        Button release = new Button(Messages.text("editor.release"), new FontIcon(Feather.ROTATE_CCW));
         release.setId("release");
         release.getStyleClass().add(Styles.BUTTON_OUTLINED);
         release.setMaxWidth(Double.MAX_VALUE);
-        release.setTooltip(new Tooltip("Give this article back to the queue; your notes stay as a draft ("
-                + RELEASE.getDisplayText() + ")"));
+        release.setTooltip(new Tooltip(Messages.text("editor.release.tooltip", RELEASE.getDisplayText())));
         release.disableProperty().bind(model.canReleaseProperty().not());
         release.setOnAction(e -> model.releaseSelected());
         HBox.setHgrow(submit, Priority.ALWAYS);
@@ -297,7 +294,7 @@ public final class EditorView extends StackPane {
         why.visibleProperty().bind(model.whyNoSubmitProperty().isNotEmpty().and(model.selectedProperty().isNotNull()));
         why.managedProperty().bind(why.visibleProperty());
 
-        VBox panel = new VBox(10, header, choices, new Label("Notes"), notes, draft, buttons, why,
+        VBox panel = new VBox(10, header, choices, new Label(Messages.text("editor.notes")), notes, draft, buttons, why,
                 RevisionDiffView.refusalLine(model.revisions()));
         panel.setPadding(new Insets(14));
         panel.disableProperty().bind(model.selectedProperty().isNull());
@@ -306,12 +303,11 @@ public final class EditorView extends StackPane {
     }
 
     private Node createStatusBar() {
-        Label clock = new Label("Lease times follow the database server's clock.");
+        Label clock = new Label(Messages.text("editor.serverClock"));
         clock.setGraphic(new FontIcon(Feather.CLOCK));
         clock.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
-        Label keys = new Label("F5 get articles \u00b7 Alt+\u2193/\u2191 next/previous \u00b7 "
-                + VERDICT_KEYS.get(Verdict.APPROVE).getDisplayText() + "\u2026" + VERDICT_KEYS.get(Verdict.UNREVIEWABLE).getDisplayText()
-                + " decide \u00b7 " + SUBMIT.getDisplayText() + " submit \u00b7 F1 all shortcuts");
+        Label keys = new Label(Messages.text("editor.keysHint", VERDICT_KEYS.get(Verdict.APPROVE).getDisplayText(),
+                VERDICT_KEYS.get(Verdict.UNREVIEWABLE).getDisplayText(), SUBMIT.getDisplayText()));
         keys.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
@@ -325,21 +321,21 @@ public final class EditorView extends StackPane {
         VBox card = new VBox(8);
         card.getStyleClass().add("help-card");
         card.setMaxSize(440, Region.USE_PREF_SIZE);
-        Label title = new Label("Keyboard shortcuts");
+        Label title = new Label(Messages.text("editor.help.title"));
         title.getStyleClass().add(Styles.TITLE_3);
         card.getChildren().add(title);
-        addShortcut(card, RELOAD, "Get articles / reload");
-        addShortcut(card, NEXT, "Next article");
-        addShortcut(card, PREVIOUS, "Previous article");
+        addShortcut(card, RELOAD, Messages.text("editor.shortcut.reload"));
+        addShortcut(card, NEXT, Messages.text("editor.shortcut.next"));
+        addShortcut(card, PREVIOUS, Messages.text("editor.shortcut.previous"));
         for (Verdict v : Verdict.values()) {
-            addShortcut(card, VERDICT_KEYS.get(v), v.label());
+            addShortcut(card, VERDICT_KEYS.get(v), VerdictWords.label(v));
         }
-        addShortcut(card, SUBMIT, "Submit the decision");
-        addShortcut(card, RELEASE, "Release the article");
-        addShortcut(card, EditorSettingsMenu.LARGER, "Larger text in the reader and notes");
-        addShortcut(card, EditorSettingsMenu.SMALLER, "Smaller text");
-        addShortcut(card, EditorSettingsMenu.NORMAL, "Normal text size");
-        addShortcut(card, HELP, "Show or hide this list (Esc closes)");
+        addShortcut(card, SUBMIT, Messages.text("editor.shortcut.submit"));
+        addShortcut(card, RELEASE, Messages.text("editor.shortcut.release"));
+        addShortcut(card, EditorSettingsMenu.LARGER, Messages.text("editor.shortcut.larger"));
+        addShortcut(card, EditorSettingsMenu.SMALLER, Messages.text("editor.shortcut.smaller"));
+        addShortcut(card, EditorSettingsMenu.NORMAL, Messages.text("editor.shortcut.normal"));
+        addShortcut(card, HELP, Messages.text("editor.shortcut.help"));
         StackPane overlay = new StackPane(card);
         overlay.setId("help-overlay");
         overlay.getStyleClass().add("help-overlay");

@@ -36,6 +36,7 @@ import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.ConnectionStatus;
 import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.NoticeBoard;
 import org.copydesk.ui.common.TaskExecutor;
@@ -108,7 +109,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final ObservableList<String> historyLines = FXCollections.observableArrayList();
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final BooleanProperty submitting = new SimpleBooleanProperty();
-    private final StringProperty emptyText = new SimpleStringProperty("Press Get articles (F5) to start.");
+    private final StringProperty emptyText = new SimpleStringProperty(Messages.text("editor.list.empty"));
     private final StringProperty summary = new SimpleStringProperty("");
     private final StringProperty deskSummary = new SimpleStringProperty("");
     private final BooleanBinding canSubmit;
@@ -131,7 +132,7 @@ public final class EditorViewModel implements AutoCloseable {
         this.zone = zone;
         this.notices = new NoticeBoard(ticker, settings.noticeLifetime());
         this.connection = new ConnectionStatus(ticker, settings.firstReconnectDelay(), settings.maxReconnectDelay(),
-                "Your notes are kept on this computer;");
+                Messages.text("editor.offline.notesKept"));
         this.drafts = new DraftKeeper(services, editor.id(), tasks, ticker, settings.autosaveDelay(), zone, held, connection,
                 this::onFailure, this::activity);
         this.remembered = new EditorSettings(tasks);
@@ -165,15 +166,15 @@ public final class EditorViewModel implements AutoCloseable {
     /** Why Submit is disabled, in words for its tooltip and the line under it; empty when it is enabled. */
     private String whyNoSubmit(LeaseRow row, Verdict v, String text, boolean offline) {
         if (row == null) {
-            return "Select an article first.";
+            return Messages.text("editor.whyNoSubmit.noArticle");
         } else if (offline) {
-            return "Copydesk cannot reach the database; your notes are kept until it is back.";
+            return Messages.text("editor.whyNoSubmit.offline");
         } else if (submitting.get()) {
-            return "Sending your decision\u2026";
+            return Messages.text("editor.whyNoSubmit.sending");
         } else if (v == null) {
-            return "Choose a decision first (Ctrl+1\u20264).";
+            return Messages.text("editor.whyNoSubmit.noDecision");
         } else if (v.needsNotes() && (text == null || text.isBlank())) {
-            return v.label() + " needs a note: say why.";
+            return Messages.text("editor.whyNoSubmit.needsNote", VerdictWords.label(v));
         }
         return "";
     }
@@ -290,7 +291,7 @@ public final class EditorViewModel implements AutoCloseable {
                     held.gaveBack(row.id(), ticker.nanoTime());
                     held.remove(row);
                     lost.ifPresentOrElse(l -> notices.post(Notice.Kind.WARNING, l.message()),
-                            () -> notices.post(Notice.Kind.INFO, "Gave back \u201c" + row.article().title() + "\u201d."));
+                            () -> notices.post(Notice.Kind.INFO, Messages.text("editor.gaveBack", row.article().title())));
                 })
                 .onFailure(this::onFailure)
                 .executeWith(tasks);
@@ -370,7 +371,7 @@ public final class EditorViewModel implements AutoCloseable {
         BackgroundTask.of("reconnect", () -> services.queue().recordPresence(editor.id()))
                 .onSuccess(ok -> {
                     connection.back();
-                    notices.post(Notice.Kind.SUCCESS, "Back online. Everything you typed is being saved.");
+                    notices.post(Notice.Kind.SUCCESS, Messages.text("editor.backOnline"));
                     drafts.flushAll();
                     reload();
                 })
@@ -401,7 +402,7 @@ public final class EditorViewModel implements AutoCloseable {
         List<LeaseRow> vanished = before.stream().filter(r -> existing.containsKey(r.id())).toList();
         upkeep.renew(vanished);
         if (assignment.claimed() > 0) {
-            notices.post(Notice.Kind.INFO, assignment.claimed() == 1 ? "1 new article." : assignment.claimed() + " new articles.");
+            notices.post(Notice.Kind.INFO, Messages.text("editor.newArticles", assignment.claimed()));
         }
         upkeep.refreshed();
     }
@@ -429,9 +430,9 @@ public final class EditorViewModel implements AutoCloseable {
         }
         HeldArticle a = row.article();
         title.set(a.title());
-        byline.set(a.byline() == null ? "" : "By " + a.byline());
+        byline.set(a.byline() == null ? "" : Messages.text("editor.byline", a.byline()));
         meta.set(describeMeta(a));
-        body.set("Loading\u2026");
+        body.set(Messages.text("editor.loading"));
         long id = row.id();
         BackgroundTask.of("open article", () -> new Opened(services.queue().article(id), services.history().of(id),
                         services.drafts().load(id, editor.id()), revisions.open(a)))
@@ -462,12 +463,8 @@ public final class EditorViewModel implements AutoCloseable {
     }
 
     private String describeMeta(HeldArticle a) {
-        StringBuilder s = new StringBuilder(deskName(a.desk())).append(" \u00b7 priority ").append(a.priority());
-        if (a.attempts() > 0) {
-            s.append(" \u00b7 sent back ").append(Formats.count(a.attempts(), "time"));
-        }
-        s.append(" \u00b7 ").append(a.externalId());
-        return s.toString();
+        return Messages.text(a.attempts() > 0 ? "editor.meta.sentBack" : "editor.meta", deskName(a.desk()), a.priority(),
+                a.attempts(), a.externalId());
     }
 
     private String deskName(String id) {
@@ -480,21 +477,20 @@ public final class EditorViewModel implements AutoCloseable {
             return;
         }
         if (!everLoaded) {
-            emptyText.set("Press Get articles (F5) to start.");
+            emptyText.set(Messages.text("editor.list.empty"));
             return;
         }
         if (watcher != null && !watcher.waiting().get().isEmpty()) {
-            emptyText.set("Work is waiting: press Get articles (F5).");
+            emptyText.set(Messages.text("editor.list.workWaiting"));
             return;
         }
-        String names = desks.stream().map(this::deskName).collect(Collectors.joining(" and "))
-                .replaceFirst(" and (?=.* and )", ", ");
-        emptyText.set("Nothing on " + (names.isEmpty() ? "your desks" : names) + " right now"
-                + nextAvailable.map(t -> "; next article available at " + Formats.localClock(t, zone) + ".").orElse("."));
+        String names = desks.isEmpty() ? Messages.text("editor.yourDesks") : Formats.list(desks.stream().map(this::deskName).toList());
+        emptyText.set(nextAvailable.map(t -> Messages.text("editor.nothingNextAt", names, Formats.localClock(t, zone)))
+                .orElse(Messages.text("editor.nothing", names)));
     }
 
     private void updateSummary() {
-        summary.set(held.rows().size() + " of " + editor.capacity() + " held");
+        summary.set(Messages.text("editor.summary", held.rows().size(), editor.capacity()));
     }
 
     /** A notice from outside the editor's own work (e.g. the app saw another window signed in as this person). */

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.copydesk.review.HistoryEntry;
 import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 
 /**
  * An article's history as the editor reads it: one line per event, except that a run of heartbeat
@@ -30,11 +31,12 @@ final class HistoryLines {
             int run = j - i;
             if (run > 1) {
                 HistoryEntry last = entries.get(j - 1);
-                lines.add(Formats.localDayClock(e.at(), zone) + "  renewed " + run + " times by " + e.actor() + ", last at "
-                        + Formats.localClock(last.at(), zone));
+                lines.add(Messages.text("editor.history.renewals", Formats.localDayClock(e.at(), zone), run, e.actor(),
+                        Formats.localClock(last.at(), zone)));
             } else {
-                lines.add(Formats.localDayClock(e.at(), zone) + "  " + e.action().replace('_', ' ') + " by " + e.actor()
-                        + (e.detail() == null || e.detail().isBlank() ? "" : " \u2014 " + e.detail()));
+                boolean plain = e.detail() == null || e.detail().isBlank();
+                lines.add(Messages.text(plain ? "editor.history.event" : "editor.history.eventWithDetail",
+                        Formats.localDayClock(e.at(), zone), e.action().replace('_', ' '), e.actor(), e.detail()));
             }
             i = j;
         }

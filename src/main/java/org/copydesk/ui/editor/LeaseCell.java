@@ -13,6 +13,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -63,7 +64,7 @@ final class LeaseCell extends ListCell<LeaseRow> {
         }
         title.setText(row.article().title());
         desk.setText(deskName.apply(row.article().desk()));
-        priority.setText("P" + row.article().priority());
+        priority.setText(Messages.text("editor.list.priority", row.article().priority()));
         priority.getStyleClass().removeAll("p1", "p2");
         if (row.article().priority() <= 2) {
             priority.getStyleClass().add("p" + row.article().priority());

@@ -12,6 +12,7 @@ import org.copydesk.review.ReviewServices;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.ConnectionStatus;
 import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.NoticeBoard;
 import org.copydesk.ui.common.TaskExecutor;
@@ -80,9 +81,9 @@ final class LeaseUpkeep {
             if (row.tick(now).isZero()) {
                 lapse(row); // the server's clock says the lease is over: it is not the editor's any more
             } else if (row.shouldWarn(settings.warnBefore())) {
-                String text = "\u201c" + row.article().title() + "\u201d goes back to the queue in "
-                        + Formats.roughly(row.remainingProperty().get()) + ".";
-                notices.post(Notice.Kind.WARNING, text, "Keep it", () -> keep(row));
+                String text = Messages.text("editor.lease.runningOut", row.article().title(),
+                        Formats.roughly(row.remainingProperty().get()));
+                notices.post(Notice.Kind.WARNING, text, Messages.text("editor.lease.keepIt"), () -> keep(row));
                 attention.accept(text);
             }
         }
@@ -164,7 +165,7 @@ final class LeaseUpkeep {
         BackgroundTask.of("explain a lapsed lease", () -> services.queue().lapsed(a))
                 .onSuccess(lost -> tell(lost.message()))
                 .onFailure(failure -> {
-                    tell("Your time on \u201c" + a.title() + "\u201d ran out. Your notes are kept as a draft.");
+                    tell(Messages.text("editor.lease.ranOut", a.title()));
                     onFailure.accept(failure);
                 })
                 .executeWith(tasks);

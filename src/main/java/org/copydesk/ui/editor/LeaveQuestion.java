@@ -9,6 +9,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import org.copydesk.ui.common.Messages;
 
 /**
  * "Give back your 4 articles?" — asked in the window when the editor closes it or signs out while
@@ -20,17 +21,16 @@ final class LeaveQuestion extends StackPane {
 
     private final Label title = new Label();
     private final Label status = new Label();
-    private final Button giveBack = new Button("Give back");
-    private final Button keep = new Button("Keep them");
-    private final Button cancel = new Button("Cancel");
+    private final Button giveBack = new Button(Messages.text("editor.leave.giveBack"));
+    private final Button keep = new Button(Messages.text("editor.leave.keepThem"));
+    private final Button cancel = new Button(Messages.text("editor.leave.cancel"));
 
     LeaveQuestion() {
         setId("leave-question");
         getStyleClass().add("help-overlay");
         title.getStyleClass().add(Styles.TITLE_3);
         title.setId("leave-title");
-        Label text = new Label("Given back, they go to the queue now for others to take. Kept, they stay yours until "
-                + "their leases run out. Your notes are kept as drafts either way.");
+        Label text = new Label(Messages.text("editor.leave.explanation"));
         text.setWrapText(true);
         status.getStyleClass().add(Styles.TEXT_MUTED);
         giveBack.setId("leave-give-back");
@@ -60,11 +60,11 @@ final class LeaveQuestion extends StackPane {
      * @param leave             leaves without giving back
      */
     void ask(int count, java.util.function.Consumer<Runnable> giveBackThenLeave, Runnable leave) {
-        title.setText(count == 1 ? "Give back your article?" : "Give back your " + count + " articles?");
+        title.setText(Messages.text("editor.leave.question", count));
         status.setText("");
         setButtonsDisabled(false);
         giveBack.setOnAction(e -> {
-            status.setText("Giving back\u2026");
+            status.setText(Messages.text("editor.leave.givingBack"));
             setButtonsDisabled(true);
             giveBackThenLeave.accept(() -> setVisible(false));
         });

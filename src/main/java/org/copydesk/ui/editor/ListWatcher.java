@@ -23,6 +23,7 @@ import org.copydesk.review.ReviewServices;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.ConnectionStatus;
 import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.NoticeBoard;
 import org.copydesk.ui.common.TaskExecutor;
@@ -190,11 +191,10 @@ final class ListWatcher {
         }
         Map<String, Long> byDesk = forMe.stream()
                 .collect(Collectors.groupingBy(ListWatch.Waiting::desk, LinkedHashMap::new, Collectors.counting()));
-        String where = byDesk.keySet().stream().map(deskName).collect(Collectors.joining(" and "))
-                .replaceFirst(" and (?=.* and )", ", ");
+        String where = Formats.list(byDesk.keySet().stream().map(deskName).toList());
         // at the limit the read stopped on the first desks it walked: the others may have work too
-        waiting.set(found.size() >= ListWatch.WAITING_LIMIT ? ListWatch.WAITING_LIMIT + " or more articles waiting on your desks \u2014 F5"
-                : Formats.count(forMe.size(), "article") + " waiting on " + where + " \u2014 F5");
+        waiting.set(found.size() >= ListWatch.WAITING_LIMIT ? Messages.text("editor.list.waitingMany", ListWatch.WAITING_LIMIT)
+                : Messages.text("editor.list.waiting", forMe.size(), where));
         Set<Long> ids = forMe.stream().map(ListWatch.Waiting::articleId).collect(Collectors.toSet());
         if (autoTopUp.get() && !claiming.getAsBoolean() && !ids.equals(toppedUpFor)) {
             toppedUpFor = ids; // if the claim brings none of them (another editor was quicker), do not insist

@@ -7,6 +7,7 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Region;
+import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -41,8 +42,8 @@ final class ReadingLayout extends BorderPane {
         list.setMinWidth(PaneWidths.LIST_MIN);
         review.setMinWidth(PaneWidths.REVIEW_MIN);
         reader.setMinWidth(0);
-        listRail = rail("My articles", Feather.CHEVRONS_RIGHT, "list-rail", () -> unfold(true));
-        reviewRail = rail("Review", Feather.CHEVRONS_LEFT, "review-rail", () -> unfold(false));
+        listRail = rail(Messages.text("editor.myArticles"), Feather.CHEVRONS_RIGHT, "list-rail", () -> unfold(true));
+        reviewRail = rail(Messages.text("editor.review"), Feather.CHEVRONS_LEFT, "review-rail", () -> unfold(false));
         split.setId("panes");
         split.setMinWidth(0);
         setCenter(split);
@@ -55,8 +56,8 @@ final class ReadingLayout extends BorderPane {
     private static Button rail(String text, Feather icon, String id, Runnable unfold) {
         Button b = new Button(null, new FontIcon(icon));
         b.setId(id);
-        b.setAccessibleText("Show " + text);
-        b.setTooltip(new Tooltip("Show " + text.toLowerCase(java.util.Locale.ROOT)));
+        b.setAccessibleText(Messages.text("editor.rail.show", text));
+        b.setTooltip(new Tooltip(Messages.text("editor.rail.show", text.toLowerCase(java.util.Locale.ROOT))));
         b.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, "pane-rail");
         b.setMaxHeight(Double.MAX_VALUE);
         b.setPrefWidth(RAIL);

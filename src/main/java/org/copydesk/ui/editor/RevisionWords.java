@@ -4,10 +4,12 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.Locale;
 import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 
 /**
- * The words of the reader's revision parts (issue 13), in one place: what the holder is told when a
- * newer version arrives, why a decision on an outdated one was not sent, and the line above a diff.
+ * The words of the reader's revision parts (issue 13), from the bundle (keys {@code editor.revision.*}):
+ * what the holder is told when a newer version arrives, why a decision on an outdated one was not
+ * sent, and the line above a diff.
  */
 final class RevisionWords {
 
@@ -15,60 +17,59 @@ final class RevisionWords {
     }
 
     static String newerArrived(int revision) {
-        return "The writer sent a newer version (revision " + revision + "). Your notes are kept.";
+        return Messages.text("editor.revision.newerArrived", revision);
     }
 
     static String loadNewer() {
-        return "Show the new version";
+        return Messages.text("editor.revision.loadNewer");
     }
 
     static String outdated() {
-        return "Not sent: a newer version arrived while you were reading. Your notes are kept \u2014"
-                + " show the new version, check what changed, then submit again.";
+        return Messages.text("editor.revision.outdated");
     }
 
     static String noLongerHeld() {
-        return "This article is no longer yours, so the new version cannot be shown here. Your notes are kept as a draft.";
+        return Messages.text("editor.revision.noLongerHeld");
     }
 
     static String returned(int revision, int sentBack, String by, LocalDateTime at, ZoneId zone, Locale locale) {
-        return "Back from the writer: revision " + revision + ". " + by + " sent revision " + sentBack
-                + " back for changes on " + Formats.localDateTime(at, zone, locale) + ":";
+        return Messages.text("editor.revision.returned", revision, by, sentBack, Formats.localDateTime(at, zone, locale));
     }
 
     static String tookNewer(int from, int to) {
-        return "Changes from revision " + from + ", which you were reading, to revision " + to + ".";
+        return Messages.text("editor.revision.tookNewer", from, to);
     }
 
     static String summary(int added, int removed) {
-        return Formats.count(added, "word") + " added, " + Formats.count(removed, "word") + " removed";
+        return Messages.text("editor.revision.summary", added, removed);
     }
 
     static String showChanges() {
-        return "Show changes";
+        return Messages.text("editor.revision.showChanges");
     }
 
     static String cleanText() {
-        return "Clean text";
+        return Messages.text("editor.revision.cleanText");
     }
 
     static String legend() {
-        return "Added text is underlined, removed text is struck through.";
+        return Messages.text("editor.revision.legend");
     }
 
     static String added(String text) {
-        return "[added: " + text + "]";
+        return Messages.text("editor.revision.added", text);
     }
 
     static String removed(String text) {
-        return "[removed: " + text + "]";
+        return Messages.text("editor.revision.removed", text);
     }
 
     static String titleLine() {
-        return "Title: ";
+        return Messages.text("editor.revision.titleLine");
     }
 
     static String bylineLine(String from, String to) {
-        return "Byline: " + (from == null ? "none" : from) + " \u2192 " + (to == null ? "none" : to);
+        String none = Messages.text("editor.revision.noByline");
+        return Messages.text("editor.revision.bylineLine", from == null ? none : from, to == null ? none : to);
     }
 }

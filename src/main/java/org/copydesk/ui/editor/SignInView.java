@@ -14,6 +14,7 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -32,20 +33,20 @@ public final class SignInView extends StackPane {
     }
 
     private void createView() {
-        Label logo = new Label("Copydesk", new FontIcon(Feather.FILE_TEXT));
+        Label logo = new Label(Messages.text("common.appName"), new FontIcon(Feather.FILE_TEXT));
         logo.getStyleClass().addAll(Styles.TITLE_1, "app-name");
-        Label lead = new Label("Review work, handed out fairly.");
+        Label lead = new Label(Messages.text("signIn.tagline"));
         lead.getStyleClass().add(Styles.TEXT_MUTED);
 
         TextField user = new TextField();
         user.setId("user");
-        user.setPromptText("Your user name");
+        user.setPromptText(Messages.text("signIn.userName.prompt"));
         user.textProperty().bindBidirectional(model.userProperty());
         PasswordField password = new PasswordField();
         password.setId("password");
-        password.setPromptText("Your password");
+        password.setPromptText(Messages.text("signIn.password.prompt"));
         password.textProperty().bindBidirectional(model.passwordProperty());
-        Button signIn = new Button("Sign in", new FontIcon(Feather.LOG_IN));
+        Button signIn = new Button(Messages.text("signIn.signIn"), new FontIcon(Feather.LOG_IN));
         signIn.setId("sign-in");
         signIn.getStyleClass().add(Styles.ACCENT);
         signIn.setMaxWidth(Double.MAX_VALUE);
@@ -58,7 +59,7 @@ public final class SignInView extends StackPane {
         HBox signInRow = new HBox(8, signIn, busy);
         HBox.setHgrow(signIn, javafx.scene.layout.Priority.ALWAYS);
         signInRow.setAlignment(Pos.CENTER_LEFT);
-        VBox credentials = new VBox(8, new Label("User name"), user, new Label("Password"), password, signInRow);
+        VBox credentials = new VBox(8, new Label(Messages.text("signIn.userName")), user, new Label(Messages.text("signIn.password")), password, signInRow);
         credentials.visibleProperty().bind(model.editorProperty().isNull());
         credentials.managedProperty().bind(credentials.visibleProperty());
         // Enter signs in on the first step and starts on the second: only the visible step's button is default.
@@ -68,14 +69,14 @@ public final class SignInView extends StackPane {
         Label hello = new Label();
         hello.getStyleClass().add(Styles.TITLE_4);
         hello.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> model.editorProperty().get() == null ? ""
-                : "Hello, " + model.editorProperty().get().displayName() + ".", model.editorProperty()));
+                : Messages.text("signIn.hello", model.editorProperty().get().displayName()), model.editorProperty()));
         deskBoxes.setId("desk-choices");
-        Button start = new Button("Start", new FontIcon(Feather.ARROW_RIGHT));
+        Button start = new Button(Messages.text("signIn.start"), new FontIcon(Feather.ARROW_RIGHT));
         start.setId("start");
         start.getStyleClass().add(Styles.ACCENT);
         start.setMaxWidth(Double.MAX_VALUE);
         start.setOnAction(e -> model.start(onSignedIn));
-        VBox desks = new VBox(10, hello, new Label("Desks I take work from today"), deskBoxes, start);
+        VBox desks = new VBox(10, hello, new Label(Messages.text("signIn.desks.title")), deskBoxes, start);
         desks.visibleProperty().bind(model.editorProperty().isNotNull());
         desks.managedProperty().bind(desks.visibleProperty());
         start.defaultButtonProperty().bind(desks.visibleProperty());
@@ -128,7 +129,7 @@ public final class SignInView extends StackPane {
             return box;
         }).toList());
         if (model.desks().isEmpty() && model.editorProperty().get() != null) {
-            Label none = new Label("No desks yet: a supervisor assigns them.");
+            Label none = new Label(Messages.text("signIn.desks.empty"));
             none.getStyleClass().add(Styles.TEXT_MUTED);
             deskBoxes.getChildren().add(none);
         }

@@ -23,6 +23,7 @@ import org.copydesk.review.DemoNewsroom;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewServices;
 import org.copydesk.review.SignIn;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.TaskExecutor;
 
 /**
@@ -69,7 +70,7 @@ public final class SignInViewModel {
     private final ObjectProperty<Editor> editor = new SimpleObjectProperty<>();
     private final ObservableList<DeskChoice> desks = FXCollections.observableArrayList();
     private final BooleanProperty ready = new SimpleBooleanProperty();
-    private final StringProperty where = new SimpleStringProperty("Preparing the database\u2026");
+    private final StringProperty where = new SimpleStringProperty(Messages.text("signIn.preparing"));
     private final StringProperty demoHint = new SimpleStringProperty("");
     private final BooleanBinding canSignIn;
     private ReviewServices services;
@@ -103,7 +104,7 @@ public final class SignInViewModel {
             user.set(prepared.suggestedUser());
         }
         prepared.configuredPassword().ifPresent(p -> password.set(new String(p)));
-        where.set("Database: " + prepared.where());
+        where.set(Messages.text("signIn.database", prepared.where()));
         demoHint.set(hintFor(prepared));
         ready.set(true);
         if (signInWhenReady) {
@@ -157,7 +158,7 @@ public final class SignInViewModel {
         }
         List<String> picked = desks.stream().filter(d -> d.chosenProperty().get()).map(d -> d.desk().id()).toList();
         if (picked.isEmpty() && !who.desks().isEmpty()) {
-            error.set("Tick at least one desk to take work from.");
+            error.set(Messages.text("signIn.desks.noneTicked"));
             return;
         }
         new SignInChoice(who.id()).save(prefs);
@@ -170,8 +171,7 @@ public final class SignInViewModel {
         if (!prepared.embedded()) {
             return "";
         }
-        return "Demo accounts (embedded database only): " + String.join(", ", prepared.demoAccounts())
-                + ". Each password is the name followed by \u201c-demo\u201d, e.g. " + DemoNewsroom.demoPassword("ann") + ".";
+        return Messages.text("signIn.demoHint", String.join(", ", prepared.demoAccounts()), DemoNewsroom.demoPassword("ann"));
     }
 
     /** A hint for the embedded server's demo accounts, or empty. */

@@ -21,6 +21,7 @@ import javafx.scene.layout.VBox;
 import org.copydesk.review.AuditLog;
 import org.copydesk.review.HistoryEntry;
 import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -31,19 +32,19 @@ final class AuditPage extends VBox {
         super(10);
         TextField editor = new TextField();
         editor.setId("audit-editor");
-        editor.setPromptText("Editor id (actor or holder)");
+        editor.setPromptText(Messages.text("dashboard.audit.editor.prompt"));
         editor.setPrefColumnCount(16);
         editor.textProperty().bindBidirectional(model.editorProperty());
         TextField article = new TextField();
         article.setId("audit-article");
-        article.setPromptText("Article no.");
+        article.setPromptText(Messages.text("dashboard.audit.article.prompt"));
         article.setPrefColumnCount(8);
         article.textProperty().bindBidirectional(model.articleProperty());
         ComboBox<String> action = new ComboBox<>();
         action.setId("audit-action");
         action.getItems().add(null);
         action.getItems().addAll(model.actions());
-        action.setPromptText("Any action");
+        action.setPromptText(Messages.text("dashboard.audit.anyAction"));
         action.setButtonCell(actionCell());
         action.setCellFactory(v -> actionCell());
         action.valueProperty().bindBidirectional(model.actionProperty());
@@ -51,7 +52,7 @@ final class AuditPage extends VBox {
         range.setId("audit-range");
         range.getItems().setAll(AuditViewModel.AuditRange.values());
         range.valueProperty().bindBidirectional(model.rangeProperty());
-        Button search = new Button("Search", new FontIcon(Feather.SEARCH));
+        Button search = new Button(Messages.text("dashboard.audit.search"), new FontIcon(Feather.SEARCH));
         search.setId("audit-search");
         search.setDefaultButton(false);
         search.setOnAction(e -> model.search());
@@ -68,13 +69,13 @@ final class AuditPage extends VBox {
         audit.setItems(model.entries());
         audit.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         audit.getColumns().setAll(List.of(
-                textColumn("When", 110, e -> Formats.localDayClock(e.at(), model.zone())),
-                textColumn("Article", 70, e -> e.articleId() == null ? "" : e.articleId().toString()),
-                textColumn("Action", 100, e -> e.action().replace('_', ' ')),
-                textColumn("By", 90, AuditLog.Entry::actor),
-                textColumn("Holder", 150, e -> owners(e.oldOwner(), e.newOwner())),
-                textColumn("Detail", 400, e -> e.detail() == null ? "" : e.detail())));
-        audit.setPlaceholder(muted("No event matches these filters. Widen the time range, or clear the editor, article or action."));
+                textColumn(Messages.text("dashboard.audit.when.column"), 150, e -> Formats.localDayClock(e.at(), model.zone())),
+                textColumn(Messages.text("dashboard.audit.article.column"), 70, e -> e.articleId() == null ? "" : e.articleId().toString()),
+                textColumn(Messages.text("dashboard.audit.action.column"), 100, e -> e.action().replace('_', ' ')),
+                textColumn(Messages.text("dashboard.audit.by.column"), 90, AuditLog.Entry::actor),
+                textColumn(Messages.text("dashboard.audit.holder.column"), 150, e -> owners(e.oldOwner(), e.newOwner())),
+                textColumn(Messages.text("dashboard.audit.detail.column"), 400, e -> e.detail() == null ? "" : e.detail())));
+        audit.setPlaceholder(muted(Messages.text("dashboard.audit.empty")));
         audit.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> model.showHistory(e));
 
         Label historyTitle = new Label();
@@ -83,14 +84,14 @@ final class AuditPage extends VBox {
         historyTitle.textProperty().bind(model.historyTitleProperty());
         TableView<HistoryEntry> history = new TableView<>(model.history());
         history.setId("article-history");
-        history.setPlaceholder(muted("Select an event above to see everything that happened to its article."));
+        history.setPlaceholder(muted(Messages.text("dashboard.audit.history.empty")));
         history.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         history.getColumns().setAll(List.of(
-                textColumn("When", 110, h -> Formats.localDayClock(h.at(), model.zone())),
-                textColumn("Action", 100, h -> h.action().replace('_', ' ')),
-                textColumn("By", 90, HistoryEntry::actor),
-                textColumn("Holder", 150, h -> owners(h.oldOwner(), h.newOwner())),
-                textColumn("Detail", 400, h -> h.detail() == null ? "" : h.detail())));
+                textColumn(Messages.text("dashboard.audit.when.column"), 150, h -> Formats.localDayClock(h.at(), model.zone())),
+                textColumn(Messages.text("dashboard.audit.action.column"), 100, h -> h.action().replace('_', ' ')),
+                textColumn(Messages.text("dashboard.audit.by.column"), 90, HistoryEntry::actor),
+                textColumn(Messages.text("dashboard.audit.holder.column"), 150, h -> owners(h.oldOwner(), h.newOwner())),
+                textColumn(Messages.text("dashboard.audit.detail.column"), 400, h -> h.detail() == null ? "" : h.detail())));
         VBox.setVgrow(history, Priority.ALWAYS);
         VBox historyBox = new VBox(6, historyTitle, history);
         SplitPane split = new SplitPane(audit, historyBox);
@@ -106,7 +107,7 @@ final class AuditPage extends VBox {
             @Override
             protected void updateItem(String a, boolean empty) {
                 super.updateItem(a, empty);
-                setText(empty ? null : a == null ? "Any action" : a.replace('_', ' '));
+                setText(empty ? null : a == null ? Messages.text("dashboard.audit.anyAction") : a.replace('_', ' '));
             }
         };
     }

@@ -14,15 +14,16 @@ import org.copydesk.review.ArticleDetail;
 import org.copydesk.review.AuditLog;
 import org.copydesk.review.HistoryEntry;
 import org.copydesk.review.ReviewServices;
-import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 
 /** The "Audit" tab: the event log filtered by editor, article, action and time, and one article's whole history. */
 public final class AuditViewModel {
 
     /** The time spans the audit can look back over. */
     public enum AuditRange {
-        LAST_HOUR("Last hour", Duration.ofHours(1)), LAST_DAY("Last 24 hours", Duration.ofHours(24)),
-        LAST_WEEK("Last 7 days", Duration.ofDays(7)), ALL("All time", null);
+        LAST_HOUR("dashboard.audit.range.lastHour", Duration.ofHours(1)),
+        LAST_DAY("dashboard.audit.range.lastDay", Duration.ofHours(24)),
+        LAST_WEEK("dashboard.audit.range.lastWeek", Duration.ofDays(7)), ALL("dashboard.audit.range.all", null);
 
         private final String label;
         private final Duration span;
@@ -38,7 +39,7 @@ public final class AuditViewModel {
 
         @Override
         public String toString() {
-            return label;
+            return Messages.text(label);
         }
     }
 
@@ -46,7 +47,7 @@ public final class AuditViewModel {
     }
 
     static final int AUDIT_LIMIT = 2_000;
-    private static final String NO_HISTORY = "Select an event to see its article's full history.";
+    private static final String NO_HISTORY = Messages.text("dashboard.audit.noHistory");
 
     private final DashboardContext context;
     private final StringProperty editor = new SimpleStringProperty("");
@@ -71,21 +72,21 @@ public final class AuditViewModel {
             try {
                 articleId = Long.valueOf(a);
             } catch (NumberFormatException e) {
-                error.set("An article is given by its number, e.g. 1042.");
+                error.set(Messages.text("dashboard.audit.articleNotANumber"));
                 return;
             }
         }
         error.set("");
         AuditLog.Query query = new AuditLog.Query(editor.get(), articleId, action.get(),
                 range.get() == null ? null : range.get().span(), AUDIT_LIMIT);
-        summary.set("Searching\u2026");
+        summary.set(Messages.text("dashboard.audit.searching"));
         AuditLog log = context.services.auditLog();
         context.tasks.run("search audit", () -> log.search(query), found -> {
             context.reached();
             entries.setAll(found);
             summary.set(found.size() >= AUDIT_LIMIT
-                    ? String.format("Newest %,d events; narrow the filters to see older ones.", found.size())
-                    : Formats.count(found.size(), "event"));
+                    ? Messages.text("dashboard.audit.newestEvents", found.size())
+                    : Messages.text("common.count.events", found.size()));
         }, failure -> {
             summary.set("");
             context.failed(failure, error);
@@ -102,8 +103,10 @@ public final class AuditViewModel {
         long id = entry.articleId();
         ReviewServices services = context.services;
         context.tasks.run("article history", () -> new History(services.queue().article(id), services.history().of(id)), h -> {
-            historyTitle.set("Article " + id + h.article().map(d -> ": \u201c" + d.title() + "\u201d (" + context.deskName(d.desk())
-                    + ", " + d.status() + ")").orElse(" (deleted)") + " \u2014 " + Formats.count(h.events().size(), "event"));
+            String events = Messages.text("common.count.events", h.events().size());
+            historyTitle.set(h.article().map(d -> Messages.text("dashboard.audit.historyTitle", Long.toString(id), d.title(),
+                    context.deskName(d.desk()), d.status(), events))
+                    .orElse(Messages.text("dashboard.audit.historyTitleDeleted", Long.toString(id), events)));
             history.setAll(h.events());
         }, failure -> context.failed(failure, historyTitle));
     }

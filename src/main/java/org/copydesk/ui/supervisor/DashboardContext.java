@@ -17,6 +17,7 @@ import org.copydesk.review.ConnectionTrouble;
 import org.copydesk.review.Desk;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewServices;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Ticker;
@@ -81,7 +82,7 @@ final class DashboardContext {
     boolean failed(Throwable failure, StringProperty nextToIt) {
         if (ConnectionTrouble.isConnectionLost(failure)) {
             offline.set(true);
-            banner.set("Copydesk cannot reach the database. The dashboard shows what it last saw and keeps trying.");
+            banner.set(Messages.text("dashboard.offline.banner"));
             return true;
         }
         nextToIt.set(ConnectionTrouble.describe(failure));
@@ -93,7 +94,7 @@ final class DashboardContext {
         if (offline.get()) {
             offline.set(false);
             banner.set("");
-            post(Notice.Kind.SUCCESS, "Back online.");
+            post(Notice.Kind.SUCCESS, Messages.text("dashboard.backOnline"));
         }
     }
 

@@ -1,10 +1,12 @@
 package org.copydesk.ui.supervisor;
 
+import org.copydesk.ui.common.Messages;
+
 /** The dashboard's pages; each can be exported as the table it shows. */
 public enum DashboardTab {
-    HOLDERS("Who holds what", "leases"), HEALTH("Queue health", "queue-health"), EDITORS("Editors", "editors"),
-    AUDIT("Audit", "audit"), QUARANTINE("Quarantine", "quarantine"),
-    RELAY("Relay", "relay");
+    HOLDERS("dashboard.tab.holders", "leases"), HEALTH("dashboard.tab.health", "queue-health"),
+    EDITORS("dashboard.tab.editors", "editors"), AUDIT("dashboard.tab.audit", "audit"),
+    QUARANTINE("dashboard.tab.quarantine", "quarantine"), RELAY("dashboard.tab.relay", "relay");
 
     private final String title;
     private final String fileStem;
@@ -15,7 +17,7 @@ public enum DashboardTab {
     }
 
     public String title() {
-        return title;
+        return Messages.text(title);
     }
 
     /** A file name suggestion for the CSV export. */

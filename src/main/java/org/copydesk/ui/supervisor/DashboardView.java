@@ -3,8 +3,6 @@ package org.copydesk.ui.supervisor;
 import atlantafx.base.theme.Styles;
 import java.io.File;
 import javafx.beans.binding.Bindings;
-import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -12,11 +10,11 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import org.copydesk.ui.common.Chrome;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.NoticeArea;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -54,14 +52,7 @@ public final class DashboardView extends StackPane {
                 tab(DashboardTab.QUARANTINE, Feather.ARCHIVE, new QuarantinePage(model.quarantine())),
                 tab(DashboardTab.RELAY, Feather.SEND, new RelayPage(model.relay())));
         root.setCenter(Chrome.underBanner(tabs, Chrome.offlineBanner(model.bannerProperty(), model.offlineProperty())));
-        NoticeArea notices = new NoticeArea(model.notices(), model::dismiss);
-        HBox noticeStrip = new HBox(notices);
-        noticeStrip.setId("notice-strip");
-        noticeStrip.setAlignment(Pos.BOTTOM_RIGHT);
-        noticeStrip.setPadding(new Insets(0, 16, 12, 16));
-        noticeStrip.visibleProperty().bind(Bindings.isNotEmpty(model.notices()));
-        noticeStrip.managedProperty().bind(noticeStrip.visibleProperty());
-        root.setBottom(noticeStrip);
+        root.setBottom(NoticeArea.strip(model.notices(), model::dismiss));
         getChildren().add(root);
         getStyleClass().add("dashboard-view");
         getStylesheets().add(DashboardView.class.getResource("dashboard.css").toExternalForm());
@@ -76,7 +67,7 @@ public final class DashboardView extends StackPane {
     }
 
     private Node createToolbar() {
-        Label app = new Label("Copydesk supervisor");
+        Label app = new Label(Messages.text("dashboard.appName"));
         app.getStyleClass().addAll(Styles.TITLE_4, "app-name");
         app.setGraphic(new FontIcon(Feather.MONITOR));
         Label who = new Label(model.supervisor().displayName());
@@ -87,18 +78,18 @@ public final class DashboardView extends StackPane {
         cost.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         cost.textProperty().bind(Bindings.createStringBinding(() -> {
             HoldersViewModel.RefreshCost c = model.holders().lastRefreshProperty().get();
-            return c == null ? "" : String.format("Last refresh: %d changed, %d ms database, %.1f ms screen",
+            return c == null ? "" : Messages.text("dashboard.refreshCost",
                     c.rowsChanged(), c.databaseNanos() / 1_000_000, c.applyNanos() / 1e6);
         }, model.holders().lastRefreshProperty()));
-        Button export = new Button("Export CSV", new FontIcon(Feather.DOWNLOAD));
+        Button export = new Button(Messages.text("dashboard.export"), new FontIcon(Feather.DOWNLOAD));
         export.setId("export-csv");
-        export.setTooltip(new Tooltip("Save the table on this tab as a CSV file"));
+        export.setTooltip(new Tooltip(Messages.text("dashboard.export.tooltip")));
         export.setOnAction(e -> exportCurrentTab());
         Button refresh = new Button(null, new FontIcon(Feather.REFRESH_CW));
-        refresh.setAccessibleText("Reload everything now");
+        refresh.setAccessibleText(Messages.text("dashboard.refresh.accessible"));
         refresh.setId("dashboard-refresh");
         refresh.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-        refresh.setTooltip(new Tooltip("Reload everything now (the tables also refresh by themselves)"));
+        refresh.setTooltip(new Tooltip(Messages.text("dashboard.refresh.tooltip")));
         refresh.setOnAction(e -> model.reloadEverything());
         return Chrome.toolbar(new Node[] {app, Chrome.separator(), who}, cost, ImportStrip.button(model.imports()), export, refresh);
     }
@@ -106,9 +97,9 @@ public final class DashboardView extends StackPane {
     private void exportCurrentTab() {
         DashboardTab which = (DashboardTab) tabs.getSelectionModel().getSelectedItem().getUserData();
         FileChooser chooser = new FileChooser();
-        chooser.setTitle("Export " + which.title() + " as CSV");
+        chooser.setTitle(Messages.text("dashboard.export.title", which.title()));
         chooser.setInitialFileName("copydesk-" + which.fileStem() + ".csv");
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV files", "*.csv"));
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(Messages.text("dashboard.export.csvFiles"), "*.csv"));
         File file = chooser.showSaveDialog(getScene() == null ? null : getScene().getWindow());
         if (file != null) {
             model.export(which, file.toPath());

@@ -11,7 +11,7 @@ import javafx.collections.ObservableList;
 import org.copydesk.review.Desk;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewServices;
-import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Ticker;
@@ -131,8 +131,9 @@ public final class DashboardViewModel implements AutoCloseable {
         context.tasks.run("export csv", () -> {
             CsvExport.write(table, file);
             return table.rows().size();
-        }, n -> context.post(Notice.Kind.SUCCESS, "Exported " + Formats.count(n, "row") + " to " + file.getFileName() + "."),
-                failure -> context.post(Notice.Kind.ERROR, "Could not write " + file.getFileName() + ": " + failure.getMessage()));
+        }, n -> context.post(Notice.Kind.SUCCESS, Messages.text("dashboard.export.done", n, file.getFileName().toString())),
+                failure -> context.post(Notice.Kind.ERROR,
+                        Messages.text("dashboard.export.failed", file.getFileName().toString(), failure.getMessage())));
     }
 
     @Override

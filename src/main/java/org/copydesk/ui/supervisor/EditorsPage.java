@@ -16,6 +16,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -26,9 +27,9 @@ final class EditorsPage extends VBox {
         super(10);
         TableView<HealthViewModel.EditorRow> people = new TableView<>(model.editorRows());
         people.setId("editors");
-        people.setPlaceholder(muted("Nobody is set up yet. Add people from the command line: copydesk editors add NAME --role editor."));
+        people.setPlaceholder(muted(Messages.text("dashboard.editors.empty")));
         people.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        TableColumn<HealthViewModel.EditorRow, HealthViewModel.EditorRow> presence = new TableColumn<>("Status");
+        TableColumn<HealthViewModel.EditorRow, HealthViewModel.EditorRow> presence = new TableColumn<>(Messages.text("dashboard.editors.status.column"));
         presence.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
         presence.setCellFactory(col -> new TableCell<>() {
             @Override
@@ -46,7 +47,7 @@ final class EditorsPage extends VBox {
             }
         });
         presence.setPrefWidth(100);
-        TableColumn<HealthViewModel.EditorRow, HealthViewModel.EditorRow> load = new TableColumn<>("Load");
+        TableColumn<HealthViewModel.EditorRow, HealthViewModel.EditorRow> load = new TableColumn<>(Messages.text("dashboard.editors.load.column"));
         load.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
         load.setCellFactory(col -> new TableCell<>() {
             private final ProgressBar bar = new ProgressBar();
@@ -73,14 +74,13 @@ final class EditorsPage extends VBox {
         });
         load.setPrefWidth(200);
         people.getColumns().setAll(List.of(
-                textColumn("Editor", 180, HealthViewModel.EditorRow::name),
-                textColumn("Role", 90, HealthViewModel.EditorRow::role),
+                textColumn(Messages.text("dashboard.editors.editor.column"), 180, HealthViewModel.EditorRow::name),
+                textColumn(Messages.text("dashboard.editors.role.column"), 90, HealthViewModel.EditorRow::role),
                 presence,
-                textColumn("Last seen", 110, HealthViewModel.EditorRow::lastSeen),
+                textColumn(Messages.text("dashboard.editors.lastSeen.column"), 110, HealthViewModel.EditorRow::lastSeen),
                 load,
-                numberColumn("Finished today", HealthViewModel.EditorRow::finishedToday)));
-        Label note = new Label("Active: the editor's client sent a heartbeat in the last 3 minutes; idle: in the last 30; "
-                + "offline: longer ago or never.");
+                numberColumn(Messages.text("dashboard.editors.finishedToday.column"), HealthViewModel.EditorRow::finishedToday)));
+        Label note = new Label(Messages.text("dashboard.editors.presenceNote"));
         note.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         VBox.setVgrow(people, Priority.ALWAYS);
         getChildren().addAll(people, note);

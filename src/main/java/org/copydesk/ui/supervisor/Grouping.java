@@ -1,10 +1,12 @@
 package org.copydesk.ui.supervisor;
 
 import java.util.function.Function;
+import org.copydesk.ui.common.Messages;
 
 /** How "Who holds what" is grouped: not at all, by holder or by desk. */
 public enum Grouping {
-    NONE("No grouping", r -> ""), EDITOR("By editor", HolderRow::editorId), DESK("By desk", HolderRow::desk);
+    NONE("dashboard.holders.grouping.none", r -> ""), EDITOR("dashboard.holders.grouping.editor", HolderRow::editorId),
+    DESK("dashboard.holders.grouping.desk", HolderRow::desk);
 
     private final String label;
     private final Function<HolderRow, String> key;
@@ -15,7 +17,7 @@ public enum Grouping {
     }
 
     public String label() {
-        return label;
+        return Messages.text(label);
     }
 
     String keyOf(HolderRow row) {
@@ -24,6 +26,6 @@ public enum Grouping {
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

@@ -18,6 +18,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import org.copydesk.ui.common.Messages;
 
 /** The "Queue health" page: counts per desk and two hourly charts. Binds to {@link HealthViewModel}. */
 final class HealthPage extends VBox {
@@ -31,22 +32,22 @@ final class HealthPage extends VBox {
         desks.setId("desk-health");
         desks.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         desks.getColumns().setAll(List.of(
-                textColumn("Desk", 140, HealthViewModel.DeskRow::name),
-                numberColumn("Waiting now", HealthViewModel.DeskRow::waitingNow),
-                numberColumn("Scheduled", HealthViewModel.DeskRow::scheduled),
-                numberColumn("In review", HealthViewModel.DeskRow::inReview),
-                numberColumn("Sent back", HealthViewModel.DeskRow::sentBack),
-                numberColumn("Quarantined", HealthViewModel.DeskRow::quarantined),
-                numberColumn("Finished today", HealthViewModel.DeskRow::finishedToday),
-                textColumn("Oldest waiting", 120, HealthViewModel.DeskRow::oldestWaiting)));
-        desks.setPlaceholder(muted("No desk yet. Add one from the command line: copydesk desks add ID NAME."));
+                textColumn(Messages.text("dashboard.health.desk.column"), 140, HealthViewModel.DeskRow::name),
+                numberColumn(Messages.text("dashboard.health.waitingNow.column"), HealthViewModel.DeskRow::waitingNow),
+                numberColumn(Messages.text("dashboard.health.scheduled.column"), HealthViewModel.DeskRow::scheduled),
+                numberColumn(Messages.text("dashboard.health.inReview.column"), HealthViewModel.DeskRow::inReview),
+                numberColumn(Messages.text("dashboard.health.sentBack.column"), HealthViewModel.DeskRow::sentBack),
+                numberColumn(Messages.text("dashboard.health.quarantined.column"), HealthViewModel.DeskRow::quarantined),
+                numberColumn(Messages.text("dashboard.health.finishedToday.column"), HealthViewModel.DeskRow::finishedToday),
+                textColumn(Messages.text("dashboard.health.oldestWaiting.column"), 120, HealthViewModel.DeskRow::oldestWaiting)));
+        desks.setPlaceholder(muted(Messages.text("dashboard.health.empty")));
         desks.setPrefHeight(236);
         desks.setMinHeight(236);
 
         finishedChart.setId("finished-chart");
-        finishedChart.setTitle("Reviews finished per hour, last 24 h");
+        finishedChart.setTitle(Messages.text("dashboard.health.finishedChart.title"));
         expiredChart.setId("expired-chart");
-        expiredChart.setTitle("Leases that ran out per hour, last 24 h");
+        expiredChart.setTitle(Messages.text("dashboard.health.expiredChart.title"));
         for (XYChart<String, Number> chart : List.<XYChart<String, Number>>of(finishedChart, expiredChart)) {
             chart.setAnimated(false);
             chart.setLegendSide(Side.BOTTOM);
@@ -71,7 +72,7 @@ final class HealthPage extends VBox {
         finishedChart.setCategoryGap(4);
         HBox charts = new HBox(12, finishedChart, expiredChart);
         VBox.setVgrow(charts, Priority.ALWAYS);
-        Label note = new Label("Many expired leases mean overloaded editors or leases too short for the desk's articles.");
+        Label note = new Label(Messages.text("dashboard.health.note"));
         note.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         getChildren().addAll(desks, Tables.inlineError("health-error", model.errorProperty()), charts, note);
         Tables.padded(this);

@@ -21,6 +21,7 @@ import org.copydesk.review.QueueStatistics;
 import org.copydesk.review.ReviewServices;
 import org.copydesk.review.Supervision;
 import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 
 /**
  * The "Queue health" and "Editors" tabs: counts per desk, two hourly charts and the people with
@@ -102,7 +103,8 @@ public final class HealthViewModel {
         DashboardViewModel.Settings settings = context.settings;
         editorRows.setAll(stats.editors().stream().map(e -> new EditorRow(e.id(), e.displayName(),
                 e.role().name().toLowerCase(Locale.ROOT), Presence.of(e.sinceSeen(), settings.idleAfter(), settings.offlineAfter()),
-                e.sinceSeen() == null ? "never" : Formats.roughly(e.sinceSeen()) + " ago", e.held(), e.capacity(),
+                e.sinceSeen() == null ? Messages.text("dashboard.editors.neverSeen")
+                        : Messages.text("dashboard.editors.seenAgo", Formats.roughly(e.sinceSeen())), e.held(), e.capacity(),
                 e.finishedToday())).toList());
     }
 

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.copydesk.ui.common.Messages;
 
 /**
  * What the holders table would change if it showed the latest rows now, while it holds still under
@@ -81,16 +82,14 @@ record HeldChanges(int added, int gone, int moved) {
         }
         List<String> parts = new ArrayList<>();
         if (added > 0) {
-            parts.add(added + " new");
+            parts.add(Messages.text("dashboard.holders.changes.added", added));
         }
         if (gone > 0) {
-            parts.add(gone + " ended");
+            parts.add(Messages.text("dashboard.holders.changes.ended", gone));
         }
         if (moved > 0) {
-            parts.add(moved + " moved");
+            parts.add(Messages.text("dashboard.holders.changes.moved", moved));
         }
-        int total = total();
-        return (total == 1 ? "1 change waits" : String.format("%,d changes wait", total)) + " while you work here: "
-                + String.join(", ", parts) + ".";
+        return Messages.text("dashboard.holders.changes.waiting", total(), String.join(", ", parts));
     }
 }

@@ -3,6 +3,7 @@ package org.copydesk.ui.supervisor;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.function.Function;
+import org.copydesk.ui.common.Messages;
 
 /**
  * What "Who holds what" is sorted by inside its groups. Each key reads only what a {@link HolderRow}
@@ -10,18 +11,23 @@ import java.util.function.Function;
  * changed rows in without re-sorting the other 10,000.
  */
 public enum HolderSort {
-    TIME_LEFT("time left", "soonest to run out first", "latest to run out first",
+    TIME_LEFT("dashboard.holders.sort.timeLeft", "dashboard.holders.sort.soonestFirst", "dashboard.holders.sort.latestFirst",
             Comparator.comparingLong(HolderRow::deadlineNanos)),
-    EDITOR("editor", "A to Z", "Z to A", Comparator.comparing(r -> r.editorName().toLowerCase(Locale.ROOT))),
+    EDITOR("dashboard.holders.sort.editor", "dashboard.holders.sort.aToZ", "dashboard.holders.sort.zToA",
+            Comparator.comparing(r -> r.editorName().toLowerCase(Locale.ROOT))),
     // the holder's last sign of life is fixed at read time; presence is a function of it and the clock
-    HOLDER("holder", "most recently active first", "longest silent first",
+    HOLDER("dashboard.holders.sort.holder", "dashboard.holders.sort.activeFirst", "dashboard.holders.sort.silentFirst",
             Comparator.comparingLong(HolderRow::lastSeenNanos).reversed()),
-    ARTICLE("article", "A to Z", "Z to A", Comparator.comparing(r -> r.title().toLowerCase(Locale.ROOT))),
-    DESK("desk", "A to Z", "Z to A", null), // by the desk's name, which the caller knows
-    CLAIMED("claim time", "earliest first", "latest first",
+    ARTICLE("dashboard.holders.sort.article", "dashboard.holders.sort.aToZ", "dashboard.holders.sort.zToA",
+            Comparator.comparing(r -> r.title().toLowerCase(Locale.ROOT))),
+    DESK("dashboard.holders.sort.desk", "dashboard.holders.sort.aToZ", "dashboard.holders.sort.zToA",
+            null), // by the desk's name, which the caller knows
+    CLAIMED("dashboard.holders.sort.claimTime", "dashboard.holders.sort.earliestFirst", "dashboard.holders.sort.latestClaimFirst",
             Comparator.comparing(HolderRow::claimedAt, Comparator.nullsLast(Comparator.naturalOrder()))),
-    RENEWALS("renewals", "fewest first", "most first", Comparator.comparingInt(HolderRow::renewals)),
-    NUMBER("article number", "lowest first", "highest first", Comparator.comparingLong(HolderRow::id));
+    RENEWALS("dashboard.holders.sort.renewals", "dashboard.holders.sort.fewestFirst", "dashboard.holders.sort.mostFirst",
+            Comparator.comparingInt(HolderRow::renewals)),
+    NUMBER("dashboard.holders.sort.number", "dashboard.holders.sort.lowestFirst", "dashboard.holders.sort.highestFirst",
+            Comparator.comparingLong(HolderRow::id));
 
     private final String label;
     private final String ascending;
@@ -45,6 +51,7 @@ public enum HolderSort {
 
     /** "By editor, A to Z": what the toolbar says about the current order. */
     String describe(boolean ascendingOrder) {
-        return "By " + label + ", " + (ascendingOrder ? ascending : descending);
+        return Messages.text("dashboard.holders.sort.describe", Messages.text(label),
+                Messages.text(ascendingOrder ? ascending : descending));
     }
 }

@@ -36,6 +36,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.supervisor.HoldersTable.GroupSummary;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -82,13 +83,13 @@ final class HoldersPage extends VBox {
     private HBox createFilters() {
         TextField search = new TextField();
         search.setId("holder-search");
-        search.setPromptText("Search editor, article, desk or number");
-        search.setAccessibleText("Search the leases");
+        search.setPromptText(Messages.text("dashboard.holders.search.prompt"));
+        search.setAccessibleText(Messages.text("dashboard.holders.search.accessible"));
         search.setPrefColumnCount(28);
         search.textProperty().bindBidirectional(model.searchProperty());
         ChoiceBox<Grouping> grouping = new ChoiceBox<>();
         grouping.setId("grouping");
-        grouping.setAccessibleText("Group the leases");
+        grouping.setAccessibleText(Messages.text("dashboard.holders.grouping.accessible"));
         grouping.getItems().setAll(Grouping.values());
         grouping.valueProperty().bindBidirectional(model.groupingProperty());
         Label summary = new Label();
@@ -100,7 +101,7 @@ final class HoldersPage extends VBox {
         order.textProperty().bind(model.sortDescriptionProperty());
         order.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         order.setGraphic(new FontIcon(Feather.ARROW_DOWN));
-        order.setTooltip(new Tooltip("Click a column header to sort by it; click again to reverse."));
+        order.setTooltip(new Tooltip(Messages.text("dashboard.holders.order.tooltip")));
         // seen at 1360 px with changes waiting: every label was cut short. The count of leases
         // and the waiting changes never are; the sort hint (the header's arrow says it too) gives way.
         summary.setMinWidth(Region.USE_PREF_SIZE);
@@ -120,11 +121,11 @@ final class HoldersPage extends VBox {
         text.setGraphic(new FontIcon(Feather.PAUSE_CIRCLE));
         text.textProperty().bind(model.heldTextProperty());
         text.setMinWidth(Region.USE_PREF_SIZE);
-        Button show = new Button("Show changes");
+        Button show = new Button(Messages.text("dashboard.holders.showChanges"));
         show.setMinWidth(Region.USE_PREF_SIZE);
         show.setId("show-held-changes");
         show.getStyleClass().addAll(Styles.SMALL, Styles.BUTTON_OUTLINED);
-        show.setTooltip(new Tooltip("The table holds still while you point at it; this shows what changed meanwhile"));
+        show.setTooltip(new Tooltip(Messages.text("dashboard.holders.showChanges.tooltip")));
         show.setOnAction(e -> model.showHeldChanges());
         HBox box = new HBox(6, text, show);
         box.setAlignment(Pos.CENTER_LEFT);
@@ -137,8 +138,8 @@ final class HoldersPage extends VBox {
     private ListView<GroupSummary> createGroups() {
         ListView<GroupSummary> groups = new ListView<>(model.groups());
         groups.setId("groups");
-        groups.setAccessibleText("Groups");
-        groups.setPlaceholder(muted("No lease to group."));
+        groups.setAccessibleText(Messages.text("dashboard.holders.groups.accessible"));
+        groups.setPlaceholder(muted(Messages.text("dashboard.holders.groups.empty")));
         groups.setPrefWidth(210);
         groups.visibleProperty().bind(model.groupingProperty().isNotEqualTo(Grouping.NONE));
         groups.managedProperty().bind(groups.visibleProperty());
@@ -159,7 +160,7 @@ final class HoldersPage extends VBox {
 
     private TableView<HolderRow> createTable() {
         table.setId("holders");
-        table.setAccessibleText("Who holds what");
+        table.setAccessibleText(Messages.text("dashboard.holders.table.accessible"));
         // before the table listens to its rows: whatever the table does to its selection while the
         // rows are replaced is not the supervisor's doing (see initSelection)
         model.rows().addListener((ListChangeListener<HolderRow>) c -> syncing = true);
@@ -174,18 +175,18 @@ final class HoldersPage extends VBox {
         table.setPlaceholder(empty);
         Map<TableColumn<HolderRow, ?>, HolderSort> sortKeys = new LinkedHashMap<>();
         sortKeys.put(timeLeftColumn(), HolderSort.TIME_LEFT);
-        sortKeys.put(textColumn("Editor", 150, HolderRow::editorName), HolderSort.EDITOR);
+        sortKeys.put(textColumn(Messages.text("dashboard.holders.editor.column"), 150, HolderRow::editorName), HolderSort.EDITOR);
         sortKeys.put(presenceColumn(), HolderSort.HOLDER);
-        sortKeys.put(textColumn("Article", 380, HolderRow::title), HolderSort.ARTICLE);
-        sortKeys.put(textColumn("Desk", 90, r -> model.deskName(r.desk())), HolderSort.DESK);
-        sortKeys.put(textColumn("Claimed", 90, r -> r.claimedAt() == null ? "" : Formats.localClock(r.claimedAt(), model.zone())),
+        sortKeys.put(textColumn(Messages.text("dashboard.holders.article.column"), 380, HolderRow::title), HolderSort.ARTICLE);
+        sortKeys.put(textColumn(Messages.text("dashboard.holders.desk.column"), 90, r -> model.deskName(r.desk())), HolderSort.DESK);
+        sortKeys.put(textColumn(Messages.text("dashboard.holders.claimed.column"), 90, r -> r.claimedAt() == null ? "" : Formats.localClock(r.claimedAt(), model.zone())),
                 HolderSort.CLAIMED);
-        sortKeys.put(textColumn("Renewals", 86, r -> Integer.toString(r.renewals())), HolderSort.RENEWALS);
-        sortKeys.put(textColumn("No.", 60, r -> Long.toString(r.id())), HolderSort.NUMBER);
+        sortKeys.put(textColumn(Messages.text("dashboard.holders.renewals.column"), 86, r -> Integer.toString(r.renewals())), HolderSort.RENEWALS);
+        sortKeys.put(textColumn(Messages.text("dashboard.holders.number.column"), 60, r -> Long.toString(r.id())), HolderSort.NUMBER);
         table.getColumns().setAll(sortKeys.keySet());
         sortKeys.forEach((c, key) -> {
             c.setId("col-" + key.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-            if (!"Article".equals(c.getText())) {
+            if (key != HolderSort.ARTICLE) {
                 c.setMinWidth(c.getPrefWidth()); // the article's title gives way first when space is short
             }
         });
@@ -260,7 +261,7 @@ final class HoldersPage extends VBox {
     }
 
     private TableColumn<HolderRow, HolderRow> timeLeftColumn() {
-        TableColumn<HolderRow, HolderRow> c = new TableColumn<>("Time left");
+        TableColumn<HolderRow, HolderRow> c = new TableColumn<>(Messages.text("dashboard.holders.timeLeft.column"));
         c.setPrefWidth(90);
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
         c.setCellFactory(col -> new ClockCell() {
@@ -276,7 +277,7 @@ final class HoldersPage extends VBox {
     }
 
     private TableColumn<HolderRow, HolderRow> presenceColumn() {
-        TableColumn<HolderRow, HolderRow> c = new TableColumn<>("Holder");
+        TableColumn<HolderRow, HolderRow> c = new TableColumn<>(Messages.text("dashboard.holders.holder.column"));
         c.setPrefWidth(80);
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
         c.setCellFactory(col -> new ClockCell() {

@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.copydesk.review.Supervision.ActiveLease;
-import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 
 /**
  * "Who holds what" as plain Java: every active lease in display order, merged with what a refresh
@@ -294,21 +294,20 @@ final class HoldersTable {
     /** "3 of 14 active leases · live". */
     String summary(int visible) {
         int all = ordered.size();
-        return (visible == all ? Formats.count(all, "active lease")
-                : String.format("%,d of %s", visible, Formats.count(all, "active lease"))) + " \u00b7 live";
+        return visible == all ? Messages.text("dashboard.holders.summary", all)
+                : Messages.text("dashboard.holders.summaryFiltered", visible, all);
     }
 
     /** What the empty table says: nobody holds anything, or nothing matches the search or group. */
     String emptyText() {
         int all = ordered.size();
         if (all == 0) {
-            return "Nobody holds an article right now.";
+            return Messages.text("dashboard.holders.empty");
         }
-        String leases = all == 1 ? "One lease is active" : String.format("%,d leases are active", all);
         if (!search.isEmpty()) {
-            return "No lease matches \u201c" + search + "\u201d" + (groupFilter == null ? "" : " in " + groupFilter.label())
-                    + ". " + leases + "; clear the search to see them.";
+            return groupFilter == null ? Messages.text("dashboard.holders.noMatch", search, all)
+                    : Messages.text("dashboard.holders.noMatchInGroup", search, groupFilter.label(), all);
         }
-        return groupFilter == null ? "" : "No lease in " + groupFilter.label() + " now. " + leases + ".";
+        return groupFilter == null ? "" : Messages.text("dashboard.holders.noneInGroup", groupFilter.label(), all);
     }
 }

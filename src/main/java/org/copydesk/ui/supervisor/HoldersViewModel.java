@@ -24,6 +24,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.copydesk.review.Supervision;
 import org.copydesk.review.Supervision.ActiveLease;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.supervisor.HoldersTable.GroupSummary;
 
 /**
@@ -67,8 +68,8 @@ public final class HoldersViewModel {
     private final ObjectProperty<HolderRow> selected = new SimpleObjectProperty<>();
     private final ObservableList<HolderRow> selection = FXCollections.observableArrayList();
     private final ObservableList<HolderRow> selectionReadOnly = FXCollections.unmodifiableObservableList(selection);
-    private final StringProperty summary = new SimpleStringProperty("Loading\u2026");
-    private final StringProperty emptyText = new SimpleStringProperty("Loading\u2026");
+    private final StringProperty summary = new SimpleStringProperty(Messages.text("dashboard.holders.loading"));
+    private final StringProperty emptyText = new SimpleStringProperty(Messages.text("dashboard.holders.loading"));
     private final StringProperty error = new SimpleStringProperty("");
     private final ObjectProperty<RefreshCost> lastRefresh = new SimpleObjectProperty<>();
     private final BooleanProperty pointerOver = new SimpleBooleanProperty();

@@ -9,6 +9,7 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.stage.FileChooser;
+import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -22,13 +23,13 @@ final class ImportStrip extends HBox {
         super(10);
         ProgressBar bar = new ProgressBar();
         bar.setId("import-progress");
-        bar.setAccessibleText("Import progress");
+        bar.setAccessibleText(Messages.text("dashboard.import.progress.accessible"));
         bar.progressProperty().bind(model.progressProperty());
         bar.setPrefWidth(220);
         Label status = new Label();
         status.setId("import-status");
         status.textProperty().bind(model.statusProperty());
-        Button cancel = new Button("Stop");
+        Button cancel = new Button(Messages.text("dashboard.import.stop"));
         cancel.setId("import-stop");
         cancel.getStyleClass().add(Styles.SMALL);
         cancel.visibleProperty().bind(model.importingProperty());
@@ -43,15 +44,15 @@ final class ImportStrip extends HBox {
 
     /** "Import…": chooses a JSON or CSV file and imports it. */
     static Button button(ImportViewModel model) {
-        Button importButton = new Button("Import\u2026", new FontIcon(Feather.UPLOAD));
+        Button importButton = new Button(Messages.text("dashboard.import.button"), new FontIcon(Feather.UPLOAD));
         importButton.setId("import");
         importButton.getStyleClass().add(Styles.BUTTON_OUTLINED);
-        importButton.setTooltip(new Tooltip("Import articles from JSON or CSV; bad rows are kept aside in Quarantine"));
+        importButton.setTooltip(new Tooltip(Messages.text("dashboard.import.tooltip")));
         importButton.disableProperty().bind(model.importingProperty());
         importButton.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
-            chooser.setTitle("Import articles");
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON or CSV", "*.json", "*.ndjson", "*.jsonl", "*.csv"));
+            chooser.setTitle(Messages.text("dashboard.import.chooser.title"));
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(Messages.text("dashboard.import.jsonOrCsv"), "*.json", "*.ndjson", "*.jsonl", "*.csv"));
             java.io.File file = chooser.showOpenDialog(importButton.getScene().getWindow());
             if (file != null) {
                 model.importFile(file.toPath());

@@ -16,6 +16,7 @@ import org.copydesk.review.ReviewServices;
 import org.copydesk.review.imports.ImportListener;
 import org.copydesk.review.imports.ImportProgress;
 import org.copydesk.review.imports.ImportReport;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
 
@@ -53,14 +54,14 @@ public final class ImportViewModel {
         importing.set(true);
         cancelRequested = false;
         progress.set(-1);
-        status.set("Importing " + file.getFileName() + "\u2026");
+        status.set(Messages.text("dashboard.import.importing", file.getFileName().toString()));
         ImportListener listener = new ImportListener() {
             @Override
             public void progress(ImportProgress p) {
                 tasks.onUiThread(() -> {
                     progress.set(p.fractionRead());
-                    status.set(String.format("%s: %s read, %,d imported, %,d kept aside", file.getFileName(),
-                            org.copydesk.ui.common.Formats.count(p.rowsRead(), "row"), p.imported(), p.quarantined()));
+                    status.set(Messages.text("dashboard.import.progress", file.getFileName().toString(),
+                            p.rowsRead(), p.imported(), p.quarantined()));
                 });
             }
 
@@ -80,7 +81,7 @@ public final class ImportViewModel {
                     importing.set(false);
                     progress.set(0);
                     status.set(ConnectionTrouble.describe(failure));
-                    notices.accept(Notice.of(Notice.Kind.ERROR, "The import stopped: " + ConnectionTrouble.describe(failure), 0));
+                    notices.accept(Notice.of(Notice.Kind.ERROR, Messages.text("dashboard.import.stopped", ConnectionTrouble.describe(failure)), 0));
                     onFinished.run();
                 });
     }
@@ -90,12 +91,9 @@ public final class ImportViewModel {
     }
 
     static String summary(ImportReport r) {
-        String base = String.format("%s: %,d imported, %,d already present, %,d kept aside", r.source().replaceAll(".*[/\\\\]", ""),
-                r.imported(), r.alreadyPresent(), r.quarantined());
-        if (r.cancelled()) {
-            return base + " (stopped before the end)";
-        }
-        return base + (r.clean() ? "." : "; see Quarantine, rows refused by imports.");
+        String key = r.cancelled() ? "dashboard.import.summaryCancelled"
+                : r.clean() ? "dashboard.import.summary" : "dashboard.import.summaryWithRejects";
+        return Messages.text(key, r.source().replaceAll(".*[/\\\\]", ""), r.imported(), r.alreadyPresent(), r.quarantined());
     }
 
     public ReadOnlyBooleanProperty importingProperty() {

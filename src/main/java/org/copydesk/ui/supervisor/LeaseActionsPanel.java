@@ -19,6 +19,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import org.copydesk.review.Editor;
+import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -39,10 +40,11 @@ final class LeaseActionsPanel extends VBox {
         super(8);
         this.model = model;
         this.holders = holders;
-        Label header = new Label("Selected lease");
+        Label header = new Label(Messages.text("dashboard.actions.selectedLease"));
         header.getStyleClass().add(Styles.TITLE_4);
         header.textProperty().bind(Bindings.createStringBinding(() -> holders.selection().size() > 1
-                ? "Selected leases" : "Selected lease", holders.selection()));
+                ? Messages.text("dashboard.actions.selectedLeases") : Messages.text("dashboard.actions.selectedLease"),
+                holders.selection()));
         Label what = new Label();
         what.setId("selected-lease");
         what.setWrapText(true);
@@ -64,13 +66,14 @@ final class LeaseActionsPanel extends VBox {
     private String describeSelection() {
         List<HolderRow> rows = holders.selection();
         if (rows.isEmpty()) {
-            return "Select a row to act on it; Ctrl or Shift and click select several.";
+            return Messages.text("dashboard.actions.selectHint");
         }
         if (rows.size() == 1) {
-            return "\u201c" + rows.get(0).title() + "\u201d\nheld by " + rows.get(0).editorName();
+            return Messages.text("dashboard.actions.selectedOne", rows.get(0).title(), rows.get(0).editorName());
         }
         long people = rows.stream().map(HolderRow::editorId).distinct().count();
-        return rows.size() + " articles, held by " + (people == 1 ? rows.get(0).editorName() : people + " people");
+        return people == 1 ? Messages.text("dashboard.actions.selectedManyOneHolder", rows.size(), rows.get(0).editorName())
+                : Messages.text("dashboard.actions.selectedManyHolders", rows.size(), people);
     }
 
     /** The question before a force release or reassignment; Enter answers yes, Escape no. */
@@ -83,11 +86,11 @@ final class LeaseActionsPanel extends VBox {
         Button yes = new Button();
         yes.setId("confirm-action");
         yes.textProperty().bind(model.answerProperty());
-        yes.accessibleTextProperty().bind(Bindings.when(model.answerProperty().isEmpty()).then("Yes")
+        yes.accessibleTextProperty().bind(Bindings.when(model.answerProperty().isEmpty()).then(Messages.text("dashboard.actions.yes"))
                 .otherwise(model.answerProperty()));
         yes.getStyleClass().addAll(Styles.SMALL, Styles.DANGER);
         yes.setOnAction(e -> model.confirm());
-        Button no = new Button("Cancel");
+        Button no = new Button(Messages.text("dashboard.actions.cancel"));
         no.setId("cancel-action");
         no.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
         no.setOnAction(e -> model.cancelQuestion());
@@ -127,7 +130,7 @@ final class LeaseActionsPanel extends VBox {
                 list.getChildren().add(line);
             }
             if (all.size() > OUTCOMES_SHOWN) {
-                list.getChildren().add(muted("and " + (all.size() - OUTCOMES_SHOWN) + " more (see the audit)"));
+                list.getChildren().add(muted(Messages.text("dashboard.actions.moreOutcomes", all.size() - OUTCOMES_SHOWN)));
             }
         });
         list.visibleProperty().bind(Bindings.isNotEmpty(list.getChildren()));
@@ -138,34 +141,34 @@ final class LeaseActionsPanel extends VBox {
     private List<javafx.scene.Node> createForceRelease() {
         TextField reason = new TextField();
         reason.setId("reason");
-        reason.setPromptText("Reason (the editor sees it)");
-        reason.setAccessibleText("Reason, shown to the holder");
+        reason.setPromptText(Messages.text("dashboard.actions.reason.prompt"));
+        reason.setAccessibleText(Messages.text("dashboard.actions.reason.accessible"));
         reason.textProperty().bindBidirectional(model.reasonProperty());
-        Button release = new Button("Force release", new FontIcon(Feather.X_OCTAGON));
+        Button release = new Button(Messages.text("dashboard.actions.forceRelease"), new FontIcon(Feather.X_OCTAGON));
         release.setId("force-release");
         release.getStyleClass().add(Styles.DANGER);
         release.setMaxWidth(Double.MAX_VALUE);
-        release.setTooltip(new Tooltip("End the lease now: the article goes back to the queue and the editor is told why"));
+        release.setTooltip(new Tooltip(Messages.text("dashboard.actions.forceRelease.tooltip")));
         release.disableProperty().bind(model.canForceReleaseProperty().not());
         release.setOnAction(e -> model.forceReleaseSelected());
-        return List.of(new Label("Take it back"), reason, release);
+        return List.of(new Label(Messages.text("dashboard.actions.forceRelease.section")), reason, release);
     }
 
     private List<javafx.scene.Node> createReassign() {
         ComboBox<Editor> to = new ComboBox<>(model.reassignCandidates());
         to.setId("reassign-to");
-        to.setAccessibleText("Reassign to");
-        to.setPlaceholder(muted("Nobody else works on this article's desk."));
-        to.setPromptText("Reassign to\u2026");
+        to.setAccessibleText(Messages.text("dashboard.actions.reassignTo.accessible"));
+        to.setPlaceholder(muted(Messages.text("dashboard.actions.reassignTo.empty")));
+        to.setPromptText(Messages.text("dashboard.actions.reassignTo.prompt"));
         to.setMaxWidth(Double.MAX_VALUE);
         to.valueProperty().bindBidirectional(model.reassignToProperty());
         to.setCellFactory(v -> editorCell(null));
         // JavaFX drops the prompt of a combo box with its own button cell once its value was cleared
         to.setButtonCell(editorCell(to.getPromptText()));
-        Button reassign = new Button("Reassign", new FontIcon(Feather.SHUFFLE));
+        Button reassign = new Button(Messages.text("dashboard.actions.reassign"), new FontIcon(Feather.SHUFFLE));
         reassign.setId("reassign");
         reassign.setMaxWidth(Double.MAX_VALUE);
-        reassign.setTooltip(new Tooltip("Give the article to this editor under a new lease (only editors of its desk)"));
+        reassign.setTooltip(new Tooltip(Messages.text("dashboard.actions.reassign.tooltip")));
         reassign.disableProperty().bind(model.canReassignProperty().not());
         reassign.setOnAction(e -> model.reassignSelected());
 
@@ -174,35 +177,35 @@ final class LeaseActionsPanel extends VBox {
         warning.setWrapText(true);
         warning.setGraphic(new FontIcon(Feather.ALERT_TRIANGLE));
         warning.textProperty().bind(model.capacityWarningProperty());
-        Button anyway = new Button("Reassign anyway");
+        Button anyway = new Button(Messages.text("dashboard.actions.reassignAnyway"));
         anyway.setId("reassign-anyway");
         anyway.getStyleClass().addAll(Styles.SMALL, Styles.WARNING);
         anyway.setOnAction(e -> model.confirmOverCapacity());
-        Button cancel = new Button("Cancel");
+        Button cancel = new Button(Messages.text("dashboard.actions.cancel"));
         cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
         cancel.setOnAction(e -> model.cancelOverCapacity());
         VBox warningBox = new VBox(6, warning, new HBox(6, anyway, cancel));
         warningBox.getStyleClass().add("capacity-warning");
         warningBox.visibleProperty().bind(model.capacityWarningProperty().isNotEmpty());
         warningBox.managedProperty().bind(warningBox.visibleProperty());
-        return List.of(new Label("Give it to someone else"), to, reassign, warningBox);
+        return List.of(new Label(Messages.text("dashboard.actions.reassign.section")), to, reassign, warningBox);
     }
 
     private List<javafx.scene.Node> createExtend() {
-        Button extend15 = new Button("+15 min", new FontIcon(Feather.CLOCK));
+        Button extend15 = new Button(Messages.text("dashboard.actions.extend15"), new FontIcon(Feather.CLOCK));
         extend15.setId("extend-15");
-        extend15.setAccessibleText("Give 15 minutes more");
+        extend15.setAccessibleText(Messages.text("dashboard.actions.extend15.accessible"));
         extend15.setOnAction(e -> model.extendSelected(Duration.ofMinutes(15)));
         extend15.disableProperty().bind(model.canActProperty().not());
-        Button extend60 = new Button("+1 h");
+        Button extend60 = new Button(Messages.text("dashboard.actions.extend60"));
         extend60.setId("extend-60");
-        extend60.setAccessibleText("Give one hour more");
+        extend60.setAccessibleText(Messages.text("dashboard.actions.extend60.accessible"));
         extend60.setOnAction(e -> model.extendSelected(Duration.ofHours(1)));
         extend60.disableProperty().bind(model.canActProperty().not());
-        Label extendNote = new Label("Extending never passes the desk's maximum hold.");
+        Label extendNote = new Label(Messages.text("dashboard.actions.extend.note"));
         extendNote.setWrapText(true);
         extendNote.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
-        return List.of(new Label("Give more time"), new HBox(6, extend15, extend60), extendNote);
+        return List.of(new Label(Messages.text("dashboard.actions.extend.section")), new HBox(6, extend15, extend60), extendNote);
     }
 
     private static ListCell<Editor> editorCell(String whenEmpty) {
@@ -210,7 +213,7 @@ final class LeaseActionsPanel extends VBox {
             @Override
             protected void updateItem(Editor e, boolean empty) {
                 super.updateItem(e, empty);
-                setText(empty || e == null ? whenEmpty : e.displayName() + " (" + e.id() + ")");
+                setText(empty || e == null ? whenEmpty : Messages.text("dashboard.actions.editorWithId", e.displayName(), e.id()));
             }
         };
     }

@@ -19,6 +19,8 @@ import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import org.copydesk.review.Editor;
+import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.supervisor.LeaseBatch.Outcome;
 
@@ -112,14 +114,14 @@ public final class LeaseActionsViewModel {
             return;
         }
         if (reason.get().isBlank()) {
-            error.set("Give a reason: " + holderNames(rows) + " will see it.");
+            error.set(Messages.text("dashboard.actions.reasonNeeded", holderNames(rows)));
             return;
         }
         String why = reason.get().strip();
         ask(rows, rows.size() == 1
-                ? "Take \u201c" + rows.get(0).title() + "\u201d back from " + rows.get(0).editorName() + "?"
-                : "Take " + rows.size() + " articles back from their holders? " + named(rows, r -> " from " + r.editorName()),
-                rows.size() == 1 ? "Take it back" : "Take " + rows.size() + " back",
+                ? Messages.text("dashboard.actions.askRelease", rows.get(0).title(), rows.get(0).editorName())
+                : Messages.text("dashboard.actions.askReleaseMany", rows.size(), named(rows)),
+                Messages.text("dashboard.actions.confirmRelease", rows.size()),
                 () -> run(rows, LeaseBatch.forceRelease(why), () -> reason.set("")));
     }
 
@@ -133,10 +135,9 @@ public final class LeaseActionsViewModel {
             return;
         }
         ask(rows, rows.size() == 1
-                ? "Give \u201c" + rows.get(0).title() + "\u201d to " + to.displayName() + "? " + rows.get(0).editorName()
-                + " holds it now and loses it."
-                : "Give " + rows.size() + " articles to " + to.displayName() + "? " + named(rows, r -> " from " + r.editorName()),
-                rows.size() == 1 ? "Give it to " + to.displayName() : "Give " + rows.size() + " to " + to.displayName(),
+                ? Messages.text("dashboard.actions.askReassign", rows.get(0).title(), to.displayName(), rows.get(0).editorName())
+                : Messages.text("dashboard.actions.askReassignMany", rows.size(), to.displayName(), named(rows)),
+                Messages.text("dashboard.actions.confirmReassign", rows.size(), to.displayName()),
                 () -> reassign(rows, to, false));
     }
 
@@ -198,18 +199,16 @@ public final class LeaseActionsViewModel {
 
     private static String holderNames(List<HolderRow> rows) {
         List<String> names = rows.stream().map(HolderRow::editorName).distinct().toList();
-        return names.size() == 1 ? names.get(0) : String.join(", ", names.subList(0, names.size() - 1)) + " and "
-                + names.get(names.size() - 1);
+        return Formats.list(names);
     }
 
     /** "“Budget vote” from Ann Kowalski, “Cup draw” from Bob Okafor and 2 more." */
-    private static String named(List<HolderRow> rows, java.util.function.Function<HolderRow, String> suffix) {
+    private static String named(List<HolderRow> rows) {
         List<String> parts = new ArrayList<>();
         for (HolderRow r : rows.subList(0, Math.min(NAMED_IN_QUESTION, rows.size()))) {
-            parts.add("\u201c" + r.title() + "\u201d" + suffix.apply(r));
+            parts.add(Messages.text("dashboard.actions.titleFrom", r.title(), r.editorName()));
         }
-        String more = rows.size() > NAMED_IN_QUESTION ? " and " + (rows.size() - NAMED_IN_QUESTION) + " more" : "";
-        return String.join(", ", parts) + more + ".";
+        return Messages.text("dashboard.actions.named", String.join(", ", parts), Math.max(0, rows.size() - NAMED_IN_QUESTION));
     }
 
     // --- running a batch ----------------------------------------------------------------------------
@@ -243,7 +242,7 @@ public final class LeaseActionsViewModel {
         if (!over.isEmpty() && action instanceof LeaseBatch.Reassign r) {
             List<HolderRow> again = rows.stream().filter(row -> over.stream().anyMatch(o -> o.articleId() == row.id())).toList();
             capacityWarning.set(over.size() == 1 && rows.size() == 1 ? over.get(0).words()
-                    : r.to().displayName() + " would go over capacity with " + over.size() + " of these articles. Reassign " + (over.size() == 1 ? "it" : "them") + " anyway?");
+                    : Messages.text("dashboard.actions.overCapacity", r.to().displayName(), over.size()));
             askedAbout = rows;
             pendingOverride = () -> reassign(again, r.to(), true);
         }

@@ -12,6 +12,7 @@ import org.copydesk.review.Editor;
 import org.copydesk.review.Supervision;
 import org.copydesk.review.Supervision.ActiveLease;
 import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 
 /**
  * A supervisor's action on several leases, run on a worker thread: one call of the database's
@@ -45,17 +46,18 @@ final class LeaseBatch {
         /** "Took 2 of 3 articles back; 1 had ended or changed hands." */
         String summary(Action action) {
             List<String> rest = new ArrayList<>();
-            add(rest, of(Result.LOST).size() + of(Result.SKIPPED).size(), "had ended or changed hands", "had ended or changed hands");
-            add(rest, of(Result.REFUSED).size(), "was refused", "were refused");
-            add(rest, of(Result.OVER_CAPACITY).size(), "would go over capacity", "would go over capacity");
-            add(rest, of(Result.NOT_TRIED).size(), "was not tried (no connection)", "were not tried (no connection)");
-            return String.format(action.summary(), of(Result.DONE).size() + " of " + outcomes.size())
-                    + (rest.isEmpty() ? "." : "; " + String.join(", ", rest) + ".");
+            add(rest, of(Result.LOST).size() + of(Result.SKIPPED).size(), "dashboard.actions.batch.lost");
+            add(rest, of(Result.REFUSED).size(), "dashboard.actions.batch.refused");
+            add(rest, of(Result.OVER_CAPACITY).size(), "dashboard.actions.batch.overCapacity");
+            add(rest, of(Result.NOT_TRIED).size(), "dashboard.actions.batch.notTried");
+            String done = action.summary(of(Result.DONE).size(), outcomes.size());
+            return rest.isEmpty() ? Messages.text("dashboard.actions.batch.summary", done)
+                    : Messages.text("dashboard.actions.batch.summaryWithRest", done, String.join(", ", rest));
         }
 
-        private static void add(List<String> parts, int n, String one, String many) {
+        private static void add(List<String> parts, int n, String key) {
             if (n > 0) {
-                parts.add(n + " " + (n == 1 ? one : many));
+                parts.add(Messages.text(key, n));
             }
         }
     }
@@ -66,7 +68,7 @@ final class LeaseBatch {
         String name();
 
         /** "Took %s articles back": the summary with the count put in. */
-        String summary();
+        String summary(int done, int tried);
 
         Outcome apply(Supervision supervision, String supervisor, HolderRow row);
     }
@@ -78,14 +80,14 @@ final class LeaseBatch {
         }
 
         @Override
-        public String summary() {
-            return "Took %s articles back";
+        public String summary(int done, int tried) {
+            return Messages.text("dashboard.actions.batch.released", done, tried);
         }
 
         @Override
         public Outcome apply(Supervision supervision, String supervisor, HolderRow row) {
             return doneIfHeld(row, supervision.forceRelease(row.id(), supervisor, reason),
-                    ended -> "Took " + quoted(row) + " back from " + row.editorName() + ".");
+                    ended -> Messages.text("dashboard.actions.outcome.released", row.title(), row.editorName()));
         }
     }
 
@@ -96,21 +98,21 @@ final class LeaseBatch {
         }
 
         @Override
-        public String summary() {
-            return "Gave %s articles to " + to.displayName();
+        public String summary(int done, int tried) {
+            return Messages.text("dashboard.actions.batch.reassigned", done, tried, to.displayName());
         }
 
         @Override
         public Outcome apply(Supervision supervision, String supervisor, HolderRow row) {
             if (row.editorId().equals(to.id())) {
-                return outcome(row, Result.SKIPPED, quoted(row) + " is " + to.displayName() + "'s already; left as it is.");
+                return outcome(row, Result.SKIPPED, Messages.text("dashboard.actions.outcome.alreadyTheirs", row.title(), to.displayName()));
             }
             try {
                 supervision.reassign(row.id(), to.id(), supervisor, overrideCapacity, reason);
             } catch (Supervision.OverCapacityException e) {
                 return outcome(row, Result.OVER_CAPACITY, e.getMessage());
             }
-            return outcome(row, Result.DONE, "Gave " + quoted(row) + " to " + to.displayName() + ".");
+            return outcome(row, Result.DONE, Messages.text("dashboard.actions.outcome.reassigned", row.title(), to.displayName()));
         }
     }
 
@@ -121,14 +123,14 @@ final class LeaseBatch {
         }
 
         @Override
-        public String summary() {
-            return "Gave %s articles more time";
+        public String summary(int done, int tried) {
+            return Messages.text("dashboard.actions.batch.extended", done, tried);
         }
 
         @Override
         public Outcome apply(Supervision supervision, String supervisor, HolderRow row) {
             return doneIfHeld(row, supervision.extend(row.id(), by, supervisor),
-                    lease -> quoted(row) + " now runs until " + Formats.localClock(lease.expiresAt(), zone) + ".");
+                    lease -> Messages.text("dashboard.actions.outcome.extended", row.title(), Formats.localClock(lease.expiresAt(), zone)));
         }
     }
 
@@ -158,7 +160,7 @@ final class LeaseBatch {
         Throwable lost = null;
         for (HolderRow row : rows) {
             if (lost != null) {
-                outcomes.add(outcome(row, Result.NOT_TRIED, quoted(row) + " was not tried: the database could not be reached."));
+                outcomes.add(notTried(row));
                 continue;
             }
             try {
@@ -166,9 +168,10 @@ final class LeaseBatch {
             } catch (RuntimeException e) {
                 if (ConnectionTrouble.isConnectionLost(e)) {
                     lost = e;
-                    outcomes.add(outcome(row, Result.NOT_TRIED, quoted(row) + " was not tried: the database could not be reached."));
+                    outcomes.add(notTried(row));
                 } else {
-                    outcomes.add(outcome(row, Result.REFUSED, quoted(row) + ": " + ConnectionTrouble.describe(e)));
+                    outcomes.add(outcome(row, Result.REFUSED,
+                            Messages.text("dashboard.actions.outcome.refused", row.title(), ConnectionTrouble.describe(e))));
                 }
             }
         }
@@ -179,17 +182,17 @@ final class LeaseBatch {
     private Optional<Outcome> stillAsSelected(HolderRow row) {
         Optional<ActiveLease> now = supervision.activeLeases(Set.of(row.id())).stream().findFirst();
         if (now.isEmpty()) {
-            return Optional.of(outcome(row, Result.LOST, quoted(row) + " was no longer held by " + row.editorName()
-                    + ": given back, finished or run out. Nothing was done."));
+            return Optional.of(outcome(row, Result.LOST,
+                    Messages.text("dashboard.actions.outcome.noLongerHeldBy", row.title(), row.editorName())));
         }
         ActiveLease lease = now.get();
         if (!lease.editorId().equals(row.editorId())) {
-            return Optional.of(outcome(row, Result.LOST, quoted(row) + " is held by " + lease.editorName() + " now, not "
-                    + row.editorName() + "; left alone."));
+            return Optional.of(outcome(row, Result.LOST,
+                    Messages.text("dashboard.actions.outcome.heldByOther", row.title(), lease.editorName(), row.editorName())));
         }
         if (row.claimedAt() != null && !row.claimedAt().equals(lease.claimedAt())) {
-            return Optional.of(outcome(row, Result.LOST, row.editorName() + " took " + quoted(row)
-                    + " afresh since you selected it; left alone."));
+            return Optional.of(outcome(row, Result.LOST,
+                    Messages.text("dashboard.actions.outcome.takenAfresh", row.title(), row.editorName())));
         }
         return Optional.empty();
     }
@@ -197,14 +200,14 @@ final class LeaseBatch {
     /** An operation that answers with no lease when the article was not held (any more). */
     private static Outcome doneIfHeld(HolderRow row, Optional<Lease> lease, java.util.function.Function<Lease, String> words) {
         return lease.map(l -> outcome(row, Result.DONE, words.apply(l)))
-                .orElseGet(() -> outcome(row, Result.LOST, quoted(row) + " was no longer held."));
+                .orElseGet(() -> outcome(row, Result.LOST, Messages.text("dashboard.actions.outcome.noLongerHeld", row.title())));
     }
 
     private static Outcome outcome(HolderRow row, Result result, String words) {
         return new Outcome(row.id(), row.title(), result, words);
     }
 
-    private static String quoted(HolderRow row) {
-        return "\u201c" + row.title() + "\u201d";
+    private static Outcome notTried(HolderRow row) {
+        return outcome(row, Result.NOT_TRIED, Messages.text("dashboard.actions.outcome.notTried", row.title()));
     }
 }

@@ -1,10 +1,11 @@
 package org.copydesk.ui.supervisor;
 
 import java.time.Duration;
+import org.copydesk.ui.common.Messages;
 
 /** Whether a person is at work, from how long ago their client last sent a heartbeat. */
 public enum Presence {
-    ACTIVE("active"), IDLE("idle"), OFFLINE("offline");
+    ACTIVE("dashboard.presence.active"), IDLE("dashboard.presence.idle"), OFFLINE("dashboard.presence.offline");
 
     private final String label;
 
@@ -13,7 +14,7 @@ public enum Presence {
     }
 
     public String label() {
-        return label;
+        return Messages.text(label);
     }
 
     /** {@code sinceSeen} null means never seen. */

@@ -18,6 +18,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.copydesk.review.ArticleQuarantine;
 import org.copydesk.review.ImportRejects;
+import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -34,12 +35,12 @@ final class QuarantinePage extends VBox {
         quarantined.setItems(model.quarantined());
         quarantined.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         quarantined.getColumns().setAll(List.of(
-                textColumn("No.", 60, q -> Long.toString(q.id())),
-                textColumn("Desk", 90, q -> model.deskName(q.desk())),
-                textColumn("Title", 300, ArticleQuarantine.Entry::title),
-                textColumn("Sent back", 80, q -> Integer.toString(q.attempts())),
-                textColumn("Why", 300, q -> q.reason() == null ? "" : q.reason())));
-        quarantined.setPlaceholder(muted("No article is in quarantine."));
+                textColumn(Messages.text("dashboard.holders.number.column"), 60, q -> Long.toString(q.id())),
+                textColumn(Messages.text("dashboard.quarantine.desk.column"), 90, q -> model.deskName(q.desk())),
+                textColumn(Messages.text("dashboard.quarantine.title.column"), 300, ArticleQuarantine.Entry::title),
+                textColumn(Messages.text("dashboard.quarantine.sentBack.column"), 80, q -> Integer.toString(q.attempts())),
+                textColumn(Messages.text("dashboard.quarantine.why.column"), 300, q -> q.reason() == null ? "" : q.reason())));
+        quarantined.setPlaceholder(muted(Messages.text("dashboard.quarantine.articles.empty")));
         quarantined.getSelectionModel().selectedItemProperty().addListener((o, a, q) -> model.selectedArticleProperty().set(q));
         model.selectedArticleProperty().addListener((o, a, q) -> {
             if (q == null) {
@@ -50,18 +51,18 @@ final class QuarantinePage extends VBox {
         });
         TextField title = new TextField();
         title.setId("corrected-title");
-        title.setPromptText("Corrected title");
+        title.setPromptText(Messages.text("dashboard.quarantine.title.prompt"));
         title.textProperty().bindBidirectional(model.correctedTitleProperty());
         TextField note = new TextField();
         note.setId("requeue-note");
-        note.setPromptText("Note for the history (optional)");
+        note.setPromptText(Messages.text("dashboard.quarantine.note.prompt"));
         note.textProperty().bindBidirectional(model.requeueNoteProperty());
-        Button requeue = new Button("Correct and requeue", new FontIcon(Feather.CORNER_UP_LEFT));
+        Button requeue = new Button(Messages.text("dashboard.quarantine.requeueArticle"), new FontIcon(Feather.CORNER_UP_LEFT));
         requeue.setId("requeue-article");
         requeue.getStyleClass().add(Styles.ACCENT);
         requeue.disableProperty().bind(model.selectedArticleProperty().isNull().or(model.actingProperty()));
         requeue.setOnAction(e -> model.requeueSelectedArticle());
-        VBox articleForm = form("Put back in the queue", title, note, requeue,
+        VBox articleForm = form(Messages.text("dashboard.quarantine.articleForm.title"), title, note, requeue,
                 Tables.inlineError("requeue-article-error", model.articleErrorProperty()));
         articleForm.disableProperty().bind(model.selectedArticleProperty().isNull());
 
@@ -70,10 +71,10 @@ final class QuarantinePage extends VBox {
         rejects.setItems(model.importRejects());
         rejects.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         rejects.getColumns().setAll(List.of(
-                textColumn("Source", 180, r -> r.sourceName() + ":" + r.lineNumber()),
-                textColumn("Why it was refused", 260, ImportRejects.Reject::reason),
-                textColumn("Row as imported", 360, r -> r.rawText().replace('\n', ' '))));
-        rejects.setPlaceholder(muted("No imported row is waiting for correction."));
+                textColumn(Messages.text("dashboard.quarantine.source.column"), 180, r -> r.sourceName() + ":" + r.lineNumber()),
+                textColumn(Messages.text("dashboard.quarantine.whyWasRefused.column"), 260, ImportRejects.Reject::reason),
+                textColumn(Messages.text("dashboard.quarantine.rowAsImported.column"), 360, r -> r.rawText().replace('\n', ' '))));
+        rejects.setPlaceholder(muted(Messages.text("dashboard.quarantine.rows.empty")));
         rejects.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> model.selectedRejectProperty().set(r));
         model.selectedRejectProperty().addListener((o, a, r) -> {
             if (r == null) {
@@ -86,26 +87,26 @@ final class QuarantinePage extends VBox {
         row.setId("corrected-row");
         row.setWrapText(true);
         row.setPrefRowCount(10); // room for a row's fields, one per line
-        row.setPromptText("{\"desk\": \"news\", \"title\": \"\u2026\", \"body\": \"\u2026\"}");
+        row.setPromptText(Messages.text("dashboard.quarantine.row.prompt"));
         row.textProperty().bindBidirectional(model.correctedRowProperty());
-        Button requeueRow = new Button("Requeue as article", new FontIcon(Feather.CORNER_UP_LEFT));
+        Button requeueRow = new Button(Messages.text("dashboard.quarantine.requeueRow"), new FontIcon(Feather.CORNER_UP_LEFT));
         requeueRow.setId("requeue-row");
         requeueRow.getStyleClass().add(Styles.ACCENT);
         requeueRow.disableProperty().bind(model.selectedRejectProperty().isNull().or(model.actingProperty()));
         requeueRow.setOnAction(e -> model.requeueSelectedReject());
-        Button discard = new Button("Discard", new FontIcon(Feather.TRASH_2));
+        Button discard = new Button(Messages.text("dashboard.quarantine.discard"), new FontIcon(Feather.TRASH_2));
         discard.setId("discard-row");
         discard.getStyleClass().add(Styles.FLAT);
         discard.disableProperty().bind(requeueRow.disableProperty());
         discard.setOnAction(e -> model.discardSelectedReject());
-        VBox rowForm = form("Correct the row (JSON)", row, new HBox(8, requeueRow, discard),
+        VBox rowForm = form(Messages.text("dashboard.quarantine.rowForm.title"), row, new HBox(8, requeueRow, discard),
                 Tables.inlineError("requeue-row-error", model.rowErrorProperty()));
         rowForm.disableProperty().bind(model.selectedRejectProperty().isNull());
 
         getChildren().addAll(Tables.inlineError("quarantine-error", model.loadErrorProperty()),
-                sectionTitle("Quarantined articles", "Marked unreviewable, or sent back more often than the desk allows"),
+                sectionTitle(Messages.text("dashboard.quarantine.articles.title"), Messages.text("dashboard.quarantine.articles.hint")),
                 split(quarantined, articleForm),
-                sectionTitle("Rows refused by imports", "Correct the row and requeue it, or discard it"),
+                sectionTitle(Messages.text("dashboard.quarantine.rows.title"), Messages.text("dashboard.quarantine.rows.hint")),
                 split(rejects, rowForm));
         Tables.padded(this);
     }

@@ -16,6 +16,7 @@ import org.copydesk.review.ArticleQuarantine;
 import org.copydesk.review.ImportRejects;
 import org.copydesk.review.ReviewServices;
 import org.copydesk.review.imports.CorrectionTemplate;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 
 /**
@@ -88,7 +89,7 @@ public final class QuarantineViewModel {
             return true;
         }, ok -> {
             acting.set(false);
-            context.post(Notice.Kind.SUCCESS, "\u201c" + (title == null ? entry.title() : title) + "\u201d is back in the queue.");
+            context.post(Notice.Kind.SUCCESS, Messages.text("dashboard.quarantine.requeued", title == null ? entry.title() : title));
             selectedArticle.set(null);
             refresh();
             afterRequeue.run();
@@ -111,8 +112,8 @@ public final class QuarantineViewModel {
         rowError.set("");
         context.tasks.run("requeue import row", () -> importRejects.requeue(reject.id(), text, supervisor), id -> {
             acting.set(false);
-            context.post(Notice.Kind.SUCCESS, "Line " + reject.lineNumber() + " of " + reject.sourceName() + " is article " + id
-                    + " now, waiting for review.");
+            context.post(Notice.Kind.SUCCESS,
+                    Messages.text("dashboard.quarantine.rowRequeued", reject.lineNumber(), reject.sourceName(), id));
             selectedReject.set(null);
             refresh();
             afterRequeue.run();
@@ -135,7 +136,7 @@ public final class QuarantineViewModel {
             return true;
         }, ok -> {
             acting.set(false);
-            context.post(Notice.Kind.INFO, "Discarded line " + reject.lineNumber() + " of " + reject.sourceName() + ".");
+            context.post(Notice.Kind.INFO, Messages.text("dashboard.quarantine.rowDiscarded", reject.lineNumber(), reject.sourceName()));
             selectedReject.set(null);
             refresh();
         }, failure -> {

@@ -21,6 +21,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.copydesk.review.outcomes.RelayState;
+import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -36,10 +37,10 @@ final class RelayPage extends VBox {
     RelayPage(RelayViewModel model) {
         super(10);
         HBox counts = new HBox(24,
-                count("relay-delivered", "Delivered", model, RelayState.Counts::delivered),
-                count("relay-waiting", "Waiting", model, RelayState.Counts::waiting),
-                count("relay-failed", "Failed", model, RelayState.Counts::failed));
-        Label relayTitle = new Label("Relay at work:");
+                count("relay-delivered", Messages.text("dashboard.relay.delivered.count"), model, RelayState.Counts::delivered),
+                count("relay-waiting", Messages.text("dashboard.relay.waiting.count"), model, RelayState.Counts::waiting),
+                count("relay-failed", Messages.text("dashboard.relay.failed.count"), model, RelayState.Counts::failed));
+        Label relayTitle = new Label(Messages.text("dashboard.relay.running.label"));
         relayTitle.getStyleClass().add(Styles.TEXT_BOLD);
         Label relay = new Label();
         relay.setId("relay-running");
@@ -52,19 +53,19 @@ final class RelayPage extends VBox {
         table.setId("relay-undelivered");
         table.setItems(model.rows());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        TableColumn<RelayViewModel.Row, String> state = textColumn("State", 80, RelayViewModel.Row::state);
+        TableColumn<RelayViewModel.Row, String> state = textColumn(Messages.text("dashboard.relay.state.column"), 80, RelayViewModel.Row::state);
         state.setCellFactory(c -> new StateCell());
         table.getColumns().setAll(List.of(
-                textColumn("Cursor", 70, r -> Long.toString(r.cursor())),
+                textColumn(Messages.text("dashboard.relay.cursor.column"), 70, r -> Long.toString(r.cursor())),
                 state,
-                textColumn("Outcome", 130, RelayViewModel.Row::outcome),
-                textColumn("Article", 260, RelayViewModel.Row::article),
-                textColumn("Desk", 90, RelayViewModel.Row::desk),
-                textColumn("Attempts", 85, r -> Integer.toString(r.attempts())),
-                textColumn("Last attempt", 110, RelayViewModel.Row::lastAttempt),
-                textColumn("Last answer", 220, r -> r.lastAnswer().replace('\n', ' ')),
-                textColumn("Next attempt", 120, RelayViewModel.Row::nextAttempt)));
-        table.setPlaceholder(muted("Every outcome has been delivered."));
+                textColumn(Messages.text("dashboard.relay.outcome.column"), 110, RelayViewModel.Row::outcome),
+                textColumn(Messages.text("dashboard.relay.article.column"), 230, RelayViewModel.Row::article),
+                textColumn(Messages.text("dashboard.relay.desk.column"), 90, RelayViewModel.Row::desk),
+                textColumn(Messages.text("dashboard.relay.attempts.column"), 85, r -> Integer.toString(r.attempts())),
+                textColumn(Messages.text("dashboard.relay.lastAttempt.column"), 150, RelayViewModel.Row::lastAttempt),
+                textColumn(Messages.text("dashboard.relay.lastAnswer.column"), 190, r -> r.lastAnswer().replace('\n', ' ')),
+                textColumn(Messages.text("dashboard.relay.nextAttempt.column"), 150, RelayViewModel.Row::nextAttempt)));
+        table.setPlaceholder(muted(Messages.text("dashboard.relay.empty")));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> model.selectedProperty().set(r));
         model.selectedProperty().addListener((o, a, r) -> {
             if (r == null) {
@@ -80,15 +81,15 @@ final class RelayPage extends VBox {
         answer.setEditable(false);
         answer.setWrapText(true);
         answer.setPrefRowCount(3); // an answer is at most 1,000 characters
-        answer.setPromptText("Select an outcome to read the receiver's last answer in full.");
+        answer.setPromptText(Messages.text("dashboard.relay.answer.prompt"));
         answer.textProperty().bind(model.selectedAnswer());
 
-        Button retry = new Button("Retry (selected)", new FontIcon(Feather.ROTATE_CW));
+        Button retry = new Button(Messages.text("dashboard.relay.retrySelected"), new FontIcon(Feather.ROTATE_CW));
         retry.setId("relay-retry-selected");
         retry.getStyleClass().add(Styles.ACCENT);
         retry.disableProperty().bind(model.canRetrySelected().not());
         retry.setOnAction(e -> model.retrySelected());
-        Button retryAll = new Button("Retry all failed", new FontIcon(Feather.REPEAT));
+        Button retryAll = new Button(Messages.text("dashboard.relay.retryAllFailed"), new FontIcon(Feather.REPEAT));
         retryAll.setId("relay-retry-all");
         retryAll.disableProperty().bind(model.canRetryAll().not());
         retryAll.setOnAction(e -> model.retryAllFailed());
@@ -96,12 +97,12 @@ final class RelayPage extends VBox {
         HBox actions = new HBox(8, retry, retryAll, refusal);
         actions.setAlignment(Pos.CENTER_LEFT);
         if (!model.mayRetry()) {
-            actions.getChildren().add(muted("Only supervisors and admins send outcomes again."));
+            actions.getChildren().add(muted(Messages.text("dashboard.relay.retryNotAllowed")));
         }
 
         getChildren().addAll(Tables.inlineError("relay-error", model.loadErrorProperty()), counts, running,
-                sectionTitle("Not delivered yet", "Failed first, then waiting, oldest first (at most " + RelayViewModel.LISTED + ")"),
-                table, actions, muted("The receiver's last answer"), answer);
+                sectionTitle(Messages.text("dashboard.relay.undelivered.title"), Messages.text("dashboard.relay.undelivered.hint", RelayViewModel.LISTED)),
+                table, actions, muted(Messages.text("dashboard.relay.answer.title")), answer);
         getStyleClass().add("relay-page");
         Tables.padded(this);
     }

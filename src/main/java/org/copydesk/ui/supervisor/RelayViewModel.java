@@ -19,6 +19,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.copydesk.review.outcomes.RelayState;
 import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 
 /**
@@ -95,9 +96,9 @@ public final class RelayViewModel {
 
     private void apply(Reading reading) {
         counts.set(reading.counts());
-        runningRelay.set(reading.relay().map(r -> r.holder() + " \u2014 delivering (holds the delivery lease until "
-                + Formats.localClock(r.until(), context.zone) + ", renewed while it runs)")
-                .orElse("None \u2014 outcomes wait until a relay runs (copydesk relay --url URL)."));
+        runningRelay.set(reading.relay()
+                .map(r -> Messages.text("dashboard.relay.running", r.holder(), Formats.localClock(r.until(), context.zone)))
+                .orElse(Messages.text("dashboard.relay.noneRunning")));
         long keep = selected.get() == null ? -1 : selected.get().cursor();
         rows.setAll(reading.rows().stream().map(this::row).toList());
         selected.set(rows.stream().filter(r -> r.cursor() == keep).findFirst().orElse(null));
@@ -105,11 +106,13 @@ public final class RelayViewModel {
 
     private Row row(RelayState.Undelivered u) {
         boolean failed = "failed".equals(u.delivery());
-        String article = (u.title() == null ? "article " + u.articleId() : u.title()) + " (" + u.externalId() + ")";
-        String next = failed ? "\u2014 (until retried)"
-                : u.nextAttemptAt() == null ? "when a relay runs" : Formats.localDayClock(u.nextAttemptAt(), context.zone);
+        String article = u.title() == null ? Messages.text("dashboard.relay.untitledArticle", u.articleId(), u.externalId())
+                : Messages.text("dashboard.relay.articleWithId", u.title(), u.externalId());
+        String next = failed ? Messages.text("dashboard.relay.untilRetried")
+                : u.nextAttemptAt() == null ? Messages.text("dashboard.relay.whenRelayRuns")
+                : Formats.localDayClock(u.nextAttemptAt(), context.zone);
         return new Row(u.cursor(), u.delivery(), failed, u.outcome(), article, context.deskName(u.desk()), u.attempts(),
-                u.lastAttemptAt() == null ? "never" : Formats.localDayClock(u.lastAttemptAt(), context.zone),
+                u.lastAttemptAt() == null ? Messages.text("dashboard.relay.never") : Formats.localDayClock(u.lastAttemptAt(), context.zone),
                 u.lastAnswer() == null ? "" : u.lastAnswer(), next);
     }
 
@@ -117,7 +120,7 @@ public final class RelayViewModel {
     public void retrySelected() {
         Row row = selected.get();
         if (row != null) {
-            retry(row.cursor(), "Outcome " + row.cursor());
+            retry(row.cursor(), Messages.text("dashboard.relay.outcomeNumber", row.cursor()));
         }
     }
 
@@ -137,10 +140,10 @@ public final class RelayViewModel {
             acting.set(false);
             context.reached();
             if (n == 0) {
-                context.post(Notice.Kind.INFO, "No outcome had failed.");
+                context.post(Notice.Kind.INFO, Messages.text("dashboard.relay.noneFailed"));
             } else {
-                context.post(Notice.Kind.SUCCESS, (which == null ? Formats.count(n, "failed outcome") : which)
-                        + " will be sent again; a running relay picks " + (n == 1 ? "it" : "them") + " up at once.");
+                context.post(Notice.Kind.SUCCESS, Messages.text("dashboard.relay.retried",
+                        which == null ? Messages.text("dashboard.relay.failedOutcomes", n) : which, n));
             }
             refresh();
         }, failure -> {
@@ -177,7 +180,7 @@ public final class RelayViewModel {
     /** The receiver's last answer to the selected outcome, in full. */
     public StringBinding selectedAnswer() {
         return Bindings.createStringBinding(() -> selected.get() == null ? ""
-                : selected.get().lastAnswer().isEmpty() ? "The receiver has not answered this outcome yet."
+                : selected.get().lastAnswer().isEmpty() ? Messages.text("dashboard.relay.noAnswerYet")
                 : selected.get().lastAnswer(), selected);
     }
 

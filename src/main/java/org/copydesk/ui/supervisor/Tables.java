@@ -10,6 +10,7 @@ import javafx.geometry.Insets;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.layout.VBox;
+import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -51,7 +52,7 @@ final class Tables {
         l.setGraphic(new FontIcon(Feather.ALERT_CIRCLE));
         l.getStyleClass().addAll("inline-error", Styles.DANGER);
         l.textProperty().bind(text);
-        l.setAccessibleHelp("Error");
+        l.setAccessibleHelp(Messages.text("dashboard.inlineError.accessible"));
         l.visibleProperty().bind(l.textProperty().isNotEmpty());
         l.managedProperty().bind(l.visibleProperty());
         return l;

@@ -10,10 +10,14 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.prefs.Preferences;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.TitledPane;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
@@ -27,6 +31,7 @@ import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
 import org.copydesk.ui.common.DesktopAttention;
+import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Theme;
 import org.jooq.DSLContext;
@@ -34,6 +39,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
@@ -41,7 +48,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * Issue 17, the editor's window: closing or signing out while holding articles asks to give them
  * back; the reader keeps its room when the window shrinks; text size keys, remembered; a disabled
- * Submit says why; the history reads renewals as one line.
+ * Submit says why; the history reads renewals as one line; notices cover no control.
  */
 @ExtendWith(DatabaseExtension.class)
 class EditorWindowTest {
@@ -115,6 +122,77 @@ class EditorWindowTest {
         assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("ann"))).isZero();
         long first = dsl.fetchValue(ARTICLE.ID, ARTICLE.TITLE.eq("Article 0"));
         assertThat(services.drafts().load(first, "ann")).get().extracting(d -> d.notes()).isEqualTo("half a thought");
+    }
+
+    /**
+     * Issue 17, "notices do not cover controls": with the most notices a window shows at once, an
+     * article open and its history unfolded, no notice overlaps an enabled control, at 1280x800 and
+     * 1024x640. (Notices laid over the window's bottom left covered the list and History; stacked in a
+     * strip they pushed the panes under themselves at 640 px high.)
+     */
+    @ParameterizedTest(name = "{0}x{1}")
+    @CsvSource({"1280, 800", "1024, 640"})
+    void noNoticeCoversAnEnabledControl(int width, int height) throws Exception {
+        Fixtures.articles(dsl, "news", 4, 3, -60);
+        show(width, height);
+        FxToolkit.setupFixture(() -> {
+            model.reload();
+            model.selectNext();
+            ((TitledPane) stage.getScene().lookup(".titled-pane")).setExpanded(true);
+            model.tell(Notice.Kind.ERROR, "Your time on \u201cBudget vote passes after a long night in the chamber\u201d ran out. "
+                    + "Your notes are kept as a draft.");
+            model.tell(Notice.Kind.WARNING, "Another Copydesk window on this computer is signed in as Ann too.");
+            model.tell(Notice.Kind.INFO, "3 new articles.");
+            model.tell(Notice.Kind.SUCCESS, "Approved \u201cCup draw\u201d.");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        List<String> covered = fx(() -> {
+            Parent root = stage.getScene().getRoot();
+            List<Node> notices = List.copyOf(root.lookupAll(".notice"));
+            assertThat(notices).as("the notices are on screen").hasSize(4);
+            List<String> found = new ArrayList<>();
+            for (Node control : root.lookupAll("*")) {
+                if (control instanceof Control && shown(control) && !control.isDisabled() && !inNotices(control)) {
+                    for (Node notice : notices) {
+                        if (overlaps(sceneBounds(notice), sceneBounds(control))) {
+                            found.add(control.getClass().getSimpleName() + (control.getId() == null ? "" : "#" + control.getId()));
+                        }
+                    }
+                }
+            }
+            return found;
+        });
+        assertThat(covered).as("controls under a notice at %dx%d", width, height).isEmpty();
+    }
+
+    private static boolean shown(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible() || n.getOpacity() == 0) {
+                return false;
+            }
+        }
+        Bounds b = sceneBounds(node);
+        return b.getWidth() > 0 && b.getHeight() > 0;
+    }
+
+    private static boolean inNotices(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if ("notices".equals(n.getId())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Bounds sceneBounds(Node node) {
+        return node.localToScene(node.getLayoutBounds());
+    }
+
+    /** Overlapping by more than a pixel (touching edges is not covering). */
+    private static boolean overlaps(Bounds a, Bounds b) {
+        return a.getMinX() < b.getMaxX() - 1 && b.getMinX() < a.getMaxX() - 1
+                && a.getMinY() < b.getMaxY() - 1 && b.getMinY() < a.getMaxY() - 1;
     }
 
     @Test

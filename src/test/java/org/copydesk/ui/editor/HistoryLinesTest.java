@@ -28,9 +28,9 @@ class HistoryLinesTest {
         entries.add(e(13, "force_release", "sue", "Legal first"));
 
         assertThat(HistoryLines.of(entries, ZoneId.of("UTC"))).containsExactly(
-                "23 Nov 13:50  claim by ann",
-                "23 Nov 13:51  renewed 12 times by ann, last at 14:02",
-                "23 Nov 14:03  force release by sue \u2014 Legal first");
+                "23 Nov 2026, 13:50  claim by ann",
+                "23 Nov 2026, 13:51  renewed 12 times by ann, last at 14:02",
+                "23 Nov 2026, 14:03  force release by sue \u2014 Legal first");
     }
 
     @Test
@@ -38,8 +38,8 @@ class HistoryLinesTest {
         List<HistoryEntry> entries = List.of(e(0, "renew", "ann", null), e(1, "reassign", "sue", null),
                 e(2, "renew", "bob", null), e(3, "renew", "bob", null));
         assertThat(HistoryLines.of(entries, ZoneId.of("UTC"))).containsExactly(
-                "23 Nov 13:50  renew by ann",
-                "23 Nov 13:51  reassign by sue",
-                "23 Nov 13:52  renewed 2 times by bob, last at 13:53");
+                "23 Nov 2026, 13:50  renew by ann",
+                "23 Nov 2026, 13:51  reassign by sue",
+                "23 Nov 2026, 13:52  renewed 2 times by bob, last at 13:53");
     }
 }

@@ -46,6 +46,9 @@ import org.jooq.impl.DSL;
  * the last 24 hours, expired leases, a quarantined article, rows an import refused).
  *
  * <p>Usage: {@code java -cp … org.copydesk.ui.supervisor.DashboardScreenshots COPYDESK_HOME OUTPUT_DIR [light|dark]}
+ * with a fresh COPYDESK_HOME (the day is simulated again on every run). Under Xvfb the pointer may
+ * sit where the window opens, and "Who holds what" holds still under the pointer (an empty table,
+ * "14 changes wait"); the tour shows the held rows before its first shot.
  */
 public final class DashboardScreenshots {
 
@@ -82,8 +85,14 @@ public final class DashboardScreenshots {
             model[0].start();
         });
         Thread.sleep(4000);
+        // a loaded machine may take longer than that for the first read; select only once rows are there
+        for (int i = 0; i < 60 && model[0].holders().rows().isEmpty(); i++) {
+            Thread.sleep(500);
+        }
         String suffix = theme == Theme.DARK ? "-dark" : "";
         onFx(() -> {
+            // under Xvfb the pointer may sit where the window opens, and the table holds still under it
+            model[0].holders().showHeldChanges();
             model[0].holders().selectedProperty().set(model[0].holders().rows().stream().filter(r -> r.editorId().equals("dan")).findFirst()
                     .orElse(null));
             model[0].leaseActions().reassignToProperty().set(model[0].leaseActions().reassignCandidates().stream().filter(e -> e.id().equals("ann"))

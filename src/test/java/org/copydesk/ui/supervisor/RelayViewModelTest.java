@@ -107,7 +107,7 @@ class RelayViewModelTest {
         assertThat(failed.article()).isEqualTo(article.value1() + " (" + article.value2() + ")").startsWith("Article ");
         assertThat(failed.desk()).isEqualTo("News");
         assertThat(failed.attempts()).isEqualTo(12);
-        assertThat(failed.lastAttempt()).as("on this PC's clock (UTC+1 in March)").isEqualTo("2 Mar 10:15");
+        assertThat(failed.lastAttempt()).as("on this PC's clock (UTC+1 in March)").isEqualTo("2 Mar 2026, 10:15");
         assertThat(failed.nextAttempt()).isEqualTo("\u2014 (until retried)");
         RelayViewModel.Row waiting = relay.rows().get(1);
         assertThat(waiting.failed()).isFalse();
