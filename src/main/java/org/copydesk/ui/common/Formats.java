@@ -63,10 +63,4 @@ public final class Formats {
     private static Locale userLocale() {
         return Locale.getDefault(Locale.Category.FORMAT);
     }
-
-    /** A server time (UTC) as a date and time in the user's locale and time zone, e.g. "23 Nov 2026, 14:05". */
-    public static String localDateTime(LocalDateTime utc, ZoneId zone, Locale locale) {
-        return utc.atOffset(ZoneOffset.UTC).atZoneSameInstant(zone)
-                .format(DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT).withLocale(locale));
-    }
 }

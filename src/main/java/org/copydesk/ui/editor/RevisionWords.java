@@ -33,7 +33,7 @@ final class RevisionWords {
     }
 
     static String returned(int revision, int sentBack, String by, LocalDateTime at, ZoneId zone, Locale locale) {
-        return Messages.text("editor.revision.returned", revision, by, sentBack, Formats.localDateTime(at, zone, locale));
+        return Messages.text("editor.revision.returned", revision, by, sentBack, Formats.localDayClock(at, zone, locale));
     }
 
     static String tookNewer(int from, int to) {
