@@ -269,7 +269,7 @@ public final class LeaseEngine {
         return transactions.run("reassign", tx -> {
             Optional<Lease> before = lockCurrent(tx, key);
             LeaseTable t = sql.t;
-            int changed = tx.update(t.table()).set(LockingClaims.Steps.newLease(t, to, ServerClock.nowPlus(ttl))).where(sql.keyIs(key)).execute();
+            int changed = tx.update(t.table()).set(ClaimSteps.newLease(t, to, ServerClock.nowPlus(ttl))).where(sql.keyIs(key)).execute();
             if (LeaseSql.atMostOne(changed, "reassign") == 0) {
                 throw new IllegalArgumentException("no row " + key);
             }
