@@ -77,8 +77,7 @@ final class ClaimSteps {
             throw new LeaseBugException("refresh locked " + locked.size() + " rows but changed " + changed);
         }
         List<Lease> leases = sql.leasesOn(tx, locked);
-        sql.append(tx, leases.stream().map(l -> new LeaseSql.Event(l.key(), LeaseAction.REFRESH.code(),
-                request.owner().name(), l.owner(), l.owner(), l.token(), l.token(), l.expiresAt(), null)).toList());
+        sql.append(tx, leases.stream().map(l -> LeaseEvent.refreshed(l, request.owner().name())).toList());
         return leases;
     }
 
@@ -109,7 +108,7 @@ final class ClaimSteps {
         Map<RowKey, Lease> after = sql.leasesOn(tx, taken.stream().map(sql::keyOf).toList()).stream()
                 .collect(Collectors.toMap(Lease::key, Function.identity()));
         List<Lease> leases = new ArrayList<>();
-        List<LeaseSql.Event> events = new ArrayList<>();
+        List<LeaseEvent> events = new ArrayList<>();
         for (Record previous : taken) { // in claim order
             Lease lease = after.get(sql.keyOf(previous));
             if (lease == null || !lease.owner().equals(owner.name())) {
@@ -119,11 +118,9 @@ final class ClaimSteps {
             String oldOwner = previous.get(t.owner());
             Long oldToken = previous.get(t.token());
             if (oldOwner != null) {
-                events.add(new LeaseSql.Event(lease.key(), LeaseAction.EXPIRE.code(), owner.name(), oldOwner, null,
-                        oldToken, null, null, "lapsed lease taken over by " + owner.name()));
+                events.add(LeaseEvent.takenOver(lease.key(), oldOwner, oldToken, owner.name()));
             }
-            events.add(new LeaseSql.Event(lease.key(), LeaseAction.CLAIM.code(), owner.name(), oldOwner,
-                    lease.owner(), oldToken, lease.token(), lease.expiresAt(), null));
+            events.add(LeaseEvent.claimed(lease, oldOwner, oldToken));
         }
         sql.append(tx, events);
         return leases;

@@ -109,8 +109,7 @@ public final class LeaseEngine {
                 return new WriteOutcome.Lost(sql.diagnose(tx, lease));
             }
             Lease renewed = sql.leasesOn(tx, List.of(lease.key())).get(0);
-            sql.append(tx, List.of(new LeaseSql.Event(lease.key(), LeaseAction.RENEW.code(), lease.owner(), lease.owner(),
-                    lease.owner(), lease.token(), lease.token(), renewed.expiresAt(), null)));
+            sql.append(tx, List.of(LeaseEvent.renewed(renewed, lease.owner())));
             return new WriteOutcome.Applied(renewed);
         });
     }
@@ -137,8 +136,7 @@ public final class LeaseEngine {
             }
             List<Lease> leases = tx.select(sql.keyAnd(t.owner(), t.token(), t.expiresAt(), ServerClock.now().as("server_now")))
                     .from(t.table()).where(where).fetch(sql::leaseOf);
-            sql.append(tx, leases.stream().map(l -> new LeaseSql.Event(l.key(), LeaseAction.RENEW.code(), owner.name(),
-                    l.owner(), l.owner(), l.token(), l.token(), l.expiresAt(), null)).toList());
+            sql.append(tx, leases.stream().map(l -> LeaseEvent.renewed(l, owner.name())).toList());
             return leases;
         });
     }
@@ -198,8 +196,7 @@ public final class LeaseEngine {
         if (LeaseSql.atMostOne(changed, action.code()) == 0) {
             return new WriteOutcome.Lost(sql.diagnose(tx, lease));
         }
-        sql.append(tx, List.of(new LeaseSql.Event(lease.key(), action.code(), lease.owner(), lease.owner(), null,
-                lease.token(), null, null, detail)));
+        sql.append(tx, List.of(LeaseEvent.ended(action, lease, lease.owner(), detail)));
         return new WriteOutcome.Applied(lease);
     }
 
@@ -243,8 +240,7 @@ public final class LeaseEngine {
         if (changed != expired.size()) {
             throw new LeaseBugException("release of expired leases locked " + expired.size() + " rows but changed " + changed);
         }
-        sql.append(tx, expired.stream().map(l -> new LeaseSql.Event(l.key(), LeaseAction.EXPIRE.code(), actor, l.owner(),
-                null, l.token(), null, null, "lease expired at " + l.expiresAt())).toList());
+        sql.append(tx, expired.stream().map(l -> LeaseEvent.expired(l, actor)).toList());
         return expired;
     }
 
@@ -256,8 +252,7 @@ public final class LeaseEngine {
             Optional<Lease> current = lockCurrent(tx, key);
             current.ifPresent(l -> {
                 endCurrent(tx, l);
-                sql.append(tx, List.of(new LeaseSql.Event(key, LeaseAction.FORCE_RELEASE.code(), actor, l.owner(), null,
-                        l.token(), null, null, reason)));
+                sql.append(tx, List.of(LeaseEvent.ended(LeaseAction.FORCE_RELEASE, l, actor, reason)));
             });
             return current;
         });
@@ -274,9 +269,7 @@ public final class LeaseEngine {
                 throw new IllegalArgumentException("no row " + key);
             }
             Lease lease = sql.leasesOn(tx, List.of(key)).get(0);
-            sql.append(tx, List.of(new LeaseSql.Event(key, LeaseAction.REASSIGN.code(), actor,
-                    before.map(Lease::owner).orElse(null), toOwner, before.map(Lease::token).orElse(null),
-                    lease.token(), lease.expiresAt(), reason)));
+            sql.append(tx, List.of(LeaseEvent.reassigned(before, lease, actor, reason)));
             return lease;
         });
     }
@@ -298,8 +291,7 @@ public final class LeaseEngine {
             }
             tx.update(t.table()).set(t.expiresAt(), extended).where(sql.keyIs(key)).execute();
             Lease lease = sql.leasesOn(tx, List.of(key)).get(0);
-            sql.append(tx, List.of(new LeaseSql.Event(key, LeaseAction.EXTEND.code(), actor, lease.owner(), lease.owner(),
-                    lease.token(), lease.token(), lease.expiresAt(), "extended by " + by.toMinutes() + " min")));
+            sql.append(tx, List.of(LeaseEvent.extended(lease, actor, by)));
             return Optional.of(lease);
         });
     }
