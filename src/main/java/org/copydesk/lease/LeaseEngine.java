@@ -34,17 +34,17 @@ import org.jooq.impl.DSL;
 public final class LeaseEngine {
 
     /** Tuning; see the README's "Claim strategies" and docs/benchmarks.md for why the defaults. */
-    public record Options(ClaimStrategyKind strategy, String isolation, RetryPolicy retry, int optimisticSpread,
+    public record Options(ClaimStrategyKind strategy, IsolationLevel isolation, RetryPolicy retry, int optimisticSpread,
                           boolean serverSupportsSkipLocked) {
 
         public Options {
             Objects.requireNonNull(strategy, "strategy");
-            Transactions.isolationOf(isolation);
+            Objects.requireNonNull(isolation, "isolation");
         }
 
-        /** READ COMMITTED: a locking claim keeps locks only on rows it takes; see docs/benchmarks.md. */
+        /** READ COMMITTED: a locking claim keeps locks only on rows it takes; see {@link IsolationLevel}. */
         public static Options defaults(boolean serverSupportsSkipLocked) {
-            return new Options(ClaimStrategyKind.bestFor(serverSupportsSkipLocked), "READ_COMMITTED",
+            return new Options(ClaimStrategyKind.bestFor(serverSupportsSkipLocked), IsolationLevel.READ_COMMITTED,
                     RetryPolicy.defaults(), 4, serverSupportsSkipLocked);
         }
 
@@ -52,7 +52,7 @@ public final class LeaseEngine {
             return new Options(kind, isolation, retry, optimisticSpread, serverSupportsSkipLocked);
         }
 
-        public Options withIsolation(String level) {
+        public Options withIsolation(IsolationLevel level) {
             return new Options(strategy, level, retry, optimisticSpread, serverSupportsSkipLocked);
         }
     }
@@ -69,7 +69,7 @@ public final class LeaseEngine {
         }
         this.options = options;
         this.sql = new LeaseSql(table, log);
-        this.transactions = new Transactions(dsl, Transactions.isolationOf(options.isolation()),
+        this.transactions = new Transactions(dsl, options.isolation(),
                 new TransientErrors(options.retry(), metrics));
         this.strategy = ClaimStrategy.of(options.strategy(), options.optimisticSpread());
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.copydesk.lease.ClaimStrategyKind;
+import org.copydesk.lease.IsolationLevel;
 
 /**
  * The tables issue 14 asks for: every Copydesk cell as a ratio to the bare baseline at the same
@@ -30,7 +31,7 @@ final class IssueFourteen {
             ClaimBenchmark.Result bare = results.get(ClaimBenchmark.Cell.bare(n).label());
             md.append("| ").append(n).append(" | ").append(bare == null ? "–" : fmt(bare.rowsPerSecond()));
             for (ClaimBenchmark.Cell cell : List.of(ClaimBenchmark.Cell.editors(ClaimStrategyKind.SKIP_LOCKED, n),
-                    ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", n),
+                    ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.OPTIMISTIC, n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.BLOCKING, n))) {
                 ClaimBenchmark.Result r = results.get(cell.label());
@@ -140,7 +141,7 @@ final class IssueFourteen {
         boolean countsMet = true;
         for (int n : owners) {
             ClaimBenchmark.Result r = results.get(ClaimBenchmark.Cell.editors(ClaimStrategyKind.SKIP_LOCKED, n).label());
-            ClaimBenchmark.Result before = results.get(ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", n)
+            ClaimBenchmark.Result before = results.get(ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, n)
                     .label());
             if (r == null) {
                 continue;
@@ -163,7 +164,7 @@ final class IssueFourteen {
         for (int n : owners) {
             for (ClaimBenchmark.Cell cell : List.of(ClaimBenchmark.Cell.bare(n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.SKIP_LOCKED, n),
-                    ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", n),
+                    ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.OPTIMISTIC, n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.BLOCKING, n))) {
                 ClaimBenchmark.Result r = results.get(cell.label());
