@@ -68,11 +68,7 @@ final class ClaimSteps {
         if (locked.isEmpty()) {
             return List.of();
         }
-        var update = tx.update(t.table()).set(t.expiresAt(), request.expiry());
-        var where = sql.keyIn(locked);
-        int changed = t.renewals() != null
-                ? update.set(t.renewals(), t.renewals().plus(1)).where(where).execute()
-                : update.where(where).execute();
+        int changed = sql.renew(tx, request.expiry(), sql.keyIn(locked));
         if (changed != locked.size()) {
             throw new LeaseBugException("refresh locked " + locked.size() + " rows but changed " + changed);
         }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jooq.Condition;
@@ -91,6 +92,30 @@ final class LeaseSql {
         return DSL.least(plain, ServerClock.plus(t.claimedAt(), maxHold));
     }
 
+    /** The key, owner, token and expiry of a row with the server's clock: what {@link #leaseOf} reads. */
+    List<Field<?>> leaseFields() {
+        return keyAnd(t.owner(), t.token(), t.expiresAt(), now.as("server_now"));
+    }
+
+    /**
+     * The assignments that end a row's lease: no owner, no expiry. The token stays, so the next
+     * claim's new token is higher than every token this row was ever leased under.
+     */
+    Map<Field<?>, Object> noLease() {
+        Map<Field<?>, Object> set = new LinkedHashMap<>();
+        set.put(t.owner(), DSL.castNull(t.owner()));
+        set.put(t.expiresAt(), DSL.castNull(t.expiresAt()));
+        return set;
+    }
+
+    /** Moves the expiry of the rows {@code where} selects, counting a renewal where the table counts them. */
+    int renew(DSLContext tx, Field<LocalDateTime> expiry, Condition where) {
+        var update = tx.update(t.table()).set(t.expiresAt(), expiry);
+        return t.renewals() != null
+                ? update.set(t.renewals(), t.renewals().plus(1)).where(where).execute()
+                : update.where(where).execute();
+    }
+
     List<Field<?>> keyAnd(Field<?>... more) {
         List<Field<?>> fields = new ArrayList<>(t.key());
         fields.addAll(List.of(more));
@@ -123,7 +148,7 @@ final class LeaseSql {
         if (keys.isEmpty()) {
             return List.of();
         }
-        return tx.select(keyAnd(t.owner(), t.token(), t.expiresAt(), now.as("server_now")))
+        return tx.select(leaseFields())
                 .from(t.table())
                 .where(keyIn(keys))
                 .fetch(this::leaseOf);
