@@ -23,7 +23,10 @@ public final class ServerClock {
     private ServerClock() {
     }
 
-    /** {@code CURRENT_TIMESTAMP(6)} (= {@code NOW(6)}): the server's current time, microsecond precision, in the session time zone (UTC). */
+    /**
+     * {@code CURRENT_TIMESTAMP(6)} (= {@code NOW(6)}): the server's current time, microsecond
+     * precision, in the session time zone (UTC).
+     */
     public static Field<LocalDateTime> now() {
         return NOW;
     }
