@@ -40,4 +40,7 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule no_cycles_between_top_level_packages = WALLS.noPackageCycles();
+
+    @ArchTest
+    static final ArchRule server_clock_and_session_account_read_in_one_place = WALLS.serverClockAndAccountReadInOnePlace();
 }

@@ -33,6 +33,11 @@ import java.util.stream.Stream;
  */
 final class Walls {
 
+    /** jOOQ's functions that read the server's clock or the session's account (wall 8). */
+    private static final List<String> SERVER_CLOCK_AND_ACCOUNT = List.of("now", "currentDate", "currentTime",
+            "currentTimestamp", "currentLocalDate", "currentLocalTime", "currentLocalDateTime", "currentOffsetDateTime",
+            "currentOffsetTime", "currentInstant", "currentUser");
+
     private final String root;
 
     private Walls(String root) {
@@ -46,7 +51,7 @@ final class Walls {
     List<ArchRule> all() {
         return List.of(leaseStandsAlone(), reviewKnowsNoUi(), uiAndCliUseNoSql(), cliKnowsNoJavaFx(),
                 viewModelsTouchNoScene(), viewsOnlyKnowTheirViewModels(), runLaterOnlyInUiCommon(),
-                consoleOnlyInCli(), noPackageCycles());
+                consoleOnlyInCli(), noPackageCycles(), serverClockAndAccountReadInOnePlace());
     }
 
     /** 1. The lease engine depends on nothing of ours and nothing of JavaFX. */
@@ -131,6 +136,22 @@ final class Walls {
         return slices().matching(root + ".(*)..").namingSlices("$1")
                 .should().beFreeOfCycles()
                 .ignoreDependency(describe("@AllowedBecause types", Walls::exempt), DescribedPredicate.alwaysTrue());
+    }
+
+    /**
+     * 8. SQL that reads the server's clock is written only in {@code lease.ServerClock} (with
+     * microseconds, in the session's UTC), and SQL that reads the session's account only in
+     * {@code lease.Owner}: server time only, one home per server-family expression.
+     */
+    ArchRule serverClockAndAccountReadInOnePlace() {
+        List<String> homes = List.of(root + ".lease.ServerClock", root + ".lease.Owner");
+        DescribedPredicate<JavaAccess<?>> clockOrAccount = describe("jOOQ's current time or current user",
+                a -> a.getTarget().getOwner().getName().equals("org.jooq.impl.DSL")
+                        && SERVER_CLOCK_AND_ACCOUNT.contains(a.getTarget().getName()));
+        return noClasses().that().resideInAPackage(root + "..")
+                .and(describe("other than lease.ServerClock and lease.Owner", c -> !homes.contains(c.getName())))
+                .should().accessTargetWhere(unexempt(clockOrAccount))
+                .because("expiry and \"today\" are the server's, to the microsecond; identity is the session's account");
     }
 
     // ---------------------------------------------------------------------------------------------

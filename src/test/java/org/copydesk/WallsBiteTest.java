@@ -91,6 +91,14 @@ class WallsBiteTest {
     }
 
     @Test
+    void serverClockAndAccountOnlyFromTheirHomes() {
+        assertThat(violations(WALLS.serverClockAndAccountReadInOnePlace()))
+                .contains("ClockReadingService.secondsOnly()", "DSL.currentLocalDateTime()", "ClockReadingService.whoAmI()",
+                        "DSL.currentUser()")
+                .doesNotContain("ServerClock", "Owner", "exemptNow");
+    }
+
+    @Test
     void packageCyclesAreFound() {
         assertThat(violations(WALLS.noPackageCycles())).contains("lease", "review");
     }

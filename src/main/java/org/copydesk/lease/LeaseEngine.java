@@ -2,16 +2,14 @@ package org.copydesk.lease;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.Record;
-import org.jooq.impl.DSL;
 
 /**
  * Leases on the rows of one table: claim, refresh, renew, release, complete, expire, and the
@@ -30,21 +28,35 @@ import org.jooq.impl.DSL;
  * A write under a lease whose token is unchanged is accepted even if the expiry has passed: an
  * unchanged token proves nobody claimed the row since, so nobody else can have written it. Expiry
  * decides only when others may take the row.
+ *
+ * <p>This class is the engine's front: it holds the options and hands each job to a class of its
+ * own: claims to a {@link ClaimStrategy} (with {@link ClaimSteps}), the holder's writes to
+ * {@link HolderWrites}, the expiry sweep to {@link ExpiredLeaseReleaser}, the supervisor's
+ * overrides to {@link SupervisorOverrides}; all SQL is built by {@link LeaseSql}, and events by
+ * {@link LeaseEvent}.
+ *
+ * <p><b>What the product uses.</b> Since V4 editors and supervisors change newsroom data only
+ * through database procedures, which claim, renew, release, decide, sweep and override in SQL and
+ * write the history themselves. Of this class the product uses {@link #retrying} and
+ * {@link #retryingSafeToRepeat} (around every procedure call), {@link #strategy} (the strategy named
+ * to {@code claim_articles}), and the reads {@link #heldBy} and {@link #diagnose}. The writes serve
+ * the contract and race tests (which hold the rules the procedures also keep), the benchmark's
+ * "old engine" cells, and any other table an integrator leases with it.
  */
 public final class LeaseEngine {
 
     /** Tuning; see the README's "Claim strategies" and docs/benchmarks.md for why the defaults. */
-    public record Options(ClaimStrategyKind strategy, String isolation, RetryPolicy retry, int optimisticSpread,
+    public record Options(ClaimStrategyKind strategy, IsolationLevel isolation, RetryPolicy retry, int optimisticSpread,
                           boolean serverSupportsSkipLocked) {
 
         public Options {
             Objects.requireNonNull(strategy, "strategy");
-            Transactions.isolationOf(isolation);
+            Objects.requireNonNull(isolation, "isolation");
         }
 
-        /** READ COMMITTED: a locking claim keeps locks only on rows it takes; see docs/benchmarks.md. */
+        /** READ COMMITTED: a locking claim keeps locks only on rows it takes; see {@link IsolationLevel}. */
         public static Options defaults(boolean serverSupportsSkipLocked) {
-            return new Options(ClaimStrategyKind.bestFor(serverSupportsSkipLocked), "READ_COMMITTED",
+            return new Options(ClaimStrategyKind.bestFor(serverSupportsSkipLocked), IsolationLevel.READ_COMMITTED,
                     RetryPolicy.defaults(), 4, serverSupportsSkipLocked);
         }
 
@@ -52,7 +64,7 @@ public final class LeaseEngine {
             return new Options(kind, isolation, retry, optimisticSpread, serverSupportsSkipLocked);
         }
 
-        public Options withIsolation(String level) {
+        public Options withIsolation(IsolationLevel level) {
             return new Options(strategy, level, retry, optimisticSpread, serverSupportsSkipLocked);
         }
     }
@@ -60,6 +72,9 @@ public final class LeaseEngine {
     private final LeaseSql sql;
     private final Transactions transactions;
     private final ClaimStrategy strategy;
+    private final HolderWrites holder;
+    private final ExpiredLeaseReleaser releaser;
+    private final SupervisorOverrides overrides;
     private final LeaseMetrics metrics = new LeaseMetrics();
     private final Options options;
 
@@ -69,9 +84,12 @@ public final class LeaseEngine {
         }
         this.options = options;
         this.sql = new LeaseSql(table, log);
-        this.transactions = new Transactions(dsl, Transactions.isolationOf(options.isolation()),
+        this.transactions = new Transactions(dsl, options.isolation(),
                 new TransientErrors(options.retry(), metrics));
         this.strategy = ClaimStrategy.of(options.strategy(), options.optimisticSpread());
+        this.holder = new HolderWrites(sql, transactions);
+        this.releaser = new ExpiredLeaseReleaser(sql, transactions, options.serverSupportsSkipLocked());
+        this.overrides = new SupervisorOverrides(sql, transactions);
     }
 
     public ClaimStrategyKind strategy() {
@@ -99,20 +117,7 @@ public final class LeaseEngine {
 
     /** Extends one lease to {@code NOW(6) + ttl} (at most {@code maxHold} after the claim, if given). */
     public WriteOutcome renew(Lease lease, Duration ttl, Duration maxHold) {
-        return transactions.run("renew", tx -> {
-            LeaseTable t = sql.t;
-            var update = tx.update(t.table()).set(t.expiresAt(), sql.expiryAfter(ttl, maxHold));
-            int changed = t.renewals() != null
-                    ? update.set(t.renewals(), t.renewals().plus(1)).where(sql.heldUnder(lease)).execute()
-                    : update.where(sql.heldUnder(lease)).execute();
-            if (LeaseSql.atMostOne(changed, "renew") == 0) {
-                return new WriteOutcome.Lost(sql.diagnose(tx, lease));
-            }
-            Lease renewed = sql.leasesOn(tx, List.of(lease.key())).get(0);
-            sql.append(tx, List.of(new LeaseSql.Event(lease.key(), LeaseAction.RENEW.code(), lease.owner(), lease.owner(),
-                    lease.owner(), lease.token(), lease.token(), renewed.expiresAt(), null)));
-            return new WriteOutcome.Applied(renewed);
-        });
+        return holder.renew(lease, ttl, maxHold);
     }
 
     /**
@@ -120,37 +125,17 @@ public final class LeaseEngine {
      * took are renewed too: their token is unchanged, so they are still the owner's.
      */
     public List<Lease> renewAll(Owner owner, Duration ttl, Duration maxHold) {
-        return transactions.run("renew all", tx -> {
-            LeaseTable t = sql.t;
-            // by key, not by owner: see LeaseSql.keysHeldBy
-            List<RowKey> mine = sql.keysHeldBy(tx, owner, false);
-            if (mine.isEmpty()) {
-                return List.<Lease>of();
-            }
-            var update = tx.update(t.table()).set(t.expiresAt(), sql.expiryAfter(ttl, maxHold));
-            var where = sql.keyIn(mine).and(t.owner().eq(owner.sql()));
-            int changed = t.renewals() != null
-                    ? update.set(t.renewals(), t.renewals().plus(1)).where(where).execute()
-                    : update.where(where).execute();
-            if (changed == 0) {
-                return List.of();
-            }
-            List<Lease> leases = tx.select(sql.keyAnd(t.owner(), t.token(), t.expiresAt(), ServerClock.now().as("server_now")))
-                    .from(t.table()).where(where).fetch(sql::leaseOf);
-            sql.append(tx, leases.stream().map(l -> new LeaseSql.Event(l.key(), LeaseAction.RENEW.code(), owner.name(),
-                    l.owner(), l.owner(), l.token(), l.token(), l.expiresAt(), null)).toList());
-            return leases;
-        });
+        return holder.renewAll(owner, ttl, maxHold);
     }
 
     /** Gives the row back to the queue. */
     public WriteOutcome release(Lease lease, String detail) {
-        return transactions.run("release", tx -> end(tx, lease, Map.of(), LeaseAction.RELEASE, detail));
+        return transactions.run("release", tx -> holder.end(tx, lease, Map.of(), LeaseAction.RELEASE, detail));
     }
 
     /** Applies the caller's changes and ends the lease, in a transaction of its own. */
     public WriteOutcome complete(Lease lease, Map<? extends Field<?>, ?> changes, String detail) {
-        return transactions.run("complete", tx -> end(tx, lease, changes, LeaseAction.COMPLETE, detail));
+        return transactions.run("complete", tx -> holder.end(tx, lease, changes, LeaseAction.COMPLETE, detail));
     }
 
     /**
@@ -160,23 +145,7 @@ public final class LeaseEngine {
      */
     public WriteOutcome completeWithin(DSLContext callerTransaction, Lease lease, Map<? extends Field<?>, ?> changes,
                                        String detail) {
-        return end(callerTransaction, lease, changes, LeaseAction.COMPLETE, detail);
-    }
-
-    /**
-     * Runs work that is a transaction of its own (a database procedure call) with this engine's
-     * retries of deadlocks and lock wait timeouts.
-     */
-    public <T> T retrying(String operation, java.util.function.Supplier<T> work) {
-        return transactions.retrying(operation, work);
-    }
-
-    /**
-     * As {@link #retrying}, for work that is safe to repeat: also run again on a fresh connection
-     * when the connection was lost under it (see {@link RetryPolicy}).
-     */
-    public <T> T retryingSafeToRepeat(String operation, java.util.function.Supplier<T> work) {
-        return transactions.retrying(operation, true, work);
+        return holder.end(callerTransaction, lease, changes, LeaseAction.COMPLETE, detail);
     }
 
     /** Why a write under {@code lease} found it gone: from the row as it is and the event that ended it. */
@@ -184,26 +153,35 @@ public final class LeaseEngine {
         return transactions.run("diagnose lost lease", tx -> sql.diagnose(tx, lease));
     }
 
+    // --- transactions and retries for callers ---------------------------------------------------
+
+    /**
+     * Runs work that is a transaction of its own (a database procedure call) with this engine's
+     * retries of deadlocks and lock wait timeouts.
+     */
+    public <T> T retrying(String operation, Supplier<T> work) {
+        return transactions.retrying(operation, work);
+    }
+
+    /**
+     * As {@link #retrying}, for work that is safe to repeat: also run again on a fresh connection
+     * when the connection was lost under it (see {@link RetryPolicy}).
+     */
+    public <T> T retryingSafeToRepeat(String operation, Supplier<T> work) {
+        return transactions.retrying(operation, true, work);
+    }
+
     /** Runs caller work in a transaction with this engine's isolation and retries. */
-    public <T> T inTransaction(String operation, java.util.function.Function<DSLContext, T> work) {
+    public <T> T inTransaction(String operation, Function<DSLContext, T> work) {
         return transactions.run(operation, work);
     }
 
-    private WriteOutcome end(DSLContext tx, Lease lease, Map<? extends Field<?>, ?> changes, LeaseAction action, String detail) {
-        LeaseTable t = sql.t;
-        Map<Field<?>, Object> set = new LinkedHashMap<>(changes);
-        set.put(t.owner(), DSL.castNull(t.owner()));
-        set.put(t.expiresAt(), DSL.castNull(t.expiresAt()));
-        int changed = tx.update(t.table()).set(set).where(sql.heldUnder(lease)).execute();
-        if (LeaseSql.atMostOne(changed, action.code()) == 0) {
-            return new WriteOutcome.Lost(sql.diagnose(tx, lease));
-        }
-        sql.append(tx, List.of(new LeaseSql.Event(lease.key(), action.code(), lease.owner(), lease.owner(), null,
-                lease.token(), null, null, detail)));
-        return new WriteOutcome.Applied(lease);
+    /** The server's clock now. */
+    public LocalDateTime serverTime() {
+        return transactions.run("read server time", tx -> tx.select(ServerClock.now()).fetchOne(0, LocalDateTime.class));
     }
 
-    // --- the release service ------------------------------------------------------------------
+    // --- the expiry sweep -----------------------------------------------------------------------
 
     /**
      * Frees expired leases in chunks of {@code batchSize}, each chunk a short transaction of its
@@ -212,73 +190,19 @@ public final class LeaseEngine {
      * Returns the leases it ended, so callers can report them.
      */
     public List<Lease> releaseExpired(int batchSize, int maxBatches, String actor) {
-        List<Lease> released = new ArrayList<>();
-        for (int batch = 0; batch < maxBatches; batch++) {
-            List<Lease> chunk = transactions.run("release expired", tx -> releaseExpiredChunk(tx, batchSize, actor));
-            released.addAll(chunk);
-            if (chunk.size() < batchSize) {
-                break;
-            }
-        }
-        return released;
+        return releaser.releaseExpired(batchSize, maxBatches, actor);
     }
 
-    private List<Lease> releaseExpiredChunk(DSLContext tx, int batchSize, String actor) {
-        LeaseTable t = sql.t;
-        var select = tx.select(sql.keyAnd(t.owner(), t.token(), t.expiresAt(), ServerClock.now().as("server_now")))
-                .from(t.table())
-                .where(sql.expired())
-                .orderBy(t.expiresAt().asc())
-                .limit(batchSize)
-                .forUpdate();
-        List<Lease> expired = (options.serverSupportsSkipLocked() ? select.skipLocked() : select).fetch(sql::leaseOf);
-        if (expired.isEmpty()) {
-            return List.of();
-        }
-        int changed = tx.update(t.table())
-                .set(t.owner(), DSL.castNull(t.owner()))
-                .set(t.expiresAt(), DSL.castNull(t.expiresAt()))
-                .where(sql.keyIn(expired.stream().map(Lease::key).toList()))
-                .execute();
-        if (changed != expired.size()) {
-            throw new LeaseBugException("release of expired leases locked " + expired.size() + " rows but changed " + changed);
-        }
-        sql.append(tx, expired.stream().map(l -> new LeaseSql.Event(l.key(), LeaseAction.EXPIRE.code(), actor, l.owner(),
-                null, l.token(), null, null, "lease expired at " + l.expiresAt())).toList());
-        return expired;
-    }
-
-    // --- the supervisor's operations ----------------------------------------------------------
+    // --- the supervisor's operations ------------------------------------------------------------
 
     /** Ends whatever lease the row has. Empty if it had none. */
     public Optional<Lease> forceRelease(RowKey key, String actor, String reason) {
-        return transactions.run("force release", tx -> {
-            Optional<Lease> current = lockCurrent(tx, key);
-            current.ifPresent(l -> {
-                endCurrent(tx, l);
-                sql.append(tx, List.of(new LeaseSql.Event(key, LeaseAction.FORCE_RELEASE.code(), actor, l.owner(), null,
-                        l.token(), null, null, reason)));
-            });
-            return current;
-        });
+        return overrides.forceRelease(key, actor, reason);
     }
 
     /** Gives the row to {@code toOwner} under a new token, whoever held it. Returns the new lease. */
     public Lease reassign(RowKey key, String toOwner, String actor, Duration ttl, String reason) {
-        Owner to = Owner.named(toOwner);
-        return transactions.run("reassign", tx -> {
-            Optional<Lease> before = lockCurrent(tx, key);
-            LeaseTable t = sql.t;
-            int changed = tx.update(t.table()).set(LockingClaims.Steps.newLease(t, to, ServerClock.nowPlus(ttl))).where(sql.keyIs(key)).execute();
-            if (LeaseSql.atMostOne(changed, "reassign") == 0) {
-                throw new IllegalArgumentException("no row " + key);
-            }
-            Lease lease = sql.leasesOn(tx, List.of(key)).get(0);
-            sql.append(tx, List.of(new LeaseSql.Event(key, LeaseAction.REASSIGN.code(), actor,
-                    before.map(Lease::owner).orElse(null), toOwner, before.map(Lease::token).orElse(null),
-                    lease.token(), lease.expiresAt(), reason)));
-            return lease;
-        });
+        return overrides.reassign(key, toOwner, actor, ttl, reason);
     }
 
     /**
@@ -286,46 +210,6 @@ public final class LeaseEngine {
      * {@code maxHold} after the claim. Empty if the row is not held.
      */
     public Optional<Lease> extend(RowKey key, Duration by, Duration maxHold, String actor) {
-        return transactions.run("extend", tx -> {
-            Optional<Lease> current = lockCurrent(tx, key);
-            if (current.isEmpty()) {
-                return Optional.<Lease>empty();
-            }
-            LeaseTable t = sql.t;
-            Field<LocalDateTime> extended = ServerClock.plus(DSL.greatest(t.expiresAt(), ServerClock.now()), by);
-            if (maxHold != null && t.claimedAt() != null) {
-                extended = DSL.least(extended, ServerClock.plus(t.claimedAt(), maxHold));
-            }
-            tx.update(t.table()).set(t.expiresAt(), extended).where(sql.keyIs(key)).execute();
-            Lease lease = sql.leasesOn(tx, List.of(key)).get(0);
-            sql.append(tx, List.of(new LeaseSql.Event(key, LeaseAction.EXTEND.code(), actor, lease.owner(), lease.owner(),
-                    lease.token(), lease.token(), lease.expiresAt(), "extended by " + by.toMinutes() + " min")));
-            return Optional.of(lease);
-        });
-    }
-
-    /** The row's current lease, locked for this transaction; empty when the row is free. */
-    private Optional<Lease> lockCurrent(DSLContext tx, RowKey key) {
-        LeaseTable t = sql.t;
-        Record r = tx.select(sql.keyAnd(t.owner(), t.token(), t.expiresAt(), ServerClock.now().as("server_now")))
-                .from(t.table()).where(sql.keyIs(key)).forUpdate().fetchOne();
-        if (r == null) {
-            throw new IllegalArgumentException("no row " + key);
-        }
-        return r.get(t.owner()) == null ? Optional.empty() : Optional.of(sql.leaseOf(r));
-    }
-
-    private void endCurrent(DSLContext tx, Lease lease) {
-        LeaseTable t = sql.t;
-        int changed = tx.update(t.table())
-                .set(t.owner(), DSL.castNull(t.owner()))
-                .set(t.expiresAt(), DSL.castNull(t.expiresAt()))
-                .where(sql.heldUnder(lease)).execute();
-        LeaseSql.atMostOne(changed, "force release");
-    }
-
-    /** The server's clock now. */
-    public LocalDateTime serverTime() {
-        return transactions.run("read server time", tx -> tx.select(ServerClock.now()).fetchOne(0, LocalDateTime.class));
+        return overrides.extend(key, by, maxHold, actor);
     }
 }

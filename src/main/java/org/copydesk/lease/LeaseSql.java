@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jooq.Condition;
@@ -11,7 +12,6 @@ import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.InsertValuesStepN;
 import org.jooq.Record;
-import org.jooq.Result;
 import org.jooq.RowN;
 import org.jooq.impl.DSL;
 
@@ -21,9 +21,14 @@ import org.jooq.impl.DSL;
  */
 final class LeaseSql {
 
-    private static final List<String> ENDING_ACTIONS = List.of(
-            LeaseAction.EXPIRE.code(), LeaseAction.FORCE_RELEASE.code(), LeaseAction.REASSIGN.code(),
-            LeaseAction.RELEASE.code(), LeaseAction.COMPLETE.code(), LeaseAction.CLAIM.code());
+    /** The actions that end a lease, and what the holder is told when one ended theirs. */
+    private static final Map<String, LostReason> ENDED_BY = Map.of(
+            LeaseAction.EXPIRE.code(), LostReason.EXPIRED,
+            LeaseAction.FORCE_RELEASE.code(), LostReason.FORCE_RELEASED,
+            LeaseAction.REASSIGN.code(), LostReason.REASSIGNED,
+            LeaseAction.RELEASE.code(), LostReason.RELEASED,
+            LeaseAction.COMPLETE.code(), LostReason.RELEASED,
+            LeaseAction.CLAIM.code(), LostReason.TAKEN);
 
     final LeaseTable t;
     final EventLog log;
@@ -87,6 +92,30 @@ final class LeaseSql {
         return DSL.least(plain, ServerClock.plus(t.claimedAt(), maxHold));
     }
 
+    /** The key, owner, token and expiry of a row with the server's clock: what {@link #leaseOf} reads. */
+    List<Field<?>> leaseFields() {
+        return keyAnd(t.owner(), t.token(), t.expiresAt(), now.as("server_now"));
+    }
+
+    /**
+     * The assignments that end a row's lease: no owner, no expiry. The token stays, so the next
+     * claim's new token is higher than every token this row was ever leased under.
+     */
+    Map<Field<?>, Object> noLease() {
+        Map<Field<?>, Object> set = new LinkedHashMap<>();
+        set.put(t.owner(), DSL.castNull(t.owner()));
+        set.put(t.expiresAt(), DSL.castNull(t.expiresAt()));
+        return set;
+    }
+
+    /** Moves the expiry of the rows {@code where} selects, counting a renewal where the table counts them. */
+    int renew(DSLContext tx, Field<LocalDateTime> expiry, Condition where) {
+        var update = tx.update(t.table()).set(t.expiresAt(), expiry);
+        return t.renewals() != null
+                ? update.set(t.renewals(), t.renewals().plus(1)).where(where).execute()
+                : update.where(where).execute();
+    }
+
     List<Field<?>> keyAnd(Field<?>... more) {
         List<Field<?>> fields = new ArrayList<>(t.key());
         fields.addAll(List.of(more));
@@ -119,7 +148,7 @@ final class LeaseSql {
         if (keys.isEmpty()) {
             return List.of();
         }
-        return tx.select(keyAnd(t.owner(), t.token(), t.expiresAt(), now.as("server_now")))
+        return tx.select(leaseFields())
                 .from(t.table())
                 .where(keyIn(keys))
                 .fetch(this::leaseOf);
@@ -140,20 +169,16 @@ final class LeaseSql {
 
     // --- events -------------------------------------------------------------------------------
 
-    /** One row for the event log. */
-    record Event(RowKey key, String action, String actor, String oldOwner, String newOwner, Long oldToken,
-                 Long token, LocalDateTime expiresAt, String detail) {
-    }
-
-    void append(DSLContext tx, List<Event> events) {
+    /** Writes the events in the caller's transaction, stamped with the server's clock. */
+    void append(DSLContext tx, List<LeaseEvent> events) {
         if (events.isEmpty()) {
             return;
         }
         InsertValuesStepN<?> insert = tx.insertInto(log.table(), List.of(log.occurredAt(), log.resource(), log.rowKey(),
                 log.action(), log.actor(), log.oldOwner(), log.newOwner(), log.oldToken(), log.token(),
                 log.expiresAt(), log.detail()));
-        for (Event e : events) {
-            insert = insert.values(List.of(now, DSL.val(t.resource()), DSL.val(e.key().render()), DSL.val(e.action()),
+        for (LeaseEvent e : events) {
+            insert = insert.values(List.of(now, DSL.val(t.resource()), DSL.val(e.key().render()), DSL.val(e.action().code()),
                     DSL.val(e.actor()), DSL.val(e.oldOwner(), log.oldOwner()), DSL.val(e.newOwner(), log.newOwner()),
                     DSL.val(e.oldToken(), log.oldToken()), DSL.val(e.token(), log.token()),
                     DSL.val(e.expiresAt(), log.expiresAt()), DSL.val(truncate(e.detail()), log.detail())));
@@ -171,7 +196,7 @@ final class LeaseSql {
     LeaseLost diagnose(DSLContext tx, Lease lease) {
         Record current = tx.select(t.owner(), t.token(), t.expiresAt()).from(t.table()).where(keyIs(lease.key())).fetchOne();
         if (current == null) {
-            return new LeaseLost(lease, LostReason.GONE, null, null, null, null);
+            return LeaseLost.gone(lease, null);
         }
         String currentOwner = current.get(t.owner());
         Record ending = tx.select(log.action(), log.actor(), log.newOwner(), log.detail(), log.occurredAt())
@@ -179,30 +204,24 @@ final class LeaseSql {
                 .where(log.resource().eq(t.resource()))
                 .and(log.rowKey().eq(lease.key().render()))
                 .and(log.oldToken().eq(lease.token()))
-                .and(log.action().in(ENDING_ACTIONS))
+                .and(log.action().in(ENDED_BY.keySet()))
                 .orderBy(log.id().asc())
                 .limit(1)
                 .fetchOne();
         if (ending != null) {
-            String action = ending.get(log.action());
-            LostReason reason = Map.of(
-                    LeaseAction.EXPIRE.code(), LostReason.EXPIRED,
-                    LeaseAction.FORCE_RELEASE.code(), LostReason.FORCE_RELEASED,
-                    LeaseAction.REASSIGN.code(), LostReason.REASSIGNED,
-                    LeaseAction.RELEASE.code(), LostReason.RELEASED,
-                    LeaseAction.COMPLETE.code(), LostReason.RELEASED,
-                    LeaseAction.CLAIM.code(), LostReason.TAKEN).get(action);
+            LostReason reason = ENDED_BY.get(ending.get(log.action()));
             return new LeaseLost(lease, reason, ending.get(log.actor()), currentOwner, ending.get(log.detail()),
                     ending.get(log.occurredAt()));
         }
         if (currentOwner != null && !currentOwner.equals(lease.owner())) {
-            return new LeaseLost(lease, LostReason.TAKEN, currentOwner, currentOwner, null, null);
+            return LeaseLost.takenBy(lease, currentOwner);
         }
         if (currentOwner == null) {
-            return new LeaseLost(lease, LostReason.EXPIRED, null, null, null, null);
+            return LeaseLost.ranOut(lease);
         }
-        return new LeaseLost(lease, current.get(t.token()) == lease.token() ? LostReason.GONE : LostReason.EXPIRED,
-                null, currentOwner, null, null);
+        // still this owner's row: under the same token the write matched nothing for another
+        // reason; under a newer one the owner claimed it again after this lease ran out
+        return current.get(t.token()) == lease.token() ? LeaseLost.gone(lease, currentOwner) : LeaseLost.ranOut(lease, currentOwner);
     }
 
     @SuppressWarnings("unchecked")

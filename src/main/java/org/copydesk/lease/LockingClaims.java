@@ -1,17 +1,9 @@
 package org.copydesk.lease;
 
-import java.time.LocalDateTime;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.jooq.DSLContext;
-import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.SelectForUpdateStep;
-import org.jooq.impl.DSL;
 
 /**
  * A claim in one transaction: refresh the owner's valid leases, lock up to the missing number of
@@ -21,6 +13,9 @@ import org.jooq.impl.DSL;
  * <p>With SKIP LOCKED, rows another claimer has locked are passed over, so claimers never queue
  * behind each other. Without it (BLOCKING) every claimer waits for the one ahead, and on InnoDB
  * they deadlock as their scans overlap; that strategy exists only for servers without SKIP LOCKED.
+ *
+ * <p>The Java engine's strategy for the contract and race tests, the benchmark and other tables;
+ * the product claims through the database's {@code claim_articles} (since V4).
  */
 final class LockingClaims implements ClaimStrategy {
 
@@ -37,140 +32,24 @@ final class LockingClaims implements ClaimStrategy {
 
     private ClaimResult claimIn(DSLContext tx, LeaseSql sql, ClaimRequest request) {
         LeaseTable t = sql.t;
-        List<Lease> refreshed = Steps.refreshOwn(tx, sql, request);
+        List<Lease> refreshed = ClaimSteps.refreshOwn(tx, sql, request);
         List<Lease> claimed = List.of();
         int need = request.limit() - refreshed.size();
         if (need > 0) {
-            SelectForUpdateStep<Record> candidates = candidates(tx, sql, request, need);
+            SelectForUpdateStep<Record> candidates = ClaimSteps.candidates(tx, sql, request, need);
             List<Record> taken = skipLocked ? candidates.forUpdate().skipLocked().fetch() : candidates.forUpdate().fetch();
             if (!taken.isEmpty()) {
                 List<RowKey> keys = taken.stream().map(sql::keyOf).toList();
                 int changed = tx.update(t.table())
-                        .set(Steps.newLease(t, request.owner(), request.expiry()))
+                        .set(ClaimSteps.newLease(t, request.owner(), request.expiry()))
                         .where(sql.keyIn(keys))
                         .execute();
                 if (changed != keys.size()) {
                     throw new LeaseBugException("claim locked " + keys.size() + " rows but changed " + changed);
                 }
-                claimed = Steps.logTaken(tx, sql, request.owner(), taken);
+                claimed = ClaimSteps.logTaken(tx, sql, request.owner(), taken);
             }
         }
-        return Steps.result(tx, refreshed, claimed);
-    }
-
-    /**
-     * The claimable rows in claim order, {@code limit} of them; the locking strategies add
-     * {@code FOR UPDATE [SKIP LOCKED]}, the optimistic one reads it plainly. A locking read locks
-     * every row it scans, so this must be served by an index in claim order (the EXPLAIN test
-     * checks it does, without a sort).
-     */
-    static SelectForUpdateStep<Record> candidates(DSLContext tx, LeaseSql sql, ClaimRequest request, int limit) {
-        LeaseTable t = sql.t;
-        List<Field<?>> fields = sql.keyAnd(t.owner(), t.token());
-        fields.addAll(request.order().rankFields(t)); // the optimistic claim spreads out within a rank
-        return tx.select(fields)
-                .from(t.table())
-                .where(request.scope())
-                .and(sql.claimable())
-                .orderBy(request.order().fullOrder(t))
-                .limit(limit);
-    }
-
-    /** The steps of a claim every strategy shares. */
-    static final class Steps {
-        private Steps() {
-        }
-
-        /**
-         * Extends every valid lease of the owner to {@code NOW(6) + ttl} (a reload keeps the work),
-         * logs each refresh and returns the leases.
-         *
-         * <p>The rows are locked first and then updated and read back by key, so the refresh events
-         * name exactly the rows whose expiry changed. (Reading back "the owner's valid leases" after
-         * the update missed a row whose new, shorter expiry had already passed when a loaded server
-         * got to the read: its expiry changed with no event, and the race test's replay saw the
-         * release service end that lease before its logged expiry.)
-         */
-        static List<Lease> refreshOwn(DSLContext tx, LeaseSql sql, ClaimRequest request) {
-            LeaseTable t = sql.t;
-            List<RowKey> mine = sql.keysHeldBy(tx, request.owner(), true);
-            if (mine.isEmpty()) {
-                return List.of();
-            }
-            List<RowKey> locked = tx.select(t.key()).from(t.table())
-                    .where(sql.keyIn(mine)).and(sql.heldValidBy(request.owner()))
-                    .forUpdate().fetch(sql::keyOf);
-            if (locked.isEmpty()) {
-                return List.of();
-            }
-            var update = tx.update(t.table()).set(t.expiresAt(), request.expiry());
-            var where = sql.keyIn(locked);
-            int changed = t.renewals() != null
-                    ? update.set(t.renewals(), t.renewals().plus(1)).where(where).execute()
-                    : update.where(where).execute();
-            if (changed != locked.size()) {
-                throw new LeaseBugException("refresh locked " + locked.size() + " rows but changed " + changed);
-            }
-            List<Lease> leases = sql.leasesOn(tx, locked);
-            sql.append(tx, leases.stream().map(l -> new LeaseSql.Event(l.key(), LeaseAction.REFRESH.code(),
-                    request.owner().name(), l.owner(), l.owner(), l.token(), l.token(), l.expiresAt(), null)).toList());
-            return leases;
-        }
-
-        /** The assignments that give a row a new lease: owner, expiry, a new token, lane 0 if it ever comes back. */
-        static Map<Field<?>, Object> newLease(LeaseTable t, Owner owner, Field<LocalDateTime> expiry) {
-            Map<Field<?>, Object> set = new LinkedHashMap<>();
-            set.put(t.owner(), owner.sql());
-            set.put(t.expiresAt(), expiry);
-            set.put(t.token(), t.token().plus(1));
-            set.put(t.lane(), DSL.inline(0));
-            if (t.claimedAt() != null) {
-                set.put(t.claimedAt(), ServerClock.now());
-            }
-            if (t.renewals() != null) {
-                set.put(t.renewals(), DSL.inline(0));
-            }
-            return set;
-        }
-
-        /**
-         * Reads back the rows just taken and logs their claims, and the expiry of any lapsed lease
-         * a claim took over.
-         *
-         * @param taken the rows as they were before (key, previous owner and token)
-         */
-        static List<Lease> logTaken(DSLContext tx, LeaseSql sql, Owner owner, List<Record> taken) {
-            LeaseTable t = sql.t;
-            Map<RowKey, Lease> after = sql.leasesOn(tx, taken.stream().map(sql::keyOf).toList()).stream()
-                    .collect(Collectors.toMap(Lease::key, Function.identity()));
-            List<Lease> leases = new ArrayList<>();
-            List<LeaseSql.Event> events = new ArrayList<>();
-            for (Record previous : taken) { // in claim order
-                Lease lease = after.get(sql.keyOf(previous));
-                if (lease == null || !lease.owner().equals(owner.name())) {
-                    throw new LeaseBugException("row " + sql.keyOf(previous) + " was claimed but reads back as " + lease);
-                }
-                leases.add(lease);
-                String oldOwner = previous.get(t.owner());
-                Long oldToken = previous.get(t.token());
-                if (oldOwner != null) {
-                    events.add(new LeaseSql.Event(lease.key(), LeaseAction.EXPIRE.code(), owner.name(), oldOwner, null,
-                            oldToken, null, null, "lapsed lease taken over by " + owner.name()));
-                }
-                events.add(new LeaseSql.Event(lease.key(), LeaseAction.CLAIM.code(), owner.name(), oldOwner,
-                        lease.owner(), oldToken, lease.token(), lease.expiresAt(), null));
-            }
-            sql.append(tx, events);
-            return leases;
-        }
-
-        static ClaimResult result(DSLContext tx, List<Lease> refreshed, List<Lease> claimed) {
-            List<Lease> all = new ArrayList<>(refreshed);
-            all.addAll(claimed);
-            LocalDateTime serverTime = all.isEmpty()
-                    ? tx.select(ServerClock.now()).fetchOne(0, LocalDateTime.class)
-                    : all.get(0).serverTime();
-            return new ClaimResult(all, refreshed.size(), claimed.size(), serverTime);
-        }
+        return ClaimSteps.result(tx, refreshed, claimed);
     }
 }

@@ -20,6 +20,9 @@ import org.jooq.Record;
  * claimers that kept to the same order would lose to each other row after row. Priority and
  * "returning work first" hold exactly; only age within a rank becomes approximate, and only
  * under contention.
+ *
+ * <p>The Java engine's strategy for the contract and race tests, the benchmark and other tables;
+ * the product's {@code OPTIMISTIC} claims run in the database's {@code claim_articles} (since V4).
  */
 final class OptimisticClaims implements ClaimStrategy {
 
@@ -33,13 +36,13 @@ final class OptimisticClaims implements ClaimStrategy {
 
     @Override
     public ClaimResult claim(Transactions transactions, LeaseSql sql, ClaimRequest request, LeaseMetrics metrics) {
-        List<Lease> refreshed = transactions.run("refresh", tx -> LockingClaims.Steps.refreshOwn(tx, sql, request));
+        List<Lease> refreshed = transactions.run("refresh", tx -> ClaimSteps.refreshOwn(tx, sql, request));
         List<Lease> claimed = new ArrayList<>();
         for (int round = 0; round < ROUNDS && refreshed.size() + claimed.size() < request.limit(); round++) {
             int need = request.limit() - refreshed.size() - claimed.size();
             int window = need * spread * (round + 1);
             List<Record> candidates = new ArrayList<>(transactions.run("read candidates", tx ->
-                    LockingClaims.candidates(tx, sql, request, window).fetch()));
+                    ClaimSteps.candidates(tx, sql, request, window).fetch()));
             if (candidates.isEmpty()) {
                 break;
             }
@@ -60,7 +63,7 @@ final class OptimisticClaims implements ClaimStrategy {
                 break; // the queue has no more candidates than we saw
             }
         }
-        return transactions.run("claim result", tx -> LockingClaims.Steps.result(tx, refreshed, claimed));
+        return transactions.run("claim result", tx -> ClaimSteps.result(tx, refreshed, claimed));
     }
 
     /** Shuffles each run of equally ranked rows in place; the runs keep their order. */
@@ -90,7 +93,7 @@ final class OptimisticClaims implements ClaimStrategy {
     private static List<Lease> compareAndSet(DSLContext tx, LeaseSql sql, ClaimRequest request, Record candidate) {
         LeaseTable t = sql.t;
         int changed = tx.update(t.table())
-                .set(LockingClaims.Steps.newLease(t, request.owner(), request.expiry()))
+                .set(ClaimSteps.newLease(t, request.owner(), request.expiry()))
                 .where(sql.keyIs(sql.keyOf(candidate)))
                 .and(t.token().eq(candidate.get(t.token())))
                 .and(t.owner().isNotDistinctFrom(candidate.get(t.owner())))
@@ -100,6 +103,6 @@ final class OptimisticClaims implements ClaimStrategy {
         if (LeaseSql.atMostOne(changed, "compare-and-set claim") == 0) {
             return List.of();
         }
-        return LockingClaims.Steps.logTaken(tx, sql, request.owner(), List.of(candidate));
+        return ClaimSteps.logTaken(tx, sql, request.owner(), List.of(candidate));
     }
 }

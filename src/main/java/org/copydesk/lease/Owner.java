@@ -7,6 +7,13 @@ import org.jooq.impl.DSL;
 /**
  * Who claims. Either a name the caller vouches for, or the database session's own authenticated
  * user, which a client cannot forge.
+ *
+ * <p>The one place that writes SQL reading the session's account (a wall in
+ * {@code ArchitectureTest} holds every other class to it): {@code SUBSTRING_INDEX(CURRENT_USER(),
+ * '@', 1)}, the same on MySQL and MariaDB. It stays in {@code lease} with {@link ServerClock}
+ * because the engine needs it and may depend on nothing of ours. (Inside the database's own
+ * procedures, which run with definer rights, identity comes from {@code USER()} instead: there
+ * {@code CURRENT_USER()} is the definer.)
  */
 public record Owner(String name, Field<String> sql) {
 
@@ -23,7 +30,7 @@ public record Owner(String name, Field<String> sql) {
      * by the server inside every statement. The name is looked up once for events and results.
      */
     public static Owner sessionUser(DSLContext dsl) {
-        return session(dsl.select(SESSION_USER).fetchOne(0, String.class));
+        return session(sessionUserName(dsl));
     }
 
     /** The session's user, whose name the caller has already read with {@link #sessionUserName}. */

@@ -10,6 +10,11 @@ import org.jooq.impl.SQLDataType;
  * The database's clock, the only clock lease expiry is computed and compared with. Always with
  * microseconds: without the precision argument MySQL's {@code CURRENT_TIMESTAMP()} drops the
  * fraction, and expiries would be truncated to whole seconds.
+ *
+ * <p>The one place that writes SQL reading the server's clock (a wall in {@code ArchitectureTest}
+ * holds every other class to it). It lives in {@code lease}, not beside the server differences in
+ * {@code db}: the engine uses it in nearly every statement and may depend on nothing of ours, and
+ * {@code db} already depends on {@code lease} ({@link SqlFailure}).
  */
 public final class ServerClock {
 
@@ -18,7 +23,10 @@ public final class ServerClock {
     private ServerClock() {
     }
 
-    /** {@code CURRENT_TIMESTAMP(6)} (= {@code NOW(6)}): the server's current time, microsecond precision, in the session time zone (UTC). */
+    /**
+     * {@code CURRENT_TIMESTAMP(6)} (= {@code NOW(6)}): the server's current time, microsecond
+     * precision, in the session time zone (UTC).
+     */
     public static Field<LocalDateTime> now() {
         return NOW;
     }
@@ -36,6 +44,11 @@ public final class ServerClock {
     public static Field<LocalDateTime> plus(Field<LocalDateTime> time, Duration duration) {
         long micros = duration.toNanos() / 1000;
         return DSL.field("timestampadd(microsecond, {0}, {1})", SQLDataType.LOCALDATETIME(6), DSL.inline(micros), time);
+    }
+
+    /** Midnight at the start of the server's current day ({@code CAST(CURRENT_DATE AS DATETIME)}): "today" in reports. */
+    public static Field<LocalDateTime> startOfToday() {
+        return DSL.currentLocalDate().cast(SQLDataType.LOCALDATETIME);
     }
 
     /** {@code TIMESTAMPADD(SECOND, seconds, time)} for a length the server computes per row. */

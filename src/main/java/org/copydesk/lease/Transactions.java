@@ -1,6 +1,5 @@
 package org.copydesk.lease;
 
-import java.sql.Connection;
 import java.util.function.Function;
 import org.jooq.DSLContext;
 
@@ -8,10 +7,10 @@ import org.jooq.DSLContext;
 final class Transactions {
 
     private final DSLContext dsl;
-    private final int isolation;
+    private final IsolationLevel isolation;
     private final TransientErrors retries;
 
-    Transactions(DSLContext dsl, int isolation, TransientErrors retries) {
+    Transactions(DSLContext dsl, IsolationLevel isolation, TransientErrors retries) {
         this.dsl = dsl;
         this.isolation = isolation;
         this.retries = retries;
@@ -30,19 +29,11 @@ final class Transactions {
             DSLContext tx = cfg.dsl();
             // Free when unchanged: the driver tracks the session's level (useLocalSessionState).
             tx.connection(c -> {
-                if (c.getTransactionIsolation() != isolation) {
-                    c.setTransactionIsolation(isolation);
+                if (c.getTransactionIsolation() != isolation.jdbcLevel()) {
+                    c.setTransactionIsolation(isolation.jdbcLevel());
                 }
             });
             return work.apply(tx);
         }));
-    }
-
-    static int isolationOf(String name) {
-        return switch (name) {
-            case "READ_COMMITTED" -> Connection.TRANSACTION_READ_COMMITTED;
-            case "REPEATABLE_READ" -> Connection.TRANSACTION_REPEATABLE_READ;
-            default -> throw new IllegalArgumentException("unsupported isolation " + name);
-        };
     }
 }

@@ -8,8 +8,10 @@ import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
 
 /**
- * An article's history: every lease event the engine wrote, and the review events written here
- * (decisions, quarantine, requeue, import), all in the one append-only event table.
+ * An article's history, read from the one append-only event table: lease events and review events
+ * (decisions, quarantine, requeue, import). Since V4 the database procedures write all of them
+ * ({@code log_event}, in the same transaction as the change); nothing here appends. The Java lease
+ * engine's own writer ({@code LeaseSql.append}) serves its tests and other tables.
  */
 public final class ArticleHistory {
 

@@ -2,7 +2,6 @@ package org.copydesk.review;
 
 import org.copydesk.review.imports.ImportCalls;
 
-import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DESK;
 import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
 
@@ -14,7 +13,6 @@ import java.time.LocalDateTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 

@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.copydesk.db.schema.tables.records.DeskRecord;
 import org.copydesk.db.schema.tables.records.EditorRecord;
-import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
 
 /** Desks and the people who work on them. */

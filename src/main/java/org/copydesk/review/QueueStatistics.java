@@ -89,7 +89,7 @@ public final class QueueStatistics {
                 .where(ARTICLE.LOCKED_BY.isNotNull()).and(ARTICLE.EXPIRES_AT.gt(ServerClock.now()))
                 .groupBy(ARTICLE.LOCKED_BY).fetchMap(ARTICLE.LOCKED_BY, DSL.count());
         Map<String, Integer> finished = dsl.select(DECISION.EDITOR_ID, DSL.count()).from(DECISION)
-                .where(DECISION.DECIDED_AT.ge(DSL.currentLocalDate().cast(SQLDataType.LOCALDATETIME)))
+                .where(DECISION.DECIDED_AT.ge(ServerClock.startOfToday()))
                 .and(DECISION.VERDICT.in(DecisionVerdict.approve, DecisionVerdict.reject))
                 .groupBy(DECISION.EDITOR_ID).fetchMap(DECISION.EDITOR_ID, DSL.count());
         Field<LocalDateTime> now = ServerClock.now().as("server_now");

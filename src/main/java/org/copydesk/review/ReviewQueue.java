@@ -144,7 +144,7 @@ public final class ReviewQueue {
     public LostArticle lapsed(HeldArticle article) {
         LeaseLost lost = engine.diagnose(article.lease());
         if (lost.reason() == LostReason.GONE && article(article.id()).isPresent()) {
-            lost = new LeaseLost(article.lease(), LostReason.EXPIRED, null, null, null, lost.at());
+            lost = LeaseLost.ranOut(article.lease()); // a GONE diagnosis has no time of its own
         }
         return new LostArticle(article, lost, explain(lost, article.title()));
     }

@@ -178,7 +178,7 @@ public final class Supervision {
                 .where(ARTICLE.as("d_article").DESK_ID.eq(DESK.ID))
                 .and(DECISION.VERDICT.in(org.copydesk.db.schema.enums.DecisionVerdict.approve,
                         org.copydesk.db.schema.enums.DecisionVerdict.reject))
-                .and(DECISION.DECIDED_AT.ge(DSL.currentLocalDate().cast(org.jooq.impl.SQLDataType.LOCALDATETIME))));
+                .and(DECISION.DECIDED_AT.ge(ServerClock.startOfToday())));
         return dsl.select(DESK.ID, DESK.NAME, waiting, scheduled, inReview, sentBack, quarantined, finished, oldest)
                 .from(DESK)
                 .leftJoin(ARTICLE).on(ARTICLE.DESK_ID.eq(DESK.ID))

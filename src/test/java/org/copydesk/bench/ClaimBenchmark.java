@@ -21,6 +21,7 @@ import org.copydesk.db.EmbeddedServer;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.ClaimRequest;
 import org.copydesk.lease.ClaimStrategyKind;
+import org.copydesk.lease.IsolationLevel;
 import org.copydesk.lease.Lease;
 import org.copydesk.lease.LeaseEngine;
 import org.copydesk.lease.LeaseMetrics;
@@ -65,18 +66,18 @@ public final class ClaimBenchmark {
     /** What a cell measures: the bare baseline, the old Java lease engine, or the editors' full path. */
     enum Kind { BARE, ENGINE, EDITORS }
 
-    record Cell(String label, Kind kind, ClaimStrategyKind strategy, String isolation, int owners) {
+    record Cell(String label, Kind kind, ClaimStrategyKind strategy, IsolationLevel isolation, int owners) {
         static Cell bare(int owners) {
-            return new Cell("BARE/" + owners, Kind.BARE, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", owners);
+            return new Cell("BARE/" + owners, Kind.BARE, ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, owners);
         }
 
-        static Cell engine(ClaimStrategyKind kind, String isolation, int owners) {
-            return new Cell(kind + "/" + (isolation.equals("READ_COMMITTED") ? "RC" : "RR") + "/" + owners, Kind.ENGINE, kind,
+        static Cell engine(ClaimStrategyKind kind, IsolationLevel isolation, int owners) {
+            return new Cell(kind + "/" + (isolation == IsolationLevel.READ_COMMITTED ? "RC" : "RR") + "/" + owners, Kind.ENGINE, kind,
                     isolation, owners);
         }
 
         static Cell editors(ClaimStrategyKind kind, int owners) {
-            return new Cell("EDITORS/" + kind + "/" + owners, Kind.EDITORS, kind, "READ_COMMITTED", owners);
+            return new Cell("EDITORS/" + kind + "/" + owners, Kind.EDITORS, kind, IsolationLevel.READ_COMMITTED, owners);
         }
     }
 
@@ -163,7 +164,7 @@ public final class ClaimBenchmark {
                 for (int owners : ownerCounts) {
                     cells.add(Cell.bare(owners));
                     cells.add(Cell.editors(ClaimStrategyKind.SKIP_LOCKED, owners));
-                    cells.add(Cell.engine(ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", owners));
+                    cells.add(Cell.engine(ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, owners));
                     cells.add(Cell.editors(ClaimStrategyKind.OPTIMISTIC, owners));
                     cells.add(Cell.editors(ClaimStrategyKind.BLOCKING, owners));
                 }
@@ -171,12 +172,12 @@ public final class ClaimBenchmark {
                     // The old engine's strategy and isolation sweep (docs/benchmarks.md, "Choices and why").
                     for (ClaimStrategyKind kind : List.of(ClaimStrategyKind.BLOCKING, ClaimStrategyKind.OPTIMISTIC)) {
                         for (int owners : ownerCounts) {
-                            cells.add(Cell.engine(kind, "READ_COMMITTED", owners));
+                            cells.add(Cell.engine(kind, IsolationLevel.READ_COMMITTED, owners));
                         }
                     }
                     for (ClaimStrategyKind kind : List.of(ClaimStrategyKind.SKIP_LOCKED, ClaimStrategyKind.BLOCKING)) {
                         for (int owners : List.of(8, 32)) {
-                            cells.add(Cell.engine(kind, "REPEATABLE_READ", owners));
+                            cells.add(Cell.engine(kind, IsolationLevel.REPEATABLE_READ, owners));
                         }
                     }
                 }
@@ -187,9 +188,9 @@ public final class ClaimBenchmark {
                         (System.nanoTime() - t1) / 1e9);
                 // The client's JIT compiles the claim path during the first seconds of load; without this
                 // the first cell measured (1 owner) would mostly measure the compiler.
-                bench.run(new Cell("jit warm-up", Kind.ENGINE, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", 8));
-                bench.run(new Cell("jit warm-up", Kind.EDITORS, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", 8));
-                bench.run(new Cell("jit warm-up", Kind.BARE, ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", 8));
+                bench.run(new Cell("jit warm-up", Kind.ENGINE, ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, 8));
+                bench.run(new Cell("jit warm-up", Kind.EDITORS, ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, 8));
+                bench.run(new Cell("jit warm-up", Kind.BARE, ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, 8));
                 List<String> wanted = only.isBlank() ? List.of() : Arrays.stream(only.split(",")).map(String::trim).toList();
                 Map<String, Result> results = new LinkedHashMap<>();
                 for (Cell cell : cells) {
@@ -314,7 +315,7 @@ public final class ClaimBenchmark {
 
     // --- one cell -----------------------------------------------------------------------------
 
-    private LeaseEngine engine(Database db, ClaimStrategyKind kind, String isolation) {
+    private LeaseEngine engine(Database db, ClaimStrategyKind kind, IsolationLevel isolation) {
         return new LeaseEngine(db.dsl(), ArticleLeases.TABLE, ArticleLeases.EVENTS,
                 LeaseEngine.Options.defaults(db.capabilities().supportsSkipLocked()).withStrategy(kind).withIsolation(isolation));
     }

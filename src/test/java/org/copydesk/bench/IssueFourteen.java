@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.copydesk.lease.ClaimStrategyKind;
+import org.copydesk.lease.IsolationLevel;
 
 /**
  * The tables issue 14 asks for: every Copydesk cell as a ratio to the bare baseline at the same
@@ -30,7 +31,7 @@ final class IssueFourteen {
             ClaimBenchmark.Result bare = results.get(ClaimBenchmark.Cell.bare(n).label());
             md.append("| ").append(n).append(" | ").append(bare == null ? "–" : fmt(bare.rowsPerSecond()));
             for (ClaimBenchmark.Cell cell : List.of(ClaimBenchmark.Cell.editors(ClaimStrategyKind.SKIP_LOCKED, n),
-                    ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", n),
+                    ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.OPTIMISTIC, n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.BLOCKING, n))) {
                 ClaimBenchmark.Result r = results.get(cell.label());
@@ -65,7 +66,8 @@ final class IssueFourteen {
                 + "else), divided by the rows claimed-and-decided in the window. Client statements = `Questions` (COMMIT "
                 + "included); inside routines/triggers = `Queries` − `Questions`; commits = `Com_commit` (COMMITs sent by "
                 + "clients and run inside procedures); `Handler_commit` also counts every autocommitted statement.\n\n");
-        md.append("| cell | editors | client statements | CALLs (nested included) | inside routines / triggers | Com_commit | Handler_commit "
+        md.append("| cell | editors | client statements | CALLs (nested included) | inside routines / triggers | Com_commit "
+                + "| Handler_commit "
                 + "| Com_select | Com_update | Com_insert | Com_delete | Com_set_option |\n"
                 + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (ClaimBenchmark.Result r : issueCells(results, owners)) {
@@ -135,12 +137,14 @@ final class IssueFourteen {
                 .append(String.format(Locale.ROOT, "; BLOCKING: %d errors reached callers (%d deadlocks/lock waits retried): %s%n",
                         blockingErrors, blockingRetries, Report.verdict(blockingErrors == 0)));
         md.append("6. Expiry sweep: ").append(setup.sweeps().isEmpty() ? "not measured in this run (`-Dbench.sweeps=`)"
-                : "see the release-service table below (8 editors on the full path while release_expired_leases frees 100,000 lapsed leases; target < 1.5× claim p99)").append("\n");
+                : "see the release-service table below (8 editors on the full path while release_expired_leases frees "
+                        + "100,000 lapsed leases; target < 1.5× claim p99)").append("\n");
         StringBuilder counts = new StringBuilder();
         boolean countsMet = true;
         for (int n : owners) {
             ClaimBenchmark.Result r = results.get(ClaimBenchmark.Cell.editors(ClaimStrategyKind.SKIP_LOCKED, n).label());
-            ClaimBenchmark.Result before = results.get(ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", n)
+            ClaimBenchmark.Result before = results.get(ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED,
+                    IsolationLevel.READ_COMMITTED, n)
                     .label());
             if (r == null) {
                 continue;
@@ -163,7 +167,7 @@ final class IssueFourteen {
         for (int n : owners) {
             for (ClaimBenchmark.Cell cell : List.of(ClaimBenchmark.Cell.bare(n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.SKIP_LOCKED, n),
-                    ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED, "READ_COMMITTED", n),
+                    ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.OPTIMISTIC, n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.BLOCKING, n))) {
                 ClaimBenchmark.Result r = results.get(cell.label());

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
+import org.copydesk.lease.IsolationLevel;
 
 /**
  * The benchmark's markdown: machine, command, the table, the targets as ratios from this run. It
@@ -60,7 +61,7 @@ final class Report {
         md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (ClaimBenchmark.Result r : results.values()) {
             md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %.1f | %.2f | %.2f | %d | %d | %d | %d | %.2f %% | %d | %d |%n",
-                    r.cell().kind(), r.cell().strategy(), r.cell().isolation().equals("READ_COMMITTED") ? "RC" : "RR",
+                    r.cell().kind(), r.cell().strategy(), r.cell().isolation() == IsolationLevel.READ_COMMITTED ? "RC" : "RR",
                     r.cell().owners(),
                     r.rowsPerSecond(), r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.claims(), r.retries(),
                     r.deadlocks(), r.lockWaits(), 100 * r.retryShare(), r.callerErrors(), r.optimisticConflicts()));
@@ -107,7 +108,7 @@ final class Report {
         long errors = 0;
         for (ClaimBenchmark.Result r : results.values()) {
             if (r.cell().kind() == ClaimBenchmark.Kind.ENGINE && r.cell().strategy() == org.copydesk.lease.ClaimStrategyKind.SKIP_LOCKED
-                    && r.cell().isolation().equals("READ_COMMITTED")) {
+                    && r.cell().isolation() == IsolationLevel.READ_COMMITTED) {
                 chosen = r;
                 claims += r.claims();
                 retries += r.retries();

@@ -58,17 +58,17 @@ class ClaimQueryPlanTest {
 
     @Test
     void skipLockedClaimWalksTheClaimIndexWithoutSorting() {
-        assertWalksTheClaimIndex(LockingClaims.candidates(dsl, sql, request(), 5).forUpdate().skipLocked());
+        assertWalksTheClaimIndex(ClaimSteps.candidates(dsl, sql, request(), 5).forUpdate().skipLocked());
     }
 
     @Test
     void blockingClaimWalksTheClaimIndexWithoutSorting() {
-        assertWalksTheClaimIndex(LockingClaims.candidates(dsl, sql, request(), 5).forUpdate());
+        assertWalksTheClaimIndex(ClaimSteps.candidates(dsl, sql, request(), 5).forUpdate());
     }
 
     @Test
     void optimisticCandidateReadWalksTheClaimIndexWithoutSorting() {
-        assertWalksTheClaimIndex(LockingClaims.candidates(dsl, sql, request(), 20));
+        assertWalksTheClaimIndex(ClaimSteps.candidates(dsl, sql, request(), 20));
     }
 
     private void assertWalksTheClaimIndex(Query query) {

@@ -410,7 +410,8 @@ abstract class LeaseEngineContract {
             }
         }
         LeaseEngine slots = new LeaseEngine(dsl, new LeaseTable(slot, "shift_slot", List.of(desk, number), owner, expires,
-                token, lane, null, null), ArticleLeases.EVENTS, LeaseEngine.Options.defaults(engine.strategy() != ClaimStrategyKind.BLOCKING)
+                token, lane, null, null), ArticleLeases.EVENTS,
+                LeaseEngine.Options.defaults(engine.strategy() != ClaimStrategyKind.BLOCKING)
                 .withStrategy(strategy()));
         ClaimOrder order = new ClaimOrder(List.of(), List.of(desk.asc(), number.asc()));
 

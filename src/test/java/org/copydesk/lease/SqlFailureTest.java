@@ -110,12 +110,13 @@ class SqlFailureTest {
         wrong.setProperty("user", db.endpoint().user());
         wrong.setProperty("password", db.endpoint().password() + "-wrong");
         String base = db.url().replaceFirst("/[^/?]*\\?.*$", "/");
-        assertThat(SqlFailure.of(failure(() -> DriverManager.getConnection(base + db.name() + "?sslMode=DISABLED&allowPublicKeyRetrieval=true", wrong).close())))
+        String options = "?sslMode=DISABLED&allowPublicKeyRetrieval=true";
+        assertThat(SqlFailure.of(failure(() -> DriverManager.getConnection(base + db.name() + options, wrong).close())))
                 .isEqualTo(SqlFailure.SIGN_IN_REFUSED);
         Properties right = new Properties();
         right.setProperty("user", db.endpoint().user());
         right.setProperty("password", db.endpoint().password());
-        assertThat(SqlFailure.of(failure(() -> DriverManager.getConnection(base + "no_such_database_here?sslMode=DISABLED&allowPublicKeyRetrieval=true", right).close())))
+        assertThat(SqlFailure.of(failure(() -> DriverManager.getConnection(base + "no_such_database_here" + options, right).close())))
                 .isEqualTo(SqlFailure.UNKNOWN_DATABASE);
     }
 
@@ -123,7 +124,8 @@ class SqlFailureTest {
     void conflictsAreRetriedAndALostConnectionOnlyForWorkSafeToRepeat() throws Exception {
         Exception lost = killedConnection()[1];
         Exception conflict = deadlock(false);
-        TransientErrors retries = new TransientErrors(new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(2), Duration.ofSeconds(5)));
+        TransientErrors retries = new TransientErrors(
+                new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(2), Duration.ofSeconds(5)));
 
         AtomicInteger calls = new AtomicInteger();
         assertThat(retries.retrying("claim", true, () -> failFirst(calls, 2, lost))).isEqualTo("done");
@@ -181,7 +183,8 @@ class SqlFailureTest {
                 Thread.sleep(300);
                 Exception second = plainJdbc
                         ? failureOrNull(() -> sb.execute("UPDATE sql_failure_probe SET v = v + 1 WHERE id = 1"))
-                        : failureOrNull(() -> DSL.using(b, SQLDialect.MYSQL).execute("UPDATE sql_failure_probe SET v = v + 1 WHERE id = 1"));
+                        : failureOrNull(() -> DSL.using(b, SQLDialect.MYSQL)
+                                .execute("UPDATE sql_failure_probe SET v = v + 1 WHERE id = 1"));
                 Exception firstFailure = first.get(20, TimeUnit.SECONDS);
                 a.rollback();
                 b.rollback();

@@ -8,7 +8,6 @@ import static org.copydesk.db.schema.Tables.DESK;
 import static org.copydesk.db.schema.Tables.EDITOR;
 import static org.copydesk.db.schema.Tables.EDITOR_DESK;
 import static org.copydesk.db.schema.Tables.LEASE_EVENT;
-import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
 
 import java.time.Duration;
 import java.util.ArrayList;

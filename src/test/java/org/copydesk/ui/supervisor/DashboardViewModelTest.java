@@ -59,13 +59,8 @@ class DashboardViewModelTest {
 
     @BeforeEach
     void newsroom() {
-        Fixtures.emptyNewsroom(dsl);
-        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
-        services.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
-        services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news", "sport"));
-        services.newsroom().addEditor("bob", "Bob Okafor", Role.EDITOR, 2, List.of("sport"));
-        services.newsroom().addEditor("dan", "Dan Ito", Role.EDITOR, 1, List.of("news"));
-        sue = services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport"));
+        sue = NewsroomCast.on(services, dsl).desks("news", "sport")
+                .ann("news", "sport").bob("sport").dan("news").sue("news", "sport");
         model = new DashboardViewModel(services, TaskExecutor.sameThread(), ticker, sue, DashboardViewModel.Settings.defaults(),
                 ZoneId.of("UTC"));
     }

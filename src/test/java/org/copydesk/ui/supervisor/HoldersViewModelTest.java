@@ -8,7 +8,6 @@ import java.util.List;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ReviewServices;
-import org.copydesk.review.Role;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
@@ -41,11 +40,7 @@ class HoldersViewModelTest {
 
     @BeforeEach
     void newsroom() {
-        Fixtures.emptyNewsroom(dsl);
-        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
-        services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news"));
-        services.newsroom().addEditor("dan", "Dan Ito", Role.EDITOR, 1, List.of("news"));
-        sue = services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news"));
+        sue = NewsroomCast.on(services, dsl).desks("news").ann("news").dan("news").sue("news");
         Fixtures.articles(dsl, "news", 6, 3, -60);
         services.queue().claim("ann");
         start(DashboardViewModel.Settings.defaults());

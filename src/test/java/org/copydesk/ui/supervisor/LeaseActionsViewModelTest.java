@@ -10,7 +10,6 @@ import java.util.List;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ReviewServices;
-import org.copydesk.review.Role;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
@@ -46,13 +45,8 @@ class LeaseActionsViewModelTest {
 
     @BeforeEach
     void newsroom() {
-        Fixtures.emptyNewsroom(dsl);
-        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
-        services.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
-        services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news", "sport"));
-        services.newsroom().addEditor("bob", "Bob Okafor", Role.EDITOR, 2, List.of("news"));
-        services.newsroom().addEditor("dan", "Dan Ito", Role.EDITOR, 1, List.of("news"));
-        Editor sue = services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport"));
+        Editor sue = NewsroomCast.on(services, dsl).desks("news", "sport")
+                .ann("news", "sport").bob("news").dan("news").sue("news", "sport");
         Fixtures.articles(dsl, "news", 5, 3, -60);
         services.queue().claim("ann"); // Article 0, 1, 2
         services.queue().claim("bob"); // Article 3, 4

@@ -15,7 +15,6 @@ import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ReviewServices;
-import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 import org.copydesk.review.outcomes.RelayState;
 import org.copydesk.testing.DatabaseExtension;
@@ -53,10 +52,7 @@ class RelayViewModelTest {
     void threeOutcomesOneDeliveredOneFailedOneWaiting() {
         dsl.deleteFrom(OUTCOME_EVENT).execute();
         dsl.update(RELAY_LEASE).setNull(RELAY_LEASE.HOLDER).setNull(RELAY_LEASE.EXPIRES_AT).execute();
-        Fixtures.emptyNewsroom(dsl);
-        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
-        services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news"));
-        sue = services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news"));
+        sue = NewsroomCast.on(services, dsl).desks("news").ann("news").sue("news");
         Fixtures.articles(dsl, "news", 3, 3, -60);
         List<HeldArticle> held = services.queue().claim("ann").articles();
         services.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.get(0).id(), held.get(0).lease(), Verdict.APPROVE, ""));
