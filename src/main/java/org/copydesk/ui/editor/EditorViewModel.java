@@ -363,6 +363,9 @@ public final class EditorViewModel implements AutoCloseable {
         Map<Long, LeaseRow> existing = held.rows().stream().collect(Collectors.toMap(LeaseRow::id, r -> r));
         List<LeaseRow> rows = new ArrayList<>();
         for (HeldArticle a : assignment.articles()) {
+            if (held.isAside(a.id())) {
+                continue; // decided, waiting out its undo window: still held on the server, not shown again
+            }
             LeaseRow row = existing.remove(a.id());
             if (row == null) {
                 row = new LeaseRow(a, now);

@@ -180,6 +180,38 @@ class EditorViewModelTest {
     }
 
     @Test
+    void getArticlesDuringTheUndoWindowDoesNotBringTheDecidedArticleBack() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+        LeaseRow first = model.selectedProperty().get();
+        model.verdictProperty().set(Verdict.APPROVE);
+        model.submit();
+
+        model.reload(); // F5 while the decision waits out its undo window (the lease is still held)
+
+        assertThat(model.articles()).extracting(LeaseRow::id).as("decided, waiting to be sent").doesNotContain(first.id());
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1)); // sent
+        assertThat(dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(first.id()))).isEqualTo(ArticleStatus.approved);
+        assertThat(model.articles()).extracting(LeaseRow::id).doesNotContain(first.id());
+        assertThat(model.articles()).hasSize(1);
+    }
+
+    @Test
+    void undoAfterGetArticlesBringsTheArticleBackOnce() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+        LeaseRow first = model.selectedProperty().get();
+        model.verdictProperty().set(Verdict.APPROVE);
+        model.submit();
+        model.reload();
+
+        model.undo(first.id());
+
+        assertThat(model.articles()).extracting(LeaseRow::id).containsOnlyOnce(first.id());
+        assertThat(model.selectedProperty().get()).isSameAs(first);
+    }
+
+    @Test
     void aDecisionStillInItsUndoWindowIsSentWhenTheWindowCloses() {
         Fixtures.articles(dsl, "news", 1, 3, -60);
         model.start();
