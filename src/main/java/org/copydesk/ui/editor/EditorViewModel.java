@@ -141,8 +141,10 @@ public final class EditorViewModel implements AutoCloseable {
         var verdict = drafts.verdict();
         var notes = drafts.notes();
         var offline = connection.offlineProperty();
+        // Not held up while an earlier decision is being sent: Submit only queues this one (it is sent
+        // after its undo window), and an editor deciding quickly pressed Ctrl+Enter into that moment.
         whyNoSubmit = Bindings.createStringBinding(() -> whyNoSubmit(selected.get(), verdict.get(), notes.get(), offline.get()),
-                selected, verdict, notes, submitting, offline);
+                selected, verdict, notes, offline);
         canSubmit = Bindings.createBooleanBinding(() -> whyNoSubmit.get().isEmpty(), whyNoSubmit);
         canRelease = Bindings.createBooleanBinding(() -> selected.get() != null && !submitting.get() && !offline.get(),
                 selected, submitting, offline);
@@ -161,8 +163,6 @@ public final class EditorViewModel implements AutoCloseable {
             return "Select an article first.";
         } else if (offline) {
             return "Copydesk cannot reach the database; your notes are kept until it is back.";
-        } else if (submitting.get()) {
-            return "Sending your decision\u2026";
         } else if (v == null) {
             return "Choose a decision first (Ctrl+1\u20264).";
         } else if (v.needsNotes() && (text == null || text.isBlank())) {
@@ -236,8 +236,7 @@ public final class EditorViewModel implements AutoCloseable {
      */
     public void submit() {
         if (!canSubmit.get()) {
-            if (held.selected().get() != null && drafts.verdict().get() != null && !connection.isOffline()
-                    && !submitting.get()) {
+            if (held.selected().get() != null && drafts.verdict().get() != null && !connection.isOffline()) {
                 notices.post(Notice.Kind.WARNING, whyNoSubmit.get());
             }
             return;

@@ -21,6 +21,7 @@ import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.HeldBackTasks;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TcpProxy;
 import org.copydesk.testing.TestDatabase;
@@ -209,6 +210,34 @@ class EditorViewModelTest {
 
         assertThat(model.articles()).extracting(LeaseRow::id).containsOnlyOnce(first.id());
         assertThat(model.selectedProperty().get()).isSameAs(first);
+    }
+
+    @Test
+    void theNextDecisionCanBeSubmittedWhileAnEarlierOneIsBeingSent() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        HeldBackTasks tasks = new HeldBackTasks();
+        EditorViewModel quick = new EditorViewModel(services, tasks, ticker, ann, List.of("news", "sport"), FAST, ZoneId.of("UTC"));
+        quick.start();
+        tasks.deliver();
+        LeaseRow first = quick.selectedProperty().get();
+        quick.verdictProperty().set(Verdict.APPROVE);
+        quick.submit();
+        tasks.deliver();
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1)); // the first decision is on its way, its answer not back yet
+        assertThat(quick.submittingProperty().get()).isTrue();
+        LeaseRow second = quick.selectedProperty().get();
+
+        quick.verdictProperty().set(Verdict.APPROVE);
+        assertThat(quick.canSubmitProperty().get()).isTrue();
+        quick.submit(); // Ctrl+Enter at that moment
+
+        assertThat(quick.articles()).as("the second left the list too").isEmpty();
+        tasks.deliver();
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1));
+        tasks.deliver();
+        assertThat(dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(first.id()))).isEqualTo(ArticleStatus.approved);
+        assertThat(dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(second.id()))).isEqualTo(ArticleStatus.approved);
+        quick.close();
     }
 
     @Test
