@@ -241,6 +241,25 @@ class EditorViewModelTest {
     }
 
     @Test
+    void theNextArticlesTextShowsAtOnceAfterSubmitAndANewerRevisionStillReplacesIt() {
+        List<Long> ids = Fixtures.articles(dsl, "news", 3, 3, -60);
+        HeldBackTasks tasks = new HeldBackTasks();
+        EditorViewModel quick = new EditorViewModel(services, tasks, ticker, ann, List.of("news", "sport"), FAST, ZoneId.of("UTC"));
+        quick.start();
+        tasks.deliver(); // the claim, the first article opened, the texts read ahead
+        dsl.update(ARTICLE).set(ARTICLE.BODY, "Body 1, revised").where(ARTICLE.ID.eq(ids.get(1))).execute();
+
+        quick.verdictProperty().set(Verdict.APPROVE);
+        quick.submit();
+
+        assertThat(quick.titleProperty().get()).isEqualTo("Article 1");
+        assertThat(quick.bodyProperty().get()).as("before any read comes back").isEqualTo("Body 1");
+        tasks.deliver();
+        assertThat(quick.bodyProperty().get()).as("opening it read it again").isEqualTo("Body 1, revised");
+        quick.close();
+    }
+
+    @Test
     void aDecisionStillInItsUndoWindowIsSentWhenTheWindowCloses() {
         Fixtures.articles(dsl, "news", 1, 3, -60);
         model.start();
