@@ -61,7 +61,11 @@ class EditorViewModelTest {
     }
 
     private EditorViewModel newModel(ReviewServices with) {
-        return new EditorViewModel(with, TaskExecutor.sameThread(), ticker, ann, List.of("news", "sport"), FAST, ZoneId.of("UTC"));
+        return newModel(with, TaskExecutor.sameThread());
+    }
+
+    private EditorViewModel newModel(ReviewServices with, TaskExecutor tasks) {
+        return new EditorViewModel(with, tasks, ticker, ann, List.of("news", "sport"), FAST, ZoneId.of("UTC"));
     }
 
     @AfterEach
@@ -216,7 +220,7 @@ class EditorViewModelTest {
     void theNextDecisionCanBeSubmittedWhileAnEarlierOneIsBeingSent() {
         Fixtures.articles(dsl, "news", 2, 3, -60);
         HeldBackTasks tasks = new HeldBackTasks();
-        EditorViewModel quick = new EditorViewModel(services, tasks, ticker, ann, List.of("news", "sport"), FAST, ZoneId.of("UTC"));
+        EditorViewModel quick = newModel(services, tasks);
         quick.start();
         tasks.deliver();
         LeaseRow first = quick.selectedProperty().get();
@@ -244,7 +248,7 @@ class EditorViewModelTest {
     void theNextArticlesTextShowsAtOnceAfterSubmitAndANewerRevisionStillReplacesIt() {
         List<Long> ids = Fixtures.articles(dsl, "news", 3, 3, -60);
         HeldBackTasks tasks = new HeldBackTasks();
-        EditorViewModel quick = new EditorViewModel(services, tasks, ticker, ann, List.of("news", "sport"), FAST, ZoneId.of("UTC"));
+        EditorViewModel quick = newModel(services, tasks);
         quick.start();
         tasks.deliver(); // the claim, the first article opened, the texts read ahead
         dsl.update(ARTICLE).set(ARTICLE.BODY, "Body 1, revised").where(ARTICLE.ID.eq(ids.get(1))).execute();
