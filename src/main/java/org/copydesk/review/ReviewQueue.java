@@ -180,6 +180,14 @@ public final class ReviewQueue {
         return dsl.selectFrom(ARTICLE).where(ARTICLE.ID.eq(id)).fetchOptional(ReviewQueue::detail);
     }
 
+    /** Several articles in one read (the editor's window reads ahead the texts of what it holds), by id. */
+    public Map<Long, ArticleDetail> articles(java.util.Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        return dsl.selectFrom(ARTICLE).where(ARTICLE.ID.in(ids)).fetchMap(ARTICLE.ID, ReviewQueue::detail);
+    }
+
     public String explain(LeaseLost lost, String title) {
         Map<String, String> names = newsroom.editors().stream().collect(Collectors.toMap(Editor::id, Editor::displayName));
         return LeaseLossMessages.explain(lost, title, id -> names.getOrDefault(id, id));

@@ -117,6 +117,12 @@ public final class EditorViewModel implements AutoCloseable {
     private final BooleanBinding canRelease;
     private final BooleanBinding canReload;
 
+    /**
+     * The texts of the articles on the list, read ahead after Get articles: the next article shows
+     * at once after Ctrl+Enter instead of after three reads of a busy database. Opening an article
+     * still reads it again, so a newer revision replaces what was read ahead.
+     */
+    private final Map<Long, String> texts = new HashMap<>();
     private final List<AutoCloseable> timers = new ArrayList<>();
     private Optional<LocalDateTime> nextAvailable = Optional.empty();
     private boolean everLoaded;
@@ -149,8 +155,10 @@ public final class EditorViewModel implements AutoCloseable {
         var verdict = drafts.verdict();
         var notes = drafts.notes();
         var offline = connection.offlineProperty();
+        // Not held up while an earlier decision is being sent: Submit only queues this one (it is sent
+        // after its undo window), and an editor deciding quickly pressed Ctrl+Enter into that moment.
         whyNoSubmit = Bindings.createStringBinding(() -> whyNoSubmit(selected.get(), verdict.get(), notes.get(), offline.get()),
-                selected, verdict, notes, submitting, offline);
+                selected, verdict, notes, offline);
         canSubmit = Bindings.createBooleanBinding(() -> whyNoSubmit.get().isEmpty(), whyNoSubmit);
         canRelease = Bindings.createBooleanBinding(() -> selected.get() != null && !submitting.get() && !offline.get(),
                 selected, submitting, offline);
@@ -160,6 +168,7 @@ public final class EditorViewModel implements AutoCloseable {
         held.rows().addListener((javafx.collections.ListChangeListener<LeaseRow>) c -> {
             updateEmptyText();
             updateSummary();
+            texts.keySet().retainAll(held.rows().stream().map(LeaseRow::id).collect(Collectors.toSet()));
         });
     }
 
@@ -169,8 +178,6 @@ public final class EditorViewModel implements AutoCloseable {
             return Messages.text("editor.whyNoSubmit.noArticle");
         } else if (offline) {
             return Messages.text("editor.whyNoSubmit.offline");
-        } else if (submitting.get()) {
-            return Messages.text("editor.whyNoSubmit.sending");
         } else if (v == null) {
             return Messages.text("editor.whyNoSubmit.noDecision");
         } else if (v.needsNotes() && (text == null || text.isBlank())) {
@@ -249,8 +256,7 @@ public final class EditorViewModel implements AutoCloseable {
      */
     public void submit() {
         if (!canSubmit.get()) {
-            if (held.selected().get() != null && drafts.verdict().get() != null && !connection.isOffline()
-                    && !submitting.get()) {
+            if (held.selected().get() != null && drafts.verdict().get() != null && !connection.isOffline()) {
                 Notice why = notices.post(Notice.Kind.WARNING, whyNoSubmit.get());
                 // an old notice leaves: once the editor types the note (or picks another decision
                 // or article), the warning no longer holds
@@ -386,6 +392,9 @@ public final class EditorViewModel implements AutoCloseable {
         Map<Long, LeaseRow> existing = held.rows().stream().collect(Collectors.toMap(LeaseRow::id, r -> r));
         List<LeaseRow> rows = new ArrayList<>();
         for (HeldArticle a : assignment.articles()) {
+            if (held.isAside(a.id())) {
+                continue; // decided, waiting out its undo window: still held on the server, not shown again
+            }
             LeaseRow row = existing.remove(a.id());
             if (row == null) {
                 row = new LeaseRow(a, now);
@@ -401,6 +410,7 @@ public final class EditorViewModel implements AutoCloseable {
         // Rows held before that the claim no longer returns were lost; a renew says why.
         List<LeaseRow> vanished = before.stream().filter(r -> existing.containsKey(r.id())).toList();
         upkeep.renew(vanished);
+        readAhead();
         if (assignment.claimed() > 0) {
             notices.post(Notice.Kind.INFO, Messages.text("editor.newArticles", assignment.claimed()));
         }
@@ -432,7 +442,7 @@ public final class EditorViewModel implements AutoCloseable {
         title.set(a.title());
         byline.set(a.byline() == null ? "" : Messages.text("editor.byline", a.byline()));
         meta.set(describeMeta(a));
-        body.set(Messages.text("editor.loading"));
+        body.set(texts.getOrDefault(row.id(), Messages.text("editor.loading")));
         long id = row.id();
         BackgroundTask.of("open article", () -> new Opened(services.queue().article(id), services.history().of(id),
                         services.drafts().load(id, editor.id()), revisions.open(a)))
@@ -440,7 +450,10 @@ public final class EditorViewModel implements AutoCloseable {
                     if (held.selected().get() == null || held.selected().get().id() != id) {
                         return; // the editor moved on meanwhile
                     }
-                    opened.detail().ifPresent(d -> body.set(d.body()));
+                    opened.detail().ifPresent(d -> {
+                        texts.put(id, d.body());
+                        body.set(d.body());
+                    });
                     opened.revision().reading().ifPresent(this::showRevision); // the revision the lease was handed
                     revisions.opened(id, opened.revision());
                     history.setAll(opened.history());
@@ -451,6 +464,22 @@ public final class EditorViewModel implements AutoCloseable {
                 .executeWith(tasks);
     }
 
+    /** Reads the texts of the articles on the list not read yet, in one query. */
+    private void readAhead() {
+        List<Long> unread = held.rows().stream().map(LeaseRow::id).filter(id -> !texts.containsKey(id)).toList();
+        if (unread.isEmpty()) {
+            return;
+        }
+        BackgroundTask.of("read ahead", () -> services.queue().articles(unread))
+                .onSuccess(read -> read.forEach((id, detail) -> {
+                    if (held.shows(id) && !texts.containsKey(id)) { // an opening read meanwhile is newer
+                        texts.put(id, detail.body());
+                    }
+                }))
+                .onFailure(failure -> log.debug("Could not read ahead: {}", failure.toString())) // opening reads it anyway
+                .executeWith(tasks);
+    }
+
     private record Opened(Optional<ArticleDetail> detail, List<HistoryEntry> history, Optional<Drafts.Draft> draft,
                           RevisionReader.Opened revision) {
     }
@@ -458,7 +487,7 @@ public final class EditorViewModel implements AutoCloseable {
     /** The reader shows this revision's text (the one the editor's decision is made on). */
     private void showRevision(ArticleRevision r) {
         title.set(r.title());
-        byline.set(r.byline() == null ? "" : "By " + r.byline());
+        byline.set(r.byline() == null ? "" : Messages.text("editor.byline", r.byline()));
         body.set(r.body());
     }
 

@@ -50,6 +50,11 @@ final class HeldList {
         return find(articleId).isPresent() || aside.containsKey(articleId);
     }
 
+    /** True while the article's decision waits out its undo window: held, but not on the list. */
+    boolean isAside(long articleId) {
+        return aside.containsKey(articleId);
+    }
+
     static String key(HeldArticle a) {
         return key(a.id(), a.lease().token());
     }

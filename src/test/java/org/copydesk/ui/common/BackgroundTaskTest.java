@@ -5,43 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.function.Consumer;
 import javafx.beans.property.SimpleBooleanProperty;
+import org.copydesk.testing.HeldBackTasks;
 import org.copydesk.testing.ManualTicker;
 import org.junit.jupiter.api.Test;
 
 /** The shared view-model plumbing of issue 16: background work with a lifecycle, notices, connection state. */
 class BackgroundTaskTest {
 
-    /** Runs the work at once but delivers the result only when the test says so, as the FX thread would later. */
-    private static final class HeldBack implements TaskExecutor {
-        final List<Runnable> deliveries = new ArrayList<>();
-
-        @Override
-        public <T> void run(String what, Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
-            try {
-                T result = work.call();
-                deliveries.add(() -> onSuccess.accept(result));
-            } catch (Exception e) {
-                deliveries.add(() -> onFailure.accept(e));
-            }
-        }
-
-        @Override
-        public void onUiThread(Runnable update) {
-            update.run();
-        }
-
-        void deliver() {
-            deliveries.forEach(Runnable::run);
-            deliveries.clear();
-        }
-    }
-
     @Test
     void theBusyFlagIsSetWhileInFlightAndClearedAfterSuccessOrFailure() {
-        HeldBack tasks = new HeldBack();
+        HeldBackTasks tasks = new HeldBackTasks();
         SimpleBooleanProperty busy = new SimpleBooleanProperty();
         List<String> seen = new ArrayList<>();
 
@@ -61,7 +35,7 @@ class BackgroundTaskTest {
 
     @Test
     void aCancelledTaskDeliversNothingButStillFinishes() {
-        HeldBack tasks = new HeldBack();
+        HeldBackTasks tasks = new HeldBackTasks();
         List<String> seen = new ArrayList<>();
         BackgroundTask.Cancellable running = BackgroundTask.of("late", () -> "stale")
                 .onSuccess(seen::add).onFinished(() -> seen.add("finished")).executeWith(tasks);

@@ -21,6 +21,7 @@ import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.HeldBackTasks;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TcpProxy;
 import org.copydesk.testing.TestDatabase;
@@ -60,7 +61,11 @@ class EditorViewModelTest {
     }
 
     private EditorViewModel newModel(ReviewServices with) {
-        return new EditorViewModel(with, TaskExecutor.sameThread(), ticker, ann, List.of("news", "sport"), FAST, ZoneId.of("UTC"));
+        return newModel(with, TaskExecutor.sameThread());
+    }
+
+    private EditorViewModel newModel(ReviewServices with, TaskExecutor tasks) {
+        return new EditorViewModel(with, tasks, ticker, ann, List.of("news", "sport"), FAST, ZoneId.of("UTC"));
     }
 
     @AfterEach
@@ -177,6 +182,85 @@ class EditorViewModelTest {
         assertThat(model.selectedProperty().get()).isSameAs(first);
         assertThat(model.verdictProperty().get()).isEqualTo(Verdict.REJECT);
         assertThat(model.notesProperty().get()).isEqualTo("Duplicate");
+    }
+
+    @Test
+    void getArticlesDuringTheUndoWindowDoesNotBringTheDecidedArticleBack() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+        LeaseRow first = model.selectedProperty().get();
+        model.verdictProperty().set(Verdict.APPROVE);
+        model.submit();
+
+        model.reload(); // F5 while the decision waits out its undo window (the lease is still held)
+
+        assertThat(model.articles()).extracting(LeaseRow::id).as("decided, waiting to be sent").doesNotContain(first.id());
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1)); // sent
+        assertThat(dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(first.id()))).isEqualTo(ArticleStatus.approved);
+        assertThat(model.articles()).extracting(LeaseRow::id).doesNotContain(first.id());
+        assertThat(model.articles()).hasSize(1);
+    }
+
+    @Test
+    void undoAfterGetArticlesBringsTheArticleBackOnce() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+        LeaseRow first = model.selectedProperty().get();
+        model.verdictProperty().set(Verdict.APPROVE);
+        model.submit();
+        model.reload();
+
+        model.undo(first.id());
+
+        assertThat(model.articles()).extracting(LeaseRow::id).containsOnlyOnce(first.id());
+        assertThat(model.selectedProperty().get()).isSameAs(first);
+    }
+
+    @Test
+    void theNextDecisionCanBeSubmittedWhileAnEarlierOneIsBeingSent() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        HeldBackTasks tasks = new HeldBackTasks();
+        EditorViewModel quick = newModel(services, tasks);
+        quick.start();
+        tasks.deliver();
+        LeaseRow first = quick.selectedProperty().get();
+        quick.verdictProperty().set(Verdict.APPROVE);
+        quick.submit();
+        tasks.deliver();
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1)); // the first decision is on its way, its answer not back yet
+        assertThat(quick.submittingProperty().get()).isTrue();
+        LeaseRow second = quick.selectedProperty().get();
+
+        quick.verdictProperty().set(Verdict.APPROVE);
+        assertThat(quick.canSubmitProperty().get()).isTrue();
+        quick.submit(); // Ctrl+Enter at that moment
+
+        assertThat(quick.articles()).as("the second left the list too").isEmpty();
+        tasks.deliver();
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1));
+        tasks.deliver();
+        assertThat(dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(first.id()))).isEqualTo(ArticleStatus.approved);
+        assertThat(dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(second.id()))).isEqualTo(ArticleStatus.approved);
+        quick.close();
+    }
+
+    @Test
+    void theNextArticlesTextShowsAtOnceAfterSubmitAndANewerRevisionStillReplacesIt() {
+        List<Long> ids = Fixtures.articles(dsl, "news", 3, 3, -60);
+        HeldBackTasks tasks = new HeldBackTasks();
+        EditorViewModel quick = newModel(services, tasks);
+        quick.start();
+        tasks.deliver(); // the claim, the first article opened, the texts read ahead
+        dsl.update(ARTICLE).set(ARTICLE.BODY, "Body 1, revised").where(ARTICLE.ID.eq(ids.get(1))).execute();
+
+        quick.verdictProperty().set(Verdict.APPROVE);
+        quick.submit();
+
+        assertThat(quick.titleProperty().get()).isEqualTo("Article 1");
+        assertThat(quick.bodyProperty().get()).as("before any read comes back").isEqualTo("Body 1");
+        tasks.deliver();
+        assertThat(quick.bodyProperty().get()).as("opening it read it again").isEqualTo("Body 1, revised");
+        quick.close();
     }
 
     @Test

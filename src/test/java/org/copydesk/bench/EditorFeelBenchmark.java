@@ -1,0 +1,303 @@
+package org.copydesk.bench;
+
+import static org.copydesk.db.schema.Tables.ARTICLE;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.ToLongFunction;
+import java.util.prefs.Preferences;
+import javafx.application.Platform;
+import org.copydesk.db.DataSources;
+import org.copydesk.db.Database;
+import org.copydesk.db.EmbeddedServer;
+import org.copydesk.lease.ClaimStrategyKind;
+import org.copydesk.lease.ServerClock;
+import org.copydesk.review.AccountAdministration;
+import org.copydesk.review.Editor;
+import org.copydesk.review.ReleaseService;
+import org.copydesk.review.ReviewServices;
+import org.copydesk.review.Role;
+import org.copydesk.ui.common.FxThreadWatchdog;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
+
+/**
+ * Issue 14's "what editors feel": in the real editor's window ({@link WindowStopwatch}), the time
+ * from F5 to the list drawn and from Ctrl+Enter to the next article shown, first with nobody else
+ * working (the baseline) and then while 32 simulated editors work through the same review
+ * services in background threads ({@link EditorSessions}, {@link Load}: claim 5, approve each, at
+ * full speed, each with a database account and a pool of its own). Not a test: a main on the test
+ * class path ({@code mvn -q test-compile exec:exec@editor-feel-benchmark}) that prints the figures
+ * and rewrites its block of docs/benchmarks.md. JavaFX runs on Monocle's headless screen with
+ * software rendering (the pom sets it), as the TestFX tests do.
+ *
+ * <p>One repetition: F5 on an empty list (claims 5), then for each article Ctrl+1 and Ctrl+Enter;
+ * the last Ctrl+Enter has no next article and is not timed. The decisions are sent after their
+ * 5-second undo window, as in the app; the next repetition starts when the window holds nothing.
+ */
+public final class EditorFeelBenchmark {
+
+    static final int EDITORS = Integer.getInteger("bench.editors", 32);
+    static final int REPETITIONS = Integer.getInteger("bench.repetitions", 60);
+    static final int WARMUP = Integer.getInteger("bench.warmupRepetitions", 3);
+    static final int ARTICLES = Integer.getInteger("bench.articles", 100_000);
+    static final String WINDOW_EDITOR = "feel-ann";
+
+    /** One phase's figures. */
+    record Phase(String label, List<WindowStopwatch.Sample> f5, List<WindowStopwatch.Sample> next, long maxStallMillis,
+                 long stallsOver50, double pulsesPerSecond, double loadRowsPerSecond, long loadClaimP50Micros, long loadClaimP99Micros,
+                 String loadAverageBefore, String loadAverageAfter, double seconds) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path work = Path.of(System.getProperty("bench.workdir", "target/bench-feel-db"));
+        Path report = Path.of(System.getProperty("bench.report", "docs/benchmarks.md"));
+        Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
+        EmbeddedServer server = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(work.resolve("server"), "127.0.0.1",
+                0, EmbeddedServer.Mode.DESKTOP, Duration.ofSeconds(90)));
+        CountDownLatch fxStarted = new CountDownLatch(1);
+        Platform.startup(fxStarted::countDown);
+        fxStarted.await();
+        Preferences prefs = Preferences.userRoot().node("copydesk-bench/editor-feel");
+        try {
+            String url = server.jdbcUrl("bench_feel");
+            dropDatabase(server, url);
+            try (Database admin = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null,
+                    DataSources.PoolSize.of(4), Database.SchemaAction.MIGRATE, null)) {
+                long t0 = System.nanoTime();
+                newsroom(admin);
+                say("%,d articles on %s in %.1f s", ARTICLES, EditorSessions.DESK, (System.nanoTime() - t0) / 1e9);
+                EditorSessions others = EditorSessions.create(admin, url, server, EDITORS, EditorSessions.Accounts.OWN);
+                char[] password = "feel-ann-bench-pw".toCharArray();
+                new AccountAdministration(admin.dsl()).createAccount(WINDOW_EDITOR, password);
+                try (Database own = Database.open(url, WINDOW_EDITOR, password, null, DataSources.PoolSize.desktop(),
+                        Database.SchemaAction.NONE, null)) {
+                    ReviewServices services = new ReviewServices(own, ReviewServices.Options.defaults());
+                    Editor ann = new ReviewServices(admin, ReviewServices.Options.defaults()).newsroom().requireEditor(WINDOW_EDITOR);
+                    ReleaseService releaseService = services.releaseService(released -> { }); // as the app runs it
+                    releaseService.start();
+                    WindowStopwatch window = WindowStopwatch.open(services, ann, prefs);
+                    try {
+                        waitUntil("the window's first Get articles", () -> window.shownCount() == ann.capacity());
+                        window.approveAll();
+                        waitForDecisionsSent(admin.dsl());
+                        run(window, admin.dsl(), WARMUP, null); // JIT, CSS and cell caches
+                        idlePulsesPerSecond = idlePulses(window, admin.dsl());
+                        List<Phase> phases = new ArrayList<>();
+                        phases.add(measure("alone (baseline)", window, admin.dsl(), null));
+                        phases.add(measure(EDITORS + " editors working", window, admin.dsl(), others));
+                        String table = render(phases);
+                        System.out.println();
+                        System.out.println(table);
+                        if (!Boolean.getBoolean("bench.noReport")) {
+                            GeneratedBlock.write(report, "editor-feel-benchmark", "EditorFeelBenchmark", table);
+                            say("wrote %s", report.toAbsolutePath());
+                        }
+                    } finally {
+                        window.close();
+                        releaseService.close();
+                        others.close();
+                    }
+                }
+            }
+        } finally {
+            prefs.removeNode();
+            Platform.exit();
+            server.close();
+        }
+        System.exit(0);
+    }
+
+    private static Phase measure(String label, WindowStopwatch window, DSLContext admin, EditorSessions others) {
+        Load load = null;
+        String averageBefore = loadAverage();
+        if (others != null) {
+            load = new Load(others.cell(EDITORS, ClaimStrategyKind.SKIP_LOCKED).owners(), "editor");
+            load.start();
+            run(window, admin, 1, null); // let the load settle
+            load.measuring(true);
+        }
+        FxThreadWatchdog watchdog = new FxThreadWatchdog(50);
+        long pulsesBefore = window.pulses();
+        long t0 = System.nanoTime();
+        Samples samples = new Samples();
+        run(window, admin, REPETITIONS, samples);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double pulsesPerSecond = (window.pulses() - pulsesBefore) / seconds;
+        watchdog.close();
+        String averageAfter = loadAverage();
+        double rowsPerSecond = 0;
+        long p50 = 0;
+        long p99 = 0;
+        if (load != null) {
+            load.measuring(false);
+            rowsPerSecond = load.rows.get() / seconds;
+            long[] claims = load.latencies();
+            p50 = ClaimBenchmark.percentile(claims, 0.50);
+            p99 = ClaimBenchmark.percentile(claims, 0.99);
+            load.stop();
+        }
+        Phase phase = new Phase(label, samples.f5, samples.next, watchdog.maxStallMillis(), watchdog.stallsOverThreshold(),
+                pulsesPerSecond, rowsPerSecond, p50, p99, averageBefore, averageAfter, seconds);
+        say("%-22s F5 p50 %6.1f p99 %6.1f ms | Ctrl+Enter p50 %6.1f p99 %6.1f ms | FX stall max %d ms | load %.0f rows/s | %.0f s",
+                label, ms(phase.f5(), WindowStopwatch.Sample::shownNanos, 0.5), ms(phase.f5(), WindowStopwatch.Sample::shownNanos, 0.99),
+                ms(phase.next(), WindowStopwatch.Sample::shownNanos, 0.5), ms(phase.next(), WindowStopwatch.Sample::shownNanos, 0.99),
+                phase.maxStallMillis(), rowsPerSecond, seconds);
+        return phase;
+    }
+
+    private static double idlePulsesPerSecond;
+
+    /** Pulses per second while the editor reads (5 articles held, nothing pressed): what the window redraws on its own. */
+    private static double idlePulses(WindowStopwatch window, DSLContext admin) {
+        window.getArticles();
+        long before = window.pulses();
+        long seconds = Long.getLong("bench.idleSeconds", 5);
+        ClaimBenchmark.sleep(seconds * 1000);
+        double perSecond = (window.pulses() - before) / (double) seconds;
+        window.approveAll();
+        waitForDecisionsSent(admin);
+        return perSecond;
+    }
+
+    private static final class Samples {
+        final List<WindowStopwatch.Sample> f5 = new ArrayList<>();
+        final List<WindowStopwatch.Sample> next = new ArrayList<>();
+    }
+
+    /** {@code repetitions} times: F5, then approve each article; samples kept when {@code into} is given. */
+    private static void run(WindowStopwatch window, DSLContext admin, int repetitions, Samples into) {
+        for (int i = 0; i < repetitions; i++) {
+            WindowStopwatch.Sample f5 = window.getArticles();
+            List<WindowStopwatch.Sample> next = new ArrayList<>();
+            WindowStopwatch.Sample s;
+            while ((s = window.approveAndShowNext()) != null) {
+                next.add(s);
+            }
+            if (into != null) {
+                into.f5.add(f5);
+                into.next.addAll(next);
+            }
+            waitForDecisionsSent(admin);
+        }
+    }
+
+    /** Until the window's decisions have left their undo window and been recorded: it holds nothing. */
+    private static void waitForDecisionsSent(DSLContext admin) {
+        waitUntil("the window's decisions to be sent", () -> admin.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq(WINDOW_EDITOR)) == 0);
+        ClaimBenchmark.sleep(200); // their outcomes reach the window's FX thread
+    }
+
+    private static void waitUntil(String what, java.util.function.BooleanSupplier done) {
+        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > until) {
+                throw new IllegalStateException("waited 60 s for " + what);
+            }
+            ClaimBenchmark.sleep(50);
+        }
+    }
+
+    // --- set-up ---------------------------------------------------------------------------------
+
+    private static void dropDatabase(EmbeddedServer server, String url) throws Exception {
+        try (var c = java.sql.DriverManager.getConnection(url, EmbeddedServer.ROOT_USER, new String(server.rootPassword()));
+             var s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS bench_feel");
+        }
+    }
+
+    /**
+     * One desk of waiting articles of a page or so each (the reader lays out real text), enough for
+     * the 32 editors' whole phase; the window's editor works the same desk, competing for the same rows.
+     */
+    private static void newsroom(Database admin) {
+        ReviewServices services = new ReviewServices(admin, ReviewServices.Options.defaults());
+        services.newsroom().addDesk(EditorSessions.DESK, "News", Duration.ofMinutes(30));
+        services.newsroom().addEditor(WINDOW_EDITOR, "Ann (the measured window)", Role.EDITOR, EditorSessions.CAPACITY,
+                List.of(EditorSessions.DESK));
+        String text = "\n\n" + "The council met on Tuesday evening to discuss the budget for the coming year. ".repeat(20);
+        DSLContext dsl = admin.dsl();
+        for (int start = 0; start < ARTICLES; start += 1000) {
+            var insert = dsl.insertInto(ARTICLE, ARTICLE.EXTERNAL_ID, ARTICLE.DESK_ID, ARTICLE.TITLE, ARTICLE.BODY,
+                    ARTICLE.AVAILABLE_AT);
+            for (int n = start; n < Math.min(ARTICLES, start + 1000); n++) {
+                String id = "feel-" + n;
+                insert = insert.values(DSL.val(id), DSL.val(EditorSessions.DESK), DSL.val("Article " + n), DSL.val(id + text),
+                        ServerClock.plus(ServerClock.now(), Duration.ofSeconds(n - ARTICLES)));
+            }
+            insert.execute();
+        }
+        dsl.execute("analyze table article");
+    }
+
+    // --- report ---------------------------------------------------------------------------------
+
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return f[0] + ", " + f[1] + ", " + f[2];
+        } catch (Exception e) {
+            return "?";
+        }
+    }
+
+    private static double ms(List<WindowStopwatch.Sample> samples, ToLongFunction<WindowStopwatch.Sample> f, double q) {
+        long[] sorted = samples.stream().mapToLong(f).sorted().toArray();
+        return ClaimBenchmark.percentile(sorted, q) / 1e6;
+    }
+
+    private static String render(List<Phase> phases) {
+        Phase alone = phases.get(0);
+        Phase busy = phases.get(1);
+        StringBuilder md = new StringBuilder();
+        md.append("Run of ").append(ClaimBenchmark.now()).append(": ").append(REPETITIONS).append(" repetitions per phase (")
+                .append(alone.f5().size()).append(" F5, ").append(alone.next().size())
+                .append(" Ctrl+Enter each) after ").append(WARMUP).append(" unmeasured; ")
+                .append(String.format(Locale.ROOT, "%,d", ARTICLES)).append(" articles on one desk; ")
+                .append(Runtime.getRuntime().availableProcessors()).append(" cores.\n\n");
+        md.append("| what the editor does (ms) | alone p50 | alone p99 | with ").append(EDITORS)
+                .append(" editors p50 | with ").append(EDITORS).append(" editors p99 | ratio p50 | ratio p99 |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|\n");
+        row(md, "F5 → 5 new articles drawn in the list", alone.f5(), busy.f5(), WindowStopwatch.Sample::shownNanos);
+        row(md, "  … of which until the claim's answer reached the FX thread", alone.f5(), busy.f5(),
+                WindowStopwatch.Sample::arrivedNanos);
+        row(md, "Ctrl+Enter → next article's text shown in the reader", alone.next(), busy.next(),
+                WindowStopwatch.Sample::shownNanos);
+        row(md, "  … of which until the article's text reached the FX thread", alone.next(), busy.next(),
+                WindowStopwatch.Sample::arrivedNanos);
+        md.append("\n| phase | seconds | FX thread: longest stall | stalls over 50 ms | pulses /s | the ").append(EDITORS)
+                .append(" editors: rows claimed-and-decided /s | their claim p50 / p99 | load average before → after |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|---|\n");
+        for (Phase p : phases) {
+            md.append(String.format(Locale.ROOT, "| %s | %.0f | %d ms | %d | %.1f | %s | %s | %s → %s |%n", p.label(), p.seconds(),
+                    p.maxStallMillis(), p.stallsOver50(), p.pulsesPerSecond(), p.loadRowsPerSecond() == 0 ? "—" : String.format(Locale.ROOT, "%.0f",
+                            p.loadRowsPerSecond()),
+                    p.loadRowsPerSecond() == 0 ? "—" : String.format(Locale.ROOT, "%.1f / %.1f ms", p.loadClaimP50Micros() / 1000.0,
+                            p.loadClaimP99Micros() / 1000.0),
+                    p.loadAverageBefore(), p.loadAverageAfter()));
+        }
+        md.append(String.format(Locale.ROOT, "%nWhile the editor reads (5 articles held, nothing pressed, nobody else working) "
+                + "the window lays itself out %.1f times a second.%n", idlePulsesPerSecond));
+        return md.toString();
+    }
+
+    private static void row(StringBuilder md, String what, List<WindowStopwatch.Sample> alone, List<WindowStopwatch.Sample> busy,
+                            ToLongFunction<WindowStopwatch.Sample> f) {
+        double a50 = ms(alone, f, 0.5);
+        double a99 = ms(alone, f, 0.99);
+        double b50 = ms(busy, f, 0.5);
+        double b99 = ms(busy, f, 0.99);
+        md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.1f | %.2f× | %.2f× |%n", what, a50, a99, b50, b99,
+                b50 / a50, b99 / a99));
+    }
+
+    private static void say(String format, Object... args) {
+        ClaimBenchmark.say(format, args);
+    }
+}
