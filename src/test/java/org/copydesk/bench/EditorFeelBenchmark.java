@@ -276,7 +276,8 @@ public final class EditorFeelBenchmark {
                 .append("|---|---:|---:|---:|---:|---:|---:|---|\n");
         for (Phase p : phases) {
             md.append(String.format(Locale.ROOT, "| %s | %.0f | %d ms | %d | %.1f | %s | %s | %s → %s |%n", p.label(), p.seconds(),
-                    p.maxStallMillis(), p.stallsOver50(), p.pulsesPerSecond(), p.loadRowsPerSecond() == 0 ? "—" : String.format(Locale.ROOT, "%.0f",
+                    p.maxStallMillis(), p.stallsOver50(), p.pulsesPerSecond(),
+                    p.loadRowsPerSecond() == 0 ? "—" : String.format(Locale.ROOT, "%.0f",
                             p.loadRowsPerSecond()),
                     p.loadRowsPerSecond() == 0 ? "—" : String.format(Locale.ROOT, "%.1f / %.1f ms", p.loadClaimP50Micros() / 1000.0,
                             p.loadClaimP99Micros() / 1000.0),

@@ -59,7 +59,8 @@ public final class SignInView extends StackPane {
         HBox signInRow = new HBox(8, signIn, busy);
         HBox.setHgrow(signIn, javafx.scene.layout.Priority.ALWAYS);
         signInRow.setAlignment(Pos.CENTER_LEFT);
-        VBox credentials = new VBox(8, new Label(Messages.text("signIn.userName")), user, new Label(Messages.text("signIn.password")), password, signInRow);
+        VBox credentials = new VBox(8, new Label(Messages.text("signIn.userName")), user,
+                new Label(Messages.text("signIn.password")), password, signInRow);
         credentials.visibleProperty().bind(model.editorProperty().isNull());
         credentials.managedProperty().bind(credentials.visibleProperty());
         // Enter signs in on the first step and starts on the second: only the visible step's button is default.

@@ -29,7 +29,8 @@ final class EditorsPage extends VBox {
         people.setId("editors");
         people.setPlaceholder(muted(Messages.text("dashboard.editors.empty")));
         people.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        TableColumn<HealthViewModel.EditorRow, HealthViewModel.EditorRow> presence = new TableColumn<>(Messages.text("dashboard.editors.status.column"));
+        TableColumn<HealthViewModel.EditorRow, HealthViewModel.EditorRow> presence =
+                new TableColumn<>(Messages.text("dashboard.editors.status.column"));
         presence.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
         presence.setCellFactory(col -> new TableCell<>() {
             @Override
@@ -47,7 +48,8 @@ final class EditorsPage extends VBox {
             }
         });
         presence.setPrefWidth(100);
-        TableColumn<HealthViewModel.EditorRow, HealthViewModel.EditorRow> load = new TableColumn<>(Messages.text("dashboard.editors.load.column"));
+        TableColumn<HealthViewModel.EditorRow, HealthViewModel.EditorRow> load =
+                new TableColumn<>(Messages.text("dashboard.editors.load.column"));
         load.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
         load.setCellFactory(col -> new TableCell<>() {
             private final ProgressBar bar = new ProgressBar();

@@ -179,9 +179,11 @@ final class HoldersPage extends VBox {
         sortKeys.put(presenceColumn(), HolderSort.HOLDER);
         sortKeys.put(textColumn(Messages.text("dashboard.holders.article.column"), 380, HolderRow::title), HolderSort.ARTICLE);
         sortKeys.put(textColumn(Messages.text("dashboard.holders.desk.column"), 90, r -> model.deskName(r.desk())), HolderSort.DESK);
-        sortKeys.put(textColumn(Messages.text("dashboard.holders.claimed.column"), 90, r -> r.claimedAt() == null ? "" : Formats.localClock(r.claimedAt(), model.zone())),
+        sortKeys.put(textColumn(Messages.text("dashboard.holders.claimed.column"), 90,
+                r -> r.claimedAt() == null ? "" : Formats.localClock(r.claimedAt(), model.zone())),
                 HolderSort.CLAIMED);
-        sortKeys.put(textColumn(Messages.text("dashboard.holders.renewals.column"), 86, r -> Integer.toString(r.renewals())), HolderSort.RENEWALS);
+        sortKeys.put(textColumn(Messages.text("dashboard.holders.renewals.column"), 86, r -> Integer.toString(r.renewals())),
+                HolderSort.RENEWALS);
         sortKeys.put(textColumn(Messages.text("dashboard.holders.number.column"), 60, r -> Long.toString(r.id())), HolderSort.NUMBER);
         table.getColumns().setAll(sortKeys.keySet());
         sortKeys.forEach((c, key) -> {

@@ -52,7 +52,8 @@ final class ImportStrip extends HBox {
         importButton.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
             chooser.setTitle(Messages.text("dashboard.import.chooser.title"));
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(Messages.text("dashboard.import.jsonOrCsv"), "*.json", "*.ndjson", "*.jsonl", "*.csv"));
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(Messages.text("dashboard.import.jsonOrCsv"),
+                    "*.json", "*.ndjson", "*.jsonl", "*.csv"));
             java.io.File file = chooser.showOpenDialog(importButton.getScene().getWindow());
             if (file != null) {
                 model.importFile(file.toPath());

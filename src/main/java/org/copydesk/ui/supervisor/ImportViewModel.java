@@ -81,7 +81,8 @@ public final class ImportViewModel {
                     importing.set(false);
                     progress.set(0);
                     status.set(ConnectionTrouble.describe(failure));
-                    notices.accept(Notice.of(Notice.Kind.ERROR, Messages.text("dashboard.import.stopped", ConnectionTrouble.describe(failure)), 0));
+                    notices.accept(Notice.of(Notice.Kind.ERROR,
+                            Messages.text("dashboard.import.stopped", ConnectionTrouble.describe(failure)), 0));
                     onFinished.run();
                 });
     }

@@ -105,7 +105,8 @@ final class LeaseBatch {
         @Override
         public Outcome apply(Supervision supervision, String supervisor, HolderRow row) {
             if (row.editorId().equals(to.id())) {
-                return outcome(row, Result.SKIPPED, Messages.text("dashboard.actions.outcome.alreadyTheirs", row.title(), to.displayName()));
+                return outcome(row, Result.SKIPPED,
+                        Messages.text("dashboard.actions.outcome.alreadyTheirs", row.title(), to.displayName()));
             }
             try {
                 supervision.reassign(row.id(), to.id(), supervisor, overrideCapacity, reason);

@@ -53,7 +53,8 @@ final class RelayPage extends VBox {
         table.setId("relay-undelivered");
         table.setItems(model.rows());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        TableColumn<RelayViewModel.Row, String> state = textColumn(Messages.text("dashboard.relay.state.column"), 80, RelayViewModel.Row::state);
+        TableColumn<RelayViewModel.Row, String> state =
+                textColumn(Messages.text("dashboard.relay.state.column"), 80, RelayViewModel.Row::state);
         state.setCellFactory(c -> new StateCell());
         table.getColumns().setAll(List.of(
                 textColumn(Messages.text("dashboard.relay.cursor.column"), 70, r -> Long.toString(r.cursor())),
@@ -101,7 +102,8 @@ final class RelayPage extends VBox {
         }
 
         getChildren().addAll(Tables.inlineError("relay-error", model.loadErrorProperty()), counts, running,
-                sectionTitle(Messages.text("dashboard.relay.undelivered.title"), Messages.text("dashboard.relay.undelivered.hint", RelayViewModel.LISTED)),
+                sectionTitle(Messages.text("dashboard.relay.undelivered.title"),
+                        Messages.text("dashboard.relay.undelivered.hint", RelayViewModel.LISTED)),
                 table, actions, muted(Messages.text("dashboard.relay.answer.title")), answer);
         getStyleClass().add("relay-page");
         Tables.padded(this);

@@ -79,6 +79,13 @@ class ContrastTest {
         p.add(ours("waiting nudge icon", ".waiting-nudge .ikonli-font-icon", NON_TEXT, BG, ".waiting-nudge"));
         p.add(ours("focus ring", ".button:focus-visible", NON_TEXT, BG));
         p.add(ours("focus ring on side panels", ".button:focus-visible", NON_TEXT, SUBTLE));
+        // the reader's revision parts (issue 13)
+        p.add(theme("words added in the revision diff", "-color-success-fg", BG));
+        p.add(theme("text in the revision heading", "-color-fg-default", BG, ".revision-box"));
+        p.add(ours("revision heading icon", ".revision-box .ikonli-font-icon", NON_TEXT, BG, ".revision-box"));
+        p.add(theme("text in the newer-version notice", "-color-fg-default", BG, ".revision-notice"));
+        p.add(ours("newer-version notice icon", ".revision-notice .ikonli-font-icon", NON_TEXT, BG, ".revision-notice"));
+        p.add(ours("refusal under Submit", ".submit-refused", TEXT, SUBTLE));
         p.add(ours("inline error", ".inline-error", TEXT, BG));
         p.add(ours("inline error on the side panel", ".inline-error", TEXT, SUBTLE));
         p.add(ours("inline error icon", ".inline-error .ikonli-font-icon", NON_TEXT, SUBTLE));

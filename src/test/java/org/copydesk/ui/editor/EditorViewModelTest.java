@@ -245,13 +245,16 @@ class EditorViewModelTest {
     }
 
     @Test
-    void theNextArticlesTextShowsAtOnceAfterSubmitAndANewerRevisionStillReplacesIt() {
+    void theNextArticlesTextShowsAtOnceAfterSubmitAndTheOpeningReadStillHasTheLastWord() {
         List<Long> ids = Fixtures.articles(dsl, "news", 3, 3, -60);
         HeldBackTasks tasks = new HeldBackTasks();
         EditorViewModel quick = newModel(services, tasks);
         quick.start();
         tasks.deliver(); // the claim, the first article opened, the texts read ahead
+        // the stored text of the revision the editor was handed changes after the read-ahead
         dsl.update(ARTICLE).set(ARTICLE.BODY, "Body 1, revised").where(ARTICLE.ID.eq(ids.get(1))).execute();
+        dsl.update(org.copydesk.db.schema.Tables.ARTICLE_REVISION).set(org.copydesk.db.schema.Tables.ARTICLE_REVISION.BODY,
+                "Body 1, revised").where(org.copydesk.db.schema.Tables.ARTICLE_REVISION.ARTICLE_ID.eq(ids.get(1))).execute();
 
         quick.verdictProperty().set(Verdict.APPROVE);
         quick.submit();
