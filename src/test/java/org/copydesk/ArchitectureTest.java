@@ -43,4 +43,7 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule server_clock_and_session_account_read_in_one_place = WALLS.serverClockAndAccountReadInOnePlace();
+
+    @ArchTest
+    static final ArchRule ui_and_cli_reach_no_sql_through_our_getters = WALLS.uiAndCliReachNoSqlThroughGetters();
 }

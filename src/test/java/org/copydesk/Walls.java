@@ -51,7 +51,8 @@ final class Walls {
     List<ArchRule> all() {
         return List.of(leaseStandsAlone(), reviewKnowsNoUi(), uiAndCliUseNoSql(), cliKnowsNoJavaFx(),
                 viewModelsTouchNoScene(), viewsOnlyKnowTheirViewModels(), runLaterOnlyInUiCommon(),
-                consoleOnlyInCli(), noPackageCycles(), serverClockAndAccountReadInOnePlace());
+                consoleOnlyInCli(), noPackageCycles(), serverClockAndAccountReadInOnePlace(),
+                uiAndCliReachNoSqlThroughGetters());
     }
 
     /** 1. The lease engine depends on nothing of ours and nothing of JavaFX. */
@@ -152,6 +153,21 @@ final class Walls {
                 .and(describe("other than lease.ServerClock and lease.Owner", c -> !homes.contains(c.getName())))
                 .should().accessTargetWhere(unexempt(clockOrAccount))
                 .because("expiry and \"today\" are the server's, to the microsecond; identity is the session's account");
+    }
+
+    /**
+     * 9. Nor through a getter of ours: screens and commands call no method of ours that hands out a
+     * connection, a data source or a jOOQ context (a session gives them what they need instead).
+     */
+    ArchRule uiAndCliReachNoSqlThroughGetters() {
+        DescribedPredicate<JavaAccess<?>> handsOutSql = describe("a method of ours returning a JDBC or jOOQ type",
+                a -> a.getTarget() instanceof AccessTarget.CodeUnitAccessTarget unit
+                        && unit.getOwner().getPackageName().startsWith(root)
+                        && Stream.of("java.sql", "javax.sql", "org.jooq")
+                                .anyMatch(p -> unit.getRawReturnType().getPackageName().startsWith(p)));
+        return noClasses().that().resideInAnyPackage(root + ".ui..", root + ".cli..")
+                .should().accessTargetWhere(unexempt(handsOutSql))
+                .because("a session hands out what screens and commands need, never its database");
     }
 
     // ---------------------------------------------------------------------------------------------

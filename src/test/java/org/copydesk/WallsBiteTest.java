@@ -58,6 +58,13 @@ class WallsBiteTest {
     }
 
     @Test
+    void uiAndCliMayNotReachSqlThroughAGetterOfOurs() {
+        assertThat(violations(WALLS.uiAndCliReachNoSqlThroughGetters()))
+                .contains("ReachingCommand.run(", "SessionWithGetter.dsl()")
+                .doesNotContain("ReachingCommand.fine(");
+    }
+
+    @Test
     void cliMayNotUseJavaFx() {
         assertThat(violations(WALLS.cliKnowsNoJavaFx())).contains("PrintCommand.run(", "javafx.application.Platform");
     }

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.copydesk.review.Assignment;
 import org.copydesk.review.HeldArticle;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -32,7 +32,7 @@ final class ClaimCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (ReviewServices services = database.open(2)) {
+        try (ReviewSession services = database.open(2)) {
             Assignment a = services.queue().claim(editor, lease);
             PrintWriter out = spec.commandLine().getOut();
             out.println(editor + " holds " + a.articles().size() + " of " + a.capacity() + " (" + a.refreshed() + " refreshed, "

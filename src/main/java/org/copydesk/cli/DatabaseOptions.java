@@ -7,7 +7,7 @@ import org.copydesk.db.DataSources;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.DatabaseConfigResolver;
 import org.copydesk.db.EmbeddedServer;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.outcomes.OutcomeServices;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -58,8 +58,8 @@ final class DatabaseOptions {
      */
     static final Duration RECONNECT_FOR = Duration.ofSeconds(20);
 
-    ReviewServices open(int poolSize) {
-        return open(poolSize, ReviewServices.Options.defaults().releaseInterval());
+    ReviewSession open(int poolSize) {
+        return open(poolSize, ReviewSession.Options.defaults().releaseInterval());
     }
 
     /**
@@ -67,10 +67,10 @@ final class DatabaseOptions {
      * would be left running, and an empty one has nothing to show); when it is the database chosen
      * and it does not run, the command fails saying so.
      */
-    ReviewServices openRunning(int poolSize) {
+    ReviewSession openRunning(int poolSize) {
         DatabaseConfig config = runningConfig();
-        return ReviewServices.open(config, AppDirectories.forCurrentUser(), DataSources.PoolSize.of(poolSize),
-                new ReviewServices.Options(null, ReviewServices.Options.defaults().releaseInterval()));
+        return ReviewSession.open(config, AppDirectories.forCurrentUser(), DataSources.PoolSize.of(poolSize),
+                new ReviewSession.Options(null, ReviewSession.Options.defaults().releaseInterval()));
     }
 
     /**
@@ -90,8 +90,8 @@ final class DatabaseOptions {
         return config;
     }
 
-    ReviewServices open(int poolSize, Duration releaseInterval) {
-        return ReviewServices.open(resolve(), AppDirectories.forCurrentUser(), DataSources.PoolSize.of(poolSize),
-                new ReviewServices.Options(null, releaseInterval, RECONNECT_FOR));
+    ReviewSession open(int poolSize, Duration releaseInterval) {
+        return ReviewSession.open(resolve(), AppDirectories.forCurrentUser(), DataSources.PoolSize.of(poolSize),
+                new ReviewSession.Options(null, releaseInterval, RECONNECT_FOR));
     }
 }

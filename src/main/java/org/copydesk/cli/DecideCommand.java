@@ -5,7 +5,7 @@ import java.util.concurrent.Callable;
 import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,7 +38,7 @@ final class DecideCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (ReviewServices services = database.open(2)) {
+        try (ReviewSession services = database.open(2)) {
             // The editor's current lease on the article, as their app would hold it.
             HeldArticle held = services.queue().held(editor).stream().filter(a -> a.id() == articleId).findFirst()
                     .orElseThrow(() -> new Cli.CommandFailure(editor + " does not hold article " + articleId

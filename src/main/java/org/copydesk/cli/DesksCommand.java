@@ -3,7 +3,7 @@ package org.copydesk.cli;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.copydesk.review.Desk;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,7 +24,7 @@ final class DesksCommand {
 
         @Override
         public Integer call() {
-            try (ReviewServices services = database.open(2)) {
+            try (ReviewSession services = database.open(2)) {
                 Table t = new Table("DESK", "NAME", "LEASE", "MAX HOLD", "MAX SEND-BACKS", "FIRST BACK-OFF");
                 for (Desk d : services.newsroom().desks()) {
                     t.row(d.id(), d.name(), Durations.format(d.leaseLength()), Durations.format(d.maxLease()), d.maxSendBacks(),
@@ -51,7 +51,7 @@ final class DesksCommand {
 
         @Override
         public Integer call() {
-            try (ReviewServices services = database.open(2)) {
+            try (ReviewSession services = database.open(2)) {
                 Desk d = services.newsroom().addDesk(id, name, lease);
                 spec.commandLine().getOut().println("Added desk " + d.name() + " (" + d.id() + ").");
             }
@@ -72,7 +72,7 @@ final class DesksCommand {
 
         @Override
         public Integer call() {
-            try (ReviewServices services = database.open(2)) {
+            try (ReviewSession services = database.open(2)) {
                 Desk d = services.newsroom().setLeaseLength(desk, length);
                 spec.commandLine().getOut().println("Leases on " + d.name() + " now last " + Durations.format(d.leaseLength()) + ".");
             }

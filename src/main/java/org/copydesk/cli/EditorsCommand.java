@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,7 +43,7 @@ final class EditorsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewServices services = database.open(2)) {
+            try (ReviewSession services = database.open(2)) {
                 Editor e = services.newsroom().addEditor(name, displayName, role, capacity, desks);
                 spec.commandLine().getOut().println("Added " + describe(e) + ".");
                 if (!noAccount) {
@@ -70,7 +70,7 @@ final class EditorsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewServices services = database.open(2)) {
+            try (ReviewSession services = database.open(2)) {
                 Table t = new Table("NAME", "DISPLAY NAME", "ROLE", "CAPACITY", "DESKS", "LAST SEEN (UTC)");
                 for (Editor e : services.newsroom().editors()) {
                     t.row(e.id(), e.displayName(), e.role().name().toLowerCase(java.util.Locale.ROOT), e.capacity(),
@@ -96,7 +96,7 @@ final class EditorsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewServices services = database.open(2)) {
+            try (ReviewSession services = database.open(2)) {
                 spec.commandLine().getOut().println("Updated " + describe(services.newsroom().setCapacity(name, capacity)) + ".");
             }
             return 0;
@@ -116,7 +116,7 @@ final class EditorsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewServices services = database.open(2)) {
+            try (ReviewSession services = database.open(2)) {
                 spec.commandLine().getOut().println("Updated " + describe(services.newsroom().setDesks(name, desks)) + ".");
             }
             return 0;
@@ -145,7 +145,7 @@ final class EditorsCommand {
             if (secret == null) {
                 throw new IllegalArgumentException("Give the new password with --password (asked for) or in " + PASSWORD_ENV + ".");
             }
-            try (ReviewServices services = database.open(2)) {
+            try (ReviewSession services = database.open(2)) {
                 services.accounts().setPassword(name, secret);
                 spec.commandLine().getOut().println("Changed the password of '" + name + "'.");
             } finally {

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.imports.ArticleImporter;
 import org.copydesk.review.imports.DropFolder;
 import org.copydesk.review.imports.ImportListener;
@@ -64,7 +64,7 @@ final class ImportCommand implements Callable<Integer> {
             return watch(out);
         }
         boolean anyKeptAside = false;
-        try (ReviewServices services = database.open(2)) {
+        try (ReviewSession services = database.open(2)) {
             ArticleImporter importer = services.importer();
             if (reopen) {
                 importer = importer.reopeningDecided();
@@ -80,7 +80,7 @@ final class ImportCommand implements Callable<Integer> {
 
     /** The long-running drop folder: like the release daemon, until stopped. */
     private int watch(PrintWriter out) throws InterruptedException {
-        try (ReviewServices services = database.open(2)) {
+        try (ReviewSession services = database.open(2)) {
             DropFolder folder = new DropFolder(watch, services.importer(), services.sessionUser(), Clock.systemUTC(),
                     new DropFolder.Listener() {
                         @Override

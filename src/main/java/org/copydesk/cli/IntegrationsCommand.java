@@ -2,7 +2,7 @@ package org.copydesk.cli;
 
 import java.util.concurrent.Callable;
 import org.copydesk.review.AccountAdministration;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -33,7 +33,7 @@ final class IntegrationsCommand {
         @Override
         public Integer call() {
             String k = kind.toLowerCase(java.util.Locale.ROOT).replace('-', '_');
-            try (ReviewServices services = database.open(2)) {
+            try (ReviewSession services = database.open(2)) {
                 boolean generated = password == null || password.length == 0;
                 char[] secret = generated ? org.copydesk.db.RandomPasswords.of(24) : password;
                 services.accounts().createIntegrationAccount(name, k, secret);
@@ -56,7 +56,7 @@ final class IntegrationsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewServices services = database.open(2)) {
+            try (ReviewSession services = database.open(2)) {
                 AccountAdministration accounts = services.accounts();
                 accounts.dropIntegrationAccount(name);
                 spec.commandLine().getOut().println("Dropped the account '" + name + "'.");

@@ -2,7 +2,7 @@ package org.copydesk.cli;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.outcomes.OutcomeRetention;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,7 +33,7 @@ final class PurgeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (ReviewServices services = database.open(2)) {
+        try (ReviewSession services = database.open(2)) {
             long removed = services.history().purgeOlderThan(age);
             long outcomes = services.outcomeRetention().purgeOlderThan(age,
                     everyOutcome ? OutcomeRetention.Scope.EVERY_OUTCOME : OutcomeRetention.Scope.DELIVERED);

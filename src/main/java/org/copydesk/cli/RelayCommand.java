@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.concurrent.Callable;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.outcomes.OutcomeEvent;
 import org.copydesk.review.outcomes.OutcomeServices;
 import org.copydesk.review.outcomes.RelaySecret;
@@ -150,7 +150,7 @@ final class RelayCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (ReviewServices services = database.openRunning(2)) {
+            try (ReviewSession services = database.openRunning(2)) {
                 RelayState state = services.relayState();
                 RelayState.Counts c = state.counts();
                 out.println("Delivered " + c.delivered() + ", waiting " + c.waiting() + ", failed " + c.failed() + ".");
@@ -189,7 +189,7 @@ final class RelayCommand implements Callable<Integer> {
             if ((cursor == null) == !all) {
                 throw new Cli.CommandFailure("Name one failed outcome by its cursor, or give --all-failed.");
             }
-            try (ReviewServices services = database.openRunning(2)) {
+            try (ReviewSession services = database.openRunning(2)) {
                 int n = services.relayState().retry(cursor);
                 spec.commandLine().getOut().println(n == 0 ? "No outcome had failed." : "Sending " + n
                         + " outcome(s) again; a running relay picks them up at once.");

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.copydesk.review.ReleaseService;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,7 +31,7 @@ final class ReleaseDaemonCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        try (ReviewServices services = database.open(2, interval);
+        try (ReviewSession services = database.open(2, interval);
              ReleaseService service = services.releaseService(released -> {
                          out.println("Released " + released.size() + " expired lease(s).");
                          out.flush();

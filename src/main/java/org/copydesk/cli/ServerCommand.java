@@ -11,7 +11,6 @@ import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.db.ServerCertificate;
 import org.copydesk.review.DemoNewsroom;
-import org.copydesk.review.Newsroom;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -81,7 +80,7 @@ final class ServerCommand implements Callable<Integer> {
         }
         try (Database db = Database.open(server.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, server.rootPassword(), null,
                 DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE, null)) {
-            DemoNewsroom.loadIfEmpty(db.dsl(), new Newsroom(db.dsl()));
+            DemoNewsroom.loadIfEmpty(db);
         }
         out.println("Copydesk's embedded server is running on " + bind + ":" + server.port() + " with data in "
                 + dirs.embeddedServer().resolve("data") + ".");

@@ -7,7 +7,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Supervision;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,7 +29,7 @@ final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (ReviewServices services = database.openRunning(2)) { // read-only: never starts a server
+        try (ReviewSession services = database.openRunning(2)) { // read-only: never starts a server
             List<Supervision.DeskHealth> desks = services.supervision().queueHealth();
             List<Supervision.ActiveLease> leases = services.supervision().activeLeases();
             PrintWriter out = spec.commandLine().getOut();

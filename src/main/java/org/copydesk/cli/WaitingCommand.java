@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.WaitingForWriters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,7 +35,7 @@ final class WaitingCommand implements Callable<Integer> {
         if (overdue.isNegative() || overdue.isZero()) {
             throw new Cli.CommandFailure("--overdue must be a positive duration, e.g. 3d or 36h.");
         }
-        try (ReviewServices services = database.openRunning(2)) { // read-only: never starts a server
+        try (ReviewSession services = database.openRunning(2)) { // read-only: never starts a server
             WaitingForWriters waiting = services.waitingForWriters();
             List<WaitingForWriters.DeskWait> desks = waiting.perDesk(overdue);
             List<WaitingForWriters.Overdue> late = waiting.overdue(overdue, 200);

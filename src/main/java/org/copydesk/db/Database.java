@@ -117,6 +117,11 @@ public final class Database implements AutoCloseable {
                 .withRenderFormatted(false);
     }
 
+    /** Brings the schema to this version (the database owner's account: see docs/security.md). */
+    public Migrations.Outcome migrate() {
+        return new Migrations(dataSource()).migrate();
+    }
+
     public DSLContext dsl() {
         return dsl;
     }

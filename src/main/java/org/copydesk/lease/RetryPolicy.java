@@ -40,7 +40,7 @@ public record RetryPolicy(int maxAttempts, Duration firstBackoff, Duration maxBa
     /**
      * Up to 12 attempts on conflicts, backing off from 2 ms to at most 250 ms (worst case about
      * 1.5 s); reconnecting for up to 20 s (a restarted server here was back within 10 s).
-     * {@code ReviewServices.Options} sets the reconnecting time per program (desktop, command line).
+     * {@code ReviewSession.Options} sets the reconnecting time per program (desktop, command line).
      */
     public static RetryPolicy defaults() {
         return new RetryPolicy(12, Duration.ofMillis(2), Duration.ofMillis(250), Duration.ofSeconds(20));

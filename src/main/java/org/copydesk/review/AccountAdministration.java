@@ -32,6 +32,11 @@ public final class AccountAdministration {
      */
     private final DSLContext accountCalls;
 
+    /** The account operations over {@code database}, for tools that open it themselves (db migrate). */
+    public static AccountAdministration of(org.copydesk.db.Database database) {
+        return new AccountAdministration(database.dsl());
+    }
+
     public AccountAdministration(DSLContext dsl) {
         this.dsl = dsl;
         this.accountCalls = DSL.using(dsl.configuration().derive(dsl.settings()

@@ -66,6 +66,11 @@ public final class DemoNewsroom {
     }
 
     /** Loads the demo newsroom if the database has no desks yet. Returns true if it did. */
+    /** As {@link #loadIfEmpty(DSLContext, Newsroom)}, on a database a tool opened itself (copydesk server). */
+    public static boolean loadIfEmpty(org.copydesk.db.Database database) {
+        return loadIfEmpty(database.dsl(), new Newsroom(database.dsl()));
+    }
+
     public static boolean loadIfEmpty(DSLContext dsl, Newsroom newsroom) {
         if (dsl.fetchExists(DESK)) {
             return false;

@@ -65,7 +65,7 @@ public final class SignIn implements AutoCloseable {
      * Opens the person's own services. Refused, in plain words, when the account is not one of the
      * newsroom's people.
      */
-    public ReviewServices open(String user, char[] password) {
+    public ReviewSession open(String user, char[] password) {
         if (user == null || user.isBlank()) {
             throw new IllegalArgumentException("Enter your user name.");
         }
@@ -75,7 +75,7 @@ public final class SignIn implements AutoCloseable {
         Database database = Database.open(location, user.strip(), password, sslMode, DataSources.PoolSize.desktop(),
                 Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
         try {
-            ReviewServices services = new ReviewServices(database, ReviewServices.Options.defaults());
+            ReviewSession services = new ReviewSession(database, ReviewSession.Options.defaults());
             if (services.signedInEditor().isEmpty()) {
                 throw new DatabaseSetupException("The account '" + user.strip() + "' is not one of the newsroom's people. "
                         + "Ask an admin to add you (copydesk editors add " + user.strip() + ").");

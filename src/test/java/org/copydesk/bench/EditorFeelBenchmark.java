@@ -20,7 +20,7 @@ import org.copydesk.lease.ServerClock;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReleaseService;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.ui.common.FxThreadWatchdog;
 import org.jooq.DSLContext;
@@ -77,8 +77,8 @@ public final class EditorFeelBenchmark {
                 new AccountAdministration(admin.dsl()).createAccount(WINDOW_EDITOR, password);
                 try (Database own = Database.open(url, WINDOW_EDITOR, password, null, DataSources.PoolSize.desktop(),
                         Database.SchemaAction.NONE, null)) {
-                    ReviewServices services = new ReviewServices(own, ReviewServices.Options.defaults());
-                    Editor ann = new ReviewServices(admin, ReviewServices.Options.defaults()).newsroom().requireEditor(WINDOW_EDITOR);
+                    ReviewSession services = new ReviewSession(own, ReviewSession.Options.defaults());
+                    Editor ann = new ReviewSession(admin, ReviewSession.Options.defaults()).newsroom().requireEditor(WINDOW_EDITOR);
                     ReleaseService releaseService = services.releaseService(released -> { }); // as the app runs it
                     releaseService.start();
                     WindowStopwatch window = WindowStopwatch.open(services, ann, prefs);
@@ -217,7 +217,7 @@ public final class EditorFeelBenchmark {
      * the 32 editors' whole phase; the window's editor works the same desk, competing for the same rows.
      */
     private static void newsroom(Database admin) {
-        ReviewServices services = new ReviewServices(admin, ReviewServices.Options.defaults());
+        ReviewSession services = new ReviewSession(admin, ReviewSession.Options.defaults());
         services.newsroom().addDesk(EditorSessions.DESK, "News", Duration.ofMinutes(30));
         services.newsroom().addEditor(WINDOW_EDITOR, "Ann (the measured window)", Role.EDITOR, EditorSessions.CAPACITY,
                 List.of(EditorSessions.DESK));

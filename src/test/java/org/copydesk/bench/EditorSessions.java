@@ -14,7 +14,7 @@ import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.Newsroom;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 
@@ -91,14 +91,14 @@ final class EditorSessions implements AutoCloseable {
             throw new IllegalArgumentException("only " + editors.size() + " editors were created");
         }
         List<Editor> loops = new ArrayList<>();
-        ReviewServices shared = null;
+        ReviewSession shared = null;
         for (int i = 0; i < owners; i++) {
-            ReviewServices services;
+            ReviewSession services;
             if (accounts == Accounts.OWN) {
-                services = new ReviewServices(pools.get(i), new ReviewServices.Options(strategy, Duration.ofSeconds(5)));
+                services = new ReviewSession(pools.get(i), new ReviewSession.Options(strategy, Duration.ofSeconds(5)));
             } else {
                 if (shared == null) {
-                    shared = new ReviewServices(pools.get(0), new ReviewServices.Options(strategy, Duration.ofSeconds(5)));
+                    shared = new ReviewSession(pools.get(0), new ReviewSession.Options(strategy, Duration.ofSeconds(5)));
                 }
                 services = shared;
             }
@@ -131,10 +131,10 @@ final class EditorSessions implements AutoCloseable {
 
     /** One editor: Get articles, then approve each one held. */
     static final class Editor implements OwnerLoop<HeldArticle> {
-        private final ReviewServices services;
+        private final ReviewSession services;
         private final String id;
 
-        Editor(ReviewServices services, String id) {
+        Editor(ReviewSession services, String id) {
             this.services = services;
             this.id = id;
         }

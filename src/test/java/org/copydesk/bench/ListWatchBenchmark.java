@@ -21,7 +21,7 @@ import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ReleaseService;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.ui.editor.EditorViewModel;
 
@@ -83,7 +83,7 @@ public final class ListWatchBenchmark {
             String url = server.jdbcUrl("bench_watch");
             try (Database admin = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null,
                     new DataSources.PoolSize(connections, connections), Database.SchemaAction.MIGRATE, null)) {
-                ReviewServices services = new ReviewServices(admin, ReviewServices.Options.defaults());
+                ReviewSession services = new ReviewSession(admin, ReviewSession.Options.defaults());
                 List<Client> clients = newsroom(admin, services);
                 List<Cell> cells = List.of(
                         new Cell("today: heartbeat 60 s + release service 5 s", true, true, true, false, false),
@@ -111,7 +111,7 @@ public final class ListWatchBenchmark {
     }
 
     /** 200 editors on two desks each, holding 3 of 5; about 2,400 articles waiting. */
-    private static List<Client> newsroom(Database admin, ReviewServices services) {
+    private static List<Client> newsroom(Database admin, ReviewSession services) {
         var dsl = admin.dsl();
         dsl.execute("delete from review_draft");
         dsl.execute("delete from decision");
@@ -160,7 +160,7 @@ public final class ListWatchBenchmark {
         }
     }
 
-    private static Result run(Cell cell, List<Client> clients, ReviewServices services, Database admin, EmbeddedServer server,
+    private static Result run(Cell cell, List<Client> clients, ReviewSession services, Database admin, EmbeddedServer server,
                               Duration measure, Duration warmup) throws InterruptedException {
         ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(16, r -> {
             Thread t = new Thread(r, "bench-client");

@@ -23,7 +23,7 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
 import javafx.stage.Stage;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.FxTaskExecutor;
 import org.copydesk.ui.common.FxTicker;
@@ -80,7 +80,7 @@ final class WindowStopwatch {
     }
 
     /** Opens the window signed in as {@code editor} (its own services) and starts it, as the app does. */
-    static WindowStopwatch open(ReviewServices services, Editor editor, Preferences prefs) {
+    static WindowStopwatch open(ReviewSession services, Editor editor, Preferences prefs) {
         WindowStopwatch w = new WindowStopwatch(editor);
         onFx(() -> {
             w.model = new EditorViewModel(services, w.tasks, new FxTicker(), editor, editor.desks(),

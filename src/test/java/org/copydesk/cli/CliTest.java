@@ -120,7 +120,7 @@ class CliTest {
         String password = add.out().replaceAll("(?s).*its password is (\\S+) .*", "$1").strip();
         try (var fay = org.copydesk.db.Database.open(db.endpoint().accountUrl(db.name()), "fay", password.toCharArray(), null, org.copydesk.db.DataSources.PoolSize.of(1),
                 org.copydesk.db.Database.SchemaAction.MIGRATE_OR_VALIDATE, null)) {
-            assertThat(new org.copydesk.review.ReviewServices(fay, org.copydesk.review.ReviewServices.Options.defaults())
+            assertThat(new org.copydesk.review.ReviewSession(fay, org.copydesk.review.ReviewSession.Options.defaults())
                     .signedInEditor()).get().extracting(org.copydesk.review.Editor::id).isEqualTo("fay");
         } finally {
             new org.copydesk.review.AccountAdministration(dsl).dropAccount("fay");

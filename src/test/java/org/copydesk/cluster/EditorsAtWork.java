@@ -14,7 +14,7 @@ import org.copydesk.lease.LeaseMetrics;
 import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
 
 /**
@@ -25,7 +25,7 @@ import org.copydesk.review.Verdict;
 final class EditorsAtWork {
 
     /** One editor and the services (the node, or the node list) it works through. */
-    record Editor(String id, int home, ReviewServices services) {
+    record Editor(String id, int home, ReviewSession services) {
     }
 
     /** What the run saw. Decisions after the event are counted per home node. */
@@ -96,7 +96,7 @@ final class EditorsAtWork {
         long busy = 0;
         long reconnects = 0;
         long transactions = 0;
-        for (ReviewServices s : editors.stream().map(Editor::services).distinct().toList()) {
+        for (ReviewSession s : editors.stream().map(Editor::services).distinct().toList()) {
             LeaseMetrics m = s.engine().metrics();
             deadlocks += m.deadlocks();
             lockWaits += m.lockWaitTimeouts();

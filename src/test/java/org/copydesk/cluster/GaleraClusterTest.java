@@ -16,7 +16,7 @@ import org.copydesk.db.Database;
 import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.DatabaseBusyException;
 import org.copydesk.review.Newsroom;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
@@ -187,7 +187,7 @@ class GaleraClusterTest {
                         null, DataSources.PoolSize.of(3), Database.SchemaAction.NONE, null);
                 pools.add(pool);
                 team.add(new EditorsAtWork.Editor(editors.get(i), home,
-                        new ReviewServices(pool, new ReviewServices.Options(strategy, Duration.ofSeconds(5)))));
+                        new ReviewSession(pool, new ReviewSession.Options(strategy, Duration.ofSeconds(5)))));
             }
             awaitReplicated(Topology.THREE_NODES, desk);
             o = EditorsAtWork.run(team, FAILOVER_RUN, KILL_AFTER, () -> cluster.kill(2));
@@ -240,15 +240,15 @@ class GaleraClusterTest {
         return editors;
     }
 
-    private static ReviewServices services(Topology where, int home, ClaimStrategyKind strategy, List<Database> pools) {
-        ReviewServices.Options options = new ReviewServices.Options(strategy, Duration.ofSeconds(5));
+    private static ReviewSession services(Topology where, int home, ClaimStrategyKind strategy, List<Database> pools) {
+        ReviewSession.Options options = new ReviewSession.Options(strategy, Duration.ofSeconds(5));
         if (where == Topology.SINGLE_SERVER) {
-            return new ReviewServices(single.database(), options);
+            return new ReviewSession(single.database(), options);
         }
         Database pool = Database.open(cluster.url(schema, home, true), cluster.user(), cluster.password().toCharArray(), null,
                 DataSources.PoolSize.of(3), Database.SchemaAction.NONE, null);
         pools.add(pool);
-        return new ReviewServices(pool, options);
+        return new ReviewSession(pool, options);
     }
 
     /** Waits until every node has applied the desk's set-up (Galera applies other nodes' writes a moment later). */

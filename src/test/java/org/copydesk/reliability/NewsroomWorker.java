@@ -17,12 +17,12 @@ import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ReleaseService;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
 
 /**
  * One newsroom client process for {@link NewsroomFaultRun}: a thread per simulated editor using the
- * real {@link ReviewServices} (claim, read, save a draft, decide or give back), plus the release
+ * real {@link ReviewSession} (claim, read, save a draft, decide or give back), plus the release
  * service every desktop client runs. Every failure (killed connection, server away, dropped
  * packets) is caught, backed off and retried; a decision is retried with the same request id, as
  * the app does, so a retry after a lost reply must not apply it twice.
@@ -70,19 +70,19 @@ public final class NewsroomWorker {
         Duration releaseInterval = Duration.ofMillis(Long.parseLong(args[4]));
         Path stopFile = Path.of(args[5]);
         NewsroomWorker worker = new NewsroomWorker(ttl, stopFile);
-        List<ReviewServices> sessions = new ArrayList<>();
+        List<ReviewSession> sessions = new ArrayList<>();
         try {
             for (String editor : editors) {
                 // one small pool per person, as each person's desktop client has
                 Database db = openRetrying(url, editor, passwordOf(editor), 2, stopFile);
-                sessions.add(new ReviewServices(db, new ReviewServices.Options(null, releaseInterval)));
+                sessions.add(new ReviewSession(db, new ReviewSession.Options(null, releaseInterval)));
             }
             try (ReleaseService releaser = sessions.get(0).releaseService(l -> { })) {
                 releaser.start();
                 List<Thread> threads = new ArrayList<>();
                 for (int i = 0; i < editors.size(); i++) {
                     String editor = editors.get(i);
-                    ReviewServices services = sessions.get(i);
+                    ReviewSession services = sessions.get(i);
                     Thread t = new Thread(() -> worker.work(services, editor), name + "-" + editor);
                     t.start();
                     threads.add(t);
@@ -96,7 +96,7 @@ public final class NewsroomWorker {
                     + worker.released + " retries=" + worker.retries + " lost=" + worker.lost + " alreadyRecorded="
                     + worker.alreadyRecorded);
         } finally {
-            sessions.forEach(ReviewServices::close);
+            sessions.forEach(ReviewSession::close);
         }
         System.exit(0);
     }
@@ -120,7 +120,7 @@ public final class NewsroomWorker {
         return Files.exists(stopFile);
     }
 
-    private void work(ReviewServices services, String editor) {
+    private void work(ReviewSession services, String editor) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         try {
             while (!stopped()) {
@@ -142,7 +142,7 @@ public final class NewsroomWorker {
         }
     }
 
-    private void review(ReviewServices services, String editor, HeldArticle article, ThreadLocalRandom random)
+    private void review(ReviewSession services, String editor, HeldArticle article, ThreadLocalRandom random)
             throws InterruptedException {
         Thread.sleep(100 + random.nextInt(300)); // reading
         int roll = random.nextInt(100);

@@ -57,9 +57,9 @@ class DatabaseEnforcedSecurityTest {
     private Database annDb;
     private Database bobDb;
     private Database sueDb;
-    private ReviewServices ann;
-    private ReviewServices bob;
-    private ReviewServices sue;
+    private ReviewSession ann;
+    private ReviewSession bob;
+    private ReviewSession sue;
 
     DatabaseEnforcedSecurityTest(TestDatabase db) {
         this.db = db;
@@ -83,9 +83,9 @@ class DatabaseEnforcedSecurityTest {
         annDb = signIn("sec_ann", "ann-secret-1");
         bobDb = signIn("sec_bob", "bob-secret-1");
         sueDb = signIn("sec_sue", "sue-secret-1");
-        ann = new ReviewServices(annDb, ReviewServices.Options.defaults());
-        bob = new ReviewServices(bobDb, ReviewServices.Options.defaults());
-        sue = new ReviewServices(sueDb, ReviewServices.Options.defaults());
+        ann = new ReviewSession(annDb, ReviewSession.Options.defaults());
+        bob = new ReviewSession(bobDb, ReviewSession.Options.defaults());
+        sue = new ReviewSession(sueDb, ReviewSession.Options.defaults());
     }
 
     /** A person's URL to the test database, with the server's own connection options (TLS on MySQL 8). */

@@ -24,11 +24,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class LeaseEventExpiryTest {
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
 
     LeaseEventExpiryTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @Test

@@ -61,7 +61,7 @@ class ProcedureRaceTest {
         AtomicInteger decided = new AtomicInteger();
         CountDownLatch done = new CountDownLatch(EDITORS);
         // not closed: it would close the test's shared database
-        ReviewServices services = new ReviewServices(db.database(), new ReviewServices.Options(strategy, Duration.ofSeconds(5)));
+        ReviewSession services = new ReviewSession(db.database(), new ReviewSession.Options(strategy, Duration.ofSeconds(5)));
         {
             long until = System.nanoTime() + RUN.toNanos();
             for (String editor : editors) {

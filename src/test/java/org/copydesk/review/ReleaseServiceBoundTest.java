@@ -58,7 +58,7 @@ class ReleaseServiceBoundTest {
         List<Long> lapsing = Fixtures.articles(dsl, "lapsing", LEASES, 3, -60);
         Fixtures.articles(dsl, "busy", 4000, 3, -60);
         // not closed: the test's database stays open
-        ReviewServices services = new ReviewServices(db.database(), new ReviewServices.Options(null, INTERVAL));
+        ReviewSession services = new ReviewSession(db.database(), new ReviewSession.Options(null, INTERVAL));
         for (String holder : holders) {
             services.queue().claim(holder);
         }
@@ -104,7 +104,7 @@ class ReleaseServiceBoundTest {
     }
 
     /** Four editors claiming and deciding as fast as they can on another desk: the server is busy. */
-    private static List<Thread> startBusyEditors(ReviewServices services, AtomicBoolean working) {
+    private static List<Thread> startBusyEditors(ReviewSession services, AtomicBoolean working) {
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             String editor = "busy" + i;

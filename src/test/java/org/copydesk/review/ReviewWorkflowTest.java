@@ -30,12 +30,12 @@ class ReviewWorkflowTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
 
     ReviewWorkflowTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach
@@ -114,7 +114,7 @@ class ReviewWorkflowTest {
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.EnumSource(org.copydesk.lease.ClaimStrategyKind.class)
     void aReleasedArticleIsNotHandedStraightBackToTheEditorWhoGaveItBack(org.copydesk.lease.ClaimStrategyKind strategy) {
-        ReviewQueue queue = new ReviewServices(db.database(), new ReviewServices.Options(strategy, java.time.Duration.ofSeconds(5))).queue();
+        ReviewQueue queue = new ReviewSession(db.database(), new ReviewSession.Options(strategy, java.time.Duration.ofSeconds(5))).queue();
         List<Long> ids = Fixtures.articles(dsl, "news", 2, 3, -60);
         // (OPTIMISTIC takes its window in a random order: find the first article among what she holds)
         HeldArticle first = queue.claim("ann").articles().stream().filter(a -> a.id() == ids.get(0)).findFirst().orElseThrow();

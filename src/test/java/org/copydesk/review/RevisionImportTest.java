@@ -33,12 +33,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class RevisionImportTest {
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final ArticleImporter importer;
 
     RevisionImportTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
         this.importer = new ArticleImporter(dsl, Clock.systemUTC());
     }
 

@@ -114,7 +114,7 @@ class RevisionSecurityTest {
 
     @Test
     void anEditorCannotTakeANewerRevisionUnderSomeoneElsesLeaseNorActForThem() {
-        ReviewServices bob = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        ReviewSession bob = new ReviewSession(db.database(), ReviewSession.Options.defaults());
         HeldArticle held = bob.queue().claim("rev_bob").articles().get(0);
         // a newer revision arrives while Bob reads (as the import would write it)
         root.update(ARTICLE).set(ARTICLE.REVISION, 2).set(ARTICLE.BODY, "v2").where(ARTICLE.ID.eq(articleId)).execute();

@@ -16,7 +16,7 @@ import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
 import org.copydesk.review.imports.ArticleImporter;
 import org.copydesk.review.imports.ImportListener;
@@ -49,7 +49,7 @@ final class RevisionTour {
     private static final String NOTES = "The clerk's minutes say 8-1, not 7-2, and the meeting ran into the evening."
             + " Please check the repair figure with the city's budget office and say how many residents spoke.";
 
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final FxTaskExecutor tasks;
     private final Scene scene;
     private final Fx onFx;
@@ -57,7 +57,7 @@ final class RevisionTour {
     private final BiConsumer<Integer, Integer> resize;
     private final ArticleImporter importer;
 
-    RevisionTour(ReviewServices services, FxTaskExecutor tasks, Scene scene, Fx onFx, Consumer<String> shoot,
+    RevisionTour(ReviewSession services, FxTaskExecutor tasks, Scene scene, Fx onFx, Consumer<String> shoot,
                  BiConsumer<Integer, Integer> resize) {
         this.resize = resize;
         this.services = services;

@@ -26,7 +26,7 @@ import org.copydesk.db.EmbeddedServer;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.DemoNewsroom;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.FxTaskExecutor;
 import org.copydesk.ui.common.FxTicker;
@@ -44,12 +44,12 @@ import org.copydesk.ui.editor.SignInViewModel;
 public final class ScreenshotTour {
 
     private final Path out;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final FxTaskExecutor tasks = new FxTaskExecutor(2);
     private Stage stage;
     private Scene scene;
 
-    private ScreenshotTour(Path out, ReviewServices services) {
+    private ScreenshotTour(Path out, ReviewSession services) {
         this.out = out;
         this.services = services;
     }
@@ -61,7 +61,7 @@ public final class ScreenshotTour {
         EmbeddedServer server = EmbeddedServer.startOrAttach(EmbeddedServer.Options.desktop(Path.of("target/screenshot-db")));
         try (Database db = Database.open(server.jdbcUrl("screenshots"), EmbeddedServer.ROOT_USER, server.rootPassword(), null,
                 DataSources.PoolSize.of(4), Database.SchemaAction.MIGRATE, null)) {
-            ReviewServices services = new ReviewServices(db, ReviewServices.Options.defaults());
+            ReviewSession services = new ReviewSession(db, ReviewSession.Options.defaults());
             db.dsl().deleteFrom(org.copydesk.db.schema.Tables.REVIEW_DRAFT).execute();
             db.dsl().deleteFrom(org.copydesk.db.schema.Tables.DECISION).execute();
             db.dsl().deleteFrom(org.copydesk.db.schema.Tables.LEASE_EVENT).execute();

@@ -25,7 +25,7 @@ import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.DatabaseSetupException;
 import org.copydesk.review.ConnectionTrouble;
 import org.copydesk.review.ReleaseService;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.SignIn;
 import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.FxTaskExecutor;
@@ -62,7 +62,7 @@ public final class CopydeskApp extends Application {
     private Theme theme = UiPreferences.theme();
     private SignIn signIn;
     private SignInViewModel signInModel;
-    private ReviewServices services;
+    private ReviewSession services;
     private ReleaseService releaseService;
     private EditorViewModel editorModel;
     private EditorView editorView;
@@ -162,7 +162,7 @@ public final class CopydeskApp extends Application {
         }
         dashboard.close();
         ReleaseService release = releaseService;
-        ReviewServices closing = services;
+        ReviewSession closing = services;
         releaseService = null;
         services = null;
         tasks.run("sign out", () -> {

@@ -8,7 +8,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Tooltip;
 import javafx.stage.Stage;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.FxTicker;
 import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.TaskExecutor;
@@ -29,7 +29,7 @@ final class DashboardWindow {
     private DashboardViewModel model;
 
     /** The toolbar button; only shown to supervisors and admins (the caller checks the role). */
-    Button button(Editor supervisor, ReviewServices services, TaskExecutor tasks, Supplier<Theme> theme) {
+    Button button(Editor supervisor, ReviewSession services, TaskExecutor tasks, Supplier<Theme> theme) {
         Button open = new Button(Messages.text("app.dashboard.open"), new FontIcon(Feather.MONITOR));
         open.setId("open-dashboard");
         open.getStyleClass().add(Styles.BUTTON_OUTLINED);
@@ -39,12 +39,12 @@ final class DashboardWindow {
         return open;
     }
 
-    void open(Editor supervisor, ReviewServices services, TaskExecutor tasks, Theme theme) {
+    void open(Editor supervisor, ReviewSession services, TaskExecutor tasks, Theme theme) {
         open(supervisor, services, tasks, theme, null);
     }
 
     /** @param beside the editor's window: the dashboard opens a step right and down of it, not on top of it */
-    void open(Editor supervisor, ReviewServices services, TaskExecutor tasks, Theme theme, javafx.stage.Window beside) {
+    void open(Editor supervisor, ReviewSession services, TaskExecutor tasks, Theme theme, javafx.stage.Window beside) {
         if (stage != null) {
             stage.toFront();
             return;

@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.Messages;
@@ -32,7 +32,7 @@ final class DecisionQueue {
     private record Pending(LeaseRow row, DecisionRequest request, long dueNanos, Notice notice) {
     }
 
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final TaskExecutor tasks;
     private final Ticker ticker;
     private final HeldList held;
@@ -43,7 +43,7 @@ final class DecisionQueue {
     private final List<Pending> pending = new ArrayList<>();
     private BiConsumer<LeaseRow, String> refusedHere;
 
-    DecisionQueue(ReviewServices services, TaskExecutor tasks, Ticker ticker, HeldList held, DraftKeeper drafts,
+    DecisionQueue(ReviewSession services, TaskExecutor tasks, Ticker ticker, HeldList held, DraftKeeper drafts,
                   NoticeBoard notices, BooleanProperty sending, Consumer<Throwable> onFailure) {
         this.services = services;
         this.tasks = tasks;

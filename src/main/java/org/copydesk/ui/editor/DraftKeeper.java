@@ -14,7 +14,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Drafts;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.ConnectionStatus;
@@ -40,7 +40,7 @@ final class DraftKeeper {
         UUID pendingRequest;
     }
 
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final String editorId;
     private final TaskExecutor tasks;
     private final Ticker ticker;
@@ -57,7 +57,7 @@ final class DraftKeeper {
     private final Map<Long, LocalDraft> drafts = new HashMap<>();
     private boolean showing;
 
-    DraftKeeper(ReviewServices services, String editorId, TaskExecutor tasks, Ticker ticker, Duration autosaveDelay,
+    DraftKeeper(ReviewSession services, String editorId, TaskExecutor tasks, Ticker ticker, Duration autosaveDelay,
                 ZoneId zone, HeldList held, ConnectionStatus connection, Consumer<Throwable> onFailure, Runnable activity) {
         this.services = services;
         this.editorId = editorId;

@@ -31,7 +31,7 @@ import org.copydesk.review.Drafts;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.HistoryEntry;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.ConnectionStatus;
@@ -80,7 +80,7 @@ public final class EditorViewModel implements AutoCloseable {
         }
     }
 
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final TaskExecutor tasks;
     private final Ticker ticker;
     private final Editor editor;
@@ -127,7 +127,7 @@ public final class EditorViewModel implements AutoCloseable {
     private Optional<LocalDateTime> nextAvailable = Optional.empty();
     private boolean everLoaded;
 
-    public EditorViewModel(ReviewServices services, TaskExecutor tasks, Ticker ticker, Editor editor, List<String> desks,
+    public EditorViewModel(ReviewSession services, TaskExecutor tasks, Ticker ticker, Editor editor, List<String> desks,
                            Settings settings, ZoneId zone) {
         this.services = services;
         this.tasks = tasks;

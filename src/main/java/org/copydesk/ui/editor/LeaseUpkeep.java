@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ReviewQueue;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.ConnectionStatus;
 import org.copydesk.ui.common.Formats;
@@ -27,7 +27,7 @@ import org.copydesk.ui.common.Ticker;
  */
 final class LeaseUpkeep {
 
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final Editor editor;
     private final TaskExecutor tasks;
     private final Ticker ticker;
@@ -42,7 +42,7 @@ final class LeaseUpkeep {
     private long lastHeartbeatNanos;
     private boolean renewing;
 
-    LeaseUpkeep(ReviewServices services, Editor editor, TaskExecutor tasks, Ticker ticker, EditorViewModel.Settings settings,
+    LeaseUpkeep(ReviewSession services, Editor editor, TaskExecutor tasks, Ticker ticker, EditorViewModel.Settings settings,
                 HeldList held, DraftKeeper drafts, NoticeBoard notices, ConnectionStatus connection,
                 Consumer<Throwable> onFailure, Consumer<String> attention) {
         this.services = services;

@@ -19,7 +19,7 @@ import org.copydesk.lease.Lease;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ListWatch;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.ConnectionStatus;
 import org.copydesk.ui.common.Formats;
@@ -43,7 +43,7 @@ final class ListWatcher {
     /** An article the editor gave back is not announced as waiting for this long ("release means not me"). */
     static final Duration NOT_ME_FOR = Duration.ofMinutes(10);
 
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final Editor editor;
     private final List<String> desks;
     private final TaskExecutor tasks;
@@ -67,7 +67,7 @@ final class ListWatcher {
     private Set<Long> toppedUpFor = Set.of();
     private Consumer<Map<Long, Integer>> newerRevisions = newest -> { };
 
-    ListWatcher(ReviewServices services, Editor editor, List<String> desks, TaskExecutor tasks, Ticker ticker,
+    ListWatcher(ReviewSession services, Editor editor, List<String> desks, TaskExecutor tasks, Ticker ticker,
                 Duration interval, HeldList held, LeaseUpkeep upkeep, NoticeBoard notices, ConnectionStatus connection,
                 Consumer<Throwable> onFailure, Runnable topUp, BooleanSupplier claiming, Function<String, String> deskName,
                 BooleanProperty autoTopUp) {

@@ -21,7 +21,7 @@ import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ReturnedArticles;
 import org.copydesk.review.ReviewDecisions;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.TaskExecutor;
 
@@ -42,7 +42,7 @@ public final class RevisionReader {
     record Opened(Optional<ArticleRevision> reading, Optional<RevisionDiff> returned) {
     }
 
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final TaskExecutor tasks;
     private final HeldList held;
     private final ZoneId zone;
@@ -70,7 +70,7 @@ public final class RevisionReader {
      * @param showText     puts a revision's title, byline and body into the reader (the one just taken)
      * @param showChanges  the editor's remembered choice between marked changes and clean text
      */
-    RevisionReader(ReviewServices services, TaskExecutor tasks, HeldList held, ZoneId zone, BooleanProperty showChanges,
+    RevisionReader(ReviewSession services, TaskExecutor tasks, HeldList held, ZoneId zone, BooleanProperty showChanges,
                    Consumer<Throwable> onFailure, Consumer<ArticleRevision> showText) {
         this.services = services;
         this.tasks = tasks;

@@ -21,7 +21,7 @@ import org.copydesk.review.ConnectionTrouble;
 import org.copydesk.review.Desk;
 import org.copydesk.review.DemoNewsroom;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.SignIn;
 import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.TaskExecutor;
@@ -57,7 +57,7 @@ public final class SignInViewModel {
     }
 
     /** The outcome of signing in: the person's own services, who they are, and today's desks. */
-    public record SignedIn(ReviewServices services, Editor editor, List<String> desks) {
+    public record SignedIn(ReviewSession services, Editor editor, List<String> desks) {
     }
 
     private SignIn signIn;
@@ -73,7 +73,7 @@ public final class SignInViewModel {
     private final StringProperty where = new SimpleStringProperty(Messages.text("signIn.preparing"));
     private final StringProperty demoHint = new SimpleStringProperty("");
     private final BooleanBinding canSignIn;
-    private ReviewServices services;
+    private ReviewSession services;
     private boolean signInWhenReady;
 
     /**
@@ -129,7 +129,7 @@ public final class SignInViewModel {
         String name = user.get().strip();
         char[] secret = password.get().toCharArray();
         tasks.run("sign in", () -> {
-            ReviewServices opened = signIn.open(name, secret);
+            ReviewSession opened = signIn.open(name, secret);
             return new Opened(opened, opened.signedInEditor().orElseThrow(), opened.newsroom().desks());
         }, opened -> {
             Arrays.fill(secret, ' ');
@@ -147,7 +147,7 @@ public final class SignInViewModel {
         });
     }
 
-    private record Opened(ReviewServices services, Editor editor, List<Desk> desks) {
+    private record Opened(ReviewSession services, Editor editor, List<Desk> desks) {
     }
 
     /** Step two: starts work on the ticked desks. */

@@ -13,7 +13,7 @@ import javafx.collections.ObservableList;
 import org.copydesk.review.ArticleDetail;
 import org.copydesk.review.AuditLog;
 import org.copydesk.review.HistoryEntry;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.Messages;
 
 /** The "Audit" tab: the event log filtered by editor, article, action and time, and one article's whole history. */
@@ -101,7 +101,7 @@ public final class AuditViewModel {
             return;
         }
         long id = entry.articleId();
-        ReviewServices services = context.services;
+        ReviewSession services = context.services;
         context.tasks.run("article history", () -> new History(services.queue().article(id), services.history().of(id)), h -> {
             String events = Messages.text("common.count.events", h.events().size());
             historyTitle.set(h.article().map(d -> Messages.text("dashboard.audit.historyTitle", Long.toString(id), d.title(),

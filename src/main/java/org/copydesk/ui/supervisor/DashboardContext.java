@@ -16,7 +16,7 @@ import javafx.collections.ObservableList;
 import org.copydesk.review.ConnectionTrouble;
 import org.copydesk.review.Desk;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
@@ -36,7 +36,7 @@ final class DashboardContext {
     private static final int STICKY_LIFETIMES = 8;
     private static final int MAX_NOTICES = 4;
 
-    final ReviewServices services;
+    final ReviewSession services;
     final TaskExecutor tasks;
     final Ticker ticker;
     final Editor supervisor;
@@ -49,7 +49,7 @@ final class DashboardContext {
     private final BooleanProperty offline = new SimpleBooleanProperty();
     private final StringProperty banner = new SimpleStringProperty("");
 
-    DashboardContext(ReviewServices services, TaskExecutor tasks, Ticker ticker, Editor supervisor,
+    DashboardContext(ReviewSession services, TaskExecutor tasks, Ticker ticker, Editor supervisor,
                      DashboardViewModel.Settings settings, ZoneId zone) {
         this.services = services;
         this.tasks = tasks;

@@ -10,7 +10,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.collections.ObservableList;
 import org.copydesk.review.Desk;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
@@ -49,7 +49,7 @@ public final class DashboardViewModel implements AutoCloseable {
     private final ImportViewModel imports;
     private final List<AutoCloseable> timers = new ArrayList<>();
 
-    public DashboardViewModel(ReviewServices services, TaskExecutor tasks, Ticker ticker, Editor supervisor,
+    public DashboardViewModel(ReviewSession services, TaskExecutor tasks, Ticker ticker, Editor supervisor,
                               Settings settings, ZoneId zone) {
         context = new DashboardContext(services, tasks, ticker, supervisor, settings, zone);
         holders = new HoldersViewModel(context);
@@ -67,7 +67,7 @@ public final class DashboardViewModel implements AutoCloseable {
     /** Loads everything once and starts the live refresh. */
     public void start() {
         timers.add(context.ticker.every(context.settings.tick(), this::tick));
-        ReviewServices services = context.services;
+        ReviewSession services = context.services;
         context.tasks.run("load desks and editors", () -> new People(services.newsroom().desks(), services.newsroom().editors()),
                 people -> {
                     context.knowDesksAndPeople(people.desks(), people.editors());

@@ -18,7 +18,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.copydesk.review.QueueStatistics;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Supervision;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Messages;
@@ -69,7 +69,7 @@ public final class HealthViewModel {
         }
         loading = true;
         lastLoadNanos = context.ticker.nanoTime();
-        ReviewServices services = context.services;
+        ReviewSession services = context.services;
         context.tasks.run("load queue health", () -> new Stats(services.supervision().queueHealth(),
                 services.statistics().finishedPerHour(Duration.ofHours(24)),
                 services.statistics().expiredPerHour(Duration.ofHours(24)),

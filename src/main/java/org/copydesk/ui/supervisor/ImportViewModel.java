@@ -12,7 +12,7 @@ import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.copydesk.review.ConnectionTrouble;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.imports.ImportListener;
 import org.copydesk.review.imports.ImportProgress;
 import org.copydesk.review.imports.ImportReport;
@@ -27,7 +27,7 @@ import org.copydesk.ui.common.TaskExecutor;
  */
 public final class ImportViewModel {
 
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final TaskExecutor tasks;
     private final Runnable onFinished;
     private final Consumer<Notice> notices;
@@ -40,7 +40,7 @@ public final class ImportViewModel {
      * @param onFinished runs on the FX thread after an import (reload what it changed)
      * @param notices    where the summary is posted
      */
-    public ImportViewModel(ReviewServices services, TaskExecutor tasks, Runnable onFinished, Consumer<Notice> notices) {
+    public ImportViewModel(ReviewSession services, TaskExecutor tasks, Runnable onFinished, Consumer<Notice> notices) {
         this.services = services;
         this.tasks = tasks;
         this.onFinished = onFinished;

@@ -14,7 +14,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.copydesk.review.ArticleQuarantine;
 import org.copydesk.review.ImportRejects;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.imports.CorrectionTemplate;
 import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
@@ -60,7 +60,7 @@ public final class QuarantineViewModel {
     }
 
     public void refresh() {
-        ReviewServices services = context.services;
+        ReviewSession services = context.services;
         context.tasks.run("load quarantine", () -> new Quarantine(services.quarantine().list(),
                 services.importRejects().listOpen(500)), q -> {
                     context.reached();

@@ -18,7 +18,7 @@ import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.Newsroom;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 import org.copydesk.testing.DatabaseExtension;
@@ -57,13 +57,13 @@ class IntegrationAccountSecurityTest {
 
     private final TestDatabase db;
     private final DSLContext root;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final List<String> attempts = new ArrayList<>();
 
     IntegrationAccountSecurityTest(TestDatabase db) {
         this.db = db;
         this.root = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeAll

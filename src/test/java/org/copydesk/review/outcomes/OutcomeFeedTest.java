@@ -21,7 +21,7 @@ import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.Newsroom;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 import org.copydesk.testing.DatabaseExtension;
@@ -38,13 +38,13 @@ class OutcomeFeedTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final OutcomeFeed feed;
 
     OutcomeFeedTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
         this.feed = services.outcomeFeed();
     }
 

@@ -12,7 +12,7 @@ import org.copydesk.lease.ServerClock;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.Newsroom;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 import org.copydesk.testing.DatabaseExtension;
@@ -28,12 +28,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class OutcomeRetentionTest {
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final OutcomeRetention retention;
 
     OutcomeRetentionTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
         this.retention = new OutcomeRetention(dsl);
     }
 

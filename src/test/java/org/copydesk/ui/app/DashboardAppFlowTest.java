@@ -22,7 +22,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
@@ -50,14 +50,14 @@ class DashboardAppFlowTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final FxRobot robot = new FxRobot();
     private CopydeskApp app;
 
     DashboardAppFlowTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach

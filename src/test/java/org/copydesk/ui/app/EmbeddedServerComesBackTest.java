@@ -14,7 +14,7 @@ import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.db.EmbeddedServerProbe;
 import org.copydesk.db.EmbeddedServerTestFolders;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.SignIn;
 import org.copydesk.testing.ChildJvm;
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +35,7 @@ class EmbeddedServerComesBackTest {
     private Path home;
     private Path serverFolder;
     private SignIn signIn;
-    private ReviewServices services;
+    private ReviewSession services;
     private Process otherWindow;
 
     @BeforeEach

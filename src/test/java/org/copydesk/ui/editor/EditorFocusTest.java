@@ -18,7 +18,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
@@ -44,13 +44,13 @@ import org.testfx.util.WaitForAsyncUtils;
 class EditorFocusTest {
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private EditorViewModel model;
     private Stage stage;
 
     EditorFocusTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach

@@ -3,7 +3,7 @@ package org.copydesk.ui.editor;
 import java.time.Duration;
 import java.util.List;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.testing.Fixtures;
 import org.jooq.DSLContext;
@@ -15,7 +15,7 @@ final class EditorNewsroom {
     }
 
     /** Empties the newsroom, then adds the desks, Sue and Ann (with this capacity, on these desks); returns Ann. */
-    static Editor ann(ReviewServices services, DSLContext dsl, int capacity, List<String> desks) {
+    static Editor ann(ReviewSession services, DSLContext dsl, int capacity, List<String> desks) {
         Fixtures.emptyNewsroom(dsl);
         services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
         services.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));

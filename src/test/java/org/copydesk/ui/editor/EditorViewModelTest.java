@@ -16,7 +16,7 @@ import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 import org.copydesk.testing.DatabaseExtension;
@@ -43,7 +43,7 @@ class EditorViewModelTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final ManualTicker ticker = new ManualTicker();
     private Editor ann;
     private EditorViewModel model;
@@ -51,7 +51,7 @@ class EditorViewModelTest {
     EditorViewModelTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach
@@ -60,11 +60,11 @@ class EditorViewModelTest {
         model = newModel(services);
     }
 
-    private EditorViewModel newModel(ReviewServices with) {
+    private EditorViewModel newModel(ReviewSession with) {
         return newModel(with, TaskExecutor.sameThread());
     }
 
-    private EditorViewModel newModel(ReviewServices with, TaskExecutor tasks) {
+    private EditorViewModel newModel(ReviewSession with, TaskExecutor tasks) {
         return new EditorViewModel(with, tasks, ticker, ann, List.of("news", "sport"), FAST, ZoneId.of("UTC"));
     }
 
@@ -389,7 +389,7 @@ class EditorViewModelTest {
              Database viaProxy = Database.open(db.endpoint().accountUrl("127.0.0.1", proxy.port(), db.name()),
                      db.endpoint().user(), db.endpoint().password().toCharArray(), null, DataSources.PoolSize.of(2),
                      Database.SchemaAction.NONE, null)) {
-            ReviewServices remote = new ReviewServices(viaProxy, ReviewServices.Options.defaults());
+            ReviewSession remote = new ReviewSession(viaProxy, ReviewSession.Options.defaults());
             model.close();
             model = newModel(remote);
             model.start();

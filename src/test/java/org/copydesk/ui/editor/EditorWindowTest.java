@@ -23,7 +23,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 import org.copydesk.testing.DatabaseExtension;
@@ -54,7 +54,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class EditorWindowTest {
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final Preferences prefs = Preferences.userRoot().node("copydesk-test/editor-window-" + ProcessHandle.current().pid());
     private Editor ann;
     private EditorViewModel model;
@@ -64,7 +64,7 @@ class EditorWindowTest {
 
     EditorWindowTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
@@ -33,14 +33,14 @@ class LiveListTest {
     private static final Duration WITHIN_FIVE_SECONDS = Duration.ofSeconds(4);
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final ManualTicker ticker = new ManualTicker();
     private final List<String> alerts = new ArrayList<>();
     private EditorViewModel model;
 
     LiveListTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach

@@ -16,7 +16,7 @@ import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 import javafx.stage.Stage;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 import org.copydesk.testing.DatabaseExtension;
@@ -45,7 +45,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class RevisionDiffWindowTest {
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final WriterRevisions writer;
     private final Preferences prefs = Preferences.userRoot().node("copydesk-test/revision-window-" + ProcessHandle.current().pid());
     private final ManualTicker ticker = new ManualTicker();
@@ -56,7 +56,7 @@ class RevisionDiffWindowTest {
 
     RevisionDiffWindowTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
         this.writer = new WriterRevisions(services);
     }
 

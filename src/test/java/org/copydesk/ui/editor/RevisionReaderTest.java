@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 import org.copydesk.review.WordDiff;
@@ -35,7 +35,7 @@ class RevisionReaderTest {
     private static final Duration WITHIN_FIVE_SECONDS = Duration.ofSeconds(4);
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final WriterRevisions writer;
     private final ManualTicker ticker = new ManualTicker();
     private Editor ann;
@@ -44,7 +44,7 @@ class RevisionReaderTest {
 
     RevisionReaderTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
         this.writer = new WriterRevisions(services);
     }
 

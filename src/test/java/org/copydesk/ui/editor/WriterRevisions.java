@@ -9,7 +9,7 @@ import java.util.UUID;
 import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
 import org.copydesk.review.imports.ArticleImporter;
 import org.copydesk.review.imports.ImportListener;
@@ -27,11 +27,11 @@ final class WriterRevisions {
     private final ArticleImporter importer;
     private final String externalId;
 
-    WriterRevisions(ReviewServices services) {
+    WriterRevisions(ReviewSession services) {
         this(services, EXTERNAL_ID);
     }
 
-    WriterRevisions(ReviewServices services, String externalId) {
+    WriterRevisions(ReviewSession services, String externalId) {
         this.importer = new ArticleImporter(services.database().dsl(), Clock.systemUTC());
         this.externalId = externalId;
     }
@@ -45,7 +45,7 @@ final class WriterRevisions {
     }
 
     /** {@code editor} gets the article and sends it back to its writer with {@link #NOTES}. */
-    static void sentBackBy(ReviewServices services, String editor) {
+    static void sentBackBy(ReviewSession services, String editor) {
         HeldArticle held = services.queue().claim(editor).articles().stream()
                 .filter(a -> a.externalId().equals(EXTERNAL_ID)).findFirst().orElseThrow();
         DecisionOutcome outcome = services.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(),

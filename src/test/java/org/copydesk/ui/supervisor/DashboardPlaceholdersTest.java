@@ -12,7 +12,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
@@ -32,7 +32,7 @@ class DashboardPlaceholdersTest {
     @Test
     void everyEmptyTableSaysWhatIsMissingInWords(TestDatabase db) throws Exception {
         Fixtures.emptyNewsroom(db.dsl());
-        ReviewServices services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        ReviewSession services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
         Editor sue = services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of());
         DashboardViewModel model = new DashboardViewModel(services, TaskExecutor.sameThread(), new ManualTicker(), sue,
                 DashboardViewModel.Settings.defaults(), ZoneId.of("UTC"));

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
@@ -58,11 +58,11 @@ class DashboardRefreshBenchmarkTest {
     private static final int CYCLES = 10;
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
 
     DashboardRefreshBenchmarkTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @Test

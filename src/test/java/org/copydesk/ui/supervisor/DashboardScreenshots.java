@@ -31,7 +31,7 @@ import org.copydesk.lease.ServerClock;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.FxTaskExecutor;
 import org.copydesk.ui.common.FxTicker;
@@ -60,8 +60,8 @@ public final class DashboardScreenshots {
         Path out = Path.of(args[1]);
         Theme theme = args.length > 2 && args[2].equals("dark") ? Theme.DARK : Theme.LIGHT;
         Files.createDirectories(out);
-        ReviewServices services = ReviewServices.open(DatabaseConfig.embedded(), new AppDirectories(home),
-                DataSources.PoolSize.of(4), ReviewServices.Options.defaults());
+        ReviewSession services = ReviewSession.open(DatabaseConfig.embedded(), new AppDirectories(home),
+                DataSources.PoolSize.of(4), ReviewSession.Options.defaults());
         simulateADay(services);
         Editor sue = services.newsroom().requireEditor("sue");
 
@@ -144,7 +144,7 @@ public final class DashboardScreenshots {
     }
 
     /** Editors at work: leases held, a day of decisions, some leases that ran out, quarantine. */
-    private static void simulateADay(ReviewServices services) {
+    private static void simulateADay(ReviewSession services) {
         DSLContext dsl = services.database().dsl();
         if (dsl.fetchExists(DECISION)) {
             return; // simulated before in this home

@@ -22,7 +22,7 @@ import org.copydesk.lease.ServerClock;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 import org.copydesk.testing.DatabaseExtension;
@@ -46,7 +46,7 @@ class DashboardViewModelTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final ManualTicker ticker = new ManualTicker();
     private Editor sue;
     private DashboardViewModel model;
@@ -54,7 +54,7 @@ class DashboardViewModelTest {
     DashboardViewModelTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach

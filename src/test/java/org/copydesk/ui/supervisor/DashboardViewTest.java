@@ -21,7 +21,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.copydesk.review.Editor;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
@@ -47,7 +47,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class DashboardViewTest {
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final ManualTicker ticker = new ManualTicker();
     private final FxRobot robot = new FxRobot();
     private DashboardViewModel model;
@@ -56,7 +56,7 @@ class DashboardViewTest {
 
     DashboardViewTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach

@@ -7,7 +7,7 @@ import java.time.ZoneId;
 import java.util.List;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class HoldersViewModelTest {
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final ManualTicker ticker = new ManualTicker();
     private Editor sue;
     private DashboardViewModel dashboard;
@@ -35,7 +35,7 @@ class HoldersViewModelTest {
 
     HoldersViewModelTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach

@@ -9,7 +9,7 @@ import java.time.ZoneId;
 import java.util.List;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class LeaseActionsViewModelTest {
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final ManualTicker ticker = new ManualTicker();
     private DashboardViewModel dashboard;
     private HoldersViewModel holders;
@@ -40,7 +40,7 @@ class LeaseActionsViewModelTest {
 
     LeaseActionsViewModelTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach

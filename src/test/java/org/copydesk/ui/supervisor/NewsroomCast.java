@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.copydesk.review.Editor;
 import org.copydesk.review.Newsroom;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.testing.Fixtures;
 import org.jooq.DSLContext;
@@ -26,7 +26,7 @@ final class NewsroomCast {
     }
 
     /** Empties the newsroom (articles, history, people, desks) and starts a cast in it. */
-    static NewsroomCast on(ReviewServices services, DSLContext dsl) {
+    static NewsroomCast on(ReviewSession services, DSLContext dsl) {
         Fixtures.emptyNewsroom(dsl);
         return new NewsroomCast(services.newsroom());
     }

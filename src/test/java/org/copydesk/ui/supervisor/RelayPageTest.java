@@ -19,7 +19,7 @@ import org.copydesk.db.schema.enums.OutcomeEventDelivery;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 import org.copydesk.testing.DatabaseExtension;
@@ -42,7 +42,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class RelayPageTest {
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final FxRobot robot = new FxRobot();
     private List<Long> cursors;
     private DashboardViewModel model;
@@ -50,7 +50,7 @@ class RelayPageTest {
 
     RelayPageTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach

@@ -14,7 +14,7 @@ import org.copydesk.db.schema.enums.OutcomeEventDelivery;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
-import org.copydesk.review.ReviewServices;
+import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
 import org.copydesk.review.outcomes.RelayState;
 import org.copydesk.testing.DatabaseExtension;
@@ -37,7 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class RelayViewModelTest {
 
     private final DSLContext dsl;
-    private final ReviewServices services;
+    private final ReviewSession services;
     private final ManualTicker ticker = new ManualTicker();
     private final java.util.ArrayList<DashboardViewModel> models = new java.util.ArrayList<>();
     private Editor sue;
@@ -45,7 +45,7 @@ class RelayViewModelTest {
 
     RelayViewModelTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewServices(db.database(), ReviewServices.Options.defaults());
+        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach

@@ -9,10 +9,13 @@ import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.LeaseEngine;
 
 /**
- * The newsroom's services over one database, built once by the composition root (the app's
- * launcher or a CLI command) and passed to whoever needs them.
+ * A signed-in session: the newsroom's services as one database account (an editor, a supervisor,
+ * an admin) sees them, built once by the composition root (the app's launcher or a CLI command)
+ * and passed to whoever needs them. It hands out services, never its connection: screens and
+ * commands reach no SQL through it (wall 9 in the tests' {@code Walls}); {@link #database()} and
+ * {@link #engine()} are for the tests and benchmarks that build fixtures.
  */
-public final class ReviewServices implements AutoCloseable {
+public final class ReviewSession implements AutoCloseable {
 
     /**
      * @param strategy        null: the best the server supports
@@ -53,7 +56,7 @@ public final class ReviewServices implements AutoCloseable {
     private final Options options;
     private final String sessionUser;
 
-    public ReviewServices(Database database, Options options) {
+    public ReviewSession(Database database, Options options) {
         this.database = database;
         this.options = options;
         var capabilities = database.capabilities();
@@ -91,11 +94,11 @@ public final class ReviewServices implements AutoCloseable {
      * configured), migrates or validates it, and on an empty embedded database loads the demo
      * newsroom. Closing the services closes the database.
      */
-    public static ReviewServices open(DatabaseConfig config, AppDirectories directories, DataSources.PoolSize poolSize,
+    public static ReviewSession open(DatabaseConfig config, AppDirectories directories, DataSources.PoolSize poolSize,
                                       Options options) {
         Database database = Database.open(config, directories, poolSize, Database.SchemaAction.MIGRATE_OR_VALIDATE);
         try {
-            ReviewServices services = new ReviewServices(database, options);
+            ReviewSession services = new ReviewSession(database, options);
             if (config.isEmbedded()) {
                 DemoNewsroom.prepareSingleComputerDemo(database.dsl(), services.newsroom());
             }
