@@ -1,5 +1,6 @@
 package org.copydesk.ui.common;
 
+import atlantafx.base.controls.Spacer;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Insets;
@@ -7,7 +8,6 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import org.kordamp.ikonli.feather.Feather;
@@ -21,8 +21,7 @@ public final class Chrome {
 
     /** A top bar: {@code left} nodes, a flexible gap, then {@code right} nodes. */
     public static HBox toolbar(Node[] left, Node... right) {
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Spacer spacer = new Spacer();
         HBox bar = new HBox(12, left);
         bar.getChildren().add(spacer);
         bar.getChildren().addAll(right);

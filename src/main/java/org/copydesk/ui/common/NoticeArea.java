@@ -1,5 +1,6 @@
 package org.copydesk.ui.common;
 
+import atlantafx.base.controls.Spacer;
 import atlantafx.base.theme.Styles;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
@@ -10,7 +11,6 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
@@ -83,8 +83,7 @@ public final class NoticeArea extends HBox {
         close.setAccessibleText(Messages.text("common.notice.dismiss.accessible"));
         close.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
         close.setOnAction(e -> dismiss.accept(n));
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Spacer spacer = new Spacer();
         HBox card = new HBox(8, body, spacer, close);
         card.setAlignment(Pos.TOP_LEFT);
         card.setMaxWidth(330);

@@ -1,8 +1,10 @@
 package org.copydesk.ui.editor;
 
+import atlantafx.base.controls.Spacer;
 import atlantafx.base.theme.Styles;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.prefs.Preferences;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
@@ -29,12 +31,11 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.copydesk.review.Verdict;
-import java.util.prefs.Preferences;
 import org.copydesk.ui.common.Chrome;
 import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.Messages;
-import org.copydesk.ui.common.UiPreferences;
 import org.copydesk.ui.common.NoticeArea;
+import org.copydesk.ui.common.UiPreferences;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -143,8 +144,7 @@ public final class EditorView extends StackPane {
         Label count = new Label();
         count.getStyleClass().add(Styles.TEXT_MUTED);
         count.textProperty().bind(model.summaryProperty());
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Spacer spacer = new Spacer();
         HBox head = new HBox(8, header, spacer, count);
         head.setAlignment(Pos.BASELINE_LEFT);
 
@@ -309,8 +309,7 @@ public final class EditorView extends StackPane {
         Label keys = new Label(Messages.text("editor.keysHint", VERDICT_KEYS.get(Verdict.APPROVE).getDisplayText(),
                 VERDICT_KEYS.get(Verdict.UNREVIEWABLE).getDisplayText(), SUBMIT.getDisplayText()));
         keys.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Spacer spacer = new Spacer();
         HBox bar = new HBox(12, clock, spacer, keys);
         bar.setPadding(new Insets(6, 16, 6, 16));
         bar.getStyleClass().add("status-bar");

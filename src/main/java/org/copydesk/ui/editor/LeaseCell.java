@@ -1,5 +1,6 @@
 package org.copydesk.ui.editor;
 
+import atlantafx.base.controls.Spacer;
 import atlantafx.base.theme.Styles;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -9,7 +10,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.copydesk.ui.common.Formats;
@@ -43,8 +43,7 @@ final class LeaseCell extends ListCell<LeaseRow> {
         priority.getStyleClass().addAll("badge", "priority-badge");
         countdown.getStyleClass().add("countdown");
         countdown.setGraphic(new FontIcon(Feather.CLOCK));
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Spacer spacer = new Spacer();
         HBox line = new HBox(6, desk, priority, spacer, countdown);
         line.setAlignment(Pos.CENTER_LEFT);
         box = new VBox(4, title, line);

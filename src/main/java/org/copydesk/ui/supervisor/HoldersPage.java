@@ -3,6 +3,7 @@ package org.copydesk.ui.supervisor;
 import static org.copydesk.ui.supervisor.Tables.muted;
 import static org.copydesk.ui.supervisor.Tables.textColumn;
 
+import atlantafx.base.controls.Spacer;
 import atlantafx.base.theme.Styles;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,6 +36,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import org.controlsfx.control.textfield.TextFields;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.supervisor.HoldersTable.GroupSummary;
@@ -81,7 +83,8 @@ final class HoldersPage extends VBox {
     }
 
     private HBox createFilters() {
-        TextField search = new TextField();
+        // ControlsFX's search field: a clear button appears once something is typed (issue 16)
+        TextField search = TextFields.createClearableTextField();
         search.setId("holder-search");
         search.setPromptText(Messages.text("dashboard.holders.search.prompt"));
         search.setAccessibleText(Messages.text("dashboard.holders.search.accessible"));
@@ -106,8 +109,7 @@ final class HoldersPage extends VBox {
         // and the waiting changes never are; the sort hint (the header's arrow says it too) gives way.
         summary.setMinWidth(Region.USE_PREF_SIZE);
         order.setMinWidth(0);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Spacer spacer = new Spacer();
         HBox filters = new HBox(10, new FontIcon(Feather.SEARCH), search, grouping, spacer, createHeldChanges(), order, summary);
         filters.setAlignment(Pos.CENTER_LEFT);
         return filters;

@@ -18,6 +18,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.copydesk.review.Editor;
@@ -212,6 +213,17 @@ class DashboardViewTest {
             }
         }
         assertThat(unnamed).as("icon-only buttons without an accessible name").isEmpty();
+    }
+
+    @Test
+    void theSearchFieldsClearButtonBringsEveryLeaseBack() {
+        robot.clickOn("#holder-search").write("no such thing");
+        waitFor(() -> holders().getItems().isEmpty());
+        Node clear = robot.lookup("#holder-search").lookup(".clear-button").query();
+        waitFor(clear::isVisible);
+        robot.clickOn(clear);
+        waitFor(() -> holders().getItems().size() == 3);
+        assertThat(robot.lookup("#holder-search").queryAs(TextField.class).getText()).isEmpty();
     }
 
     @Test
