@@ -21,13 +21,10 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import org.copydesk.review.ArticleDetail;
 import org.copydesk.review.ArticleRevision;
 import org.copydesk.review.Assignment;
 import org.copydesk.review.ConnectionTrouble;
-import org.copydesk.review.Drafts;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.HistoryEntry;
@@ -98,15 +95,10 @@ public final class EditorViewModel implements AutoCloseable {
     private final EditorSettings remembered;
     private final DecisionQueue decisions;
     private final RevisionReader revisions;
+    private final ReadingPane reading;
     private Consumer<String> attention = text -> { };
     private java.util.function.BooleanSupplier inFront = () -> true;
 
-    private final StringProperty title = new SimpleStringProperty("");
-    private final StringProperty byline = new SimpleStringProperty("");
-    private final StringProperty meta = new SimpleStringProperty("");
-    private final StringProperty body = new SimpleStringProperty("");
-    private final ObservableList<HistoryEntry> history = FXCollections.observableArrayList();
-    private final ObservableList<String> historyLines = FXCollections.observableArrayList();
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final BooleanProperty submitting = new SimpleBooleanProperty();
     private final StringProperty emptyText = new SimpleStringProperty(Messages.text("editor.list.empty"));
@@ -117,12 +109,6 @@ public final class EditorViewModel implements AutoCloseable {
     private final BooleanBinding canRelease;
     private final BooleanBinding canReload;
 
-    /**
-     * The texts of the articles on the list, read ahead after Get articles: the next article shows
-     * at once after Ctrl+Enter instead of after three reads of a busy database. Opening an article
-     * still reads it again, so a newer revision replaces what was read ahead.
-     */
-    private final Map<Long, String> texts = new HashMap<>();
     private final List<AutoCloseable> timers = new ArrayList<>();
     private Optional<LocalDateTime> nextAvailable = Optional.empty();
     private boolean everLoaded;
@@ -148,7 +134,9 @@ public final class EditorViewModel implements AutoCloseable {
                 connection, this::onFailure, this::reload, loading::get, this::deskName, remembered.autoTopUpProperty());
         this.decisions = new DecisionQueue(services, tasks, ticker, held, drafts, notices, submitting, this::onFailure);
         this.revisions = new RevisionReader(services, tasks, held, zone, remembered.showChangesProperty(), this::onFailure,
-                this::showRevision);
+                this::showRevision); // the pane is made next: it reads through revisions
+        this.reading = new ReadingPane(services, editor.id(), tasks, held, drafts, revisions, zone, this::deskName,
+                this::onFailure);
         watcher.onNewerRevisions(revisions::newerSeen);
         decisions.onRefused(revisions::refused);
         var selected = held.selected();
@@ -168,7 +156,7 @@ public final class EditorViewModel implements AutoCloseable {
         held.rows().addListener((javafx.collections.ListChangeListener<LeaseRow>) c -> {
             updateEmptyText();
             updateSummary();
-            texts.keySet().retainAll(held.rows().stream().map(LeaseRow::id).collect(Collectors.toSet()));
+            reading.keepOnly(held.rows().stream().map(LeaseRow::id).collect(Collectors.toSet()));
         });
     }
 
@@ -410,7 +398,7 @@ public final class EditorViewModel implements AutoCloseable {
         // Rows held before that the claim no longer returns were lost; a renew says why.
         List<LeaseRow> vanished = before.stream().filter(r -> existing.containsKey(r.id())).toList();
         upkeep.renew(vanished);
-        readAhead();
+        reading.readAhead();
         if (assignment.claimed() > 0) {
             notices.post(Notice.Kind.INFO, Messages.text("editor.newArticles", assignment.claimed()));
         }
@@ -427,73 +415,13 @@ public final class EditorViewModel implements AutoCloseable {
 
     // --- selection ------------------------------------------------------------------------------
 
+    private void showRevision(ArticleRevision r) {
+        reading.showRevision(r);
+    }
+
     private void onSelectionChanged(LeaseRow old, LeaseRow row) {
         drafts.show(old, row);
-        if (row == null) {
-            title.set("");
-            byline.set("");
-            meta.set("");
-            body.set("");
-            history.clear();
-            historyLines.clear();
-            return;
-        }
-        HeldArticle a = row.article();
-        title.set(a.title());
-        byline.set(a.byline() == null ? "" : Messages.text("editor.byline", a.byline()));
-        meta.set(describeMeta(a));
-        body.set(texts.getOrDefault(row.id(), Messages.text("editor.loading")));
-        long id = row.id();
-        BackgroundTask.of("open article", () -> new Opened(services.queue().article(id), services.history().of(id),
-                        services.drafts().load(id, editor.id()), revisions.open(a)))
-                .onSuccess(opened -> {
-                    if (held.selected().get() == null || held.selected().get().id() != id) {
-                        return; // the editor moved on meanwhile
-                    }
-                    opened.detail().ifPresent(d -> {
-                        texts.put(id, d.body());
-                        body.set(d.body());
-                    });
-                    opened.revision().reading().ifPresent(this::showRevision); // the revision the lease was handed
-                    revisions.opened(id, opened.revision());
-                    history.setAll(opened.history());
-                    historyLines.setAll(HistoryLines.of(opened.history(), zone));
-                    drafts.restore(id, opened.draft());
-                })
-                .onFailure(this::onFailure)
-                .executeWith(tasks);
-    }
-
-    /** Reads the texts of the articles on the list not read yet, in one query. */
-    private void readAhead() {
-        List<Long> unread = held.rows().stream().map(LeaseRow::id).filter(id -> !texts.containsKey(id)).toList();
-        if (unread.isEmpty()) {
-            return;
-        }
-        BackgroundTask.of("read ahead", () -> services.queue().articles(unread))
-                .onSuccess(read -> read.forEach((id, detail) -> {
-                    if (held.shows(id) && !texts.containsKey(id)) { // an opening read meanwhile is newer
-                        texts.put(id, detail.body());
-                    }
-                }))
-                .onFailure(failure -> log.debug("Could not read ahead: {}", failure.toString())) // opening reads it anyway
-                .executeWith(tasks);
-    }
-
-    private record Opened(Optional<ArticleDetail> detail, List<HistoryEntry> history, Optional<Drafts.Draft> draft,
-                          RevisionReader.Opened revision) {
-    }
-
-    /** The reader shows this revision's text (the one the editor's decision is made on). */
-    private void showRevision(ArticleRevision r) {
-        title.set(r.title());
-        byline.set(r.byline() == null ? "" : Messages.text("editor.byline", r.byline()));
-        body.set(r.body());
-    }
-
-    private String describeMeta(HeldArticle a) {
-        return Messages.text(a.attempts() > 0 ? "editor.meta.sentBack" : "editor.meta", deskName(a.desk()), a.priority(),
-                a.attempts(), a.externalId());
+        reading.show(row);
     }
 
     private String deskName(String id) {
@@ -566,28 +494,28 @@ public final class EditorViewModel implements AutoCloseable {
     }
 
     public ReadOnlyStringProperty titleProperty() {
-        return title;
+        return reading.title();
     }
 
     public ReadOnlyStringProperty bylineProperty() {
-        return byline;
+        return reading.byline();
     }
 
     public ReadOnlyStringProperty metaProperty() {
-        return meta;
+        return reading.meta();
     }
 
     public ReadOnlyStringProperty bodyProperty() {
-        return body;
+        return reading.body();
     }
 
     public ObservableList<HistoryEntry> history() {
-        return history;
+        return reading.history();
     }
 
     /** The history as the editor reads it: heartbeat renewals collapsed into one line. */
     public ObservableList<String> historyLines() {
-        return historyLines;
+        return reading.historyLines();
     }
 
     public ObjectProperty<Verdict> verdictProperty() {
