@@ -4,6 +4,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import org.copydesk.review.HistoryEntry;
+import org.copydesk.ui.common.DataWords;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Messages;
 
@@ -36,7 +37,7 @@ final class HistoryLines {
             } else {
                 boolean plain = e.detail() == null || e.detail().isBlank();
                 lines.add(Messages.text(plain ? "editor.history.event" : "editor.history.eventWithDetail",
-                        Formats.localDayClock(e.at(), zone), e.action().replace('_', ' '), e.actor(), e.detail()));
+                        Formats.localDayClock(e.at(), zone), DataWords.action(e.action()), e.actor(), e.detail()));
             }
             i = j;
         }

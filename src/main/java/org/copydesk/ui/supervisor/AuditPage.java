@@ -20,6 +20,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.copydesk.review.AuditLog;
 import org.copydesk.review.HistoryEntry;
+import org.copydesk.ui.common.DataWords;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
@@ -71,7 +72,7 @@ final class AuditPage extends VBox {
         audit.getColumns().setAll(List.of(
                 textColumn(Messages.text("dashboard.audit.when.column"), 150, e -> Formats.localDayClock(e.at(), model.zone())),
                 textColumn(Messages.text("dashboard.audit.article.column"), 70, e -> e.articleId() == null ? "" : e.articleId().toString()),
-                textColumn(Messages.text("dashboard.audit.action.column"), 100, e -> e.action().replace('_', ' ')),
+                textColumn(Messages.text("dashboard.audit.action.column"), 100, e -> DataWords.action(e.action())),
                 textColumn(Messages.text("dashboard.audit.by.column"), 90, AuditLog.Entry::actor),
                 textColumn(Messages.text("dashboard.audit.holder.column"), 150, e -> owners(e.oldOwner(), e.newOwner())),
                 textColumn(Messages.text("dashboard.audit.detail.column"), 400, e -> e.detail() == null ? "" : e.detail())));
@@ -88,7 +89,7 @@ final class AuditPage extends VBox {
         history.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         history.getColumns().setAll(List.of(
                 textColumn(Messages.text("dashboard.audit.when.column"), 150, h -> Formats.localDayClock(h.at(), model.zone())),
-                textColumn(Messages.text("dashboard.audit.action.column"), 100, h -> h.action().replace('_', ' ')),
+                textColumn(Messages.text("dashboard.audit.action.column"), 100, h -> DataWords.action(h.action())),
                 textColumn(Messages.text("dashboard.audit.by.column"), 90, HistoryEntry::actor),
                 textColumn(Messages.text("dashboard.audit.holder.column"), 150, h -> owners(h.oldOwner(), h.newOwner())),
                 textColumn(Messages.text("dashboard.audit.detail.column"), 400, h -> h.detail() == null ? "" : h.detail())));

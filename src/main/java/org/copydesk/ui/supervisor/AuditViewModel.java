@@ -14,6 +14,7 @@ import org.copydesk.review.ArticleDetail;
 import org.copydesk.review.AuditLog;
 import org.copydesk.review.HistoryEntry;
 import org.copydesk.review.ReviewSession;
+import org.copydesk.ui.common.DataWords;
 import org.copydesk.ui.common.Messages;
 
 /** The "Audit" tab: the event log filtered by editor, article, action and time, and one article's whole history. */
@@ -105,7 +106,7 @@ public final class AuditViewModel {
         context.tasks.run("article history", () -> new History(services.queue().article(id), services.history().of(id)), h -> {
             String events = Messages.text("common.count.events", h.events().size());
             historyTitle.set(h.article().map(d -> Messages.text("dashboard.audit.historyTitle", Long.toString(id), d.title(),
-                    context.deskName(d.desk()), d.status(), events))
+                    context.deskName(d.desk()), DataWords.status(d.status()), events))
                     .orElse(Messages.text("dashboard.audit.historyTitleDeleted", Long.toString(id), events)));
             history.setAll(h.events());
         }, failure -> context.failed(failure, historyTitle));

@@ -16,6 +16,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import org.copydesk.ui.common.DataWords;
 import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -77,7 +78,7 @@ final class EditorsPage extends VBox {
         load.setPrefWidth(200);
         people.getColumns().setAll(List.of(
                 textColumn(Messages.text("dashboard.editors.editor.column"), 180, HealthViewModel.EditorRow::name),
-                textColumn(Messages.text("dashboard.editors.role.column"), 90, HealthViewModel.EditorRow::role),
+                textColumn(Messages.text("dashboard.editors.role.column"), 90, r -> DataWords.role(r.role())),
                 presence,
                 textColumn(Messages.text("dashboard.editors.lastSeen.column"), 110, HealthViewModel.EditorRow::lastSeen),
                 load,
