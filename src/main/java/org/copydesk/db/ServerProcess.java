@@ -103,6 +103,12 @@ final class ServerProcess {
         command.add("--innodb-lock-wait-timeout=10");
         command.add("--secure-file-priv=" + folder.resolve("files"));
         command.add("--local-infile=0");
+        // A few threads run the statements of every connection (MariaDB's thread pool) instead of
+        // one thread per connection: with 32-64 editors working at once on two cores, the
+        // one-thread-per-connection server spent its time switching between them (issue 14,
+        // docs/benchmarks.md: the bare claim fell from 2,100 rows/s at 8 connections to 820 at 64;
+        // with the pool it kept 1,600, and the editors' claim p99 at 64 halved).
+        command.add("--thread-handling=pool-of-threads");
         if (!config.isWindows() && "root".equals(System.getProperty("user.name"))) {
             command.add("--user=root"); // mariadbd refuses to run as root without it
         }
