@@ -68,6 +68,9 @@ class EmbeddedServerLockDownTest {
             assertThat(strings(s, "SELECT COUNT(*) FROM mysql.db WHERE Db LIKE 'test%'")).containsExactly("0");
             assertThat(strings(s, "SELECT @@secure_file_priv").get(0)).startsWith(folder.resolve("files").toString());
             assertThat(strings(s, "SELECT @@local_infile")).containsExactly("0");
+            // not a lock-down, but read from the same started server: a few threads run every
+            // connection's statements (issue 14: no collapse with 64 editors on two cores)
+            assertThat(strings(s, "SELECT @@thread_handling")).containsExactly("pool-of-threads");
         }
         if (Files.getFileStore(folder).supportsFileAttributeView("posix")) {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(folder.resolve("root.password"))))

@@ -280,6 +280,8 @@ class DatabaseEnforcedSecurityTest {
         refused("call a supervisor's operation (extend)", () -> annRuns("CALL extend_lease(NULL, " + held.id() + ", 86400)"));
         refused("call an internal procedure (log_event)", () -> annRuns(
                 "CALL log_event(1, 'approve', 'sec_sue', NULL, NULL, NULL, NULL, NULL, 'forged', '2001-01-01')"));
+        refused("call an internal function (lease_expiry, V12)", () -> annRuns("SELECT lease_expiry('news', NULL, NOW())"));
+        refused("call an internal function (event_detail, V12)", () -> annRuns("SELECT event_detail('forged')"));
     }
 
     @Test
