@@ -27,6 +27,7 @@ DROP FUNCTION IF EXISTS lease_expiry;
 DROP PROCEDURE IF EXISTS log_event;
 DROP PROCEDURE IF EXISTS claim_articles;
 DROP PROCEDURE IF EXISTS decide_article;
+DROP PROCEDURE IF EXISTS record_outcome;
 
 DELIMITER $$
 
@@ -252,6 +253,28 @@ BEGIN
       LEFT JOIN JSON_TABLE(v_picked, '$[*]' COLUMNS (ord FOR ORDINALITY, id BIGINT PATH '$.id')) p ON p.id = a.id
      WHERE a.locked_by = v_actor AND a.expires_at > v_now
      ORDER BY p.ord IS NOT NULL, p.ord, a.id;
+END$$
+
+-- The outcome event of a decision or requeue (V5), written as a plain INSERT … VALUES: V5's
+-- INSERT … SELECT FROM article took 0.35-0.4 ms against 0.04 ms (measured, 4,000 of each on MariaDB
+-- 11.4), and all of it inside the order lock below, where every decision waits its turn.
+CREATE PROCEDURE record_outcome(IN p_key CHAR(36), IN p_outcome VARCHAR(32), IN p_article BIGINT, IN p_actor VARCHAR(64),
+                                IN p_verdict VARCHAR(16), IN p_notes TEXT, IN p_token BIGINT, IN p_returns DATETIME(6),
+                                IN p_now DATETIME(6))
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_external VARCHAR(128);
+    DECLARE v_desk VARCHAR(32);
+    DECLARE v_status VARCHAR(16);
+    DECLARE v_attempts INT;
+    SELECT external_id, desk_id, status, attempts INTO v_external, v_desk, v_status, v_attempts
+      FROM article WHERE id = p_article;
+    -- held until the caller commits: cursors in commit order (see outcome_order, V5)
+    UPDATE outcome_order SET last_event = p_now WHERE id = 1;
+    INSERT INTO outcome_event (idempotency_key, outcome, article_id, external_id, desk_id, editor_id, verdict, notes,
+                               article_status, send_backs, returns_at, lease_token, decided_at, next_attempt_at)
+    VALUES (p_key, p_outcome, p_article, v_external, v_desk, p_actor, p_verdict, COALESCE(p_notes, ''), v_status,
+            v_attempts, p_returns, p_token, p_now, p_now);
 END$$
 
 -- decide_article as in V9, in fewer statements (see the top of this file).
