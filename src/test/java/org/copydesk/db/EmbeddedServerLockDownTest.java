@@ -71,6 +71,7 @@ class EmbeddedServerLockDownTest {
             // not a lock-down, but read from the same started server: a few threads run every
             // connection's statements (issue 14: no collapse with 64 editors on two cores)
             assertThat(strings(s, "SELECT @@thread_handling")).containsExactly("pool-of-threads");
+            assertThat(strings(s, "SELECT @@innodb_autoinc_lock_mode")).containsExactly("2");
         }
         if (Files.getFileStore(folder).supportsFileAttributeView("posix")) {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(folder.resolve("root.password"))))
