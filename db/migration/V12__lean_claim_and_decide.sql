@@ -17,8 +17,10 @@
 --   * decide_article reads the desk only for a send-back (the only verdict that needs its limits),
 --     writes its history rows in one INSERT, and writes the outcome event last, just before its
 --     COMMIT, so the order lock is held for the commit only.
+--   * record_outcome (V5) reads the article first and inserts with VALUES (see there).
 --   * event_detail: the history's 2,000-character cut, in one place for log_event and the
---     multi-row inserts (log_event is re-created to use it).
+--     multi-row inserts (log_event is re-created to use it); lease_expiry: a desk's lease length,
+--     in one place for the claim's UPDATEs. Both are internal: granted to nobody.
 
 -- [jooq ignore start]
 
@@ -91,7 +93,7 @@ BEGIN
     -- window in the order of the article ids: every claimer then takes rows in one global order,
     -- so two claims can wait for each other but never in a circle (V7 went round the window from
     -- its starting place; two claimers starting at different places took rows in opposite orders
-    -- and deadlocked: 1,126-1,259 retried deadlocks in 10 s at 64 editors). (The window function
+    -- and deadlocked: 40 deadlocks among 48 claimers on a scratch server, 0 in id order). (The window function
     -- numbers only the rows the inner LIMIT kept: over the whole queue it would read every waiting
     -- article.)
     DECLARE reading CURSOR FOR
@@ -137,12 +139,10 @@ BEGIN
      WHERE editor_id = v_actor AND (p_desks IS NULL OR FIND_IN_SET(desk_id, p_desks) > 0);
 
     -- Reload: every valid lease to the desk's length from now, never past the desk's maximum hold
-    -- from the claim, never shorter than it is. The leases are found without locks and then locked
-    -- by primary key only: a locking range scan of ix_article_locked_by also locks the next
-    -- editor's first entry and waits for its article row, which that editor's decision holds while
-    -- it waits for the entry (a deadlock, measured: 231 retries in 8 s at 8 editors).
-    -- (a plain read, see v_desks above: shared locks on this range would include the next editor's
-    -- first entry, which that editor's claim must insert next to)
+    -- from the claim, never shorter than it is. The leases are found with a plain read (see v_desks
+    -- above) and then locked by primary key only: any lock on a range of ix_article_locked_by also
+    -- takes the next editor's first entry, which that editor's decision or claim needs (a deadlock;
+    -- measured with an UPDATE over the range: 231 retries in 8 s at 8 editors).
     SELECT JSON_ARRAYAGG(id) INTO v_held FROM article WHERE locked_by = v_actor AND expires_at > v_now;
     IF v_held IS NOT NULL THEN
         UPDATE article a FORCE INDEX (PRIMARY)
