@@ -106,18 +106,20 @@ class ServerCommandTest {
 
         CompletableFuture<Run> serving = CompletableFuture.supplyAsync(() -> run(Map.of(), "server", "--bind", "0.0.0.0"));
         long until = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-        while (EmbeddedServer.findRunning(dirs.embeddedServer()).isEmpty() && !serving.isDone() && System.nanoTime() < until) {
+        // the command first starts a loopback-only server to check the passwords and stops it again:
+        // wait for the shared (TLS) one, or the check's server is taken for it and then vanishes
+        while (sharedServer(dirs).isEmpty() && !serving.isDone() && System.nanoTime() < until) {
             Thread.sleep(200);
         }
         assertThat(serving.isDone()).as("the server runs: " + (serving.isDone() ? serving.get().err() : "")).isFalse();
         // ready when a person can sign in over the network address's loopback side
-        String url = EmbeddedServer.findRunning(dirs.embeddedServer()).orElseThrow().userJdbcUrl(Database.EMBEDDED_SCHEMA);
+        String url = sharedServer(dirs).orElseThrow().userJdbcUrl(Database.EMBEDDED_SCHEMA);
         while (!annSignsIn(url) && !serving.isDone() && System.nanoTime() < until) {
             Thread.sleep(200);
         }
         Thread.sleep(500); // the command prints where it listens after its own set-up
         // shared beyond loopback: TLS only, verified against the certificate the command hands out
-        EmbeddedServer running = EmbeddedServer.findRunning(dirs.embeddedServer()).orElseThrow();
+        EmbeddedServer running = sharedServer(dirs).orElseThrow();
         ServerCertificate certificate = running.certificate().orElseThrow();
         String plain = "jdbc:mysql://127.0.0.1:" + running.port() + "/copydesk?sslMode=DISABLED&allowPublicKeyRetrieval=true";
         assertThatThrownBy(() -> java.sql.DriverManager.getConnection(plain, "ann", "ann-own-secret-7").close())
@@ -138,6 +140,11 @@ class ServerCommandTest {
         Run served = serving.get(60, TimeUnit.SECONDS);
         assertThat(served.out()).as(served.err()).contains("running on 0.0.0.0", "TLS connections only",
                 certificate.sha256Fingerprint(), "sslMode=VERIFY_CA");
+    }
+
+    /** The embedded server when it runs shared beyond this computer (TLS only), not a loopback one. */
+    private static java.util.Optional<EmbeddedServer> sharedServer(AppDirectories dirs) {
+        return EmbeddedServer.findRunning(dirs.embeddedServer()).filter(s -> s.certificate().isPresent());
     }
 
     /** A truststore with a certificate of another key (as a server pretending to be ours would have). */

@@ -3,6 +3,7 @@ package org.copydesk.ui.common;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import javafx.application.Platform;
@@ -27,15 +28,23 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
 
     @Override
     public <T> void run(String what, Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
-        workers.execute(() -> {
-            try {
-                T result = work.call();
-                Platform.runLater(() -> onSuccess.accept(result));
-            } catch (Exception | Error e) {
-                log.debug("{} failed", what, e);
-                Platform.runLater(() -> onFailure.accept(e));
-            }
-        });
+        try {
+            workers.execute(() -> deliver(what, work, onSuccess, onFailure));
+        } catch (RejectedExecutionException closed) {
+            // A result already queued for the FX thread can ask for more work after close()
+            // (a reload that lands as the window shuts reads ahead); nobody is left to show it.
+            log.debug("{} not started: the window has closed", what);
+        }
+    }
+
+    private static <T> void deliver(String what, Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+        try {
+            T result = work.call();
+            Platform.runLater(() -> onSuccess.accept(result));
+        } catch (Exception | Error e) {
+            log.debug("{} failed", what, e);
+            Platform.runLater(() -> onFailure.accept(e));
+        }
     }
 
     @Override
