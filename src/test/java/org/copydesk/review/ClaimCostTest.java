@@ -5,7 +5,9 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 
 import java.time.Duration;
 import java.util.List;
+import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.ClaimStrategyKind;
+import org.copydesk.lease.ServerClock;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
@@ -65,6 +67,38 @@ class ClaimCostTest {
         assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq(editorFor(strategy)))).isEqualTo(5);
         assertThat(rowsRead).as("index entries and rows the server read for one claim of 5 (%s)", strategy)
                 .isLessThan(QUEUED / 5);
+    }
+
+    /**
+     * The articles held right now sit at the head of the queue (a held article stays 'queued' until
+     * its decision): 320 of them with 64 editors of 5. A SKIP_LOCKED claim must not read its way past
+     * each of them (V13, ix_article_free); before V13 this claim read 497 entries and rows.
+     */
+    @org.junit.jupiter.api.Test
+    void aSkipLockedClaimDoesNotReadPastTheArticlesOthersHold() {
+        int held = 400;
+        List<Long> head = dsl.select(ARTICLE.ID).from(ARTICLE).where(ARTICLE.STATUS.eq(ArticleStatus.queued))
+                .and(ARTICLE.LOCKED_BY.isNull())
+                .orderBy(ARTICLE.PRIORITY, ARTICLE.QUEUE_LANE, ARTICLE.AVAILABLE_AT, ARTICLE.ID).limit(held).fetch(ARTICLE.ID);
+        new Newsroom(dsl).addEditor("cost_behind", "Cost behind", Role.EDITOR, 5, List.of("news"));
+        dsl.update(ARTICLE).set(ARTICLE.LOCKED_BY, "someone_else").set(ARTICLE.LEASE_TOKEN, 1L)
+                .set(ARTICLE.EXPIRES_AT, ServerClock.nowPlus(Duration.ofMinutes(30))).where(ARTICLE.ID.in(head)).execute();
+        try {
+            long rowsRead = dsl.connectionResult(connection -> {
+                DSLContext session = DSL.using(connection, dsl.dialect());
+                long before = handlerReads(session);
+                session.fetchMany("call claim_articles(?, ?, ?, ?, ?)", "cost_behind", null, null, null, "SKIP_LOCKED");
+                return handlerReads(session) - before;
+            });
+
+            assertThat(dsl.select(ARTICLE.ID).from(ARTICLE).where(ARTICLE.LOCKED_BY.eq("cost_behind")).fetch(ARTICLE.ID))
+                    .hasSize(5).doesNotContainAnyElementsOf(head);
+            assertThat(rowsRead).as("index entries and rows read for a claim of 5 behind %d held articles", held)
+                    .isLessThan(held / 4);
+        } finally {
+            dsl.update(ARTICLE).setNull(ARTICLE.LOCKED_BY).setNull(ARTICLE.EXPIRES_AT)
+                    .where(ARTICLE.LOCKED_BY.in("someone_else", "cost_behind")).execute();
+        }
     }
 
     private static String editorFor(ClaimStrategyKind strategy) {

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.copydesk.db.schema.enums.ArticleStatus;
+import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.LostReason;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.testing.DatabaseExtension;
@@ -23,6 +24,8 @@ import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The newsroom's rules, on the real database. */
 @ExtendWith(DatabaseExtension.class)
@@ -288,6 +291,30 @@ class ReviewWorkflowTest {
 
         assertThat(extended.remainingAtRead()).isLessThanOrEqualTo(Duration.ofHours(1));
         assertThat(extended.remainingAtRead()).isGreaterThan(Duration.ofMinutes(58));
+    }
+
+    /**
+     * A lease that ran out before the release service came round is taken over in claim order, ahead
+     * of free work that comes later in the queue (V13 reads free rows from their own index and
+     * must then look for lapsed leases first).
+     */
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void aClaimTakesOverLapsedLeasesInClaimOrderAheadOfLaterFreeWork(ClaimStrategyKind strategy) {
+        ReviewSession claiming = new ReviewSession(db.database(), new ReviewSession.Options(strategy, Duration.ofSeconds(5)));
+        List<Long> first = Fixtures.articles(dsl, "sport", 2, 3, -600);
+        Assignment bob = claiming.queue().claim("bob");
+        assertThat(ids(bob)).containsExactlyElementsOf(first);
+        Fixtures.letTimePass(dsl, Duration.ofMinutes(21), first); // sport's leases are 20 minutes
+        List<Long> later = Fixtures.articles(dsl, "sport", 2, 3, -60);
+
+        Assignment ann = claiming.queue().claim("ann");
+
+        assertThat(ids(ann)).containsExactly(first.get(0), first.get(1), later.get(0));
+        assertThat(claiming.history().of(first.get(0))).extracting(HistoryEntry::action, HistoryEntry::actor)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("claim", "bob"),
+                        org.assertj.core.groups.Tuple.tuple("expire", "ann"), org.assertj.core.groups.Tuple.tuple("claim", "ann"));
+        assertThat(claiming.queue().renew("bob", bob.articles()).lost()).hasSize(2);
     }
 
     @Test
