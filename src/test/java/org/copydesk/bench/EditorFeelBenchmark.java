@@ -45,7 +45,10 @@ public final class EditorFeelBenchmark {
     static final int EDITORS = Integer.getInteger("bench.editors", 32);
     static final int REPETITIONS = Integer.getInteger("bench.repetitions", 60);
     static final int WARMUP = Integer.getInteger("bench.warmupRepetitions", 3);
-    static final int ARTICLES = Integer.getInteger("bench.articles", 100_000);
+    // Enough for the whole measured phase with the 32 editors working: since V12 and V13 they decide
+    // 800-950 articles a second on two cores, and a phase of 60 repetitions lasts 5-6 minutes
+    // (100,000 ran out after about two minutes of it, 2026-11-25).
+    static final int ARTICLES = Integer.getInteger("bench.articles", 500_000);
     static final String WINDOW_EDITOR = "feel-ann";
 
     /** One phase's figures. */
@@ -119,14 +122,27 @@ public final class EditorFeelBenchmark {
         if (others != null) {
             load = new Load(others.cell(EDITORS, ClaimStrategyKind.SKIP_LOCKED).owners(), "editor");
             load.start();
-            run(window, admin, 1, null); // let the load settle
-            load.measuring(true);
         }
         FxThreadWatchdog watchdog = new FxThreadWatchdog(50);
-        long pulsesBefore = window.pulses();
-        long t0 = System.nanoTime();
+        long pulsesBefore;
+        long t0;
         Samples samples = new Samples();
-        run(window, admin, REPETITIONS, samples);
+        try {
+            if (load != null) {
+                run(window, admin, 1, null); // let the load settle
+                load.measuring(true);
+            }
+            pulsesBefore = window.pulses();
+            t0 = System.nanoTime();
+            run(window, admin, REPETITIONS, samples);
+        } catch (RuntimeException e) {
+            // the editors' threads would go on working (and the JVM with them) after the run gave up
+            watchdog.close();
+            if (load != null) {
+                load.stop();
+            }
+            throw e;
+        }
         double seconds = (System.nanoTime() - t0) / 1e9;
         double pulsesPerSecond = (window.pulses() - pulsesBefore) / seconds;
         watchdog.close();
@@ -173,6 +189,7 @@ public final class EditorFeelBenchmark {
     /** {@code repetitions} times: F5, then approve each article; samples kept when {@code into} is given. */
     private static void run(WindowStopwatch window, DSLContext admin, int repetitions, Samples into) {
         for (int i = 0; i < repetitions; i++) {
+            requireWaitingWork(admin);
             WindowStopwatch.Sample f5 = window.getArticles();
             List<WindowStopwatch.Sample> next = new ArrayList<>();
             WindowStopwatch.Sample s;
@@ -184,6 +201,22 @@ public final class EditorFeelBenchmark {
                 into.next.addAll(next);
             }
             waitForDecisionsSent(admin);
+        }
+    }
+
+    /**
+     * Stops with the reason when the editors working alongside have (nearly) emptied the queue: F5
+     * would find nothing and the stopwatch would wait for a list that cannot come. A bounded read of
+     * the free rows' index, not a count of the whole queue.
+     */
+    private static void requireWaitingWork(DSLContext admin) {
+        int needed = EditorSessions.CAPACITY * (EDITORS + 1);
+        int waiting = admin.fetchCount(admin.select(ARTICLE.ID).from(ARTICLE)
+                .where(ARTICLE.STATUS.eq(org.copydesk.db.schema.enums.ArticleStatus.queued)).and(ARTICLE.LOCKED_BY.isNull())
+                .limit(needed));
+        if (waiting < needed) {
+            throw new IllegalStateException("the queue ran out (fewer than " + needed + " free articles wait): the editors "
+                    + "working alongside decided the rest; run again with a larger -Dbench.articles (now " + ARTICLES + ")");
         }
     }
 

@@ -128,7 +128,11 @@ final class Load {
                     callerErrors.incrementAndGet();
                 }
                 if (firstErrorLogged.getAndIncrement() < 3) {
-                    ClaimBenchmark.say("error reaching the caller in %s: %s", Thread.currentThread().getName(), e);
+                    Throwable cause = e;
+                    while (cause.getCause() != null && cause.getCause() != cause) {
+                        cause = cause.getCause();
+                    }
+                    ClaimBenchmark.say("error reaching the caller in %s: %s (cause: %s)", Thread.currentThread().getName(), e, cause);
                 }
             }
         }

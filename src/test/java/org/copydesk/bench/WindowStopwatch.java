@@ -175,7 +175,10 @@ final class WindowStopwatch {
         try {
             return p.done.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (Exception e) {
-            throw new IllegalStateException(key + " was not answered within " + TIMEOUT_SECONDS + " s", e);
+            // what the window shows then: the list and the editor's notices say why it did not answer
+            String shown = onFx(() -> model.articles().size() + " article(s) listed, notices "
+                    + model.notices().stream().map(org.copydesk.ui.common.Notice::text).toList());
+            throw new IllegalStateException(key + " was not answered within " + TIMEOUT_SECONDS + " s (" + shown + ")", e);
         }
     }
 
