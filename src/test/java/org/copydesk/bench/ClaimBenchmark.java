@@ -202,11 +202,12 @@ public final class ClaimBenchmark {
                     Result bare = results.get(Cell.bare(cell.owners()).label());
                     say("%-26s %9.1f rows/s (%5.2fx bare)  p50 %7.2f ms  p99 %8.2f ms  claims %6d  retries %5d (deadlocks %d,"
                                     + " lock waits %d)  caller errors %d  lost %d  per row: client stmts %.2f, in routines %.2f,"
-                                    + " Com_commit %.2f, Handler_commit %.2f  [%s]",
+                                    + " Com_commit %.2f, Handler_commit %.2f, CPU ms server %.2f client %.2f  [%s]",
                             cell.label(), r.rowsPerSecond(), bare == null ? Double.NaN : r.rowsPerSecond() / bare.rowsPerSecond(),
                             r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.claims(), r.retries(), r.deadlocks(),
                             r.lockWaits(), r.callerErrors(), r.lost(), r.perRow("Questions"),
                             r.perRow("Queries") - r.perRow("Questions"), r.perRow("Com_commit"), r.perRow("Handler_commit"),
+                            r.perRow("cpu_server_us") / 1000, r.perRow("cpu_client_us") / 1000,
                             java.time.LocalTime.now(java.time.ZoneOffset.UTC).withNano(0));
                 }
                 List<SweepResult> sweeps = new ArrayList<>();

@@ -65,17 +65,19 @@ final class IssueFourteen {
         md.append("`SHOW GLOBAL STATUS` read just before and after each measured window (the benchmark's server serves nobody "
                 + "else), divided by the rows claimed-and-decided in the window. Client statements = `Questions` (COMMIT "
                 + "included); inside routines/triggers = `Queries` − `Questions`; commits = `Com_commit` (COMMITs sent by "
-                + "clients and run inside procedures); `Handler_commit` also counts every autocommitted statement.\n\n");
+                + "clients and run inside procedures); `Handler_commit` also counts every autocommitted statement. CPU ms: "
+                + "the server process's and the benchmark JVM's CPU time (user + system) over the same window, per row: "
+                + "what a row costs, which shared cores hide from rows per second.\n\n");
         md.append("| cell | editors | client statements | CALLs (nested included) | inside routines / triggers | Com_commit "
                 + "| Handler_commit "
-                + "| Com_select | Com_update | Com_insert | Com_delete | Com_set_option |\n"
-                + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                + "| Com_select | Com_update | Com_insert | Com_delete | Com_set_option | server CPU ms | client CPU ms |\n"
+                + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (ClaimBenchmark.Result r : issueCells(results, owners)) {
-            md.append(String.format(Locale.ROOT, "| %s | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n",
+            md.append(String.format(Locale.ROOT, "| %s | %d" + " | %.2f".repeat(12) + " |%n",
                     name(r.cell()), r.cell().owners(), r.perRow("Questions"), r.perRow("Com_call_procedure"),
                     r.perRow("Queries") - r.perRow("Questions"), r.perRow("Com_commit"), r.perRow("Handler_commit"),
                     r.perRow("Com_select"), r.perRow("Com_update"), r.perRow("Com_insert"), r.perRow("Com_delete"),
-                    r.perRow("Com_set_option")));
+                    r.perRow("Com_set_option"), r.perRow("cpu_server_us") / 1000, r.perRow("cpu_client_us") / 1000));
         }
 
         md.append("\n### Targets of issue 14, from this run\n\n");

@@ -16,13 +16,17 @@ import org.jooq.DSLContext;
  *       triggers, so {@code Queries - Questions} is the work done inside the database's operations;</li>
  *   <li>{@code Com_commit}: COMMIT statements, from clients and inside routines (a transaction's end);</li>
  *   <li>{@code Handler_commit}: the storage engine's commits, including each autocommitted statement;</li>
- *   <li>{@code Com_set_option}: SET statements (the driver's {@code SET autocommit} among them).</li>
+ *   <li>{@code Com_set_option}: SET statements (the driver's {@code SET autocommit} among them);</li>
+ *   <li>{@code cpu_server_us} and {@code cpu_client_us}: CPU time (user + system, microseconds) of the
+ *       server's process and of this JVM. Per row they measure the work a claim and a decision cost,
+ *       which the rows per second on two shared cores show only through other tenants' load.</li>
  * </ul>
  */
 final class ServerCounters {
 
     static final List<String> NAMES = List.of("Questions", "Queries", "Com_call_procedure", "Com_commit", "Handler_commit",
-            "Com_select", "Com_update", "Com_insert", "Com_delete", "Com_set_option", "Com_rollback", "Com_stmt_execute");
+            "Com_select", "Com_update", "Com_insert", "Com_delete", "Com_set_option", "Com_rollback", "Com_stmt_execute",
+            "cpu_server_us", "cpu_client_us");
 
     private ServerCounters() {
     }
@@ -37,7 +41,21 @@ final class ServerCounters {
                 }
             }
         }
+        values.put("cpu_server_us", cpuMicros(serverProcess()));
+        values.put("cpu_client_us", cpuMicros(ProcessHandle.current()));
         return values;
+    }
+
+    /** The embedded server: the benchmark started it, so it is a child of this JVM. */
+    private static ProcessHandle serverProcess() {
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.info().command().map(c -> c.endsWith("mariadbd") || c.endsWith("mysqld")).orElse(false))
+                .findFirst()
+                .orElse(null);
+    }
+
+    private static long cpuMicros(ProcessHandle process) {
+        return process == null ? 0 : process.info().totalCpuDuration().map(d -> d.toNanos() / 1000).orElse(0L);
     }
 
     /** after - before, in the order of {@link #NAMES}. */
