@@ -63,12 +63,20 @@ public final class ClaimBenchmark {
     /** The release service set-up docs/benchmarks.md recommends (why: see there). */
     static final String RECOMMENDED_SWEEP = "100/paced";
 
-    /** What a cell measures: the bare baseline, the old Java lease engine, or the editors' full path. */
-    enum Kind { BARE, ENGINE, EDITORS }
+    /**
+     * What a cell measures: the bare baseline, the bare baseline that also keeps Copydesk's records
+     * ({@link BareClaims}), the old Java lease engine, or the editors' full path.
+     */
+    enum Kind { BARE, BARE_RECORDS, ENGINE, EDITORS }
 
     record Cell(String label, Kind kind, ClaimStrategyKind strategy, IsolationLevel isolation, int owners) {
         static Cell bare(int owners) {
             return new Cell("BARE/" + owners, Kind.BARE, ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, owners);
+        }
+
+        static Cell bareRecords(int owners) {
+            return new Cell("BARE+RECORDS/" + owners, Kind.BARE_RECORDS, ClaimStrategyKind.SKIP_LOCKED,
+                    IsolationLevel.READ_COMMITTED, owners);
         }
 
         static Cell engine(ClaimStrategyKind kind, IsolationLevel isolation, int owners) {
@@ -158,11 +166,12 @@ public final class ClaimBenchmark {
                 boolean legacy = Boolean.parseBoolean(System.getProperty("bench.legacy", "true"));
                 EditorSessions.Accounts accounts = EditorSessions.Accounts.valueOf(
                         System.getProperty("bench.accounts", "OWN").toUpperCase(Locale.ROOT));
-                // Per owner count, the five cells issue 14 compares, side by side so that they share
+                // Per owner count, the six cells issue 14 compares, side by side so that they share
                 // the same minutes of a shared machine.
                 List<Cell> cells = new ArrayList<>();
                 for (int owners : ownerCounts) {
                     cells.add(Cell.bare(owners));
+                    cells.add(Cell.bareRecords(owners));
                     cells.add(Cell.editors(ClaimStrategyKind.SKIP_LOCKED, owners));
                     cells.add(Cell.engine(ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, owners));
                     cells.add(Cell.editors(ClaimStrategyKind.OPTIMISTIC, owners));
@@ -330,7 +339,7 @@ public final class ClaimBenchmark {
         reset();
         return switch (cell.kind()) {
             case ENGINE -> runEngine(cell);
-            case BARE -> runBare(cell);
+            case BARE, BARE_RECORDS -> runBare(cell);
             case EDITORS -> runEditors(cell);
         };
     }
@@ -355,8 +364,10 @@ public final class ClaimBenchmark {
                 new DataSources.PoolSize(cell.owners(), cell.owners()), Database.SchemaAction.NONE, null)) {
             List<OwnerLoop<long[]>> owners = new ArrayList<>();
             for (int i = 0; i < cell.owners(); i++) {
-                owners.add(BareClaims.owner(db.dataSource(), "b" + i));
+                owners.add(cell.kind() == Kind.BARE ? BareClaims.owner(db.dataSource(), "b" + i)
+                        : BareClaims.recordingOwner(db.dataSource(), "b" + i));
             }
+            BareClaims.openAll(db.dataSource(), cell.owners());
             return measure(cell, new Load(owners, "b"), () -> new long[4]);
         }
     }
