@@ -115,7 +115,10 @@ final class BareClaims {
         return new Owner(pool, name, true);
     }
 
-    /** A claimed row: {@code [id, lease token]}; the external id rides along for the outcome event. */
+    /**
+     * One owner's loop. A claimed row is {@code [id, lease token]}; with records, its external id
+     * waits in {@code externalIds} for the outcome event.
+     */
     private static final class Owner implements OwnerLoop<long[]> {
         private final DataSource pool;
         private final String name;
@@ -145,7 +148,9 @@ final class BareClaims {
                 try (ResultSet rs = candidates.executeQuery()) {
                     while (rs.next()) {
                         rows.add(new long[] {rs.getLong(1), rs.getLong(2) + 1});
-                        externalIds.put(rs.getLong(1), rs.getString(3));
+                        if (records) {
+                            externalIds.put(rs.getLong(1), rs.getString(3));
+                        }
                     }
                 }
                 if (rows.isEmpty()) {
