@@ -291,7 +291,7 @@ public final class ClaimBenchmark {
     /** Puts back every row earlier cells touched and empties the event log. */
     private void reset() {
         DSLContext dsl = admin.dsl();
-        dsl.execute("truncate table lease_event");
+        emptyEventLog(dsl);
         dsl.execute("delete from review_draft");
         dsl.execute("delete from decision");
         BareClaims.reset(dsl);
@@ -394,13 +394,18 @@ public final class ClaimBenchmark {
     private Result measure(Cell cell, Load load, java.util.function.Supplier<long[]> retries) {
         load.start();
         sleep(warmup.toMillis());
+        // the counters are read while every owner waits between two calls (Load.pause): the window's
+        // rows and the server's work are then the same calls
+        load.pause();
         long[] before = retries.get();
         Map<String, Long> countersBefore = ServerCounters.read(admin.dsl());
         load.measuring(true);
         long t0 = System.nanoTime();
+        load.resume();
         sleep(measure.toMillis());
-        load.measuring(false);
+        load.pause(); // the calls in flight finish, and count
         double seconds = (System.nanoTime() - t0) / 1e9;
+        load.measuring(false);
         Map<String, Long> countersAfter = ServerCounters.read(admin.dsl());
         long[] after = retries.get();
         load.stop();
@@ -495,6 +500,28 @@ public final class ClaimBenchmark {
             return new SweepResult(batchSize, paced, released.get(), sweepNanos.get() / 1e9, during.length, percentile(during, 0.50),
                     percentile(during, 0.99), percentile(without, 0.99), percentile(without, 0.50),
                     claimers.retries()[0] - retriesBefore[0], load.callerErrors.get(), leftLapsed);
+        }
+    }
+
+    /**
+     * TRUNCATE waits for every session with a transaction open on the table. A run once stopped
+     * here after a cell (a lock wait, once in many runs): say who held what, then try again.
+     */
+    private static void emptyEventLog(DSLContext dsl) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                dsl.execute("truncate table lease_event");
+                return;
+            } catch (org.jooq.exception.DataAccessException e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+                say("emptying lease_event waited too long (%s); open transactions: %s; sessions at work: %s", e.getMessage(),
+                        dsl.fetch("select trx_mysql_thread_id, trx_state, trx_started, trx_tables_locked, trx_query "
+                                + "from information_schema.innodb_trx").formatCSV(false),
+                        dsl.fetch("select id, user, command, time, state, info from information_schema.processlist "
+                                + "where command <> 'Sleep' and id <> connection_id()").formatCSV(false));
+            }
         }
     }
 

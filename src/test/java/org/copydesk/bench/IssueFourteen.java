@@ -174,8 +174,10 @@ final class IssueFourteen {
             if (r == null) {
                 continue;
             }
-            // compared as printed (two decimals): calls that straddle the window's edges move the
-            // third decimal, and 1.20 commits is the floor of one claim per 5 rows plus one decision each
+            // compared as printed (two decimals): the counters cover exactly the window's calls
+            // (Load.pause), but an owner can stop mid-cycle, so a window can hold a claim whose rows are
+            // decided after it; that moves the third decimal, and 1.20 commits is one claim per 5 rows
+            // plus one decision each
             countsMet &= Math.round(r.perRow("Questions") * 100) <= 300 && Math.round(r.perRow("Com_commit") * 100) <= 120;
             counts.append(String.format(Locale.ROOT, "%s%d editors: %.2f statements, %.2f commits (old engine: %s)",
                     counts.length() == 0 ? "" : "; ", n, r.perRow("Questions"), r.perRow("Com_commit"),

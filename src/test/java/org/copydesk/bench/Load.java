@@ -12,6 +12,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * N owners, each on a thread of its own: claim, complete every item, repeat. Claim latencies are
  * counted into the bucket chosen by {@link #measuring} when the claim returns, completed rows when
  * the completion returns while a bucket is chosen ({@link #NONE}: not counted).
+ *
+ * <p>{@link #pause} holds every owner between two calls until {@link #resume}, so that the server's
+ * counters can be read while no call is in flight: the rows counted and the server's work then
+ * cover exactly the same calls (read under load, a counter read queues behind the owners' calls,
+ * and the calls finished meanwhile were in the counters but not in the rows).
  */
 final class Load {
     static final int NONE = -1;
@@ -31,6 +36,9 @@ final class Load {
     final AtomicLong callerErrors = new AtomicLong();
     final AtomicLong firstErrorLogged = new AtomicLong();
     private final CountDownLatch ready;
+    private final Object gate = new Object();
+    private boolean paused;
+    private int parked;
 
     Load(List<? extends OwnerLoop<?>> loops, String prefix) {
         this.loops = loops;
@@ -64,8 +72,51 @@ final class Load {
         bucket = into;
     }
 
+    /** Holds every owner before its next call and returns once all of them wait (no call in flight). */
+    void pause() {
+        synchronized (gate) {
+            paused = true;
+            while (parked < threads.size()) {
+                try {
+                    gate.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    void resume() {
+        synchronized (gate) {
+            paused = false;
+            gate.notifyAll();
+        }
+    }
+
+    /** Between two calls: waits while paused. */
+    private void passGate() {
+        synchronized (gate) {
+            if (!paused) {
+                return;
+            }
+            parked++;
+            gate.notifyAll();
+            while (paused && !stop.get()) {
+                try {
+                    gate.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+            parked--;
+        }
+    }
+
     void stop() {
         stop.set(true);
+        resume();
         threads.forEach(ClaimBenchmark::join);
         for (OwnerLoop<?> loop : loops) {
             try {
@@ -100,6 +151,7 @@ final class Load {
         ready.countDown();
         while (!stop.get()) {
             try {
+                passGate();
                 long t0 = System.nanoTime();
                 List<T> claimed = loop.claim();
                 long micros = (System.nanoTime() - t0) / 1000;
@@ -111,6 +163,7 @@ final class Load {
                     }
                 }
                 for (T item : claimed) {
+                    passGate();
                     boolean done = loop.complete(item);
                     // counted when the completion returns, so a window's rows match the server's
                     // counters read around that window

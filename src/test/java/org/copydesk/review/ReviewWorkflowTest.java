@@ -317,6 +317,43 @@ class ReviewWorkflowTest {
         assertThat(claiming.queue().renew("bob", bob.articles()).lost()).hasSize(2);
     }
 
+    /**
+     * A claim's history row records the lease as the article holds it: its token and its end, and
+     * the lease it ended when it took over a lapsed one (V15 writes them from what the claim knows
+     * instead of reading the article back).
+     */
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void aClaimsHistoryRowRecordsTheLeaseTheArticleHolds(ClaimStrategyKind strategy) {
+        ReviewSession claiming = new ReviewSession(db.database(), new ReviewSession.Options(strategy, Duration.ofSeconds(5)));
+        List<Long> lapsing = Fixtures.articles(dsl, "sport", 2, 3, -600);
+        claiming.queue().claim("bob");
+        Fixtures.letTimePass(dsl, Duration.ofMinutes(21), lapsing);
+        Fixtures.articles(dsl, "sport", 3, 3, -60);
+
+        Assignment ann = claiming.queue().claim("ann");
+
+        // (OPTIMISTIC starts at a random place in its window: it need not take the lapsed ones)
+        List<Long> takenOver = ids(ann).stream().filter(lapsing::contains).toList();
+        if (strategy != ClaimStrategyKind.OPTIMISTIC) {
+            assertThat(takenOver).isEqualTo(lapsing);
+        }
+        for (HeldArticle held : ann.articles()) {
+            var article = dsl.fetchOne(ARTICLE, ARTICLE.ID.eq(held.id()));
+            var claim = dsl.selectFrom(LEASE_EVENT).where(LEASE_EVENT.ROW_KEY.eq(String.valueOf(held.id())))
+                    .and(LEASE_EVENT.ACTION.eq("claim")).and(LEASE_EVENT.ACTOR.eq("ann")).fetchOne();
+            assertThat(claim).as("ann's claim of %d", held.id()).isNotNull();
+            assertThat(claim.getLeaseToken()).isEqualTo(article.getLeaseToken()).isEqualTo(held.lease().token());
+            assertThat(claim.getExpiresAt()).isEqualTo(article.getExpiresAt());
+            assertThat(claim.getNewOwner()).isEqualTo("ann");
+            assertThat(claim.getOldToken()).isEqualTo(article.getLeaseToken() - 1);
+            assertThat(claim.getOldOwner()).isEqualTo(lapsing.contains(held.id()) ? "bob" : null);
+        }
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("expire").and(LEASE_EVENT.ACTOR.eq("ann"))
+                .and(LEASE_EVENT.OLD_OWNER.eq("bob")).and(LEASE_EVENT.DETAIL.eq("lapsed lease taken over by ann"))))
+                .isEqualTo(takenOver.size());
+    }
+
     @Test
     void theReleaseServiceFreesExpiredLeasesAndRecordsThemAsExpiries() throws Exception {
         Fixtures.articles(dsl, "sport", 3, 3, -60);
