@@ -37,7 +37,7 @@ final class Load {
     final AtomicLong firstErrorLogged = new AtomicLong();
     private final CountDownLatch ready;
     private final Object gate = new Object();
-    private boolean paused;
+    private volatile boolean paused;
     private int parked;
 
     Load(List<? extends OwnerLoop<?>> loops, String prefix) {
@@ -76,9 +76,10 @@ final class Load {
     void pause() {
         synchronized (gate) {
             paused = true;
-            while (parked < threads.size()) {
+            // (an owner whose thread died of an Error never parks: count the living)
+            while (parked < threads.stream().filter(Thread::isAlive).count()) {
                 try {
-                    gate.wait();
+                    gate.wait(100);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;
@@ -96,6 +97,9 @@ final class Load {
 
     /** Between two calls: waits while paused. */
     private void passGate() {
+        if (!paused) {
+            return; // the usual case, without taking the gate's lock
+        }
         synchronized (gate) {
             if (!paused) {
                 return;
