@@ -223,14 +223,15 @@ BEGIN
         END IF;
     END IF;
     -- History in claim order, once every row is taken: a lapsed lease taken over ends ("expire"),
-    -- then the claim. (Written inside the pick loop, between one compare-and-set and the next,
-    -- OPTIMISTIC claimers at 64 editors waited longer for each other: claim p99 0.63-1.13 s in five
-    -- runs, against 0.34-0.47 s with V14's one statement after the loop.)
+    -- then the claim. After the loop, as in V14, so that no statement runs between one
+    -- compare-and-set and the next (docs/benchmarks.md, "V15": written inside the loop,
+    -- OPTIMISTIC's tail at 64 editors looked worse, though too noisy to be sure).
+    -- (JSON_EXTRACT, not JSON_VALUE: MySQL's JSON_VALUE takes only a literal path.)
     WHILE v_logged < v_claimed DO
-        SET v_id = JSON_VALUE(v_picked, CONCAT('$[', v_logged, '][0]'));
-        SET v_owner = NULLIF(JSON_VALUE(v_picked, CONCAT('$[', v_logged, '][1]')), '');
-        SET v_token = JSON_VALUE(v_picked, CONCAT('$[', v_logged, '][2]'));
-        SET v_expires = JSON_VALUE(v_picked, CONCAT('$[', v_logged, '][3]'));
+        SET v_id = JSON_UNQUOTE(JSON_EXTRACT(v_picked, CONCAT('$[', v_logged, '][0]')));
+        SET v_owner = NULLIF(JSON_UNQUOTE(JSON_EXTRACT(v_picked, CONCAT('$[', v_logged, '][1]'))), '');
+        SET v_token = JSON_UNQUOTE(JSON_EXTRACT(v_picked, CONCAT('$[', v_logged, '][2]')));
+        SET v_expires = JSON_UNQUOTE(JSON_EXTRACT(v_picked, CONCAT('$[', v_logged, '][3]')));
         IF v_owner IS NOT NULL THEN
             INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,
                                      lease_token, expires_at, detail)
