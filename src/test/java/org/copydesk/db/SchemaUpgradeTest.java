@@ -117,8 +117,7 @@ class SchemaUpgradeTest {
                         .containsExactly("approved", "approved");
 
                 ReleasedMigrations.validateAsReleaseOf(db.dataSource(), version);
-                try (Database client = Database.open(server.accountUrl(name), editor, PASSWORD.toCharArray(), null,
-                        DataSources.PoolSize.of(1), Database.SchemaAction.MIGRATE_OR_VALIDATE, null)) {
+                try (Database client = openAs(server.accountUrl(name), editor)) {
                     assertThat(new Migrations(client.dataSource()).currentVersion()).isEqualTo(SchemaVersions.LATEST);
                 }
                 assertThat(new Migrations(db.dataSource()).migrate().applied()).as("nothing left to apply").isZero();
@@ -206,7 +205,12 @@ class SchemaUpgradeTest {
     }
 
     private static Database openAs(TestDatabase db, String editor) {
-        return Database.open(db.endpoint().accountUrl(db.name()), editor, PASSWORD.toCharArray(), null, DataSources.PoolSize.of(1),
+        return openAs(db.endpoint().accountUrl(db.name()), editor);
+    }
+
+    /** Opens the database as a person's Copydesk does: migrate if the account may, else validate. */
+    private static Database openAs(String url, String editor) {
+        return Database.open(url, editor, PASSWORD.toCharArray(), null, DataSources.PoolSize.of(1),
                 Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
     }
 
