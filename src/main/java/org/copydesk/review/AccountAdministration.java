@@ -6,7 +6,7 @@ import org.jooq.impl.DSL;
 /**
  * Database accounts for the people in the newsroom: one account per person, named like their
  * editor id, with the rights of their role. The rights themselves are defined in one place, the
- * database's {@code apply_role} ({@code db/migration/V4__database_api.sql}); accounts are created,
+ * database's {@code apply_role} ({@code db/routines/R__apply_role.sql}); accounts are created,
  * changed and dropped through the database's own operations ({@code create_account},
  * {@code set_account_password}, {@code drop_account}, {@code regrant_accounts}), which accept only
  * people of the newsroom. So a Copydesk admin needs no {@code CREATE USER} right of their own and
