@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.outcomes.OutcomeEvent;
 import org.copydesk.review.outcomes.OutcomeServices;
+import org.copydesk.review.outcomes.RelayProcedures;
 import org.copydesk.review.outcomes.RelaySecret;
 import org.copydesk.review.outcomes.RelaySettings;
 import org.copydesk.review.outcomes.RelayState;
@@ -108,13 +109,13 @@ final class RelayCommand implements Callable<Integer> {
         }
 
         @Override
-        public void attempted(OutcomeEvent e, String delivery, String answer) {
+        public void attempted(OutcomeEvent e, RelayProcedures.Delivery delivery, String answer) {
             waitingFor = null;
             out.println(switch (delivery) {
-                case "delivered" -> "Delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + ").";
-                case "failed" -> "FAILED " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
+                case DELIVERED -> "Delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + ").";
+                case FAILED -> "FAILED " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
                         + ". A supervisor can send it again: copydesk relay retry " + e.cursor();
-                default -> "Not delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
+                case WAITING -> "Not delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
                         + "; trying again later.";
             });
             out.flush();

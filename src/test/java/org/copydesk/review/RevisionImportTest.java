@@ -117,7 +117,7 @@ class RevisionImportTest {
 
         assertThat(services.decisions().newerRevision(held.lease())).as("the holder can be told").contains(2);
         DecisionOutcome refused = decide(held, Verdict.REJECT, "Para 2 is wrong");
-        assertThat(refused).isEqualTo(new DecisionOutcome.Refused(ReviewDecisions.NEWER_REVISION));
+        assertThat(refused).isEqualTo(new DecisionOutcome.Refused(DecisionRefusal.NEWER_REVISION));
         assertThat(ReviewDecisions.NEWER_REVISION).contains("newer version", "kept as a draft", "reload");
         assertThat(services.drafts().load(held.id(), "ann")).get().extracting(Drafts.Draft::notes).isEqualTo("Para 2 is wrong");
         assertThat(dsl.fetchCount(DECISION)).isZero();

@@ -113,8 +113,8 @@ class RelayEndToEndTest {
         final AtomicInteger waits = new AtomicInteger();
 
         @Override
-        public void attempted(OutcomeEvent event, String delivery, String answer) {
-            deliveries.add(event.cursor() + " " + delivery + " " + answer);
+        public void attempted(OutcomeEvent event, RelayProcedures.Delivery delivery, String answer) {
+            deliveries.add(event.cursor() + " " + delivery.code() + " " + answer);
         }
 
         @Override
