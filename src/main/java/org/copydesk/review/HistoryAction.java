@@ -11,7 +11,7 @@ import org.copydesk.lease.LostReason;
  * What a row of the article history ({@code lease_event.action}) says happened. The database's
  * operations write these rows and Java reads them (the lost-lease diagnosis, the audit, the
  * statistics): this enum is the contract between the two languages, in one place.
- * {@code HistoryActionContractTest} checks it against every action the operations' texts on the
+ * {@code OperationsCatalogTest} checks it against every action the operations' texts on the
  * server can write, and against every row the contract suites made them write.
  */
 public enum HistoryAction {

@@ -136,7 +136,8 @@ public final class LeaseEventAudit {
                         violations.add("expired at " + e.getOccurredAt() + " before the lease's expiry " + s.expiresAt
                                 + ": " + where);
                     }
-                    if (e.getActor().endsWith("sweeper")) {
+                    if (e.getOldOwner() != null && !e.getActor().equals(e.getOldOwner()) && e.getDetail() != null
+                            && e.getDetail().startsWith("lease expired at")) { // the release service's sweep, not a take-over
                         swept++;
                     }
                     free(s);
