@@ -64,13 +64,13 @@ final class ImportCommand implements Callable<Integer> {
             return watch(out);
         }
         boolean anyKeptAside = false;
-        try (ReviewSession services = database.open(2)) {
-            ArticleImporter importer = services.importer();
+        try (ReviewSession session = database.open(2)) {
+            ArticleImporter importer = session.importer();
             if (reopen) {
                 importer = importer.reopeningDecided();
             }
             for (Path file : files) {
-                ImportReport report = importer.importFile(file, services.sessionUser(), new ProgressPrinter(out, file));
+                ImportReport report = importer.importFile(file, session.sessionUser(), new ProgressPrinter(out, file));
                 print(out, report);
                 anyKeptAside |= !report.clean();
             }
@@ -80,8 +80,8 @@ final class ImportCommand implements Callable<Integer> {
 
     /** The long-running drop folder: like the release daemon, until stopped. */
     private int watch(PrintWriter out) throws InterruptedException {
-        try (ReviewSession services = database.open(2)) {
-            DropFolder folder = new DropFolder(watch, services.importer(), services.sessionUser(), Clock.systemUTC(),
+        try (ReviewSession session = database.open(2)) {
+            DropFolder folder = new DropFolder(watch, session.importer(), session.sessionUser(), Clock.systemUTC(),
                     new DropFolder.Listener() {
                         @Override
                         public void finished(DropFolder.Finished f) {

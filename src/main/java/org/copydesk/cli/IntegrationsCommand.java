@@ -33,10 +33,10 @@ final class IntegrationsCommand {
         @Override
         public Integer call() {
             String k = kind.toLowerCase(java.util.Locale.ROOT).replace('-', '_');
-            try (ReviewSession services = database.open(2)) {
+            try (ReviewSession session = database.open(2)) {
                 boolean generated = password == null || password.length == 0;
                 char[] secret = generated ? org.copydesk.db.RandomPasswords.of(24) : password;
-                services.accounts().createIntegrationAccount(name, k, secret);
+                session.accounts().createIntegrationAccount(name, k, secret);
                 spec.commandLine().getOut().println("Created the " + k + " account '" + name + "'"
                         + (generated ? "; its password is " + new String(secret) + " (shown once, stored nowhere)." : "."));
                 java.util.Arrays.fill(secret, ' ');
@@ -56,8 +56,8 @@ final class IntegrationsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewSession services = database.open(2)) {
-                AccountAdministration accounts = services.accounts();
+            try (ReviewSession session = database.open(2)) {
+                AccountAdministration accounts = session.accounts();
                 accounts.dropIntegrationAccount(name);
                 spec.commandLine().getOut().println("Dropped the account '" + name + "'.");
             }

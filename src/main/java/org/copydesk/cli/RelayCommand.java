@@ -151,8 +151,8 @@ final class RelayCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (ReviewSession services = database.openRunning(2)) {
-                RelayState state = services.relayState();
+            try (ReviewSession session = database.openRunning(2)) {
+                RelayState state = session.relayState();
                 RelayState.Counts c = state.counts();
                 out.println("Delivered " + c.delivered() + ", waiting " + c.waiting() + ", failed " + c.failed() + ".");
                 out.println(state.activeRelay().map(r -> "Relay at work: " + r.holder() + ".")
@@ -190,8 +190,8 @@ final class RelayCommand implements Callable<Integer> {
             if ((cursor == null) == !all) {
                 throw new Cli.CommandFailure("Name one failed outcome by its cursor, or give --all-failed.");
             }
-            try (ReviewSession services = database.openRunning(2)) {
-                int n = services.relayState().retry(cursor);
+            try (ReviewSession session = database.openRunning(2)) {
+                int n = session.relayState().retry(cursor);
                 spec.commandLine().getOut().println(n == 0 ? "No outcome had failed." : "Sending " + n
                         + " outcome(s) again; a running relay picks them up at once.");
             }

@@ -35,8 +35,8 @@ final class WaitingCommand implements Callable<Integer> {
         if (overdue.isNegative() || overdue.isZero()) {
             throw new Cli.CommandFailure("--overdue must be a positive duration, e.g. 3d or 36h.");
         }
-        try (ReviewSession services = database.openRunning(2)) { // read-only: never starts a server
-            WaitingForWriters waiting = services.waitingForWriters();
+        try (ReviewSession session = database.openRunning(2)) { // read-only: never starts a server
+            WaitingForWriters waiting = session.waitingForWriters();
             List<WaitingForWriters.DeskWait> desks = waiting.perDesk(overdue);
             List<WaitingForWriters.Overdue> late = waiting.overdue(overdue, 200);
             PrintWriter out = spec.commandLine().getOut();

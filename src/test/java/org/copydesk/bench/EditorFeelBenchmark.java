@@ -80,11 +80,11 @@ public final class EditorFeelBenchmark {
                 new AccountAdministration(admin.dsl()).createAccount(WINDOW_EDITOR, password);
                 try (Database own = Database.open(url, WINDOW_EDITOR, password, null, DataSources.PoolSize.desktop(),
                         Database.SchemaAction.NONE, null)) {
-                    ReviewSession services = new ReviewSession(own, ReviewSession.Options.defaults());
+                    ReviewSession session = new ReviewSession(own, ReviewSession.Options.defaults());
                     Editor ann = new ReviewSession(admin, ReviewSession.Options.defaults()).newsroom().requireEditor(WINDOW_EDITOR);
-                    ReleaseService releaseService = services.releaseService(released -> { }); // as the app runs it
+                    ReleaseService releaseService = session.releaseService(released -> { }); // as the app runs it
                     releaseService.start();
-                    WindowStopwatch window = WindowStopwatch.open(services, ann, prefs);
+                    WindowStopwatch window = WindowStopwatch.open(session, ann, prefs);
                     try {
                         waitUntil("the window's first Get articles", () -> window.shownCount() == ann.capacity());
                         window.approveAll();
@@ -250,9 +250,9 @@ public final class EditorFeelBenchmark {
      * the 32 editors' whole phase; the window's editor works the same desk, competing for the same rows.
      */
     private static void newsroom(Database admin) {
-        ReviewSession services = new ReviewSession(admin, ReviewSession.Options.defaults());
-        services.newsroom().addDesk(EditorSessions.DESK, "News", Duration.ofMinutes(30));
-        services.newsroom().addEditor(WINDOW_EDITOR, "Ann (the measured window)", Role.EDITOR, EditorSessions.CAPACITY,
+        ReviewSession session = new ReviewSession(admin, ReviewSession.Options.defaults());
+        session.newsroom().addDesk(EditorSessions.DESK, "News", Duration.ofMinutes(30));
+        session.newsroom().addEditor(WINDOW_EDITOR, "Ann (the measured window)", Role.EDITOR, EditorSessions.CAPACITY,
                 List.of(EditorSessions.DESK));
         String text = "\n\n" + "The council met on Tuesday evening to discuss the budget for the coming year. ".repeat(20);
         DSLContext dsl = admin.dsl();

@@ -80,10 +80,10 @@ final class WindowStopwatch {
     }
 
     /** Opens the window signed in as {@code editor} (its own services) and starts it, as the app does. */
-    static WindowStopwatch open(ReviewSession services, Editor editor, Preferences prefs) {
+    static WindowStopwatch open(ReviewSession session, Editor editor, Preferences prefs) {
         WindowStopwatch w = new WindowStopwatch(editor);
         onFx(() -> {
-            w.model = new EditorViewModel(services, w.tasks, new FxTicker(), editor, editor.desks(),
+            w.model = new EditorViewModel(session, w.tasks, new FxTicker(), editor, editor.desks(),
                     EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
             EditorView view = new EditorView(w.model, new HBox(), prefs, DesktopAttention.NONE);
             w.scene = new Scene(view, 1280, 800);

@@ -39,25 +39,25 @@ class OutcomeCommandsTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
 
     OutcomeCommandsTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeAll
     void threeOutcomes() {
         Fixtures.emptyNewsroom(dsl);
-        Newsroom n = services.newsroom();
+        Newsroom n = session.newsroom();
         n.addDesk("news", "News", java.time.Duration.ofMinutes(30));
         n.addEditor("ann", "Ann", Role.EDITOR, 5, List.of("news"));
         Fixtures.articles(dsl, "news", 3, 3, -60);
         List<Verdict> verdicts = List.of(Verdict.APPROVE, Verdict.REJECT, Verdict.SEND_BACK);
-        List<HeldArticle> held = services.queue().claim("ann").articles();
+        List<HeldArticle> held = session.queue().claim("ann").articles();
         for (int i = 0; i < 3; i++) {
-            services.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.get(i).id(), held.get(i).lease(),
+            session.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.get(i).id(), held.get(i).lease(),
                     verdicts.get(i), i == 0 ? "" : "Because, \"quoted\"\nand two lines"));
         }
     }

@@ -38,21 +38,21 @@ class OutcomeFeedTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final OutcomeFeed feed;
 
     OutcomeFeedTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
-        this.feed = services.outcomeFeed();
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.feed = session.outcomeFeed();
     }
 
     @BeforeEach
     void newsroom() {
         dsl.deleteFrom(OUTCOME_EVENT).execute();
         Fixtures.emptyNewsroom(dsl);
-        Newsroom n = services.newsroom();
+        Newsroom n = session.newsroom();
         n.addDesk("news", "News", Duration.ofMinutes(30));
         for (String editor : List.of("ann", "bob", "cat", "dan")) {
             n.addEditor(editor, editor, Role.EDITOR, 5, List.of("news"));
@@ -61,13 +61,13 @@ class OutcomeFeedTest {
     }
 
     private DecisionOutcome decide(HeldArticle a, UUID request, Verdict verdict, String notes) {
-        return services.decisions().submit(new DecisionRequest(request, a.id(), a.lease(), verdict, notes));
+        return session.decisions().submit(new DecisionRequest(request, a.id(), a.lease(), verdict, notes));
     }
 
     @Test
     void eachDecisionWritesOneEventWithWhatItDecided() {
         List<Long> ids = Fixtures.articles(dsl, "news", 4, 3, -60);
-        List<HeldArticle> held = services.queue().claim("ann").articles();
+        List<HeldArticle> held = session.queue().claim("ann").articles();
         UUID approval = UUID.randomUUID();
 
         decide(held.get(0), approval, Verdict.APPROVE, "");
@@ -101,8 +101,8 @@ class OutcomeFeedTest {
     @Test
     void aDecisionThatIsNotRecordedWritesNoEvent() {
         Fixtures.articles(dsl, "news", 1, 3, -60);
-        HeldArticle held = services.queue().claim("ann").articles().get(0);
-        services.supervision().forceRelease(held.id(), "sue", "taking it back");
+        HeldArticle held = session.queue().claim("ann").articles().get(0);
+        session.supervision().forceRelease(held.id(), "sue", "taking it back");
 
         assertThat(decide(held, UUID.randomUUID(), Verdict.APPROVE, "")).isInstanceOf(DecisionOutcome.Lost.class);
         assertThat(decide(held, UUID.randomUUID(), Verdict.REJECT, " ")).isInstanceOf(DecisionOutcome.Refused.class);
@@ -113,9 +113,9 @@ class OutcomeFeedTest {
     void aSendBackPastTheLimitSaysQuarantinedAndARequeueSaysSo() {
         dsl.update(DESK).set(DESK.MAX_SEND_BACKS, 0).where(DESK.ID.eq("news")).execute();
         long id = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
-        decide(services.queue().claim("ann").articles().get(0), UUID.randomUUID(), Verdict.SEND_BACK, "Wrong facts");
+        decide(session.queue().claim("ann").articles().get(0), UUID.randomUUID(), Verdict.SEND_BACK, "Wrong facts");
 
-        services.quarantine().requeue(id, "sue", null, null, "facts corrected by the desk");
+        session.quarantine().requeue(id, "sue", null, null, "facts corrected by the desk");
 
         List<OutcomeEvent> events = feed.since(0, 100);
         assertThat(events).extracting(OutcomeEvent::outcome, OutcomeEvent::articleStatus, OutcomeEvent::editor)
@@ -130,7 +130,7 @@ class OutcomeFeedTest {
     @Test
     void readingFromACursorGivesTheSameEventsAndCursorsOnlyGrow() {
         Fixtures.articles(dsl, "news", 5, 3, -60);
-        for (HeldArticle a : services.queue().claim("ann").articles()) {
+        for (HeldArticle a : session.queue().claim("ann").articles()) {
             decide(a, UUID.randomUUID(), Verdict.APPROVE, "");
         }
         List<OutcomeEvent> all = feed.since(0, 100);
@@ -151,7 +151,7 @@ class OutcomeFeedTest {
     @Test
     void aLaterOutcomeWaitsUntilAnEarlierOneCommitsSoNoReaderSeesItFirst() throws Exception {
         List<Long> ids = Fixtures.articles(dsl, "news", 2, 3, -60);
-        HeldArticle later = services.queue().claim("ann").articles().get(1);
+        HeldArticle later = session.queue().claim("ann").articles().get(1);
         try (java.sql.Connection early = db.database().dataSource().getConnection();
              java.sql.Statement s = early.createStatement()) {
             early.setAutoCommit(false);
@@ -201,7 +201,7 @@ class OutcomeFeedTest {
             for (String editor : List.of("ann", "bob", "cat", "dan")) {
                 editors.add(pool.submit(() -> {
                     for (int round = 0; round < 4; round++) {
-                        for (HeldArticle a : services.queue().claim(editor).articles()) {
+                        for (HeldArticle a : session.queue().claim(editor).articles()) {
                             decide(a, UUID.randomUUID(), Verdict.APPROVE, "");
                         }
                     }
