@@ -176,6 +176,9 @@ class LeaseOperationsContractTest {
     void aReleaseFreesTheArticleAheadOfFreshWorkAndASecondReleaseFindsItGone() {
         Fixtures.articles(dsl, "news", 1, 3, -60);
         Lease lease = claimOne("ann", 600);
+        assertThat(procedures.release("ann", OperationsFixture.withToken(lease, lease.token() - 1), "stale")).isFalse();
+        assertThat(procedures.release("bob", OperationsFixture.heldBy(lease, "bob"), "not his")).isFalse();
+        assertThat(newsroom.article(OperationsFixture.id(lease)).getLockedBy()).isEqualTo("ann");
 
         assertThat(procedures.release("ann", lease, "given back by the editor")).isTrue();
 

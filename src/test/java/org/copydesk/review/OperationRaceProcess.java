@@ -41,7 +41,7 @@ public final class OperationRaceProcess {
             for (int i = 0; i < editors.size(); i++) {
                 String intruder = editors.get((i + 1) % editors.size());
                 Thread t = new Thread(new OperationRaceWorker(session, editors.get(i), intruder, counters, stop, 10,
-                        OperationRaceProcess::say), "race-" + editors.get(i));
+                        OperationRaceProcess::say, () -> { }), "race-" + editors.get(i));
                 t.start();
                 workers.add(t);
             }

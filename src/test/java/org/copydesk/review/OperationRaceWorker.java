@@ -44,7 +44,8 @@ final class OperationRaceWorker implements Runnable {
 
     /** Every lease a claim gives lasts this long, so lapses and take-overs happen within the race. */
     static final Duration LEASE = Duration.ofSeconds(1);
-    private static final double DIE = 0.05;
+    /** A worker walks away on its third round and every tenth after it. */
+    private static final int DIE_EVERY = 10;
     private static final double RELEASE = 0.1;
     private static final double RENEW = 0.2;
     private static final double STALE = 0.3;
@@ -57,15 +58,21 @@ final class OperationRaceWorker implements Runnable {
     private final int maxWorkMillis;
     /** Told "RECORDED request-id" for every decision recorded, "STALE-ACCEPTED …" for every stale write accepted. */
     private final Consumer<String> report;
+    /** Run before each claim: the race test's threads wait there for each other, so their claims meet head on. */
+    private final Runnable beforeClaim;
 
     /** Leases this worker ended itself (decided, given back): every write under them must change nothing. */
     private final List<Lease> ended = new ArrayList<>();
     /** Leases a "dead" worker walked away from: a late write under one may still be accepted if nobody took it. */
     private final List<HeldArticle> abandoned = new ArrayList<>();
+    private int rounds;
 
-    /** @param intruder another racing editor, whose name this worker forges in stale writes */
+    /**
+     * @param intruder    another racing editor, whose name this worker forges in stale writes
+     * @param beforeClaim what to do before each claim (nothing, or wait for the other workers)
+     */
     OperationRaceWorker(ReviewSession session, String editor, String intruder, Counters counters, AtomicBoolean stop,
-                        int maxWorkMillis, Consumer<String> report) {
+                        int maxWorkMillis, Consumer<String> report, Runnable beforeClaim) {
         this.session = session;
         this.editor = editor;
         this.intruder = intruder;
@@ -73,6 +80,7 @@ final class OperationRaceWorker implements Runnable {
         this.stop = stop;
         this.maxWorkMillis = maxWorkMillis;
         this.report = report;
+        this.beforeClaim = beforeClaim;
     }
 
     @Override
@@ -88,13 +96,14 @@ final class OperationRaceWorker implements Runnable {
     }
 
     private void round(ThreadLocalRandom random) {
+        beforeClaim.run();
         List<HeldArticle> held = session.queue().claim(editor, LEASE).articles();
         counters.claims.increment();
         if (held.isEmpty()) {
             pause(random, 20);
             return;
         }
-        if (random.nextDouble() < DIE) {
+        if (++rounds % DIE_EVERY == 3) {
             counters.deaths.increment();
             abandoned.addAll(held);
             pause(random, maxWorkMillis);
