@@ -1,6 +1,8 @@
 package org.copydesk.cli;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Editor;
@@ -50,11 +52,11 @@ final class EditorsCommand {
                     boolean generated = password == null || password.length == 0;
                     char[] secret = generated ? AccountAdministration.randomPassword() : password;
                     session.accounts().createAccount(name, secret);
-                    String roleName = role.name().toLowerCase(java.util.Locale.ROOT);
+                    String roleName = role.name().toLowerCase(Locale.ROOT);
                     spec.commandLine().getOut().println("Created the database account '" + name + "' with the grants of "
                             + (role == Role.SUPERVISOR ? "a " : "an ") + roleName + (generated ? "; its password is "
                             + new String(secret) + " (shown once, stored nowhere: hand it over and ask for it to be changed)." : "."));
-                    java.util.Arrays.fill(secret, ' ');
+                    Arrays.fill(secret, ' ');
                 }
             }
             return 0;
@@ -73,7 +75,7 @@ final class EditorsCommand {
             try (ReviewSession session = database.open(2)) {
                 Table t = new Table("NAME", "DISPLAY NAME", "ROLE", "CAPACITY", "DESKS", "LAST SEEN (UTC)");
                 for (Editor e : session.newsroom().editors()) {
-                    t.row(e.id(), e.displayName(), e.role().name().toLowerCase(java.util.Locale.ROOT), e.capacity(),
+                    t.row(e.id(), e.displayName(), e.role().name().toLowerCase(Locale.ROOT), e.capacity(),
                             e.desks().isEmpty() ? "-" : String.join(",", e.desks()),
                             e.lastSeenAt() == null ? "never" : e.lastSeenAt().withNano(0).toString().replace('T', ' '));
                 }
@@ -149,14 +151,14 @@ final class EditorsCommand {
                 session.accounts().setPassword(name, secret);
                 spec.commandLine().getOut().println("Changed the password of '" + name + "'.");
             } finally {
-                java.util.Arrays.fill(secret, ' ');
+                Arrays.fill(secret, ' ');
             }
             return 0;
         }
     }
 
     static String describe(Editor e) {
-        return e.displayName() + " (" + e.id() + ", " + e.role().name().toLowerCase(java.util.Locale.ROOT) + ", capacity "
+        return e.displayName() + " (" + e.id() + ", " + e.role().name().toLowerCase(Locale.ROOT) + ", capacity "
                 + e.capacity() + ", desks " + (e.desks().isEmpty() ? "none" : String.join(", ", e.desks())) + ")";
     }
 }

@@ -1,8 +1,11 @@
 package org.copydesk.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
@@ -49,7 +52,7 @@ final class ImportCommand implements Callable<Integer> {
 
     @Option(names = "--interval", defaultValue = "2s", converter = Durations.class,
             description = "with --watch: how often to look (default: ${DEFAULT-VALUE})")
-    java.time.Duration interval;
+    Duration interval;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -102,8 +105,8 @@ final class ImportCommand implements Callable<Integer> {
             try (var watching = folder.lock()) {
                 announce(out);
                 folder.run(interval);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }
         return 0;

@@ -1,6 +1,9 @@
 package org.copydesk.cli;
 
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.copydesk.db.RandomPasswords;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.ReviewSession;
 import picocli.CommandLine.Command;
@@ -32,14 +35,14 @@ final class IntegrationsCommand {
 
         @Override
         public Integer call() {
-            String k = kind.toLowerCase(java.util.Locale.ROOT).replace('-', '_');
+            String k = kind.toLowerCase(Locale.ROOT).replace('-', '_');
             try (ReviewSession session = database.open(2)) {
                 boolean generated = password == null || password.length == 0;
-                char[] secret = generated ? org.copydesk.db.RandomPasswords.of(24) : password;
+                char[] secret = generated ? RandomPasswords.of(24) : password;
                 session.accounts().createIntegrationAccount(name, k, secret);
                 spec.commandLine().getOut().println("Created the " + k + " account '" + name + "'"
                         + (generated ? "; its password is " + new String(secret) + " (shown once, stored nowhere)." : "."));
-                java.util.Arrays.fill(secret, ' ');
+                Arrays.fill(secret, ' ');
             }
             return 0;
         }

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.outcomes.OutcomeEvent;
@@ -70,7 +71,7 @@ final class RelayCommand implements Callable<Integer> {
         }
         byte[] secret = RelaySecret.load(secretFile, database.environment());
         WebhookSignature signature = new WebhookSignature(secret);
-        java.util.Arrays.fill(secret, (byte) 0);
+        Arrays.fill(secret, (byte) 0);
         RelaySettings defaults = RelaySettings.defaults(url);
         RelaySettings settings = defaults.withAttempts(maxAttempts, firstRetry, maxRetry)
                 .withTiming(timeout, defaults.poll(), defaults.leaseLength());

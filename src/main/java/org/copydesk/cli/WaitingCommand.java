@@ -2,6 +2,7 @@ package org.copydesk.cli;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
@@ -64,7 +65,7 @@ final class WaitingCommand implements Callable<Integer> {
         }
     }
 
-    private static String time(java.time.LocalDateTime t) {
+    private static String time(LocalDateTime t) {
         return t == null ? "-" : t.withNano(0).toString().replace('T', ' ');
     }
 }

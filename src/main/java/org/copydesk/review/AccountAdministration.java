@@ -73,7 +73,7 @@ public final class AccountAdministration {
 
     /**
      * True when every person's account has exactly the rights of its role as {@code role_grant}
-     * lists them (V11; else regrant them): each operation and each table or view of the role, and no
+     * lists them (else regrant them): each operation and each table or view of the role, and no
      * table or view beyond them. A migration that re-creates a procedure (DROP + CREATE) takes its
      * EXECUTE grants with it, so every operation is checked, not one. Reads the server's grant
      * tables: for the account that owns the database.
@@ -82,7 +82,7 @@ public final class AccountAdministration {
     public boolean everyAccountHasCurrentGrants() {
         if (dsl.fetchCount(DSL.table("information_schema.tables"),
                 DSL.field("table_schema").eq(DSL.field("database()")).and(DSL.field("table_name").eq("role_grant"))) == 0) {
-            return false; // a schema before V11: its accounts cannot have this version's rights yet
+            return false; // a schema older than the rights kept as data: its accounts cannot have this version's rights yet
         }
         String rightsOfRole = "(g.role = e.role or (g.role = 'editor' and e.role in ('supervisor', 'admin'))"
                 + " or (g.role = 'supervisor' and e.role = 'admin'))";

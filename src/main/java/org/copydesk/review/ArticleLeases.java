@@ -4,6 +4,7 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 
 import java.time.LocalDateTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.copydesk.lease.Lease;
@@ -78,7 +79,7 @@ public final class ArticleLeases {
             return LeaseLost.gone(lease, null);
         }
         String currentOwner = current.get(ARTICLE.LOCKED_BY);
-        List<String> endings = java.util.Arrays.stream(HistoryAction.values()).filter(a -> a.endsLeaseAs().isPresent())
+        List<String> endings = Arrays.stream(HistoryAction.values()).filter(a -> a.endsLeaseAs().isPresent())
                 .map(HistoryAction::code).toList();
         Record ending = dsl.select(LEASE_EVENT.ACTION, LEASE_EVENT.ACTOR, LEASE_EVENT.DETAIL, LEASE_EVENT.OCCURRED_AT)
                 .from(LEASE_EVENT)

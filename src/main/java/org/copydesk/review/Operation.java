@@ -1,5 +1,6 @@
 package org.copydesk.review;
 
+import java.util.Collections;
 import java.util.Locale;
 
 /**
@@ -82,6 +83,6 @@ public enum Operation {
 
     /** {@code call routine(?, ?, …)}: the only SQL text Copydesk sends to change data. */
     String statement() {
-        return "call " + routine() + "(" + String.join(", ", java.util.Collections.nCopies(parameters, "?")) + ")";
+        return "call " + routine() + "(" + String.join(", ", Collections.nCopies(parameters, "?")) + ")";
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.copydesk.lease.Lease;
@@ -79,7 +80,7 @@ public final class ReleaseService implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        long firstAfter = java.util.concurrent.ThreadLocalRandom.current().nextLong(Math.max(1, interval.toMillis()));
+        long firstAfter = ThreadLocalRandom.current().nextLong(Math.max(1, interval.toMillis()));
         scheduler.scheduleAtFixedRate(this::runQuietly, firstAfter, interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 

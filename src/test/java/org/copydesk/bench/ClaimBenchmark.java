@@ -4,6 +4,7 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
@@ -25,6 +26,7 @@ import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
+import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 
 /**
@@ -231,7 +233,7 @@ public final class ClaimBenchmark {
 
     private static void dropDatabase(EmbeddedServer server, String url) throws Exception {
         // A fresh schema every run, so a changed migration (an index) is what gets measured.
-        try (var c = java.sql.DriverManager.getConnection(url, EmbeddedServer.ROOT_USER, new String(server.rootPassword()));
+        try (var c = DriverManager.getConnection(url, EmbeddedServer.ROOT_USER, new String(server.rootPassword()));
              var s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS bench");
         }
@@ -459,7 +461,7 @@ public final class ClaimBenchmark {
             try {
                 dsl.execute("truncate table lease_event");
                 return;
-            } catch (org.jooq.exception.DataAccessException e) {
+            } catch (DataAccessException e) {
                 if (attempt == 3) {
                     throw e;
                 }

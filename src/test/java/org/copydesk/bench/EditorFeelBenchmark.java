@@ -4,17 +4,20 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.BooleanSupplier;
 import java.util.function.ToLongFunction;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
+import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.AccountAdministration;
@@ -212,7 +215,7 @@ public final class EditorFeelBenchmark {
     private static void requireWaitingWork(DSLContext admin) {
         int needed = EditorSessions.CAPACITY * (EDITORS + 1);
         int waiting = admin.fetchCount(admin.select(ARTICLE.ID).from(ARTICLE)
-                .where(ARTICLE.STATUS.eq(org.copydesk.db.schema.enums.ArticleStatus.queued)).and(ARTICLE.LOCKED_BY.isNull())
+                .where(ARTICLE.STATUS.eq(ArticleStatus.queued)).and(ARTICLE.LOCKED_BY.isNull())
                 .limit(needed));
         if (waiting < needed) {
             throw new IllegalStateException("the queue ran out (fewer than " + needed + " free articles wait): the editors "
@@ -226,7 +229,7 @@ public final class EditorFeelBenchmark {
         ClaimBenchmark.sleep(200); // their outcomes reach the window's FX thread
     }
 
-    private static void waitUntil(String what, java.util.function.BooleanSupplier done) {
+    private static void waitUntil(String what, BooleanSupplier done) {
         long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (!done.getAsBoolean()) {
             if (System.nanoTime() > until) {
@@ -239,7 +242,7 @@ public final class EditorFeelBenchmark {
     // --- set-up ---------------------------------------------------------------------------------
 
     private static void dropDatabase(EmbeddedServer server, String url) throws Exception {
-        try (var c = java.sql.DriverManager.getConnection(url, EmbeddedServer.ROOT_USER, new String(server.rootPassword()));
+        try (var c = DriverManager.getConnection(url, EmbeddedServer.ROOT_USER, new String(server.rootPassword()));
              var s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS bench_feel");
         }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
@@ -127,7 +128,7 @@ final class EditorSessions implements AutoCloseable {
     }
 
     /** Errors that reached an editor and left their session inside a transaction (all cells of the run). */
-    static final java.util.concurrent.atomic.AtomicLong OPEN_AFTER_ERROR = new java.util.concurrent.atomic.AtomicLong();
+    static final AtomicLong OPEN_AFTER_ERROR = new AtomicLong();
 
     /** One editor: Get articles, then approve each one held. */
     static final class Editor implements OwnerLoop<HeldArticle> {

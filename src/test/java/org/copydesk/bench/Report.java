@@ -1,6 +1,7 @@
 package org.copydesk.bench;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -126,7 +127,7 @@ final class Report {
         } catch (IOException | RuntimeException e) {
             // not Linux: the OS name below still says what it was
         }
-        long memGb = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        long memGb = ((com.sun.management.OperatingSystemMXBean) ManagementFactory
                 .getOperatingSystemMXBean()).getTotalMemorySize() >> 30;
         return Runtime.getRuntime().availableProcessors() + " cores (" + cpu + "), " + memGb + " GB RAM, "
                 + System.getProperty("os.name") + " " + System.getProperty("os.version");

@@ -26,6 +26,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
@@ -34,9 +36,9 @@ import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.db.schema.enums.DecisionVerdict;
 import org.copydesk.db.schema.tables.records.LeaseEventRecord;
 import org.copydesk.lease.ServerClock;
+import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.ArticleLeases;
 import org.copydesk.review.LeaseEventAudit;
-import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Newsroom;
 import org.copydesk.review.Role;
 import org.copydesk.testing.ChildJvm;
@@ -511,7 +513,7 @@ public final class NewsroomFaultRun {
                         }
                     }
                     case "COUNTS" -> {
-                        java.util.regex.Matcher m = java.util.regex.Pattern.compile("retries=(\\d+)").matcher(line);
+                        Matcher m = Pattern.compile("retries=(\\d+)").matcher(line);
                         if (m.find()) {
                             retries += Long.parseLong(m.group(1));
                         }

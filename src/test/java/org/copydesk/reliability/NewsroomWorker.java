@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.TimeZone;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
@@ -87,7 +88,7 @@ public final class NewsroomWorker {
                     t.start();
                     threads.add(t);
                 }
-                System.out.println(MARK + "STARTED " + name + " zone " + java.util.TimeZone.getDefault().getID());
+                System.out.println(MARK + "STARTED " + name + " zone " + TimeZone.getDefault().getID());
                 for (Thread t : threads) {
                     t.join();
                 }

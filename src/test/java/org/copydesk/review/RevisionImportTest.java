@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.UUID;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.db.schema.tables.records.ArticleRecord;
+import org.copydesk.lease.ServerClock;
 import org.copydesk.review.imports.ArticleImporter;
 import org.copydesk.review.imports.ImportListener;
 import org.copydesk.review.imports.ImportReport;
@@ -195,7 +196,7 @@ class RevisionImportTest {
         assertThat(sentBack.resultingStatus()).isEqualTo("awaiting_writer");
         assertThat(sentBack.returnsAt()).as("no timer").isNull();
         assertThat(article().getStatus()).isEqualTo(ArticleStatus.awaiting_writer);
-        dsl.update(ARTICLE).set(ARTICLE.AVAILABLE_AT, org.copydesk.lease.ServerClock.nowPlus(Duration.ofDays(-30)))
+        dsl.update(ARTICLE).set(ARTICLE.AVAILABLE_AT, ServerClock.nowPlus(Duration.ofDays(-30)))
                 .where(ARTICLE.ID.eq(held.id())).execute();
         assertThat(session.queue().claim("ann").articles()).as("not claimable however long it waits").isEmpty();
         assertThat(importRow("Council votes", "First text").alreadyPresent()).as("the same text does not return it").isEqualTo(1);
@@ -245,7 +246,7 @@ class RevisionImportTest {
         assertThat(waiting.overdue(Duration.ofDays(3), 10)).isEmpty();
 
         // four days pass on the server's clock for this send-back
-        dsl.update(ARTICLE).set(ARTICLE.DECIDED_AT, org.copydesk.lease.ServerClock.nowPlus(Duration.ofDays(-4)))
+        dsl.update(ARTICLE).set(ARTICLE.DECIDED_AT, ServerClock.nowPlus(Duration.ofDays(-4)))
                 .where(ARTICLE.ID.eq(held.id())).execute();
         assertThat(waiting.perDesk(Duration.ofDays(3))).singleElement().extracting(WaitingForWriters.DeskWait::overdue).isEqualTo(1);
         assertThat(waiting.overdue(Duration.ofDays(3), 10)).singleElement().satisfies(o -> {

@@ -3,6 +3,7 @@ package org.copydesk.review.outcomes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
@@ -54,7 +55,7 @@ public final class RelaySecret {
                 throw new IllegalArgumentException(Phrase.of("review.relay.secretEmpty", file).text());
             }
             return text.getBytes(StandardCharsets.UTF_8);
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(Phrase.of("review.relay.secretNoFile", file).text(), e);
         } catch (IOException e) {
             throw new IllegalArgumentException(Phrase.of("review.relay.secretUnreadable", file, e.getMessage()).text(), e);

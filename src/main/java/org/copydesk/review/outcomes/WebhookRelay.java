@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.copydesk.review.ConnectionTrouble;
 import org.copydesk.review.OperationRefusedException;
 import org.copydesk.review.Phrase;
 import org.slf4j.Logger;
@@ -88,7 +89,7 @@ public final class WebhookRelay implements AutoCloseable {
                 throw e; // the schema or the account cannot serve a relay: nothing to wait for
             } catch (RuntimeException e) {
                 log.debug("relay round failed", e);
-                listener.databaseTrouble(org.copydesk.review.ConnectionTrouble.describe(e));
+                listener.databaseTrouble(ConnectionTrouble.describe(e));
                 attempted = 0;
             }
             if (attempted == 0) {

@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.assertj.core.api.InstanceOfAssertFactories;
+import org.copydesk.db.schema.Tables;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
@@ -124,8 +126,8 @@ class IntegrationAccountSecurityTest {
     private Snapshot snapshot() {
         return new Snapshot(root.select(OUTCOME_EVENT.fields()).from(OUTCOME_EVENT).orderBy(OUTCOME_EVENT.ID).fetch(),
                 root.select(RELAY_LEASE.fields()).from(RELAY_LEASE).fetch(),
-                root.select(org.copydesk.db.schema.Tables.ARTICLE.fields()).from(org.copydesk.db.schema.Tables.ARTICLE)
-                        .orderBy(org.copydesk.db.schema.Tables.ARTICLE.ID).fetch());
+                root.select(Tables.ARTICLE.fields()).from(Tables.ARTICLE)
+                        .orderBy(Tables.ARTICLE.ID).fetch());
     }
 
     private void refused(String user, String sql) {
@@ -159,7 +161,7 @@ class IntegrationAccountSecurityTest {
         refused(READER, "call relay_acquire('reader', 30)");
         refused(READER, "call relay_retry(null, null)");
         List<String> grants = root.fetch("show grants for '" + READER + "'@'%'").getValues(0, String.class);
-        assertThat(grants).filteredOn(g -> !g.startsWith("GRANT USAGE")).singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        assertThat(grants).filteredOn(g -> !g.startsWith("GRANT USAGE")).singleElement(InstanceOfAssertFactories.STRING)
                 .contains("GRANT SELECT ON", "`outcome_feed`");
     }
 

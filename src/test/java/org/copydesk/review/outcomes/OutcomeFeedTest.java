@@ -5,6 +5,8 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DESK;
 import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
 
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,6 +19,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.assertj.core.groups.Tuple;
+import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
@@ -119,8 +123,8 @@ class OutcomeFeedTest {
 
         List<OutcomeEvent> events = feed.since(0, 100);
         assertThat(events).extracting(OutcomeEvent::outcome, OutcomeEvent::articleStatus, OutcomeEvent::editor)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("changes_requested", "quarantined", "ann"),
-                        org.assertj.core.groups.Tuple.tuple("requeued", "queued", "sue"));
+                .containsExactly(Tuple.tuple("changes_requested", "quarantined", "ann"),
+                        Tuple.tuple("requeued", "queued", "sue"));
         assertThat(events.get(1).verdict()).isNull();
         assertThat(events.get(1).leaseToken()).isNull();
         assertThat(events.get(1).notes()).isEqualTo("facts corrected by the desk");
@@ -152,8 +156,8 @@ class OutcomeFeedTest {
     void aLaterOutcomeWaitsUntilAnEarlierOneCommitsSoNoReaderSeesItFirst() throws Exception {
         List<Long> ids = Fixtures.articles(dsl, "news", 2, 3, -60);
         HeldArticle later = session.queue().claim("ann").articles().get(1);
-        try (java.sql.Connection early = db.database().dataSource().getConnection();
-             java.sql.Statement s = early.createStatement()) {
+        try (Connection early = db.database().dataSource().getConnection();
+             Statement s = early.createStatement()) {
             early.setAutoCommit(false);
             s.execute("call record_outcome('" + UUID.randomUUID() + "', 'approved', " + ids.get(0)
                     + ", 'ann', 'approve', '', 1, null, utc_timestamp(6))");
@@ -219,6 +223,6 @@ class OutcomeFeedTest {
         Set<Long> written = new TreeSet<>(dsl.select(OUTCOME_EVENT.ID).from(OUTCOME_EVENT).fetch(OUTCOME_EVENT.ID));
         assertThat(written).hasSize(80);
         assertThat(new TreeSet<>(seen)).isEqualTo(written);
-        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.STATUS.eq(org.copydesk.db.schema.enums.ArticleStatus.approved))).isEqualTo(80);
+        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.STATUS.eq(ArticleStatus.approved))).isEqualTo(80);
     }
 }

@@ -12,21 +12,28 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
+import org.assertj.core.api.Assertions;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
+import org.copydesk.db.schema.Tables;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.Newsroom;
+import org.copydesk.review.ReturnedArticles;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
+import org.copydesk.review.WordDiff;
+import org.copydesk.review.imports.DropFolder;
+import org.copydesk.review.imports.RevisionRow;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
@@ -38,7 +45,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.copydesk.review.imports.DropFolder;
 
 /**
  * The relay against a stand-in CMS (a real JDK HttpServer) that fails, answers late, drops
@@ -81,8 +87,8 @@ class RelayEndToEndTest {
     @BeforeEach
     void newsroom() {
         dsl.deleteFrom(OUTCOME_EVENT).execute();
-        dsl.update(org.copydesk.db.schema.Tables.RELAY_LEASE).setNull(org.copydesk.db.schema.Tables.RELAY_LEASE.HOLDER)
-                .setNull(org.copydesk.db.schema.Tables.RELAY_LEASE.EXPIRES_AT).execute();
+        dsl.update(Tables.RELAY_LEASE).setNull(Tables.RELAY_LEASE.HOLDER)
+                .setNull(Tables.RELAY_LEASE.EXPIRES_AT).execute();
         Fixtures.emptyNewsroom(dsl);
         Newsroom n = session.newsroom();
         n.addDesk("news", "News", Duration.ofMinutes(30));
@@ -118,7 +124,7 @@ class RelayEndToEndTest {
         }
 
         @Override
-        public void waitingForLease(String holder, java.time.LocalDateTime until) {
+        public void waitingForLease(String holder, LocalDateTime until) {
             waits.incrementAndGet();
         }
 
@@ -265,18 +271,18 @@ class RelayEndToEndTest {
             importDrops(folder);
             assertThat(files).hasSize(2);
             assertThat(files.get(1).outcome().revisionRows()).singleElement()
-                    .satisfies(r -> assertThat(r.kind()).isEqualTo(org.copydesk.review.imports.RevisionRow.Kind.RETURNED));
+                    .satisfies(r -> assertThat(r.kind()).isEqualTo(RevisionRow.Kind.RETURNED));
             HeldArticle revised = session.queue().claim("bob").articles().get(0);
             assertThat(revised.externalId()).isEqualTo("cms-2");
-            org.copydesk.review.ReturnedArticles.Returned seen = session.returnedArticles().of(revised.id()).orElseThrow();
+            ReturnedArticles.Returned seen = session.returnedArticles().of(revised.id()).orElseThrow();
             assertThat(seen.notes()).isEqualTo("Name the second source.");
             assertThat(seen.sentBackBy()).isEqualTo("ann");
             assertThat(seen.bodyDiff()).anySatisfy(d -> {
-                assertThat(d.change()).isEqualTo(org.copydesk.review.WordDiff.Change.INSERTED);
+                assertThat(d.change()).isEqualTo(WordDiff.Change.INSERTED);
                 assertThat(d.text()).contains("Dee");
             });
             assertThat(seen.bodyDiff()).anySatisfy(d -> {
-                assertThat(d.change()).isEqualTo(org.copydesk.review.WordDiff.Change.DELETED);
+                assertThat(d.change()).isEqualTo(WordDiff.Change.DELETED);
                 assertThat(d.text()).contains("One");
             });
             session.decisions().submit(new DecisionRequest(UUID.randomUUID(), revised.id(), revised.lease(), Verdict.APPROVE, ""));
@@ -352,7 +358,7 @@ class RelayEndToEndTest {
         procedures.release(one.token());
         RelayProcedures.DeliveryLease taken = procedures.acquire("two", 30);
         assertThat(taken.token()).isGreaterThan(one.token());
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> procedures.next(one.token(), 10))
+        Assertions.assertThatThrownBy(() -> procedures.next(one.token(), 10))
                 .hasMessageContaining("no longer holds the delivery lease");
     }
 }
