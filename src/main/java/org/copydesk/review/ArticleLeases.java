@@ -40,12 +40,12 @@ public final class ArticleLeases {
         return ((Number) lease.key().single()).longValue();
     }
 
-    /** The editor's valid leases as they are now (by the server's clock), oldest claim first. */
+    /** The editor's valid leases as they are now (by the server's clock), by article id. */
     List<Lease> heldBy(String editorId) {
         return dsl.select(ARTICLE.ID, ARTICLE.LOCKED_BY, ARTICLE.LEASE_TOKEN, ARTICLE.EXPIRES_AT, SERVER_NOW)
                 .from(ARTICLE)
                 .where(ARTICLE.LOCKED_BY.eq(editorId)).and(ARTICLE.EXPIRES_AT.gt(ServerClock.now()))
-                .orderBy(ARTICLE.CLAIMED_AT, ARTICLE.ID)
+                .orderBy(ARTICLE.ID)
                 .fetch(r -> new Lease(RowKey.of(r.get(ARTICLE.ID)), r.get(ARTICLE.LOCKED_BY), r.get(ARTICLE.LEASE_TOKEN),
                         r.get(ARTICLE.EXPIRES_AT), r.get(SERVER_NOW)));
     }
