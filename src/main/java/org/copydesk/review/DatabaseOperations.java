@@ -1,5 +1,6 @@
 package org.copydesk.review;
 
+import java.util.Locale;
 import java.util.function.Supplier;
 import org.copydesk.lease.RetryMetrics;
 import org.copydesk.lease.RetryPolicy;
@@ -30,9 +31,16 @@ import org.jooq.impl.DSL;
  */
 public final class DatabaseOperations {
 
-    /** An answer an operation gives as a code in its result ({@code outcome}, {@code delivery}, …). */
+    /**
+     * An answer an operation gives as a code in its result ({@code outcome}, {@code delivery}, …): an
+     * enum whose constants are the codes in upper case.
+     */
     public interface Outcome {
-        String code();
+        String name();
+
+        default String code() {
+            return name().toLowerCase(Locale.ROOT);
+        }
     }
 
     private final DSLContext dsl;

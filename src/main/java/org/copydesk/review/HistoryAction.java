@@ -1,6 +1,7 @@
 package org.copydesk.review;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -15,40 +16,42 @@ import org.copydesk.lease.LostReason;
  * server can write, and against every row the contract suites made them write.
  */
 public enum HistoryAction {
-    CLAIM("claim", LostReason.TAKEN),
-    REFRESH("refresh", null),
-    RENEW("renew", null),
-    RELEASE("release", LostReason.RELEASED),
-    EXPIRE("expire", LostReason.EXPIRED),
-    COMPLETE("complete", LostReason.RELEASED),
-    FORCE_RELEASE("force_release", LostReason.FORCE_RELEASED),
-    REASSIGN("reassign", LostReason.REASSIGNED),
-    EXTEND("extend", null),
-    APPROVE("approve", null),
-    REJECT("reject", null),
-    SEND_BACK("send_back", null),
-    UNREVIEWABLE("unreviewable", null),
-    QUARANTINE("quarantine", null),
-    REQUEUE("requeue", null),
-    IMPORT("import", null),
-    REVISION("revision", null),
-    RELAY_FAILED("relay_failed", null),
-    RELAY_RETRY("relay_retry", null);
+    CLAIM(LostReason.TAKEN),
+    REFRESH,
+    RENEW,
+    RELEASE(LostReason.RELEASED),
+    EXPIRE(LostReason.EXPIRED),
+    COMPLETE(LostReason.RELEASED),
+    FORCE_RELEASE(LostReason.FORCE_RELEASED),
+    REASSIGN(LostReason.REASSIGNED),
+    EXTEND,
+    APPROVE,
+    REJECT,
+    SEND_BACK,
+    UNREVIEWABLE,
+    QUARANTINE,
+    REQUEUE,
+    IMPORT,
+    REVISION,
+    RELAY_FAILED,
+    RELAY_RETRY;
 
     private static final Map<String, HistoryAction> BY_CODE = Arrays.stream(values())
             .collect(Collectors.toUnmodifiableMap(HistoryAction::code, Function.identity()));
 
-    private final String code;
     private final LostReason endsLeaseAs;
 
-    HistoryAction(String code, LostReason endsLeaseAs) {
-        this.code = code;
+    HistoryAction() {
+        this(null);
+    }
+
+    HistoryAction(LostReason endsLeaseAs) {
         this.endsLeaseAs = endsLeaseAs;
     }
 
-    /** As the database writes it. */
+    /** As the database writes it: the name in lower case. */
     public String code() {
-        return code;
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /**

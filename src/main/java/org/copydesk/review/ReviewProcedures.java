@@ -34,26 +34,15 @@ final class ReviewProcedures {
     /** What {@code decide_article} answers. */
     enum DecideOutcome implements DatabaseOperations.Outcome {
         /** Applied now. */
-        RECORDED("recorded"),
+        RECORDED,
         /** The same request id was applied before (a retry after a lost reply). */
-        ALREADY("already"),
+        ALREADY,
         /** No such article. */
-        GONE("gone"),
+        GONE,
         /** Not held under this owner and token (or no longer waiting for review): nothing changed. */
-        LOST("lost"),
+        LOST,
         /** A newer revision arrived while the editor read: the notes were kept as a draft. */
-        OUTDATED("outdated");
-
-        private final String code;
-
-        DecideOutcome(String code) {
-            this.code = code;
-        }
-
-        @Override
-        public String code() {
-            return code;
-        }
+        OUTDATED
     }
 
     /** What a decision call returned. */

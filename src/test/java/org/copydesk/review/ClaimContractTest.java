@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DECISION;
-import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,13 +18,8 @@ import org.copydesk.lease.Lease;
 import org.copydesk.lease.LeaseLost;
 import org.copydesk.lease.LostReason;
 import org.copydesk.lease.ServerClock;
-import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
-import org.jooq.DSLContext;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -40,25 +34,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * order: where the window holds more than the claim takes, its choice within the window is not fixed,
  * and the cases say so.
  */
-@ExtendWith(DatabaseExtension.class)
-class ClaimContractTest {
+class ClaimContractTest extends OperationsFixture {
 
-    private final DSLContext dsl;
-    private final OperationsFixture newsroom;
 
     ClaimContractTest(TestDatabase db) {
-        this.dsl = db.dsl();
-        this.newsroom = new OperationsFixture(dsl);
-    }
-
-    @BeforeEach
-    void emptyNewsroom() {
-        newsroom.newsroom();
-    }
-
-    @AfterEach
-    void everyHistoryRowIsAnActionThisVersionKnows() {
-        dsl.selectDistinct(LEASE_EVENT.ACTION).from(LEASE_EVENT).fetch(LEASE_EVENT.ACTION).forEach(HistoryAction::of);
+        super(db);
     }
 
     @ParameterizedTest
@@ -67,7 +47,7 @@ class ClaimContractTest {
         List<Long> low = Fixtures.articles(dsl, "news", 3, 4, -60);
         List<Long> urgent = Fixtures.articles(dsl, "news", 3, 1, -30);
 
-        ReviewProcedures.Claimed ann = newsroom.procedures(strategy).claim("ann", null, null, null);
+        ReviewProcedures.Claimed ann = procedures(strategy).claim("ann", null, null, null);
 
         assertThat(ann.claimed()).isEqualTo(5);
         assertThat(ann.refreshed()).isZero();
@@ -80,33 +60,33 @@ class ClaimContractTest {
         }
         for (HeldArticle held : ann.held()) {
             Lease lease = held.lease();
-            ArticleRecord article = newsroom.article(held.id());
+            ArticleRecord article = article(held.id());
             assertThat(lease.owner()).isEqualTo("ann");
             assertThat(lease.token()).as("a fresh article's first lease").isEqualTo(1L).isEqualTo(article.getLeaseToken());
             assertThat(lease.expiresAt()).isEqualTo(article.getExpiresAt());
             assertThat(lease.remainingAtRead()).isBetween(OperationsFixture.NEWS_LEASE.minusSeconds(2), OperationsFixture.NEWS_LEASE);
             assertThat(article.getLockedBy()).isEqualTo("ann");
-            assertThat(newsroom.history(held.id())).extracting(LeaseEventRecord::getAction, LeaseEventRecord::getActor,
+            assertThat(history(held.id())).extracting(LeaseEventRecord::getAction, LeaseEventRecord::getActor,
                             LeaseEventRecord::getOldOwner, LeaseEventRecord::getNewOwner, LeaseEventRecord::getOldToken,
                             LeaseEventRecord::getLeaseToken, LeaseEventRecord::getExpiresAt, LeaseEventRecord::getDetail)
                     .containsExactly(tuple("claim", "ann", null, "ann", 0L, 1L, article.getExpiresAt(), null));
         }
         // fencing: under an older token, or presented by someone else, the lease changes nothing
         Lease first = ann.held().get(0).lease();
-        ReviewProcedures procedures = newsroom.procedures(strategy);
+        ReviewProcedures procedures = procedures(strategy);
         assertThat(procedures.decide("ann", OperationsFixture.withToken(first, 0), UUID.randomUUID(), Verdict.APPROVE,
                 "").outcome()).isEqualTo(ReviewProcedures.DecideOutcome.LOST);
         assertThat(procedures.decide("bob", OperationsFixture.heldBy(first, "bob"), UUID.randomUUID(), Verdict.APPROVE,
                 "").outcome()).isEqualTo(ReviewProcedures.DecideOutcome.LOST);
         assertThat(dsl.fetchCount(DECISION)).isZero();
-        assertThat(newsroom.article(OperationsFixture.id(first)).getLockedBy()).isEqualTo("ann");
+        assertThat(article(OperationsFixture.id(first)).getLockedBy()).isEqualTo("ann");
     }
 
     @ParameterizedTest
     @EnumSource(ClaimStrategyKind.class)
     void aReloadRefreshesTheLeasesHeldKeepsTheirTokensAndTopsUpToCapacity(ClaimStrategyKind strategy) {
         Fixtures.articles(dsl, "news", 8, 3, -60);
-        ReviewProcedures procedures = newsroom.procedures(strategy);
+        ReviewProcedures procedures = procedures(strategy);
         ReviewProcedures.Claimed first = procedures.claim("ann", null, 3, 60);
 
         ReviewProcedures.Claimed reload = procedures.claim("ann", null, null, null);
@@ -121,19 +101,19 @@ class ClaimContractTest {
             assertThat(after.token()).as("token of %d", before.id()).isEqualTo(before.lease().token());
             assertThat(after.expiresAt()).as("a one-minute lease refreshed to the desk's length")
                     .isAfter(before.lease().expiresAt().plusMinutes(25));
-            assertThat(newsroom.history(before.id())).extracting(LeaseEventRecord::getAction, LeaseEventRecord::getActor,
+            assertThat(history(before.id())).extracting(LeaseEventRecord::getAction, LeaseEventRecord::getActor,
                             LeaseEventRecord::getOldToken, LeaseEventRecord::getLeaseToken, LeaseEventRecord::getExpiresAt)
                     .containsExactly(tuple("claim", "ann", 0L, 1L, before.lease().expiresAt()),
                             tuple("refresh", "ann", after.token(), after.token(), after.expiresAt()));
         }
-        assertThat(newsroom.article(first.held().get(0).id()).getRenewals()).isEqualTo(1);
+        assertThat(article(first.held().get(0).id()).getRenewals()).isEqualTo(1);
     }
 
     @ParameterizedTest
     @EnumSource(ClaimStrategyKind.class)
     void twoEditorsNeverReceiveTheSameArticle(ClaimStrategyKind strategy) {
         List<Long> all = Fixtures.articles(dsl, "news", 7, 3, -60);
-        ReviewProcedures procedures = newsroom.procedures(strategy);
+        ReviewProcedures procedures = procedures(strategy);
 
         ReviewProcedures.Claimed ann = procedures.claim("ann", null, null, null);
         ReviewProcedures.Claimed bob = procedures.claim("bob", null, null, null);
@@ -151,7 +131,7 @@ class ClaimContractTest {
         Fixtures.articles(dsl, "news", 3, 3, -60);
         List<Long> sport = Fixtures.articles(dsl, "sport", 2, 3, -60);
         Fixtures.articles(dsl, "sport", 2, 3, 3600); // embargoed for an hour
-        ReviewProcedures procedures = newsroom.procedures(strategy);
+        ReviewProcedures procedures = procedures(strategy);
 
         ReviewProcedures.Claimed ann = procedures.claim("ann", List.of("sport"), null, null);
         ReviewProcedures.Claimed cat = procedures.claim("cat", null, null, null);
@@ -171,7 +151,7 @@ class ClaimContractTest {
     @ParameterizedTest
     @EnumSource(ClaimStrategyKind.class)
     void aLapsedLeaseIsTakenOverAtOnceAheadOfFreshWorkAndItsHolderIsToldWhy(ClaimStrategyKind strategy) {
-        ReviewProcedures procedures = newsroom.procedures(strategy);
+        ReviewProcedures procedures = procedures(strategy);
         List<Long> lapsing = Fixtures.articles(dsl, "sport", 2, 3, -600);
         ReviewProcedures.Claimed bob = procedures.claim("bob", null, null, null);
         Fixtures.letTimePass(dsl, SPORT_PLUS_A_MINUTE, lapsing);
@@ -190,13 +170,13 @@ class ClaimContractTest {
             Lease annsLease = ann.held().stream().filter(h -> h.id() == lapsed.id()).findFirst().orElseThrow().lease();
             long old = lapsed.lease().token();
             assertThat(annsLease.token()).isEqualTo(old + 1);
-            assertThat(newsroom.history(lapsed.id())).extracting(LeaseEventRecord::getAction, LeaseEventRecord::getActor,
+            assertThat(history(lapsed.id())).extracting(LeaseEventRecord::getAction, LeaseEventRecord::getActor,
                             LeaseEventRecord::getOldOwner, LeaseEventRecord::getNewOwner, LeaseEventRecord::getOldToken,
                             LeaseEventRecord::getLeaseToken, LeaseEventRecord::getDetail)
                     .containsExactly(tuple("claim", "bob", null, "bob", old - 1, old, null),
                             tuple("expire", "ann", "bob", null, old, null, "lapsed lease taken over by ann"),
                             tuple("claim", "ann", "bob", "ann", old, old + 1, null));
-            LeaseLost lost = newsroom.leases.diagnose(lapsed.lease());
+            LeaseLost lost = leases.diagnose(lapsed.lease());
             assertThat(lost.reason()).isEqualTo(LostReason.EXPIRED);
             assertThat(lost.currentOwner()).isEqualTo("ann");
             assertThat(LeaseLossPhrases.explain(lost, "Cup final", this::name).text())
@@ -214,7 +194,7 @@ class ClaimContractTest {
     @ParameterizedTest
     @EnumSource(ClaimStrategyKind.class)
     void aReleasedArticleGoesToSomeoneElseBeforeItComesBackToTheEditorWhoGaveItBack(ClaimStrategyKind strategy) {
-        ReviewProcedures procedures = newsroom.procedures(strategy);
+        ReviewProcedures procedures = procedures(strategy);
         List<Long> ids = Fixtures.articles(dsl, "news", 2, 3, -60);
         HeldArticle first = procedures.claim("ann", null, null, null).held().stream().filter(a -> a.id() == ids.get(0))
                 .findFirst().orElseThrow();

@@ -31,14 +31,9 @@ import org.copydesk.lease.LostReason;
 import org.copydesk.lease.RowKey;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.lease.SessionAccount;
-import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
-import org.jooq.DSLContext;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The contract of the database's operations on a lease once it is given: renew, release, decide,
@@ -47,29 +42,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * why, from the history), expiry is the server's clock, and each operation writes its history rows
  * in the same transaction. The claim's own contract is {@link ClaimContractTest}.
  */
-@ExtendWith(DatabaseExtension.class)
-class LeaseOperationsContractTest {
+class LeaseOperationsContractTest extends OperationsFixture {
 
-    private final TestDatabase db;
-    private final DSLContext dsl;
-    private final OperationsFixture newsroom;
     private final ReviewProcedures procedures;
 
     LeaseOperationsContractTest(TestDatabase db) {
-        this.db = db;
-        this.dsl = db.dsl();
-        this.newsroom = new OperationsFixture(dsl);
-        this.procedures = newsroom.procedures();
-    }
-
-    @BeforeEach
-    void emptyNewsroom() {
-        newsroom.newsroom();
-    }
-
-    @AfterEach
-    void everyHistoryRowIsAnActionThisVersionKnows() {
-        dsl.selectDistinct(LEASE_EVENT.ACTION).from(LEASE_EVENT).fetch(LEASE_EVENT.ACTION).forEach(HistoryAction::of);
+        super(db);
+        this.procedures = procedures();
     }
 
     private Lease claimOne(String editor, int leaseSeconds) {
@@ -83,7 +62,7 @@ class LeaseOperationsContractTest {
     }
 
     private List<LeaseEventRecord> historyOf(long id, String action) {
-        return newsroom.history(id).stream().filter(e -> e.getAction().equals(action)).toList();
+        return history(id).stream().filter(e -> e.getAction().equals(action)).toList();
     }
 
     private String explain(LeaseLost lost) {
@@ -102,7 +81,7 @@ class LeaseOperationsContractTest {
                 .extracting(ReviewProcedures.Renewed::renewed).containsExactly(false);
         assertThat(procedures.renew("bob", List.of(OperationsFixture.heldBy(lease, "bob"))))
                 .extracting(ReviewProcedures.Renewed::renewed).containsExactly(false);
-        assertThat(newsroom.article(OperationsFixture.id(lease)).getExpiresAt()).isEqualTo(lease.expiresAt());
+        assertThat(article(OperationsFixture.id(lease)).getExpiresAt()).isEqualTo(lease.expiresAt());
 
         ReviewProcedures.Renewed renewed = procedures.renew("ann", List.of(lease)).get(0);
 
@@ -110,7 +89,7 @@ class LeaseOperationsContractTest {
         assertThat(renewed.lease().token()).isEqualTo(lease.token());
         assertThat(renewed.lease().remainingAtRead()).as("to the desk's length from now")
                 .isBetween(OperationsFixture.NEWS_LEASE.minusSeconds(2), OperationsFixture.NEWS_LEASE);
-        ArticleRecord article = newsroom.article(OperationsFixture.id(lease));
+        ArticleRecord article = article(OperationsFixture.id(lease));
         assertThat(article.getRenewals()).isEqualTo(1);
         assertThat(historyOf(article.getId(), "renew")).extracting(LeaseEventRecord::getActor, LeaseEventRecord::getOldOwner,
                         LeaseEventRecord::getNewOwner, LeaseEventRecord::getOldToken, LeaseEventRecord::getLeaseToken,
@@ -152,8 +131,8 @@ class LeaseOperationsContractTest {
         assertThat(renewed).extracting(ReviewProcedures.Renewed::articleId, ReviewProcedures.Renewed::renewed)
                 .containsExactlyInAnyOrder(tuple(OperationsFixture.id(anns.get(0)), true), tuple(OperationsFixture.id(anns.get(1)), true),
                         tuple(OperationsFixture.id(bobs.get(0)), false));
-        assertThat(newsroom.article(OperationsFixture.id(bobs.get(0))).getExpiresAt()).isEqualTo(bobs.get(0).expiresAt());
-        assertThat(newsroom.article(OperationsFixture.id(bobs.get(0))).getLockedBy()).isEqualTo("bob");
+        assertThat(article(OperationsFixture.id(bobs.get(0))).getExpiresAt()).isEqualTo(bobs.get(0).expiresAt());
+        assertThat(article(OperationsFixture.id(bobs.get(0))).getLockedBy()).isEqualTo("bob");
         assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("renew"))).isEqualTo(2);
     }
 
@@ -178,11 +157,11 @@ class LeaseOperationsContractTest {
         Lease lease = claimOne("ann", 600);
         assertThat(procedures.release("ann", OperationsFixture.withToken(lease, lease.token() - 1), "stale")).isFalse();
         assertThat(procedures.release("bob", OperationsFixture.heldBy(lease, "bob"), "not his")).isFalse();
-        assertThat(newsroom.article(OperationsFixture.id(lease)).getLockedBy()).isEqualTo("ann");
+        assertThat(article(OperationsFixture.id(lease)).getLockedBy()).isEqualTo("ann");
 
         assertThat(procedures.release("ann", lease, "given back by the editor")).isTrue();
 
-        ArticleRecord article = newsroom.article(OperationsFixture.id(lease));
+        ArticleRecord article = article(OperationsFixture.id(lease));
         assertThat(article.getLockedBy()).isNull();
         assertThat(article.getExpiresAt()).isNull();
         assertThat(article.getLeaseToken()).as("the token stays: the next lease gets a higher one").isEqualTo(lease.token());
@@ -192,7 +171,7 @@ class LeaseOperationsContractTest {
                         LeaseEventRecord::getDetail)
                 .containsExactly(tuple("ann", "ann", null, lease.token(), null, "given back by the editor"));
         assertThat(procedures.release("ann", lease, "again")).isFalse();
-        LeaseLost lost = newsroom.leases.diagnose(lease);
+        LeaseLost lost = leases.diagnose(lease);
         assertThat(lost.reason()).isEqualTo(LostReason.RELEASED);
         assertThat(explain(lost)).contains("already released or decided", "kept as a draft");
     }
@@ -217,7 +196,7 @@ class LeaseOperationsContractTest {
         assertThat(decided.status()).isEqualTo("approved");
         assertThat(again.outcome()).as("a retried request").isEqualTo(ReviewProcedures.DecideOutcome.ALREADY);
         assertThat(stale.outcome()).isEqualTo(ReviewProcedures.DecideOutcome.LOST);
-        assertThat(newsroom.history(ids.get(0))).extracting(LeaseEventRecord::getAction, LeaseEventRecord::getActor,
+        assertThat(history(ids.get(0))).extracting(LeaseEventRecord::getAction, LeaseEventRecord::getActor,
                         LeaseEventRecord::getOldOwner, LeaseEventRecord::getOldToken, LeaseEventRecord::getDetail)
                 .containsExactly(tuple("claim", "ann", null, 0L, null), tuple("complete", "ann", "ann", first.token(), "approve"),
                         tuple("approve", "ann", null, null, "good"));
@@ -226,7 +205,7 @@ class LeaseOperationsContractTest {
         assertThat(dsl.fetchCount(DECISION)).isEqualTo(1);
         assertThat(dsl.fetchCount(OUTCOME_EVENT, OUTCOME_EVENT.IDEMPOTENCY_KEY.eq(request.toString())
                 .and(OUTCOME_EVENT.OUTCOME.eq("approved")))).isEqualTo(1);
-        ArticleRecord untouched = newsroom.article(ids.get(1));
+        ArticleRecord untouched = article(ids.get(1));
         assertThat(untouched.getStatus()).isEqualTo(ArticleStatus.queued);
         assertThat(untouched.getLockedBy()).isEqualTo("ann");
         assertThat(new Drafts(dsl, procedures, "nobody").load(ids.get(1), "ann")).as("the draft survives a lost lease").isPresent();
@@ -270,7 +249,7 @@ class LeaseOperationsContractTest {
             assertThat(e.getDetail()).startsWith("lease expired at ");
         });
         assertThat(procedures.releaseExpired(3)).isEmpty();
-        LeaseLost lost = newsroom.leases.diagnose(one);
+        LeaseLost lost = leases.diagnose(one);
         assertThat(lost.reason()).isEqualTo(LostReason.EXPIRED);
         assertThat(explain(lost)).contains("ran out and it went back to the queue");
     }
@@ -322,13 +301,13 @@ class LeaseOperationsContractTest {
 
         assertThat(ended.owner()).isEqualTo("ann");
         assertThat(ended.token()).isEqualTo(lease.token());
-        assertThat(newsroom.article(OperationsFixture.id(lease)).getLockedBy()).isNull();
+        assertThat(article(OperationsFixture.id(lease)).getLockedBy()).isNull();
         assertThat(historyOf(OperationsFixture.id(lease), "force_release")).extracting(LeaseEventRecord::getActor,
                         LeaseEventRecord::getOldOwner, LeaseEventRecord::getOldToken, LeaseEventRecord::getDetail)
                 .containsExactly(tuple("sue", "ann", lease.token(), "legal hold"));
         assertThat(procedures.decide("ann", lease, UUID.randomUUID(), Verdict.APPROVE, "").outcome())
                 .isEqualTo(ReviewProcedures.DecideOutcome.LOST);
-        LeaseLost lost = newsroom.leases.diagnose(lease);
+        LeaseLost lost = leases.diagnose(lease);
         assertThat(lost.reason()).isEqualTo(LostReason.FORCE_RELEASED);
         assertThat(lost.byActor()).isEqualTo("sue");
         assertThat(lost.detail()).isEqualTo("legal hold");
@@ -354,7 +333,7 @@ class LeaseOperationsContractTest {
                         LeaseEventRecord::getExpiresAt, LeaseEventRecord::getDetail)
                 .containsExactly(tuple("sue", "ann", "bob", ann.token(), bob.token(), bob.expiresAt(), "ann is off sick"));
         assertThat(procedures.renew("ann", List.of(ann))).extracting(ReviewProcedures.Renewed::renewed).containsExactly(false);
-        LeaseLost lost = newsroom.leases.diagnose(ann);
+        LeaseLost lost = leases.diagnose(ann);
         assertThat(lost.reason()).isEqualTo(LostReason.REASSIGNED);
         assertThat(lost.currentOwner()).isEqualTo("bob");
         assertThat(explain(lost)).isEqualTo("Sue Lindqvist gave \u201cCup final\u201d to Bob Okafor: \u201cann is off sick\u201d."
@@ -418,7 +397,7 @@ class LeaseOperationsContractTest {
 
     @Test
     void aRefusalComesBackInTheDatabasesOwnWords() {
-        assertThatThrownBy(() -> newsroom.operations.fetchMany(Operation.CLAIM_ARTICLES, "ann", null, null, null, "FASTEST"))
+        assertThatThrownBy(() -> operations.fetchMany(Operation.CLAIM_ARTICLES, "ann", null, null, null, "FASTEST"))
                 .isInstanceOf(OperationRefusedException.class).hasMessage("Unknown claim strategy.");
     }
 }

@@ -22,13 +22,10 @@ import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.testing.ChildJvm;
-import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
-import org.jooq.DSLContext;
 import org.jooq.Record3;
 import org.jooq.impl.DSL;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.slf4j.Logger;
@@ -54,8 +51,7 @@ import org.slf4j.LoggerFactory;
  * A decision's fence taken out of {@code decide_article} fails every strategy at once. No timing is
  * asserted.
  */
-@ExtendWith(DatabaseExtension.class)
-class OperationRaceTest {
+class OperationRaceTest extends OperationsFixture {
 
     private static final Logger log = LoggerFactory.getLogger(OperationRaceTest.class);
 
@@ -66,19 +62,14 @@ class OperationRaceTest {
     /** How long the race goes on after the processes were killed: longer than a lease, so theirs lapse. */
     static final Duration AFTER_THE_KILL = OperationRaceWorker.LEASE.plusMillis(1000);
 
-    private final TestDatabase db;
-    private final DSLContext dsl;
-
     OperationRaceTest(TestDatabase db) {
-        this.db = db;
-        this.dsl = db.dsl();
+        super(db);
     }
 
     @ParameterizedTest
     @EnumSource(ClaimStrategyKind.class)
     void racingEditorsAndKilledProcessesNeverShareAnArticleNorLoseOrRepeatADecision(ClaimStrategyKind strategy) throws Exception {
         long started = System.nanoTime();
-        new OperationsFixture(dsl).newsroom();
         Newsroom newsroom = new Newsroom(dsl);
         List<String> threadEditors = editors(newsroom, "t", THREADS);
         List<List<String>> processEditors = new ArrayList<>();

@@ -12,34 +12,50 @@ import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.Lease;
 import org.copydesk.lease.RowKey;
 import org.copydesk.lease.ServerClock;
+import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.TestDatabase;
 import org.jooq.DSLContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The newsroom the operations' contract suites work in, and short ways to read what the operations
- * did. The test database's account is the schema's owner, an administrator: it calls each operation
- * for the editor it names ({@code p_as}), as the command line on the embedded server does.
+ * did. A suite extends it: each case starts in an empty newsroom, and after each case every action
+ * in the history must be one {@link HistoryAction} names. The test database's account is the
+ * schema's owner, an administrator: it calls each operation for the editor it names
+ * ({@code p_as}), as the command line on the embedded server does.
  *
  * <p>Desks: news (30-minute leases, at most 4 hours held), sport (20 minutes, 4 hours).
  * People: ann (editor, capacity 5, news and sport), bob (editor, capacity 5, news and sport),
  * cat (editor, capacity 2, sport only), sue (supervisor, every desk).
  */
-final class OperationsFixture {
+@ExtendWith(DatabaseExtension.class)
+abstract class OperationsFixture {
 
     static final Duration NEWS_LEASE = Duration.ofMinutes(30);
     static final Duration SPORT_LEASE = Duration.ofMinutes(20);
 
+    final TestDatabase db;
     final DSLContext dsl;
     final DatabaseOperations operations;
     final ArticleLeases leases;
 
-    OperationsFixture(DSLContext dsl) {
-        this.dsl = dsl;
+    OperationsFixture(TestDatabase db) {
+        this.db = db;
+        this.dsl = db.dsl();
         this.operations = DatabaseOperations.withDefaultRetries(dsl);
         this.leases = new ArticleLeases(dsl);
     }
 
+    @AfterEach
+    void everyHistoryRowIsAnActionThisVersionKnows() {
+        dsl.selectDistinct(LEASE_EVENT.ACTION).from(LEASE_EVENT).fetch(LEASE_EVENT.ACTION).forEach(HistoryAction::of);
+    }
+
     /** An empty newsroom with the desks and people above. */
+    @BeforeEach
     void newsroom() {
         Fixtures.emptyNewsroom(dsl);
         Newsroom n = new Newsroom(dsl, operations);

@@ -35,25 +35,11 @@ public final class ImportCalls {
 
     /** What {@code import_articles} and {@code correct_import_row} answer for a row. */
     enum RowOutcome implements DatabaseOperations.Outcome {
-        IMPORTED("imported"),
+        IMPORTED,
         /** The same content is there already. */
-        PRESENT("present"),
-        REVISED("revised"),
-        REVISED_HELD("revised_held"),
-        RETURNED("returned"),
-        DECIDED("decided"),
-        REOPENED("reopened");
-
-        private final String code;
-
-        RowOutcome(String code) {
-            this.code = code;
-        }
-
-        @Override
-        public String code() {
-            return code;
-        }
+        PRESENT,
+        /** A new revision of an article: what became of it, as {@link RevisionRow.Kind} says. */
+        REVISED, REVISED_HELD, RETURNED, DECIDED, REOPENED
     }
 
     private final DatabaseOperations operations;

@@ -28,22 +28,11 @@ public final class RelayProcedures {
 
     /** An outcome's delivery state after an attempt, as {@code relay_record_attempt} answers it. */
     public enum Delivery implements DatabaseOperations.Outcome {
-        DELIVERED("delivered"),
+        DELIVERED,
         /** Tried again later. */
-        WAITING("waiting"),
+        WAITING,
         /** Out of attempts: a supervisor may send it again. */
-        FAILED("failed");
-
-        private final String code;
-
-        Delivery(String code) {
-            this.code = code;
-        }
-
-        @Override
-        public String code() {
-            return code;
-        }
+        FAILED
     }
 
     private final DatabaseOperations operations;
