@@ -1,4 +1,4 @@
-package org.copydesk.lease;
+package org.copydesk.review;
 
 import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 
@@ -8,6 +8,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.copydesk.db.schema.tables.records.LeaseEventRecord;
 import org.jooq.DSLContext;
 
@@ -27,6 +31,11 @@ import org.jooq.DSLContext;
  * Together these say that no row was ever held by two owners at once.
  */
 public final class LeaseEventAudit {
+
+    /** The history's actions that change a lease; the rest is review history, which the replay skips when asked. */
+    public static final Set<String> LEASE_ACTIONS = Stream.of(HistoryAction.CLAIM, HistoryAction.REFRESH, HistoryAction.RENEW,
+            HistoryAction.EXTEND, HistoryAction.RELEASE, HistoryAction.EXPIRE, HistoryAction.COMPLETE, HistoryAction.FORCE_RELEASE,
+            HistoryAction.REASSIGN).map(HistoryAction::code).collect(Collectors.toUnmodifiableSet());
 
     /** What the replay found. */
     public record Report(List<String> violations, Map<String, Integer> completesPerRow, long events, long claims,
@@ -60,8 +69,8 @@ public final class LeaseEventAudit {
      * it does not count in {@link Report#completesPerRow()}. Events for which {@code history} holds
      * are not lease changes (the newsroom writes its review history to the same log) and are skipped.
      */
-    public static Report replay(DSLContext dsl, String resource, java.util.function.Predicate<LeaseEventRecord> reopens,
-                                java.util.function.Predicate<LeaseEventRecord> history) {
+    public static Report replay(DSLContext dsl, String resource, Predicate<LeaseEventRecord> reopens,
+                                Predicate<LeaseEventRecord> history) {
         List<String> violations = new ArrayList<>();
         Map<String, RowState> rows = new HashMap<>();
         long events = 0;
@@ -127,7 +136,8 @@ public final class LeaseEventAudit {
                         violations.add("expired at " + e.getOccurredAt() + " before the lease's expiry " + s.expiresAt
                                 + ": " + where);
                     }
-                    if (e.getActor().endsWith("sweeper")) {
+                    if (e.getOldOwner() != null && !e.getActor().equals(e.getOldOwner()) && e.getDetail() != null
+                            && e.getDetail().startsWith("lease expired at")) { // the release service's sweep, not a take-over
                         swept++;
                     }
                     free(s);

@@ -1,4 +1,4 @@
-package org.copydesk.lease;
+package org.copydesk.review;
 
 import org.jooq.DSLContext;
 

@@ -5,16 +5,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.copydesk.lease.ClaimStrategyKind;
-import org.copydesk.lease.IsolationLevel;
 
 /**
- * The tables issue 14 asks for: every Copydesk cell as a ratio to the bare baseline at the same
- * owner count, the full editor path's claim latency and errors, the server's counters per
- * claimed-and-decided row, and the issue's targets with the figures of this run.
+ * The claim benchmark's comparison tables: every Copydesk cell as a ratio to the bare baseline at
+ * the same owner count, the full editor path's claim latency and errors, the server's counters per
+ * claimed-and-decided row, and the targets the claim path is held to, with the figures of this run.
  */
-final class IssueFourteen {
+final class ClaimRatioTables {
 
-    private IssueFourteen() {
+    private ClaimRatioTables() {
     }
 
     static void render(StringBuilder md, Map<String, ClaimBenchmark.Result> results, Report.Setup setup) {
@@ -27,17 +26,15 @@ final class IssueFourteen {
                 + "the outcome event (after the feed's order row), 4 more statements per decision; its ratio is to bare, "
                 + "and the review services' second ratio is to it. "
                 + "`review services`: the full editor path (`queue().claim(editor)` + `decisions().submit(…)` per article, i.e. "
-                + "`claim_articles` and `decide_article` with `p_strategy`). `old engine`: the generic Java `LeaseEngine` "
-                + "(SKIP_LOCKED, READ COMMITTED, as root).\n\n");
-        md.append("| editors | bare | bare + records | review services SKIP_LOCKED | old engine SKIP_LOCKED "
-                + "| review services OPTIMISTIC | review services BLOCKING |\n|---:|---:|---:|---:|---:|---:|---:|\n");
+                + "`claim_articles` and `decide_article` with `p_strategy`).\n\n");
+        md.append("| editors | bare | bare + records | review services SKIP_LOCKED "
+                + "| review services OPTIMISTIC | review services BLOCKING |\n|---:|---:|---:|---:|---:|---:|\n");
         for (int n : owners) {
             ClaimBenchmark.Result bare = results.get(ClaimBenchmark.Cell.bare(n).label());
             ClaimBenchmark.Result recorded = results.get(ClaimBenchmark.Cell.bareRecords(n).label());
             md.append("| ").append(n).append(" | ").append(bare == null ? "–" : fmt(bare.rowsPerSecond()));
             for (ClaimBenchmark.Cell cell : List.of(ClaimBenchmark.Cell.bareRecords(n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.SKIP_LOCKED, n),
-                    ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.OPTIMISTIC, n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.BLOCKING, n))) {
                 ClaimBenchmark.Result r = results.get(cell.label());
@@ -90,7 +87,7 @@ final class IssueFourteen {
                     r.perRow("Com_set_option"), r.perRow("cpu_server_us") / 1000, r.perRow("cpu_client_us") / 1000));
         }
 
-        md.append("\n### Targets of issue 14, from this run\n\n");
+        md.append("\n### Targets of the claim path, from this run\n\n");
         targets(md, results, owners, setup);
     }
 
@@ -168,9 +165,6 @@ final class IssueFourteen {
         boolean countsMet = true;
         for (int n : owners) {
             ClaimBenchmark.Result r = results.get(ClaimBenchmark.Cell.editors(ClaimStrategyKind.SKIP_LOCKED, n).label());
-            ClaimBenchmark.Result before = results.get(ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED,
-                    IsolationLevel.READ_COMMITTED, n)
-                    .label());
             if (r == null) {
                 continue;
             }
@@ -179,10 +173,8 @@ final class IssueFourteen {
             // decided after it; that moves the third decimal, and 1.20 commits is one claim per 5 rows
             // plus one decision each
             countsMet &= Math.round(r.perRow("Questions") * 100) <= 300 && Math.round(r.perRow("Com_commit") * 100) <= 120;
-            counts.append(String.format(Locale.ROOT, "%s%d editors: %.2f statements, %.2f commits (old engine: %s)",
-                    counts.length() == 0 ? "" : "; ", n, r.perRow("Questions"), r.perRow("Com_commit"),
-                    before == null ? "–" : String.format(Locale.ROOT, "%.2f, %.2f", before.perRow("Questions"),
-                            before.perRow("Com_commit"))));
+            counts.append(String.format(Locale.ROOT, "%s%d editors: %.2f statements, %.2f commits",
+                    counts.length() == 0 ? "" : "; ", n, r.perRow("Questions"), r.perRow("Com_commit")));
         }
         md.append("7. Per claimed-and-decided row on the full path (target ≤ 3 client statements, ≤ 1.2 commits; compared at "
                 + "two decimals): ").append(counts)
@@ -194,7 +186,6 @@ final class IssueFourteen {
         for (int n : owners) {
             for (ClaimBenchmark.Cell cell : List.of(ClaimBenchmark.Cell.bare(n), ClaimBenchmark.Cell.bareRecords(n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.SKIP_LOCKED, n),
-                    ClaimBenchmark.Cell.engine(ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.OPTIMISTIC, n),
                     ClaimBenchmark.Cell.editors(ClaimStrategyKind.BLOCKING, n))) {
                 ClaimBenchmark.Result r = results.get(cell.label());
@@ -216,7 +207,6 @@ final class IssueFourteen {
         return switch (cell.kind()) {
             case BARE -> "bare";
             case BARE_RECORDS -> "bare + records";
-            case ENGINE -> "old engine " + cell.strategy();
             case EDITORS -> "review services " + cell.strategy();
         };
     }

@@ -2,19 +2,18 @@ package org.copydesk.lease;
 
 import java.util.concurrent.atomic.LongAdder;
 
-/** Counters an engine keeps, for benchmarks and the supervisor's health view. */
-public final class LeaseMetrics {
+/** What the retries of one session's database calls counted, for benchmarks and cluster runs. */
+public final class RetryMetrics {
 
-    private final LongAdder transactions = new LongAdder();
+    private final LongAdder attempts = new LongAdder();
     private final LongAdder retries = new LongAdder();
     private final LongAdder deadlocks = new LongAdder();
     private final LongAdder lockWaitTimeouts = new LongAdder();
     private final LongAdder busyFailures = new LongAdder();
-    private final LongAdder optimisticConflicts = new LongAdder();
     private final LongAdder reconnects = new LongAdder();
 
-    void transaction() {
-        transactions.increment();
+    void attempt() {
+        attempts.increment();
     }
 
     void retry(int errorCode) {
@@ -34,13 +33,9 @@ public final class LeaseMetrics {
         busyFailures.increment();
     }
 
-    void optimisticConflict() {
-        optimisticConflicts.increment();
-    }
-
-    /** Transactions started (retries count again). */
-    public long transactions() {
-        return transactions.sum();
+    /** Calls sent to the server (a retry counts again). */
+    public long attempts() {
+        return attempts.sum();
     }
 
     public long retries() {
@@ -55,17 +50,12 @@ public final class LeaseMetrics {
         return lockWaitTimeouts.sum();
     }
 
-    /** Operations that still failed after every retry (surfaced as {@link DatabaseBusyException}). */
+    /** Calls that still failed after every retry (surfaced as {@link DatabaseBusyException}). */
     public long busyFailures() {
         return busyFailures.sum();
     }
 
-    /** Optimistic claims that lost a compare-and-set to another claimer. */
-    public long optimisticConflicts() {
-        return optimisticConflicts.sum();
-    }
-
-    /** Calls run again on a fresh connection after theirs was lost (safe-to-repeat work only). */
+    /** Calls run again on a fresh connection after theirs was lost (work safe to repeat only). */
     public long reconnects() {
         return reconnects.sum();
     }
