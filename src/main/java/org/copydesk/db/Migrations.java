@@ -60,6 +60,19 @@ public final class Migrations {
         }
     }
 
+    /** Applies pending migrations up to {@code version} and no further (a restore rebuilds the schema a backup was taken at). */
+    public Outcome migrateTo(String version) {
+        MigrateResult result = Flyway.configure().configuration(flyway.getConfiguration()).target(version).load().migrate();
+        return new Outcome(currentVersion(), result.migrationsExecuted);
+    }
+
+    /** The newest schema version this Copydesk knows. */
+    public String latestKnownVersion() {
+        MigrationInfo[] all = flyway.info().all();
+        return java.util.Arrays.stream(all).filter(m -> m.getVersion() != null).map(MigrationInfo::getVersion)
+                .max(Comparable::compareTo).map(v -> v.getVersion()).orElse("none");
+    }
+
     public String currentVersion() {
         MigrationInfo current = flyway.info().current();
         return current == null || current.getVersion() == null ? "none" : current.getVersion().getVersion();
