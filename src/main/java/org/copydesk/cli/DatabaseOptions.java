@@ -108,9 +108,12 @@ final class DatabaseOptions {
 
     private DatabaseConfig runningConfig() {
         DatabaseConfig config = resolve();
-        if (config.isEmbedded() && EmbeddedServer.findRunning(AppDirectories.forCurrentUser().embeddedServer()).isEmpty()) {
-            throw new Cli.CommandFailure("No Copydesk server is running on this computer, and this command does not start one."
-                    + " Start it with copydesk server (or open the app), or name your database with --db-url.");
+        java.nio.file.Path folder = AppDirectories.forCurrentUser().embeddedServer();
+        if (config.isEmbedded() && EmbeddedServer.findRunning(folder).isEmpty()) {
+            // the client package cannot run a server: tell how to name the newsroom's instead
+            throw new Cli.CommandFailure(EmbeddedServer.unavailable(folder).orElse(
+                    "No Copydesk server is running on this computer, and this command does not start one."
+                    + " Start it with copydesk server (or open the app), or name your database with --db-url."));
         }
         return config;
     }

@@ -133,6 +133,14 @@ public final class EmbeddedServer implements AutoCloseable {
         return ServerProcess.start(folder, options);
     }
 
+    /**
+     * Why this Copydesk cannot run an embedded server from {@code folder}, if it cannot: the client
+     * package has no server binaries, so it must be pointed at the newsroom's database.
+     */
+    public static Optional<String> unavailable(Path folder) {
+        return EmbeddedInstaller.unavailable(folder.toAbsolutePath());
+    }
+
     /** The running server in {@code folder}, if any, without attaching to it. */
     public static Optional<EmbeddedServer> findRunning(Path folder) {
         Path absolute = folder.toAbsolutePath();
@@ -191,10 +199,13 @@ public final class EmbeddedServer implements AutoCloseable {
         return current.server().pid();
     }
 
-    /** Whether this server has stopped without an orderly shutdown (its run file still names it). */
+    /**
+     * Whether this server has stopped without being told to by Copydesk ({@code copydesk server --stop},
+     * Ctrl-C, a service manager's stop): killed, crashed, or shut down from outside.
+     */
     public boolean stoppedUnexpectedly() {
         RunFile server = current.server();
-        return !ServerProcess.isAlive(server.pid())
+        return !ServerProcess.isAlive(server.pid()) && !RunFile.stoppedOnPurpose(folder.resolve("run"), server.pid())
                 && RunFile.read(folder.resolve("run")).map(r -> r.pid() == server.pid()).orElse(false);
     }
 

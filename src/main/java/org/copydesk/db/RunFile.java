@@ -104,5 +104,23 @@ record RunFile(int port, long pid, String bindAddress, EmbeddedServer.Mode mode,
         if (read(run).map(r -> r.pid() == pid).orElse(true)) {
             Files.deleteIfExists(run.resolve(NAME));
         }
+        Files.deleteIfExists(run.resolve(STOPPING));
+    }
+
+    /** {@code run/stopping}: the pid of a server being shut down in order, written before it is told to stop. */
+    private static final String STOPPING = "stopping";
+
+    /** Notes that the server {@code pid} is being stopped on purpose (so its end is not taken for a crash). */
+    static void markStopping(Path run, long pid) throws IOException {
+        Files.writeString(run.resolve(STOPPING), Long.toString(pid));
+    }
+
+    /** Whether the server {@code pid} was stopped on purpose. */
+    static boolean stoppedOnPurpose(Path run, long pid) {
+        try {
+            return Files.readString(run.resolve(STOPPING)).strip().equals(Long.toString(pid));
+        } catch (IOException e) {
+            return false;
+        }
     }
 }
