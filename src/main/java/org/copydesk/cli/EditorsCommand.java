@@ -45,12 +45,12 @@ final class EditorsCommand {
         @Override
         public Integer call() {
             boolean generated = password == null || password.length == 0;
+            if (!noAccount && !generated) {
+                // before anything is made (and before asking again): a refused password must not leave a person without an account
+                AccountAdministration.checkNewPassword(password);
+            }
             char[] secret = noAccount ? null : generated ? AccountAdministration.randomPassword() : confirmed(password);
             try (ReviewSession services = database.open(2)) {
-                if (!noAccount) {
-                    // before anything is made: a refused password must not leave a person without an account
-                    AccountAdministration.checkNewPassword(secret);
-                }
                 if (services.newsroom().editor(name).isPresent()) {
                     throw new Cli.CommandFailure("'" + name + "' is one of the newsroom's people already; to give them a (new) password:"
                             + " copydesk editors set-password " + name + " --password");
@@ -178,11 +178,11 @@ final class EditorsCommand {
             if (secret == null) {
                 throw new IllegalArgumentException("Give the new password with --password (asked for) or in " + PASSWORD_ENV + ".");
             }
+            AccountAdministration.checkNewPassword(secret);
             if (password != null && password.length > 0) {
                 secret = confirmed(secret);
             }
             try (ReviewSession services = database.open(2)) {
-                AccountAdministration.checkNewPassword(secret);
                 services.newsroom().requireEditor(name);
                 if (services.accounts().setPasswordOrCreateAccount(name, secret)) {
                     spec.commandLine().getOut().println("Changed the password of '" + name + "'.");

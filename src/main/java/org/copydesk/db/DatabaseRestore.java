@@ -68,15 +68,24 @@ public final class DatabaseRestore {
                 s.execute("SET SESSION foreign_key_checks = 0");
             }
             Set<String> schemaTables = new TreeSet<>(DatabaseBackup.tables(c));
+            TableLoader loader = null;
             while (json.nextToken() == JsonToken.START_OBJECT) {
                 String field = json.nextFieldName();
+                if ("r".equals(field) && loader != null) {
+                    loader.add(json);
+                    continue;
+                }
+                if (loader != null) {
+                    rows.put(loader.table, loader.finish());
+                    loader = null;
+                }
                 if ("table".equals(field)) {
                     String table = json.nextTextValue();
                     if (!schemaTables.contains(table)) {
                         throw new DatabaseSetupException("The backup has a table '" + table + "' that schema version " + version
                                 + " does not.");
                     }
-                    rows.put(table, restoreTable(c, table, json));
+                    loader = TableLoader.start(c, table, json);
                 } else if ("accounts".equals(field)) {
                     credentials = readAccounts(json);
                 } else if ("endTables".equals(field)) {
@@ -113,13 +122,58 @@ public final class DatabaseRestore {
         }
     }
 
+    /**
+     * A database holding a newsroom's data (people, desks or articles) is refused. One with the
+     * schema but no data (a new team server migrates at its first start) is emptied, schema and
+     * all, so the backup's own version can be built in it.
+     */
     private static void requireEmpty(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT DATABASE(), COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE()")) {
+        String name;
+        List<String> tables = DatabaseBackup.tables(c);
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT DATABASE()")) {
             rs.next();
-            if (rs.getLong(2) > 0) {
-                throw new DatabaseSetupException("The database " + rs.getString(1) + " is not empty: restore only into an empty one"
-                        + " (a new server, or drop the database first).");
+            name = rs.getString(1);
+        }
+        if (!DatabaseBackup.IDENTIFIER.matcher(name).matches()) {
+            throw new DatabaseSetupException("Copydesk restores only into a database named with letters, digits and _ (not " + name + ").");
+        }
+        long rows = 0;
+        for (String table : List.of("editor", "desk", "article")) {
+            if (tables.contains(table)) {
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM `" + table + "`")) {
+                    rs.next();
+                    rows += rs.getLong(1);
+                }
+            }
+        }
+        if (rows > 0) {
+            throw new DatabaseSetupException("The database " + name + " is not empty (it holds a newsroom's people, desks or articles):"
+                    + " restore only into an empty one (a new server, or drop the database first).");
+        }
+        boolean anything;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT (SELECT COUNT(*) FROM information_schema.tables"
+                + " WHERE table_schema = DATABASE())"
+                + " + (SELECT COUNT(*) FROM information_schema.routines WHERE routine_schema = DATABASE())")) {
+            rs.next();
+            anything = rs.getLong(1) > 0;
+        }
+        if (anything) {
+            log.info("The database {} has Copydesk's schema but no data: emptying it for the restore", name);
+            String charset;
+            String collation;
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT default_character_set_name,"
+                    + " default_collation_name FROM information_schema.schemata WHERE schema_name = DATABASE()")) {
+                rs.next();
+                charset = rs.getString(1);
+                collation = rs.getString(2);
+            }
+            if (!DatabaseBackup.IDENTIFIER.matcher(charset).matches() || !DatabaseBackup.IDENTIFIER.matcher(collation).matches()) {
+                throw new DatabaseSetupException("The database " + name + " has an unexpected character set; drop it and restore again.");
+            }
+            try (Statement s = c.createStatement()) {
+                s.execute("DROP DATABASE `" + name + "`");
+                s.execute("CREATE DATABASE `" + name + "` CHARACTER SET " + charset + " COLLATE " + collation);
+                s.execute("USE `" + name + "`");
             }
         }
     }
@@ -177,58 +231,72 @@ public final class DatabaseRestore {
         }
     }
 
-    private static long restoreTable(Connection c, String table, JsonParser json) throws IOException, SQLException {
-        json.nextFieldName(); // columns
-        json.nextToken();
-        List<String> columns = new ArrayList<>();
-        while (json.nextToken() == JsonToken.VALUE_STRING) {
-            columns.add(json.getText());
-        }
-        json.nextToken(); // end of the table's object
-        Set<String> known = columnsOf(c, table);
-        for (String column : columns) {
-            if (!known.contains(column)) {
-                throw new DatabaseSetupException("The backup's table " + table + " has a column '" + column + "' the schema does not.");
-            }
-        }
-        try (Statement s = c.createStatement()) {
-            s.execute("DELETE FROM `" + table + "`"); // rows the migrations seeded come back from the backup
-        }
-        String sql = "INSERT INTO `" + table + "` (`" + String.join("`, `", columns) + "`) VALUES ("
-                + String.join(", ", java.util.Collections.nCopies(columns.size(), "?")) + ")";
-        long count = 0;
-        c.setAutoCommit(false);
-        try (PreparedStatement insert = c.prepareStatement(sql)) {
-            while (peekRow(json)) {
-                for (int i = 1; i <= columns.size(); i++) {
-                    bind(insert, i, json);
-                }
-                json.nextToken(); // end of the row's array
-                json.nextToken(); // end of the row's object
-                insert.addBatch();
-                if (++count % BATCH == 0) {
-                    insert.executeBatch();
-                }
-            }
-            insert.executeBatch();
-            c.commit();
-        } finally {
-            c.setAutoCommit(true);
-        }
-        log.info("Restored {} rows of {}", count, table);
-        return count;
-    }
+    /** Puts one table's rows back, in batches of prepared inserts, in one transaction. */
+    private static final class TableLoader {
+        private final Connection c;
+        private final String table;
+        private final int columns;
+        private final PreparedStatement insert;
+        private long count;
 
-    /** Positions the parser on the next row's first value, if the next object is a row. */
-    private static boolean peekRow(JsonParser json) throws IOException {
-        if (json.nextToken() != JsonToken.START_OBJECT) {
-            return false;
+        private TableLoader(Connection c, String table, int columns, PreparedStatement insert) {
+            this.c = c;
+            this.table = table;
+            this.columns = columns;
+            this.insert = insert;
         }
-        if (!"r".equals(json.nextFieldName())) {
-            throw new DatabaseSetupException("The backup file is damaged (a table without its rows' end).");
+
+        /** Reads the table's columns (the parser is after its name), checks them and empties the table. */
+        static TableLoader start(Connection c, String table, JsonParser json) throws IOException, SQLException {
+            json.nextFieldName(); // columns
+            json.nextToken();
+            List<String> columns = new ArrayList<>();
+            while (json.nextToken() == JsonToken.VALUE_STRING) {
+                columns.add(json.getText());
+            }
+            json.nextToken(); // end of the table's object
+            Set<String> known = columnsOf(c, table);
+            for (String column : columns) {
+                if (!known.contains(column)) {
+                    throw new DatabaseSetupException("The backup's table " + table + " has a column '" + column + "' the schema does not.");
+                }
+            }
+            try (Statement s = c.createStatement()) {
+                s.execute("DELETE FROM `" + table + "`"); // rows the migrations seeded come back from the backup
+            }
+            c.setAutoCommit(false);
+            String sql = "INSERT INTO `" + table + "` (`" + String.join("`, `", columns) + "`) VALUES ("
+                    + String.join(", ", java.util.Collections.nCopies(columns.size(), "?")) + ")";
+            return new TableLoader(c, table, columns.size(), c.prepareStatement(sql));
         }
-        json.nextToken(); // start of the array
-        return true;
+
+        /** One row (the parser is after its field name). */
+        void add(JsonParser json) throws IOException, SQLException {
+            json.nextToken(); // start of the array
+            for (int i = 1; i <= columns; i++) {
+                bind(insert, i, json);
+            }
+            if (json.nextToken() != JsonToken.END_ARRAY) {
+                throw new DatabaseSetupException("The backup file is damaged (a row of " + table + " with too many values).");
+            }
+            json.nextToken(); // end of the row's object
+            insert.addBatch();
+            if (++count % BATCH == 0) {
+                insert.executeBatch();
+            }
+        }
+
+        long finish() throws SQLException {
+            try {
+                insert.executeBatch();
+                c.commit();
+            } finally {
+                insert.close();
+                c.setAutoCommit(true);
+            }
+            log.info("Restored {} rows of {}", count, table);
+            return count;
+        }
     }
 
     private static void bind(PreparedStatement insert, int index, JsonParser json) throws IOException, SQLException {

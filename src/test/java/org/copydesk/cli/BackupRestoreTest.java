@@ -90,7 +90,7 @@ class BackupRestoreTest {
         String status = ok(copydesk.run("status")).out();
         assertThat(status).contains("News");
         assertThat(copydesk.run("restore", backup.toString()).err()).as("into a database that is not empty")
-                .contains("is not empty: restore only into an empty one");
+                .contains("is not empty", "restore only into an empty one");
         ok(copydesk.run("server", "--stop"));
         serving.get(60, TimeUnit.SECONDS);
     }
