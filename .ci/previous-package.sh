@@ -18,7 +18,14 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 git archive "$commit" | tar -x -C "$scratch"
 echo "previous-package: building the packages of $commit in $scratch"
-(cd "$scratch" && packaging/build-installer.sh --type deb)
+# that script's jpackage compresses its .deb with xz (minutes for jars that are compressed already):
+# a light gzip here instead, through a dpkg-deb first on the PATH
+mkdir -p "$scratch/ci-bin"
+dpkg_deb=$(command -v dpkg-deb)
+printf '#!/bin/sh\ncase " $* " in *" -b "*|*" --build "*) exec %s -Zgzip -z1 "$@" ;; esac\nexec %s "$@"\n' \
+    "$dpkg_deb" "$dpkg_deb" >"$scratch/ci-bin/dpkg-deb"
+chmod +x "$scratch/ci-bin/dpkg-deb"
+(cd "$scratch" && PATH="$scratch/ci-bin:$PATH" packaging/build-installer.sh --type deb)
 mkdir -p "$cache"
 cp "$scratch"/target/installer/dist/*.deb "$cache/"
 echo "$cache"

@@ -131,6 +131,17 @@ for module in ${service_modules//,/ }; do
 done
 rm -rf "$out/jdeps"
 
+# jpackage runs dpkg-deb with its default xz compression, minutes for 200 MB of jars that are
+# compressed already; add_to_deb below repacks each .deb anyway, so jpackage's is left uncompressed.
+if [ "$os" = linux ] && [ "$type" = deb ]; then
+    dpkg_deb=$(command -v dpkg-deb)
+    mkdir -p "$out/bin"
+    printf '#!/bin/sh\ncase " $* " in *" -b "*|*" --build "*) exec %s -Znone "$@" ;; esac\nexec %s "$@"\n' \
+        "$dpkg_deb" "$dpkg_deb" >"$out/bin/dpkg-deb"
+    chmod +x "$out/bin/dpkg-deb"
+    export PATH="$out/bin:$PATH"
+fi
+
 package() { # variant package-name display-name
     local variant=$1 package=$2 display=$3
     local args=(
@@ -182,7 +193,7 @@ package() { # variant package-name display-name
 add_to_deb() { # variant package deb-file
     local variant=$1 package=$2 deb=$3 root="$out/deb-$1"
     rm -rf "$root"
-    dpkg-deb -R "$deb" "$root"
+    "$dpkg_deb" -R "$deb" "$root"
     install -d -m 0755 "$root/usr/share/doc/$package"
     install -m 0644 README.md docs/*.md "$root/usr/share/doc/$package/"
     if [ "$variant" = standalone ]; then
@@ -195,7 +206,7 @@ add_to_deb() { # variant package deb-file
     size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
     sed -i "s/^Installed-Size:.*/Installed-Size: $size/" "$root/DEBIAN/control"
     # the jars inside are compressed already: a light gzip is nearly as small as xz, and quick
-    dpkg-deb --root-owner-group -Zgzip -z3 -b "$root" "$deb" >/dev/null
+    "$dpkg_deb" --root-owner-group -Zgzip -z3 -b "$root" "$deb" >/dev/null
     rm -rf "$root"
 }
 
