@@ -119,15 +119,19 @@ unit_exec() { # UNIT KEY: runs that Exec line of the installed unit as its user,
     done
     local user
     user=$(python3 .ci/unit-command.py "$file" User)
+    cd / # systemd's working directory for a system unit
     exec setpriv --reuid="$user" --regid="$user" --init-groups env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
         LANG=C.UTF-8 "${envs[@]}" "${argv[@]}"
 }
+declare -A unit_since=()
 start_unit() { # UNIT: as systemctl start would, its output to target/installed-package/units/UNIT.log
     local unit=$1
+    unit_since[$unit]=$(date +%s)
     if [ "$systemd_running" = true ]; then
         run systemctl start "$unit"
         return
     fi
+    : >"$work/units/$unit.log"
     if grep -q '^ExecStartPre=' "/lib/systemd/system/$unit.service"; then
         run bash -c "$(declare -f unit_exec); cd '$repo'; unit_exec $unit ExecStartPre"
     fi
@@ -152,8 +156,14 @@ stop_unit() { # UNIT: SIGTERM, as systemctl stop sends, and waits for it to end
     wait "$pid" 2>/dev/null || true
     unset "unit_pids[$unit]"
 }
-unit_log() { if [ "$systemd_running" = true ]; then journalctl -u "$1" --no-pager; else cat "$work/units/$1.log"; fi; }
-server_says_ready() { grep -q "Ctrl-C stops it" "$work/units/copydesk-server.log"; }
+unit_log() { # what the unit said since its last start
+    if [ "$systemd_running" = true ]; then
+        journalctl -u "$1" --no-pager --since "@${unit_since[$1]:-0}"
+    else
+        cat "$work/units/$1.log"
+    fi
+}
+server_says_ready() { unit_log copydesk-server 2>/dev/null | grep -q "Ctrl-C stops it"; }
 
 receiver_pid=""
 cleanup() {
@@ -310,20 +320,29 @@ run as_person sam sam-password-22 $copydesk status --json
 has '"desks"'
 
 section "2. a kill -9 of the server, and the restart a service manager does"
-server_jvm=${unit_pids[copydesk-server]:-$(systemctl show -p MainPID --value copydesk-server 2>/dev/null || true)}
 run as_service $copydesk server --status
 database_pid=$(sed -n 's/.*(pid \([0-9]*\),.*/\1/p' <<<"$last")
-kill -KILL "$server_jvm"
-sleep 1
-kill -0 "$database_pid" 2>/dev/null || fail "the database (pid $database_pid) did not outlive its killed owner: nothing to test"
-unset "unit_pids[copydesk-server]"
-: >"$work/units/copydesk-server.log"
-start_unit copydesk-server
-wait_for 120 "copydesk-server after kill -9" server_says_ready
-run unit_log copydesk-server
-lacks "already running"
-run as_service $copydesk server --status
-has "(pid $database_pid,"
+if [ "$systemd_running" = true ]; then
+    # systemd ends what is left of the unit (its database, with SIGTERM) and restarts it (Restart=on-failure)
+    server_jvm=$(systemctl show -p MainPID --value copydesk-server)
+    kill -KILL "$server_jvm"
+    wait_for 120 "systemd to restart copydesk-server" sh -c \
+        "[ \"\$(systemctl show -p MainPID --value copydesk-server)\" != $server_jvm ] && runuser -u copydesk -- $copydesk server --status"
+else
+    # without systemd nothing ends the database: the next copydesk server must adopt it, not say "already running"
+    server_jvm=${unit_pids[copydesk-server]}
+    kill -KILL "$server_jvm"
+    sleep 1
+    kill -0 "$database_pid" 2>/dev/null || fail "the database (pid $database_pid) did not outlive its killed owner: nothing to test"
+    unset "unit_pids[copydesk-server]"
+    start_unit copydesk-server
+    wait_for 120 "copydesk-server after kill -9" server_says_ready
+    run unit_log copydesk-server
+    lacks "already running"
+    has "Adopting the embedded server"
+    run as_service $copydesk server --status
+    has "(pid $database_pid,"
+fi
 run as_person rita rita-password-1 $copydesk claim --as rita
 
 section "2. the README's and docs' commands, from the installed packages"
@@ -341,15 +360,15 @@ lacks "Schema at version" "execute command denied"
 run_exit 1 $copydesk status --db-url "jdbc:mysql://127.0.0.1:$port/copydesk?password=sam-password-22" --db-user sam
 has "contains a password" "COPYDESK_DB_PASSWORD"
 run as_service $copydesk desks list
-run as_service $copydesk desks add culture Culture --lease 45m
-run as_service $copydesk desks set-lease culture 30m
-run as_service $copydesk editors add pat --role editor --capacity 4 --desks news,culture
+run as_service $copydesk desks add features Features --lease 45m
+run as_service $copydesk desks set-lease features 30m
+run as_service $copydesk editors add pat --role editor --capacity 4 --desks news,features
 has "Created the database account 'pat'"
 run as_service $copydesk editors list
 has pat rita sam
 run as_service $copydesk editors set-capacity pat 5
-run as_service $copydesk editors set-desks pat news,wires,culture
-run env COPYDESK_NEW_PASSWORD=pat-password-333 runuser -u copydesk -- $copydesk editors set-password pat
+run as_service $copydesk editors set-desks pat news,wires,features
+run as_service env COPYDESK_NEW_PASSWORD=pat-password-333 $copydesk editors set-password pat
 # a typed password is asked twice (a terminal: python's pty); a mismatch or a short one changes nothing
 run python3 - "$copydesk" <<'EOF'
 import os, pty, sys, time
@@ -384,7 +403,8 @@ run as_service $copydesk import "$repo/docs/examples/articles.json"
 has "imported"
 run as_person pat pat-password-333 $copydesk claim --as pat
 has "pat holds"
-decided=$(awk '$2 == "news" || $2 == "wires" || $2 == "culture" {print $1; exit}' <<<"$last")
+decided=$(awk '$2 == "news" || $2 == "wires" || $2 == "features" {print $1; exit}' <<<"$last")
+[ -n "$decided" ] || fail "pat holds no article to decide"
 run as_person pat pat-password-333 $copydesk decide "$decided" send_back --as pat --notes "Check the quotes."
 run as_person sam sam-password-22 $copydesk waiting --overdue 3d
 run as_person sam sam-password-22 $copydesk status
@@ -394,10 +414,10 @@ has '"outcome"'
 
 section "2. import --watch (copydesk-watcher)"
 start_unit copydesk-watcher
-cp "$repo/docs/examples/articles.csv" /var/lib/copydesk/dropbox/.incoming.csv
-sed -i 's/csv-2025-/watch-2025-/' /var/lib/copydesk/dropbox/.incoming.csv
-chown copydesk:copydesk /var/lib/copydesk/dropbox/.incoming.csv
-mv /var/lib/copydesk/dropbox/.incoming.csv /var/lib/copydesk/dropbox/from-cms.csv
+# written elsewhere on the same file system, then renamed into the folder complete
+sed 's/csv-2025-/watch-2025-/' "$repo/docs/examples/articles.csv" >/var/lib/copydesk/from-cms.csv
+chown copydesk:copydesk /var/lib/copydesk/from-cms.csv
+mv /var/lib/copydesk/from-cms.csv /var/lib/copydesk/dropbox/from-cms.csv
 wait_for 90 "the watcher to import from-cms.csv" test -e /var/lib/copydesk/dropbox/done/from-cms.csv
 stop_unit copydesk-watcher
 run ls /var/lib/copydesk/dropbox/done
@@ -423,7 +443,8 @@ sed -i "s|^COPYDESK_RELAY_URL=.*|COPYDESK_RELAY_URL=http://127.0.0.1:$receiver_p
 sed -i "s|^COPYDESK_RELAY_OPTIONS=.*|COPYDESK_RELAY_OPTIONS=--first-retry 1s|" /etc/copydesk/copydesk.env
 start_unit copydesk-relay
 run as_person pat pat-password-333 $copydesk claim --as pat
-decided=$(awk '$2 == "news" || $2 == "wires" || $2 == "culture" {print $1; exit}' <<<"$last")
+decided=$(awk '$2 == "news" || $2 == "wires" || $2 == "features" {print $1; exit}' <<<"$last")
+[ -n "$decided" ] || fail "pat holds no article to decide"
 run as_person pat pat-password-333 $copydesk decide "$decided" approve --as pat
 expected=$(as_person sam sam-password-22 $copydesk feed --since 0 --json | wc -l)
 delivered() { [ "$(python3 -c 'import json,sys; print(len({json.loads(l)["key"] for l in open(sys.argv[1]) if json.loads(l)["status"] == 200}))' "$work/received.jsonl")" -ge "$expected" ]; }
@@ -459,7 +480,6 @@ section "2. server --bind beyond loopback: TLS only, verified by a client"
 stop_unit copydesk-server
 run_exit 3 as_service $copydesk server --status
 sed -i "s|^COPYDESK_SERVER_OPTIONS=.*|COPYDESK_SERVER_OPTIONS=--bind 0.0.0.0 --port $port|" /etc/copydesk/copydesk.env
-: >"$work/units/copydesk-server.log"
 start_unit copydesk-server
 wait_for 180 "copydesk-server with --bind 0.0.0.0" server_says_ready
 run unit_log copydesk-server

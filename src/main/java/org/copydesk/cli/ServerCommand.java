@@ -8,6 +8,8 @@ import java.util.concurrent.Callable;
 import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
+import org.copydesk.db.DatabaseConfig;
+import org.copydesk.db.DatabaseConfigResolver;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.db.ServerCertificate;
 import org.copydesk.review.AccountAdministration;
@@ -120,6 +122,16 @@ final class ServerCommand implements Callable<Integer> {
     }
 
     private int stopOrStatus(AppDirectories dirs, PrintWriter out) throws InterruptedException {
+        if (status && wait != null) {
+            // a service waiting for the team server: with another database configured there is none to wait for
+            DatabaseConfig configured = new DatabaseConfigResolver(environment(), dirs.configFile())
+                    .resolve(DatabaseConfigResolver.CommandLine.none());
+            if (!configured.isEmbedded()) {
+                out.println("Copydesk is configured for the database at " + configured.url().replaceAll("\\?.*", "")
+                        + "; there is no embedded server to wait for.");
+                return 0;
+            }
+        }
         var running = EmbeddedServer.findRunning(dirs.embeddedServer());
         if (status && wait != null) {
             long until = System.nanoTime() + wait.toNanos();
@@ -141,6 +153,11 @@ final class ServerCommand implements Callable<Integer> {
         running.get().shutdown();
         out.println("Stopped the embedded server.");
         return 0;
+    }
+
+    /** The environment settings are read from (the process's, unless a test gives one). */
+    private java.util.Map<String, String> environment() {
+        return spec.root().userObject() instanceof CopydeskCommand root ? root.environment() : System.getenv();
     }
 
     private static String alreadyRunning(EmbeddedServer server) {

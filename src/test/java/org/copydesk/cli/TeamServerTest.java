@@ -135,6 +135,12 @@ class TeamServerTest {
         assertThat(copydesk.run("server", "--stop").code()).isZero();
         assertThat(restarted.get(60, TimeUnit.SECONDS).code()).isZero();
         assertThat(copydesk.run("server", "--status").code()).isEqualTo(ServerCommand.NOT_RUNNING);
+        // what the services run before they start: wait for the team server, unless another database is configured
+        assertThat(copydesk.run("server", "--status", "--wait", "1s").code()).isEqualTo(ServerCommand.NOT_RUNNING);
+        CommandRunner.Run elsewhere = copydesk.run(java.util.Map.of(org.copydesk.db.DatabaseConfigResolver.URL_ENV,
+                "jdbc:mysql://db.newsroom.example:3306/copydesk"), "server", "--status", "--wait", "2m");
+        assertThat(elsewhere.code()).isZero();
+        assertThat(elsewhere.out()).contains("db.newsroom.example", "no embedded server to wait for");
     }
 
     /** Desks, people and articles in the team's database. */
