@@ -516,12 +516,18 @@ for path in /opt/copydesk /opt/copydesk-standalone /usr/bin/copydesk /usr/share/
         /lib/systemd/system/copydesk-watcher.service /lib/systemd/system/copydesk-release-daemon.service; do
     [ ! -e "$path" ] && [ ! -L "$path" ] || fail "$path is still there after apt-get remove"
 done
-run_exit 1 dpkg -L copydesk
+# both are "rc" now (removed, their maintainer scripts kept for purge); only the settings file is left
+run dpkg-query -W -f='${db:Status-Abbrev}${Package}\n' copydesk copydesk-standalone
+has "rc copydesk" "rc copydesk-standalone"
+run dpkg -L copydesk
+lacks /opt/ /usr/
 run dpkg -L copydesk-standalone
 has /etc/copydesk/copydesk.env
+lacks /opt/ /usr/ /lib/
 [ -f /etc/copydesk/copydesk.env ] || fail "the settings file went with apt-get remove (it is a conffile: only purge takes it)"
-run apt-get purge -y copydesk-standalone
+run apt-get purge -y copydesk copydesk-standalone
 has "the team's data stays in /var/lib/copydesk"
+run_exit 1 dpkg -L copydesk
 run_exit 1 dpkg -L copydesk-standalone
 [ ! -e /etc/copydesk ] || fail "/etc/copydesk is still there after purge: $(ls -la /etc/copydesk)"
 [ -d /var/lib/copydesk/server/data ] || fail "purge deleted the team's data"

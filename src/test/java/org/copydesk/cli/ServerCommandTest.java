@@ -112,6 +112,13 @@ class ServerCommandTest {
         assertThatThrownBy(() -> java.sql.DriverManager.getConnection(wrongPin, "ann", "ann-own-secret-7").close())
                 .as("a server whose certificate is not the pinned one").isInstanceOf(java.sql.SQLException.class);
 
+        // the same refusals as people meet them through copydesk: one line saying what is wrong
+        Map<String, String> annsPassword = Map.of(org.copydesk.db.DatabaseConfigResolver.PASSWORD_ENV, "ann-own-secret-7");
+        CommandRunner.Run plainStatus = run(annsPassword, "status", "--db-url", plain, "--db-user", "ann");
+        assertThat(plainStatus.err()).hasLineCount(1).contains("accepts TLS connections only");
+        CommandRunner.Run wrongStatus = run(annsPassword, "status", "--db-url", wrongPin, "--db-user", "ann");
+        assertThat(wrongStatus.err()).hasLineCount(1).contains("is not the one this connection trusts");
+
         assertThat(run(Map.of(), "server", "--stop").code()).isZero();
         CommandRunner.Run served = serving.get(60, TimeUnit.SECONDS);
         assertThat(served.out()).as(served.err()).contains("running on 0.0.0.0", "TLS connections only",
