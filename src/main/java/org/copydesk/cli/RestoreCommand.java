@@ -48,7 +48,7 @@ final class RestoreCommand implements Callable<Integer> {
                         .replace("copydesk db migrate", "copydesk restore"));
             });
             DatabaseBackup.Summary summary = DatabaseRestore.restore(db, in);
-            Migrations.Outcome outcome = new Migrations(db.dataSource()).migrate();
+            Migrations.Outcome outcome = db.migrate();
             int regranted = accounts.regrantExistingAccounts();
             out.println("Restored " + file + ": " + summary.totalRows() + " rows in " + summary.rows().size() + " tables (schema version "
                     + summary.schemaVersion() + (outcome.applied() > 0 ? ", now " + outcome.schemaVersion() : "") + "); "
