@@ -45,6 +45,7 @@ public final class Cli {
 
     private static int run(String[] args, PrintWriter out, PrintWriter err, Consumer<DatabaseConfig> openApp,
                            Map<String, String> environment) {
+        Documentation.publish(); // help texts name where the documentation is installed
         CommandLine cl = new CommandLine(new CopydeskCommand(openApp, environment));
         cl.setOut(out);
         cl.setErr(err);

@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "relay", mixinStandardHelpOptions = true,
         description = {"Posts every outcome of a review to a webhook (signed, with an idempotency key, in order per"
                 + " article), retrying while the receiver fails, until stopped. Run it with a relay account"
-                + " (copydesk integrations add NAME --kind relay). See docs/integration.md."},
+                + " (copydesk integrations add NAME --kind relay). The secret's surrounding whitespace (a file's"
+                + " final newline) is not part of it. See ${sys:copydesk.docs}/integration.md."},
         subcommands = {RelayCommand.Status.class, RelayCommand.Retry.class})
 final class RelayCommand implements Callable<Integer> {
 

@@ -128,7 +128,7 @@ class CliTest {
         assertThat(run("editors", "set-capacity", "fay", "4").out()).contains("capacity 4");
         assertThat(run("editors", "set-desks", "fay", "culture").out()).contains("desks culture");
         assertThat(run("editors", "list").out()).contains("Fay Kim", "culture", "Sue Lindqvist", "supervisor");
-        assertThat(run("editors", "add", "fay").err()).contains("exists already");
+        assertThat(run("editors", "add", "fay").err()).contains("one of the newsroom's people already", "set-password fay");
         assertThat(run("editors", "set-desks", "fay", "nowhere").err()).contains("Unknown desk(s): nowhere");
     }
 
