@@ -2,7 +2,6 @@ package org.copydesk.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
@@ -51,6 +50,11 @@ final class ImportCommand implements Callable<Integer> {
             description = "with --watch: how often to look (default: ${DEFAULT-VALUE})")
     java.time.Duration interval;
 
+    @Option(names = "--quiet", defaultValue = "10s", converter = Durations.class,
+            description = "with --watch: a file is taken once it has not changed for this long (default: ${DEFAULT-VALUE});"
+                    + " writing under a name ending in .part and renaming it when complete is surer")
+    java.time.Duration quiet;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -81,7 +85,7 @@ final class ImportCommand implements Callable<Integer> {
     /** The long-running drop folder: like the release daemon, until stopped. */
     private int watch(PrintWriter out) throws InterruptedException {
         try (ReviewSession services = database.open(2)) {
-            DropFolder folder = new DropFolder(watch, services.importer(), services.sessionUser(), Clock.systemUTC(),
+            DropFolder folder = new DropFolder(watch, services.importer(), services.sessionUser(), DropFolder.Timing.of(interval, quiet),
                     new DropFolder.Listener() {
                         @Override
                         public void finished(DropFolder.Finished f) {
@@ -101,7 +105,7 @@ final class ImportCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(new Thread(folder::stop, "stop-watching"));
             try (var watching = folder.lock()) {
                 announce(out);
-                folder.run(interval);
+                folder.run();
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
