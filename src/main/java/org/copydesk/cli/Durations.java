@@ -38,6 +38,9 @@ final class Durations implements ITypeConverter<Duration> {
     }
 
     static String format(Duration d) {
+        if (!d.isNegative() && !d.isZero() && d.toSeconds() == 0) {
+            return d.toMillis() + "ms";
+        }
         long s = Math.max(0, d.toSeconds());
         if (s >= 3600) {
             return String.format("%dh%02dm", s / 3600, (s % 3600) / 60);

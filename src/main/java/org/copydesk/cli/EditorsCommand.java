@@ -65,12 +65,18 @@ final class EditorsCommand {
     static final class ListEditors implements Callable<Integer> {
         @Mixin
         DatabaseOptions database;
+        @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
+        boolean json;
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
             try (ReviewSession services = database.open(2)) {
+                if (json) {
+                    printJson(spec.commandLine().getOut(), services.newsroom().editors());
+                    return 0;
+                }
                 Table t = new Table("NAME", "DISPLAY NAME", "ROLE", "CAPACITY", "DESKS", "LAST SEEN (UTC)");
                 for (Editor e : services.newsroom().editors()) {
                     t.row(e.id(), e.displayName(), e.role().name().toLowerCase(java.util.Locale.ROOT), e.capacity(),
@@ -81,6 +87,29 @@ final class EditorsCommand {
             }
             return 0;
         }
+    }
+
+    private static void printJson(java.io.PrintWriter out, List<Editor> editors) {
+        JsonOutput.print(out, g -> {
+            g.writeStartObject();
+            g.writeArrayFieldStart("editors");
+            for (Editor e : editors) {
+                g.writeStartObject();
+                g.writeStringField("name", e.id());
+                g.writeStringField("displayName", e.displayName());
+                g.writeStringField("role", e.role().name().toLowerCase(java.util.Locale.ROOT));
+                g.writeNumberField("capacity", e.capacity());
+                g.writeArrayFieldStart("desks");
+                for (String desk : e.desks()) {
+                    g.writeString(desk);
+                }
+                g.writeEndArray();
+                JsonOutput.time(g, "lastSeenAt", e.lastSeenAt());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        });
     }
 
     @Command(name = "set-capacity", mixinStandardHelpOptions = true, description = "Sets how many articles an editor holds at most.")

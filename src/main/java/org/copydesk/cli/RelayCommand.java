@@ -65,7 +65,7 @@ final class RelayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (url == null) {
-            throw new Cli.CommandFailure("Give the receiver with --url (or use relay status / relay retry).");
+            throw Cli.usage(spec, "Give the receiver with --url (or use relay status / relay retry).");
         }
         byte[] secret = RelaySecret.load(secretFile, database.environment());
         WebhookSignature signature = new WebhookSignature(secret);
@@ -144,15 +144,24 @@ final class RelayCommand implements Callable<Integer> {
         DatabaseOptions database;
         @Option(names = "--limit", defaultValue = "50", description = "list at most this many undelivered outcomes (default: ${DEFAULT-VALUE})")
         int limit;
+        @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
+        boolean json;
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
+            if (limit < 0) {
+                throw Cli.usage(spec, "--limit must be 0 or more.");
+            }
             try (ReviewSession services = database.openRunning(2)) {
                 RelayState state = services.relayState();
                 RelayState.Counts c = state.counts();
+                if (json) {
+                    printJson(out, c, state.activeRelay().orElse(null), state.undelivered(limit));
+                    return 0;
+                }
                 out.println("Delivered " + c.delivered() + ", waiting " + c.waiting() + ", failed " + c.failed() + ".");
                 out.println(state.activeRelay().map(r -> "Relay at work: " + r.holder() + ".")
                         .orElse("No relay is running (outcomes wait until one does)."));
@@ -169,6 +178,42 @@ final class RelayCommand implements Callable<Integer> {
                 }
             }
             return 0;
+        }
+
+        private static void printJson(PrintWriter out, RelayState.Counts c, RelayState.ActiveRelay relay,
+                                      java.util.List<RelayState.Undelivered> undelivered) {
+            JsonOutput.print(out, g -> {
+                g.writeStartObject();
+                g.writeNumberField("delivered", c.delivered());
+                g.writeNumberField("waiting", c.waiting());
+                g.writeNumberField("failed", c.failed());
+                if (relay == null) {
+                    g.writeNullField("relay");
+                } else {
+                    g.writeObjectFieldStart("relay");
+                    g.writeStringField("holder", relay.holder());
+                    JsonOutput.time(g, "until", relay.until());
+                    g.writeEndObject();
+                }
+                g.writeArrayFieldStart("undelivered");
+                for (RelayState.Undelivered u : undelivered) {
+                    g.writeStartObject();
+                    g.writeNumberField("cursor", u.cursor());
+                    g.writeStringField("state", u.delivery());
+                    g.writeStringField("outcome", u.outcome());
+                    g.writeNumberField("articleId", u.articleId());
+                    g.writeStringField("externalId", u.externalId());
+                    g.writeStringField("desk", u.desk());
+                    g.writeNumberField("attempts", u.attempts());
+                    JsonOutput.time(g, "lastAttemptAt", u.lastAttemptAt());
+                    g.writeStringField("lastAnswer", u.lastAnswer());
+                    JsonOutput.time(g, "nextAttemptAt", u.nextAttemptAt());
+                    JsonOutput.time(g, "decidedAt", u.decidedAt());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            });
         }
     }
 
@@ -187,7 +232,7 @@ final class RelayCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             if ((cursor == null) == !all) {
-                throw new Cli.CommandFailure("Name one failed outcome by its cursor, or give --all-failed.");
+                throw Cli.usage(spec, "Name one failed outcome by its cursor, or give --all-failed.");
             }
             try (ReviewSession services = database.openRunning(2)) {
                 int n = services.relayState().retry(cursor);

@@ -131,6 +131,11 @@ public final class ArticleImporter {
                 .run(in);
     }
 
+    /** The rows imports kept aside, to list, correct and requeue, or dismiss. */
+    public ImportQuarantine quarantine() {
+        return new ImportQuarantine(dsl);
+    }
+
     static Map<String, String> desks(DSLContext dsl) {
         Map<String, String> byLowerCase = new HashMap<>();
         for (String id : dsl.select(DESK.ID).from(DESK).fetch(DESK.ID)) {

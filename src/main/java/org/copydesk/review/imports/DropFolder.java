@@ -93,7 +93,6 @@ public final class DropFolder {
     static final String PROCESSING = "processing";
     static final String DONE = "done";
     static final String FAILED = "failed";
-    private static final int MOST_READINGS = 3;
     /** processing/ names: TAKEN_AT--RANDOM--ORIGINAL, unique per drop, stable across restarts. */
     private static final String SEPARATOR = "--";
     private static final DateTimeFormatter TAKEN = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSS'Z'", Locale.ROOT)
@@ -116,7 +115,7 @@ public final class DropFolder {
     private final Timing timing;
     private final Listener listener;
     private final OpenWriters writers;
-    private final SettledInput.Quiet quiet;
+    private final DroppedFileReader reader;
     private final Map<Path, Seen> arrivals = new HashMap<>();
     private final LateChanges late;
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -133,7 +132,6 @@ public final class DropFolder {
         this.timing = timing;
         this.listener = listener;
         this.writers = writers;
-        this.quiet = new SettledInput.Quiet(timing.quiet(), timing.look(), timing.clock(), pause != null ? pause : this::pause);
         try {
             this.folder = folder.toRealPath();
             if (!Files.isDirectory(this.folder)) {
@@ -151,6 +149,8 @@ public final class DropFolder {
             throw new IllegalArgumentException("Cannot make the sub-folders of " + folder + ": " + e.getMessage(), e);
         }
         this.late = new LateChanges(timing, writers);
+        this.reader = new DroppedFileReader(this.folder, importer, actor,
+                new SettledInput.Quiet(timing.quiet(), timing.look(), timing.clock(), pause != null ? pause : this::pause));
     }
 
     /**
@@ -294,30 +294,10 @@ public final class DropFolder {
         }
     }
 
-    /** Why a name is not read, or null when it is a plain file of its own. */
-    private static String notOwnFile(Path p, FileLook look) {
-        return switch (look.kind()) {
-            case FILE -> look.links() > 1 ? "it has " + look.links() + " names on this disk (a hard link shares its content"
-                    + " with a file elsewhere); copy the file into the folder instead" : null;
-            case SYMBOLIC_LINK -> "it is a symbolic link (to " + linkTarget(p) + "); the drop folder reads only files written"
-                    + " into it";
-            case FOLDER -> "it is a folder";
-            case OTHER -> "it is not a plain file (a pipe, socket or device)";
-        };
-    }
-
-    private static String linkTarget(Path link) {
-        try {
-            return Files.readSymbolicLink(link).toString();
-        } catch (IOException | UnsupportedOperationException e) {
-            return "somewhere else";
-        }
-    }
-
     /** Moves what is not a file of its own, unread, to failed/ with a report saying why. */
     private boolean refuse(Path entry, FileLook look) {
         String name = DropFolderFiles.safeName(entry.getFileName().toString());
-        String why = name + " was not imported: " + notOwnFile(entry, look) + ". Nothing of it was read.";
+        String why = name + " was not imported: " + DropFolderFiles.notOwnFile(entry, look) + ". Nothing of it was read.";
         Path target = DropFolderFiles.unused(folder.resolve(FAILED), name);
         Path report = target.resolveSibling(target.getFileName() + REPORT);
         try {
@@ -342,6 +322,7 @@ public final class DropFolder {
         boolean failed;
         ImportReport outcome = null;
         String problem = null;
+        FileLook asRead = null;
         if (DropFolderFiles.exists(report)) {
             failed = DropFolderFiles.readReport(report).startsWith("FAILED");
         } else {
@@ -350,16 +331,16 @@ public final class DropFolder {
                 return false;
             }
             String text;
-            String notOwn = notOwnFile(taken, look);
+            String notOwn = DropFolderFiles.notOwnFile(taken, look);
             if (notOwn != null) {
                 failed = true;
                 problem = original + " was not imported: " + notOwn + ". Nothing of it was read.";
                 text = "FAILED: " + problem + NL;
             } else {
-                Reading reading;
+                DroppedFileReader.Reading reading;
                 try {
-                    reading = read(taken, original, start.look() != null ? start : new Start(look, timing.clock().instant(),
-                            start.why()));
+                    reading = reader.read(taken, original, start.look() != null ? start.look() : look,
+                            start.look() != null ? start.since() : timing.clock().instant());
                 } catch (ImportFailedException e) {
                     if (stopped.getCount() == 0) {
                         return false;
@@ -376,6 +357,7 @@ public final class DropFolder {
                     text = "FAILED: " + original + " could not be imported: " + problem + NL;
                 } else {
                     outcome = reading.outcome();
+                    asRead = reading.asRead();
                     failed = outcome.rowsRead() > 0 && outcome.quarantined() == outcome.rowsRead();
                     text = (failed ? "FAILED: no row of " + original + " could be imported." + NL : "")
                             + ImportReportText.of(outcome) + reading.notes();
@@ -394,51 +376,9 @@ public final class DropFolder {
         } catch (NoSuchFileException e) {
             throw new UncheckedIOException("the drop folder changed under this service: " + e.getMessage(), e);
         }
-        late.watch(target, targetReport);
+        late.watch(target, targetReport, asRead);
         listener.finished(new Finished(original, target, targetReport, failed, RESUMED.equals(start.why()), outcome, problem));
         return true;
-    }
-
-    /** One import of a taken file, read as often as it changed under the reading (at most {@value #MOST_READINGS} times). */
-    private record Reading(ImportReport outcome, String notes) {
-    }
-
-    private Reading read(Path taken, String original, Start start) {
-        String source = folder.resolve(original).toString();
-        StringBuilder notes = new StringBuilder();
-        FileLook last = start.look();
-        Instant since = start.since();
-        for (int reading = 1; ; reading++) {
-            ImportReport outcome;
-            long bytes;
-            FileLook end;
-            try (SettledInput in = new SettledInput(taken, quiet, last, since)) {
-                outcome = importer.importOpened(in, source, last.size(),
-                        () -> Files.newInputStream(taken, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS), actor,
-                        ImportListener.NONE);
-                bytes = in.bytes();
-                end = in.lastLook();
-                notes.setLength(0);
-                notes.append(String.format(Locale.ROOT, "  note: read %,d bytes, SHA-256 %s.%n", bytes, in.sha256()));
-            } catch (IOException e) {
-                throw new ImportFailedException("cannot read " + original + ": " + e.getMessage(), null, e);
-            }
-            FileLook after = FileLook.of(taken);
-            boolean unchanged = after == null || after.size() == bytes && after.sameContentAs(end);
-            if (unchanged || reading == MOST_READINGS) {
-                if (!unchanged) {
-                    notes.append("  note: the file was still changing after ").append(MOST_READINGS).append(" readings; what"
-                            + " was read is imported, and the service imports it again once it has stopped changing.").append(NL);
-                }
-                return new Reading(outcome, notes.toString());
-            }
-            log.info("{} changed while it was read ({} bytes read, {} now); reading it again", original, bytes, after.size());
-            last = after;
-            since = timing.clock().instant();
-            notes.append(String.format(Locale.ROOT, "  note: the file changed while it was read (%,d bytes read, %,d there"
-                    + " after); it was read again to its end, and rows the earlier reading took are counted as already"
-                    + " present.%n", bytes, after.size()));
-        }
     }
 
     /** A report left in processing/ without its file: the file was moved; the report follows it. */

@@ -40,6 +40,26 @@ final class DropFolderFiles {
         return sub;
     }
 
+    /** Why a name is not read, or null when it is a plain file of its own. */
+    static String notOwnFile(Path p, FileLook look) {
+        return switch (look.kind()) {
+            case FILE -> look.links() > 1 ? "it has " + look.links() + " names on this disk (a hard link shares its content"
+                    + " with a file elsewhere); copy the file into the folder instead" : null;
+            case SYMBOLIC_LINK -> "it is a symbolic link (to " + linkTarget(p) + "); the drop folder reads only files written"
+                    + " into it";
+            case FOLDER -> "it is a folder";
+            case OTHER -> "it is not a plain file (a pipe, socket or device)";
+        };
+    }
+
+    private static String linkTarget(Path link) {
+        try {
+            return Files.readSymbolicLink(link).toString();
+        } catch (IOException | UnsupportedOperationException e) {
+            return "somewhere else";
+        }
+    }
+
     /** A name safe to use inside one of the folder's sub-folders: no separators, not "." or "..". */
     static String safeName(String name) {
         boolean unsafe = name.isEmpty() || name.equals(".") || name.equals("..") || name.indexOf('/') >= 0

@@ -25,6 +25,12 @@ public final class ImportQuarantine {
                 .fetch(ImportQuarantine::row);
     }
 
+    /** One open (unresolved) row, if it is open. */
+    public java.util.Optional<QuarantinedRow> open(long quarantineId) {
+        return dsl.selectFrom(IMPORT_QUARANTINE).where(IMPORT_QUARANTINE.ID.eq(quarantineId))
+                .and(IMPORT_QUARANTINE.RESOLVED_AT.isNull()).fetchOptional(ImportQuarantine::row);
+    }
+
     public int countOpen(String importId) {
         return dsl.fetchCount(IMPORT_QUARANTINE, open(importId));
     }

@@ -47,9 +47,12 @@ final class LateChanges {
         this.writers = writers;
     }
 
-    /** Starts watching a file just finished (a plain file only: a link refused unread has nothing to import). */
-    void watch(Path file, Path report) {
-        FileLook look = FileLook.of(file);
+    /**
+     * Starts watching a file just finished (a plain file only: a link refused unread has nothing to
+     * import), against the file as its import read it ({@code asRead}; null: as it is now).
+     */
+    void watch(Path file, Path report, FileLook asRead) {
+        FileLook look = asRead != null ? asRead : FileLook.of(file);
         if (look != null && look.kind() == FileLook.Kind.FILE && !timing.watchAfterFinished().isZero()) {
             watched.add(new Watched(file, report, look, timing.clock().instant()));
         }
