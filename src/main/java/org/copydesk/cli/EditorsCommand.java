@@ -92,22 +92,18 @@ final class EditorsCommand {
     private static void printJson(java.io.PrintWriter out, List<Editor> editors) {
         JsonOutput.print(out, g -> {
             g.writeStartObject();
-            g.writeArrayFieldStart("editors");
-            for (Editor e : editors) {
-                g.writeStartObject();
-                g.writeStringField("name", e.id());
-                g.writeStringField("displayName", e.displayName());
-                g.writeStringField("role", e.role().name().toLowerCase(java.util.Locale.ROOT));
-                g.writeNumberField("capacity", e.capacity());
-                g.writeArrayFieldStart("desks");
+            JsonOutput.objects(g, "editors", editors, (j, e) -> {
+                j.writeStringField("name", e.id());
+                j.writeStringField("displayName", e.displayName());
+                j.writeStringField("role", e.role().name().toLowerCase(java.util.Locale.ROOT));
+                j.writeNumberField("capacity", e.capacity());
+                j.writeArrayFieldStart("desks");
                 for (String desk : e.desks()) {
-                    g.writeString(desk);
+                    j.writeString(desk);
                 }
-                g.writeEndArray();
-                JsonOutput.time(g, "lastSeenAt", e.lastSeenAt());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
+                j.writeEndArray();
+                JsonOutput.time(j, "lastSeenAt", e.lastSeenAt());
+            });
             g.writeEndObject();
         });
     }

@@ -8,10 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import org.copydesk.review.imports.DropFolder;
 import org.copydesk.review.imports.ImportFailedException;
-import org.copydesk.review.imports.ImportProblem;
 import org.copydesk.review.imports.ImportReport;
 import org.copydesk.review.imports.ImportReportText;
-import org.copydesk.review.imports.RevisionRow;
 
 /**
  * What {@code copydesk import} prints for each file: the report in plain words, or with
@@ -137,26 +135,18 @@ final class ImportOutput {
         g.writeNumberField("alreadyDecided", r.alreadyDecided());
         g.writeNumberField("keptAside", r.quarantined());
         g.writeNumberField("keptAsideBefore", r.keptAsideBefore());
-        g.writeArrayFieldStart("problems");
-        for (ImportProblem p : r.problems()) {
-            g.writeStartObject();
-            g.writeNumberField("line", p.line());
-            g.writeStringField("reason", p.reason());
-            g.writeEndObject();
-        }
-        g.writeEndArray();
+        JsonOutput.objects(g, "problems", r.problems(), (j, p) -> {
+            j.writeNumberField("line", p.line());
+            j.writeStringField("reason", p.reason());
+        });
         g.writeNumberField("moreProblems", r.moreProblems());
-        g.writeArrayFieldStart("revisions");
-        for (RevisionRow v : r.revisionRows()) {
-            g.writeStartObject();
-            g.writeNumberField("line", v.line());
-            g.writeStringField("externalId", v.externalId());
-            g.writeNumberField("articleId", v.articleId());
-            g.writeNumberField("revision", v.revision());
-            g.writeStringField("outcome", v.kind().code());
-            g.writeEndObject();
-        }
-        g.writeEndArray();
+        JsonOutput.objects(g, "revisions", r.revisionRows(), (j, v) -> {
+            j.writeNumberField("line", v.line());
+            j.writeStringField("externalId", v.externalId());
+            j.writeNumberField("articleId", v.articleId());
+            j.writeNumberField("revision", v.revision());
+            j.writeStringField("outcome", v.kind().code());
+        });
         g.writeArrayFieldStart("warnings");
         for (String w : r.warnings()) {
             g.writeString(w);

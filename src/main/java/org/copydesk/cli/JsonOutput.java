@@ -22,6 +22,11 @@ final class JsonOutput {
         void write(JsonGenerator json) throws IOException;
     }
 
+    /** Writes one item's fields (inside the object {@link #objects} opens for it). */
+    interface Fields<T> {
+        void write(JsonGenerator json, T item) throws IOException;
+    }
+
     private static final JsonFactory FACTORY = new JsonFactory();
     private static final DateTimeFormatter UTC = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT);
 
@@ -38,6 +43,17 @@ final class JsonOutput {
         }
         out.println();
         out.flush();
+    }
+
+    /** A field holding an array with one object per item. */
+    static <T> void objects(JsonGenerator json, String name, Iterable<T> items, Fields<T> fields) throws IOException {
+        json.writeArrayFieldStart(name);
+        for (T item : items) {
+            json.writeStartObject();
+            fields.write(json, item);
+            json.writeEndObject();
+        }
+        json.writeEndArray();
     }
 
     /** A UTC time as "2026-03-01T09:30:00Z", or null. */

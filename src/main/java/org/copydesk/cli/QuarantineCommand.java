@@ -97,33 +97,25 @@ final class QuarantineCommand {
             JsonOutput.print(out, g -> {
                 g.writeStartObject();
                 g.writeNumberField("openRows", total);
-                g.writeArrayFieldStart("rows");
-                for (QuarantinedRow r : open) {
-                    g.writeStartObject();
-                    g.writeNumberField("entry", r.id());
-                    g.writeStringField("importId", r.importId());
-                    g.writeStringField("file", r.sourceName());
-                    g.writeNumberField("line", r.lineNumber());
-                    g.writeStringField("reason", r.reason());
-                    g.writeStringField("rawText", r.rawText());
-                    JsonOutput.time(g, "keptAsideAt", r.createdAt());
-                    g.writeEndObject();
-                }
-                g.writeEndArray();
-                g.writeArrayFieldStart("articles");
-                for (ArticleQuarantine.Entry a : articles) {
-                    g.writeStartObject();
-                    g.writeNumberField("articleId", a.id());
-                    g.writeStringField("externalId", a.externalId());
-                    g.writeStringField("desk", a.desk());
-                    g.writeStringField("title", a.title());
-                    g.writeNumberField("sentBack", a.attempts());
-                    g.writeStringField("decidedBy", a.decidedBy());
-                    g.writeStringField("reason", a.reason());
-                    JsonOutput.time(g, "since", a.since());
-                    g.writeEndObject();
-                }
-                g.writeEndArray();
+                JsonOutput.objects(g, "rows", open, (o, r) -> {
+                    o.writeNumberField("entry", r.id());
+                    o.writeStringField("importId", r.importId());
+                    o.writeStringField("file", r.sourceName());
+                    o.writeNumberField("line", r.lineNumber());
+                    o.writeStringField("reason", r.reason());
+                    o.writeStringField("rawText", r.rawText());
+                    JsonOutput.time(o, "keptAsideAt", r.createdAt());
+                });
+                JsonOutput.objects(g, "articles", articles, (o, a) -> {
+                    o.writeNumberField("articleId", a.id());
+                    o.writeStringField("externalId", a.externalId());
+                    o.writeStringField("desk", a.desk());
+                    o.writeStringField("title", a.title());
+                    o.writeNumberField("sentBack", a.attempts());
+                    o.writeStringField("decidedBy", a.decidedBy());
+                    o.writeStringField("reason", a.reason());
+                    JsonOutput.time(o, "since", a.since());
+                });
                 g.writeEndObject();
             });
         }
@@ -297,25 +289,21 @@ final class QuarantineCommand {
             if (json) {
                 JsonOutput.print(out, g -> {
                     g.writeStartObject();
-                    g.writeArrayFieldStart("results");
-                    for (Outcome o : outcomes) {
-                        g.writeStartObject();
+                    JsonOutput.objects(g, "results", outcomes, (r, o) -> {
                         if (o.entry() != null) {
-                            g.writeNumberField("entry", o.entry());
+                            r.writeNumberField("entry", o.entry());
                         }
                         if (o.article() != null) {
-                            g.writeNumberField("article", o.article());
+                            r.writeNumberField("article", o.article());
                         }
-                        g.writeStringField("outcome", o.outcome());
+                        r.writeStringField("outcome", o.outcome());
                         if (o.articleId() == null) {
-                            g.writeNullField("articleId");
+                            r.writeNullField("articleId");
                         } else {
-                            g.writeNumberField("articleId", o.articleId());
+                            r.writeNumberField("articleId", o.articleId());
                         }
-                        g.writeStringField("message", o.words());
-                        g.writeEndObject();
-                    }
-                    g.writeEndArray();
+                        r.writeStringField("message", o.words());
+                    });
                     g.writeEndObject();
                 });
             }

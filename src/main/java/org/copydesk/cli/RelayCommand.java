@@ -195,23 +195,19 @@ final class RelayCommand implements Callable<Integer> {
                     JsonOutput.time(g, "until", relay.until());
                     g.writeEndObject();
                 }
-                g.writeArrayFieldStart("undelivered");
-                for (RelayState.Undelivered u : undelivered) {
-                    g.writeStartObject();
-                    g.writeNumberField("cursor", u.cursor());
-                    g.writeStringField("state", u.delivery());
-                    g.writeStringField("outcome", u.outcome());
-                    g.writeNumberField("articleId", u.articleId());
-                    g.writeStringField("externalId", u.externalId());
-                    g.writeStringField("desk", u.desk());
-                    g.writeNumberField("attempts", u.attempts());
-                    JsonOutput.time(g, "lastAttemptAt", u.lastAttemptAt());
-                    g.writeStringField("lastAnswer", u.lastAnswer());
-                    JsonOutput.time(g, "nextAttemptAt", u.nextAttemptAt());
-                    JsonOutput.time(g, "decidedAt", u.decidedAt());
-                    g.writeEndObject();
-                }
-                g.writeEndArray();
+                JsonOutput.objects(g, "undelivered", undelivered, (j, u) -> {
+                    j.writeNumberField("cursor", u.cursor());
+                    j.writeStringField("state", u.delivery());
+                    j.writeStringField("outcome", u.outcome());
+                    j.writeNumberField("articleId", u.articleId());
+                    j.writeStringField("externalId", u.externalId());
+                    j.writeStringField("desk", u.desk());
+                    j.writeNumberField("attempts", u.attempts());
+                    JsonOutput.time(j, "lastAttemptAt", u.lastAttemptAt());
+                    j.writeStringField("lastAnswer", u.lastAnswer());
+                    JsonOutput.time(j, "nextAttemptAt", u.nextAttemptAt());
+                    JsonOutput.time(j, "decidedAt", u.decidedAt());
+                });
                 g.writeEndObject();
             });
         }

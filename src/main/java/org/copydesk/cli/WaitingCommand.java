@@ -73,30 +73,22 @@ final class WaitingCommand implements Callable<Integer> {
         JsonOutput.print(out, g -> {
             g.writeStartObject();
             g.writeNumberField("overdueAfterSeconds", overdue.toSeconds());
-            g.writeArrayFieldStart("desks");
-            for (WaitingForWriters.DeskWait d : desks) {
-                g.writeStartObject();
-                g.writeStringField("desk", d.desk());
-                g.writeStringField("name", d.name());
-                g.writeNumberField("waiting", d.waiting());
-                JsonOutput.time(g, "oldestSince", d.oldestSince());
-                g.writeNumberField("overdue", d.overdue());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("overdue");
-            for (WaitingForWriters.Overdue o : late) {
-                g.writeStartObject();
-                g.writeNumberField("articleId", o.articleId());
-                g.writeStringField("externalId", o.externalId());
-                g.writeStringField("desk", o.desk());
-                g.writeStringField("title", o.title());
-                g.writeStringField("sentBackBy", o.sentBackBy());
-                JsonOutput.time(g, "since", o.since());
-                g.writeStringField("notes", o.notes());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
+            JsonOutput.objects(g, "desks", desks, (j, d) -> {
+                j.writeStringField("desk", d.desk());
+                j.writeStringField("name", d.name());
+                j.writeNumberField("waiting", d.waiting());
+                JsonOutput.time(j, "oldestSince", d.oldestSince());
+                j.writeNumberField("overdue", d.overdue());
+            });
+            JsonOutput.objects(g, "overdue", late, (j, o) -> {
+                j.writeNumberField("articleId", o.articleId());
+                j.writeStringField("externalId", o.externalId());
+                j.writeStringField("desk", o.desk());
+                j.writeStringField("title", o.title());
+                j.writeStringField("sentBackBy", o.sentBackBy());
+                JsonOutput.time(j, "since", o.since());
+                j.writeStringField("notes", o.notes());
+            });
             g.writeEndObject();
         });
     }

@@ -13,10 +13,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.copydesk.review.Newsroom;
 import org.copydesk.testing.ChildJvm;
 import org.copydesk.testing.DatabaseExtension;
-import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
@@ -47,9 +45,7 @@ class DropFolderCrashTest {
 
     @Test
     void stoppedAtARowOfTheSecondBatchItFinishesTheFileAfterARestartWithNothingTwice(@TempDir Path dir) throws Exception {
-        dsl.deleteFrom(IMPORT_QUARANTINE).execute();
-        Fixtures.emptyNewsroom(dsl);
-        new Newsroom(dsl).addDesk("news", "News", Duration.ofMinutes(30));
+        DropFolderHarness.newsroom(dsl);
         Files.writeString(dir.resolve("big.jsonl.part"), rows("big", ROWS, BAD_EVERY));
         Files.move(dir.resolve("big.jsonl.part"), dir.resolve("big.jsonl"));
         Path log = dir.getParent().resolve(dir.getFileName() + "-child.log");

@@ -88,6 +88,13 @@ final class DropFolderHarness {
         }
     }
 
+    /** An empty newsroom with the one desk the drop-folder tests import to ("news"), and an empty quarantine. */
+    static void newsroom(DSLContext dsl) {
+        dsl.deleteFrom(org.copydesk.db.schema.Tables.IMPORT_QUARANTINE).execute();
+        org.copydesk.testing.Fixtures.emptyNewsroom(dsl);
+        new org.copydesk.review.Newsroom(dsl).addDesk("news", "News", Duration.ofMinutes(30));
+    }
+
     /** JSON lines: {@code rows} articles with ids PREFIX-n; every {@code badEvery}-th row has no desk (kept aside). */
     static String rows(String prefix, int rows, int badEvery) {
         StringBuilder s = new StringBuilder();

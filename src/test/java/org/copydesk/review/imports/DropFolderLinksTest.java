@@ -8,9 +8,7 @@ import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.copydesk.review.Newsroom;
 import org.copydesk.testing.DatabaseExtension;
-import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,9 +38,7 @@ class DropFolderLinksTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        dsl.deleteFrom(IMPORT_QUARANTINE).execute();
-        Fixtures.emptyNewsroom(dsl);
-        new Newsroom(dsl).addDesk("news", "News", Duration.ofMinutes(30));
+        DropFolderHarness.newsroom(dsl);
         dir = Files.createDirectory(tmp.resolve("drop"));
         secret = Files.writeString(tmp.resolve("passwd"), SECRET);
     }

@@ -11,9 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Random;
-import org.copydesk.review.Newsroom;
 import org.copydesk.testing.DatabaseExtension;
-import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,9 +33,7 @@ class DropFolderTest {
 
     @BeforeEach
     void desks() {
-        dsl.deleteFrom(IMPORT_QUARANTINE).execute();
-        Fixtures.emptyNewsroom(dsl);
-        new Newsroom(dsl).addDesk("news", "News", Duration.ofMinutes(30));
+        DropFolderHarness.newsroom(dsl);
     }
 
     @Test

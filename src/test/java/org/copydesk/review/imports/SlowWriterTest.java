@@ -2,7 +2,6 @@ package org.copydesk.review.imports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.ARTICLE;
-import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -17,9 +16,7 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.copydesk.db.schema.tables.records.ArticleRecord;
-import org.copydesk.review.Newsroom;
 import org.copydesk.testing.DatabaseExtension;
-import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
@@ -46,9 +43,7 @@ class SlowWriterTest {
 
     @BeforeEach
     void desks() {
-        dsl.deleteFrom(IMPORT_QUARANTINE).execute();
-        Fixtures.emptyNewsroom(dsl);
-        new Newsroom(dsl).addDesk("news", "News", Duration.ofMinutes(30));
+        DropFolderHarness.newsroom(dsl);
     }
 
     private ArticleRecord article(String externalId) {
