@@ -67,8 +67,8 @@ final class ImportCommand implements Callable<Integer> {
         if ((watch == null) == (files == null || files.isEmpty())) {
             throw Cli.usage(spec, "Give the files to import, or --watch DIR (not both).");
         }
-        if (interval.isZero() || interval.isNegative()) {
-            throw Cli.usage(spec, "--interval must be a positive duration, e.g. 2s.");
+        if (interval.isZero() || interval.isNegative() || quiet.isNegative()) {
+            throw Cli.usage(spec, "--interval must be a positive duration (e.g. 2s), and --quiet 0s or more (e.g. 10s).");
         }
         PrintWriter out = spec.commandLine().getOut();
         ImportOutput output = new ImportOutput(out, spec.commandLine().getErr(), json);

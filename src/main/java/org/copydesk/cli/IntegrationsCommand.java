@@ -33,6 +33,9 @@ final class IntegrationsCommand {
         @Override
         public Integer call() {
             String k = kind.toLowerCase(java.util.Locale.ROOT).replace('-', '_');
+            if (!k.equals("feed_reader") && !k.equals("relay")) {
+                throw Cli.usage(spec, "--kind is feed_reader or relay, not '" + kind + "'.");
+            }
             try (ReviewSession services = database.open(2)) {
                 boolean generated = password == null || password.length == 0;
                 char[] secret = generated ? org.copydesk.db.RandomPasswords.of(24) : password;

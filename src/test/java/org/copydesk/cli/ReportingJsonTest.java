@@ -120,11 +120,12 @@ class ReportingJsonTest {
     }
 
     @Test
-    void usageMistakesOfTheReportingCommandsEndWithTwo() {
+    void usageMistakesEndWithTwoInEveryCommand() {
         for (String[] args : List.of(new String[] {"relay"}, new String[] {"relay", "retry"}, new String[] {"relay", "retry", "1",
                 "--all-failed"}, new String[] {"relay", "status", "--limit", "-1"}, new String[] {"feed", "--since", "-1"},
                 new String[] {"feed", "--limit", "0"}, new String[] {"waiting", "--overdue", "0s"},
-                new String[] {"waiting", "--json=maybe"})) {
+                new String[] {"waiting", "--json=maybe"}, new String[] {"release-daemon", "--once", "--interval", "0s"},
+                new String[] {"purge", "--older-than", "0d"}, new String[] {"integrations", "add", "cms", "--kind", "printer"})) {
             CliRunner.Run run = cli.run(args);
             assertThat(run.code()).as(String.join(" ", args) + ": " + run.err()).isEqualTo(ExitCode.USAGE.code());
             assertThat(run.err()).startsWith("copydesk: ").doesNotContain("Exception");

@@ -212,6 +212,7 @@ public final class DropFolder {
         for (LateChanges.Again again : late.changedAndQuiet()) {
             Path taken = take(again.file());
             if (taken != null) {
+                late.handedBack(again);
                 finished += finish(taken, new Start(again.look(), again.since(), again.why())) ? 1 : 0;
                 DropFolderFiles.append(again.report(), "  note: this file changed after the import above (its writer was still"
                         + " writing) and was imported again: see the newest report of " + again.file().getFileName() + "." + NL);

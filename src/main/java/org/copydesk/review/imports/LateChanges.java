@@ -58,7 +58,10 @@ final class LateChanges {
         }
     }
 
-    /** The watched files that changed since their import and have been quiet since; they are watched no more. */
+    /**
+     * The watched files that changed since their import and have been quiet since, and nobody visible
+     * has open for writing. Each is watched until {@link #handedBack} says it was taken.
+     */
     List<Again> changedAndQuiet() {
         Instant now = timing.clock().instant();
         List<Again> again = new ArrayList<>();
@@ -82,7 +85,6 @@ final class LateChanges {
             }
             Set<Path> writing = writers.openForWriting(w.file.getParent());
             if (!writing.contains(w.file)) {
-                it.remove();
                 again.add(new Again(w.file, w.report, look, w.changedSince, String.format(Locale.ROOT, "this file changed after"
                         + " it had been imported as %s (%,d bytes then, %,d now: its writer was still writing); it was imported"
                         + " again, and rows the first import took are counted as already present.", w.file.getFileName(),
@@ -90,5 +92,10 @@ final class LateChanges {
             }
         }
         return again;
+    }
+
+    /** The file was taken to be imported again: it is watched no more (its new copy is, once finished). */
+    void handedBack(Again again) {
+        watched.removeIf(w -> w.file.equals(again.file()));
     }
 }
