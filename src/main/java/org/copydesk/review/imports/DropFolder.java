@@ -208,7 +208,7 @@ public final class DropFolder {
             }
             finished += finish(taken, new Start(null, null, RESUMED)) ? 1 : 0;
         }
-        finishOrphanReports();
+        DropFolderFiles.finishOrphanReports(folder.resolve(PROCESSING), folder.resolve(DONE), folder.resolve(FAILED));
         for (LateChanges.Again again : late.changedAndQuiet()) {
             Path taken = take(again.file());
             if (taken != null) {
@@ -380,26 +380,6 @@ public final class DropFolder {
         late.watch(target, targetReport, asRead);
         listener.finished(new Finished(original, target, targetReport, failed, RESUMED.equals(start.why()), outcome, problem));
         return true;
-    }
-
-    /** A report left in processing/ without its file: the file was moved; the report follows it. */
-    private void finishOrphanReports() {
-        for (Path report : DropFolderFiles.sorted(folder.resolve(PROCESSING), p -> p.getFileName().toString().endsWith(REPORT))) {
-            String taken = report.getFileName().toString();
-            taken = taken.substring(0, taken.length() - REPORT.length());
-            if (DropFolderFiles.exists(report.resolveSibling(taken))) {
-                continue;
-            }
-            String original = DropFolderFiles.safeName(originalName(taken));
-            boolean failed = DropFolderFiles.readReport(report).startsWith("FAILED");
-            Path dir = folder.resolve(failed ? FAILED : DONE);
-            try {
-                DropFolderFiles.move(report, dir.resolve(original + REPORT
-                        + (DropFolderFiles.exists(dir.resolve(original + REPORT)) ? "." + taken : "")));
-            } catch (NoSuchFileException e) {
-                // someone moved it meanwhile
-            }
-        }
     }
 
     private static boolean databaseAway(Throwable failure) {

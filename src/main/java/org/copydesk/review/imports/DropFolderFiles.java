@@ -151,6 +151,25 @@ final class DropFolderFiles {
         }
     }
 
+    /** A report left in processing/ without its file: the file was moved; the report follows it. */
+    static void finishOrphanReports(Path processing, Path done, Path failed) {
+        for (Path report : sorted(processing, p -> p.getFileName().toString().endsWith(REPORT))) {
+            String taken = report.getFileName().toString();
+            taken = taken.substring(0, taken.length() - REPORT.length());
+            if (exists(report.resolveSibling(taken))) {
+                continue;
+            }
+            String original = safeName(DropFolder.originalName(taken));
+            Path dir = readReport(report).startsWith("FAILED") ? failed : done;
+            try {
+                move(report, dir.resolve(original + REPORT
+                        + (exists(dir.resolve(original + REPORT)) ? "." + taken : "")));
+            } catch (NoSuchFileException e) {
+                // someone moved it meanwhile
+            }
+        }
+    }
+
     /** The names in {@code dir} that {@code which} accepts, sorted; links and folders included (the caller looks). */
     static List<Path> sorted(Path dir, Predicate<Path> which) {
         List<Path> files = new ArrayList<>();
