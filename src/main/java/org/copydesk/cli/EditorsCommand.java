@@ -100,12 +100,18 @@ final class EditorsCommand {
     static final class ListEditors implements Callable<Integer> {
         @Mixin
         DatabaseOptions database;
+        @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
+        boolean json;
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
             try (ReviewSession session = database.open(2)) {
+                if (json) {
+                    printJson(spec.commandLine().getOut(), session.newsroom().editors());
+                    return 0;
+                }
                 Table t = new Table("NAME", "DISPLAY NAME", "ROLE", "CAPACITY", "DESKS", "LAST SEEN (UTC)");
                 for (Editor e : session.newsroom().editors()) {
                     t.row(e.id(), e.displayName(), e.role().name().toLowerCase(Locale.ROOT), e.capacity(),
@@ -116,6 +122,25 @@ final class EditorsCommand {
             }
             return 0;
         }
+    }
+
+    private static void printJson(java.io.PrintWriter out, List<Editor> editors) {
+        JsonOutput.print(out, g -> {
+            g.writeStartObject();
+            JsonOutput.objects(g, "editors", editors, (j, e) -> {
+                j.writeStringField("name", e.id());
+                j.writeStringField("displayName", e.displayName());
+                j.writeStringField("role", e.role().name().toLowerCase(Locale.ROOT));
+                j.writeNumberField("capacity", e.capacity());
+                j.writeArrayFieldStart("desks");
+                for (String desk : e.desks()) {
+                    j.writeString(desk);
+                }
+                j.writeEndArray();
+                JsonOutput.time(j, "lastSeenAt", e.lastSeenAt());
+            });
+            g.writeEndObject();
+        });
     }
 
     @Command(name = "set-capacity", mixinStandardHelpOptions = true, description = "Sets how many articles an editor holds at most.")

@@ -47,7 +47,10 @@ final class FeedCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (since < 0) {
-            throw new Cli.CommandFailure("A cursor is 0 or a number the feed printed.");
+            throw Cli.usage(spec, "A cursor is 0 or a number the feed printed.");
+        }
+        if (limit < 1) {
+            throw Cli.usage(spec, "--limit must be 1 or more.");
         }
         PrintWriter out = spec.commandLine().getOut();
         try (OutcomeServices outcomes = database.openOutcomes(2)) {
