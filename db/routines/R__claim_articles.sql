@@ -35,10 +35,13 @@ BEGIN
     DECLARE v_id BIGINT;
     DECLARE v_owner VARCHAR(64);
     DECLARE v_token BIGINT;
-    DECLARE v_scan INT;
-    DECLARE v_spread DOUBLE DEFAULT 0; -- OPTIMISTIC: where in the window this claim starts (0 to 1)
+    DECLARE v_scan INT; -- BLOCKING and OPTIMISTIC: how many candidates a read keeps
+    DECLARE v_skip INT DEFAULT 0; -- and how many it passes over first
+    DECLARE v_spread DOUBLE DEFAULT 0; -- BLOCKING and OPTIMISTIC: where in the window this claim starts (0 to 1)
     DECLARE v_done INT DEFAULT 0;
     DECLARE v_lapsed INT DEFAULT 0; -- a lapsed lease waits to be taken over on the editor's desks
+    DECLARE v_round INT DEFAULT 0; -- BLOCKING and OPTIMISTIC: how many times the candidates were read
+    DECLARE v_seen INT DEFAULT 0; -- candidates this read handed out
     DECLARE v_desk VARCHAR(32); -- the desk of the row picked, for its lease length
     DECLARE v_expires DATETIME(6); -- when the lease taken on it ends
     DECLARE v_taken TEXT; -- the ids taken, in claim order: "id,id,…"
@@ -48,6 +51,7 @@ BEGIN
     DECLARE v_logged INT DEFAULT 0; -- how many of them have their history rows
     DECLARE v_next DATETIME(6); -- when the next article on the editor's desks becomes available (if not full)
     DECLARE v_held TEXT; -- the valid leases the editor holds: [id, …]
+    DECLARE v_rest VARCHAR(4000); -- the desks still to look at for the next available article
     -- SKIP_LOCKED while a lapsed lease waits to be taken over: ix_article_claim, free and lapsed rows
     -- alike. A held article stays 'queued' until its decision, so the rows held right now sit at the
     -- head of each priority there and this scan walks past them.
@@ -71,28 +75,33 @@ BEGIN
     -- BLOCKING and OPTIMISTIC: candidates read without locks, then taken one by one by primary
     -- key (a locking scan of the claim index locks index entries and then waits for the rows behind
     -- them, while a decision holds its row and then updates the same entries: the two deadlocked).
-    -- OPTIMISTIC starts at a random place in a window of 8 batches so that claimers reading the same
-    -- head of the queue do not all queue up on the same rows, and from there goes through the
-    -- window in the order of the article ids: every claimer then takes rows in one global order,
-    -- so two claims can wait for each other but never in a circle (going round the window from the
-    -- starting place instead, two claimers starting at different places took rows in opposite
-    -- orders and deadlocked: 40 deadlocks among 48 claimers on a scratch server, 0 in id order).
-    -- (The window function numbers only the rows the inner LIMIT kept: over the whole queue it
-    -- would read every waiting article.)
+    -- A read starts at a random place among the first 32 times as many rows as the claim still
+    -- needs and keeps 8 times as many, in claim order, so that claimers reading the head of the
+    -- queue at the same moment mostly take different rows instead of all queueing on its first row
+    -- and waiting for each other's commits one after the other (64 claimers from the head: claim
+    -- p99 1.6 s against 0.22 s for SKIP_LOCKED, docs/benchmarks.md). Within a read every claimer
+    -- takes rows in the same order, so two claims can wait for each other but never in a circle.
+    -- (Split into interleaved groups instead, a claim that lost rows in its own group went on to
+    -- rows ahead of the ones it held: 430 deadlocks in 10 s at 64 editors.) A read that finds
+    -- nothing from its random place is made again from the head; one used up before the claim is
+    -- full is made again (see the rounds below). LIMIT with an offset, not a window function over
+    -- the rows read: that sorted and copied them three times, ten times the reads.
+    -- reading: free and lapsed rows alike, from ix_article_claim, while a lapsed lease waits;
     DECLARE reading CURSOR FOR
-        SELECT c.id, c.locked_by, c.lease_token, c.desk_id FROM (
-            SELECT t.id, t.locked_by, t.lease_token, t.desk_id,
-                   ROW_NUMBER() OVER (ORDER BY t.priority, t.queue_lane, t.available_at, t.id) AS rn,
-                   COUNT(*) OVER () AS n
-              FROM (SELECT id, locked_by, lease_token, desk_id, priority, queue_lane, available_at
-                      FROM article
-                     WHERE status = 'queued' AND available_at <= v_now
-                       AND (locked_by IS NULL OR expires_at <= v_now)
-                       AND FIND_IN_SET(desk_id, v_desks) > 0
-                       AND NOT (passed_by <=> v_actor AND passed_until > v_now)
-                     ORDER BY status, priority, queue_lane, available_at, id LIMIT v_scan) t) c
-         WHERE c.rn > FLOOR(v_spread * GREATEST(0, c.n - v_want))
-         ORDER BY IF(p_strategy = 'OPTIMISTIC', c.id, c.rn);
+        SELECT id, locked_by, lease_token, desk_id FROM article
+         WHERE status = 'queued' AND available_at <= v_now AND (locked_by IS NULL OR expires_at <= v_now)
+           AND FIND_IN_SET(desk_id, v_desks) > 0
+           AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+         ORDER BY status, priority, queue_lane, available_at, id LIMIT v_skip, v_scan;
+    -- reading_free: the free rows only, from ix_article_free, past the rows others hold (nearly
+    -- always: see skipping_free). Without it every read walked the held rows at the head of the
+    -- queue, each with a look-up of its row: 320 of them with 64 editors.
+    DECLARE reading_free CURSOR FOR
+        SELECT id, locked_by, lease_token, desk_id FROM article FORCE INDEX (ix_article_free)
+         WHERE status = 'queued' AND locked_by IS NULL AND available_at <= v_now
+           AND FIND_IN_SET(desk_id, v_desks) > 0
+           AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+         ORDER BY priority, queue_lane, available_at, id LIMIT v_skip, v_scan;
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
 
@@ -147,21 +156,36 @@ BEGIN
     END IF;
 
     SET v_want = LEAST(v_capacity, COALESCE(p_limit, v_capacity)) - v_refreshed;
-    -- BLOCKING walks past rows other claimers take meanwhile; OPTIMISTIC spreads over 8 batches
-    SET v_scan = v_want * IF(p_strategy = 'OPTIMISTIC', 8, 4);
-    IF p_strategy = 'OPTIMISTIC' THEN
+    IF p_strategy IN ('OPTIMISTIC', 'BLOCKING') THEN
         SET v_spread = RAND();
     END IF;
-    IF v_want > 0 AND v_desks IS NOT NULL AND (p_strategy IS NULL OR p_strategy = 'SKIP_LOCKED') THEN
+    IF v_want > 0 AND v_desks IS NOT NULL THEN
         -- a plain read of ix_article_expires: only lapsed leases are in its range
         SELECT EXISTS (SELECT 1 FROM article FORCE INDEX (ix_article_expires)
                         WHERE expires_at <= v_now AND status = 'queued' AND FIND_IN_SET(desk_id, v_desks) > 0)
           INTO v_lapsed;
     END IF;
-    SET v_done = 0;
-    IF v_want > 0 AND v_desks IS NOT NULL THEN
+    -- Rounds: SKIP_LOCKED reads once (its locking read passes over the rows others are taking, so a
+    -- short answer means nothing more is claimable). BLOCKING and OPTIMISTIC read without locks, so
+    -- the rows other claims are taking at that moment look free to them: when every candidate of a
+    -- read turned out taken (each after waiting for the claim that took it to commit), they read the
+    -- queue again, which no longer shows those rows, until the claim is full or a read finds nothing.
+    -- Without this, 64 editors claiming at once got empty hands while 190,000 articles waited
+    -- (docs/benchmarks.md). Each round ends only after its candidates were taken or seen taken, so
+    -- each read is further down the queue; 20 reads of 8 batches is more than every other editor's
+    -- claims in flight can hide.
+    claiming: WHILE v_claimed < v_want AND v_desks IS NOT NULL AND v_round < 20 DO
+        SET v_round = v_round + 1;
+        SET v_scan = (v_want - v_claimed) * 8;
+        SET v_skip = FLOOR(v_spread * 31 * (v_want - v_claimed));
+        SET v_seen = 0;
+        SET v_done = 0;
         IF p_strategy IN ('OPTIMISTIC', 'BLOCKING') THEN
-            OPEN reading;
+            IF v_lapsed = 0 THEN
+                OPEN reading_free;
+            ELSE
+                OPEN reading;
+            END IF;
         ELSEIF v_lapsed = 0 THEN
             OPEN skipping_free; -- locks the rows it returns (and passes over rows other claims lock)
         ELSE
@@ -170,13 +194,18 @@ BEGIN
         pick: LOOP
             IF v_claimed >= v_want THEN LEAVE pick; END IF;
             IF p_strategy IN ('OPTIMISTIC', 'BLOCKING') THEN
-                FETCH reading INTO v_id, v_owner, v_token, v_desk;
+                IF v_lapsed = 0 THEN
+                    FETCH reading_free INTO v_id, v_owner, v_token, v_desk;
+                ELSE
+                    FETCH reading INTO v_id, v_owner, v_token, v_desk;
+                END IF;
             ELSEIF v_lapsed = 0 THEN
                 FETCH skipping_free INTO v_id, v_owner, v_token, v_desk;
             ELSE
                 FETCH skipping INTO v_id, v_owner, v_token, v_desk;
             END IF;
             IF v_done = 1 THEN LEAVE pick; END IF;
+            SET v_seen = v_seen + 1;
             IF p_strategy = 'BLOCKING' THEN
                 -- the classic locking read, by primary key: waits while another claim takes the
                 -- row, then sees whether it is still free; one row at a time in claim order and never
@@ -207,13 +236,22 @@ BEGIN
             SET v_claimed = v_claimed + 1;
         END LOOP;
         IF p_strategy IN ('OPTIMISTIC', 'BLOCKING') THEN
-            CLOSE reading;
+            IF v_lapsed = 0 THEN
+                CLOSE reading_free;
+            ELSE
+                CLOSE reading;
+            END IF;
         ELSEIF v_lapsed = 0 THEN
             CLOSE skipping_free;
         ELSE
             CLOSE skipping;
         END IF;
-    END IF;
+        IF (v_seen = 0 AND v_skip = 0) OR p_strategy IS NULL OR p_strategy = 'SKIP_LOCKED' THEN
+            LEAVE claiming;
+        ELSEIF v_seen = 0 THEN
+            SET v_spread = 0; -- fewer rows wait than were passed over: from the head
+        END IF;
+    END WHILE;
     -- History in claim order, once every row is taken: a lapsed lease taken over ends ("expire"),
     -- then the claim. After the loop, so that no statement runs between one compare-and-set and
     -- the next (written inside the loop, OPTIMISTIC's tail at 64 editors looked worse in the claim
@@ -240,9 +278,18 @@ BEGIN
     COMMIT;
 
     IF v_refreshed + v_claimed < v_capacity THEN
-        SELECT MIN(a.available_at) INTO v_next FROM editor_desk ed
-          JOIN article a ON a.desk_id = ed.desk_id AND a.status = 'queued' AND a.available_at > v_now
-         WHERE ed.editor_id = v_actor AND FIND_IN_SET(ed.desk_id, v_desks) > 0;
+        -- Desk by desk: the first entry of ix_article_desk_status past now, one index read each. (As
+        -- one query joining the desks, or with a subquery per desk, the server reads every waiting
+        -- article of the desk: the desk is not a constant there, so the index serves the desk and
+        -- status but not the range past now; and a short claim, which is when this runs, then read the
+        -- whole queue, 200,000 rows at a time in the benchmark.)
+        SET v_rest = v_desks;
+        WHILE v_rest IS NOT NULL DO
+            SET v_desk = SUBSTRING_INDEX(v_rest, ',', 1);
+            SET v_rest = NULLIF(SUBSTRING(v_rest, CHAR_LENGTH(v_desk) + 2), '');
+            SELECT LEAST(COALESCE(MIN(available_at), v_next), COALESCE(v_next, MIN(available_at))) INTO v_next
+              FROM article WHERE desk_id = v_desk AND status = 'queued' AND available_at > v_now;
+        END WHILE;
     END IF;
     SELECT v_now AS server_now, v_refreshed AS refreshed, v_claimed AS claimed, v_capacity AS capacity,
            v_next AS next_available_at;

@@ -85,10 +85,14 @@ public final class ClaimBenchmark {
     /**
      * @param lost     completions that found the item lost (a decision refused or lost): not counted as rows
      * @param counters the server's counters over the measured window ({@link ServerCounters})
+     * @param shortClaims claims in the window that came back with fewer than {@link #BATCH} articles
+     * @param emptyClaims of those, the claims that came back with none
+     * @param waiting     the claimable articles at the window's start and end, whichever was fewer: while
+     *                    it is more than every owner can hold, a short claim is a wrong one
      */
     record Result(Cell cell, long rows, double seconds, long claims, long p50Micros, long p99Micros, long retries,
                   long deadlocks, long lockWaits, long callerErrors, long lost,
-                  Map<String, Long> counters) {
+                  Map<String, Long> counters, long shortClaims, long emptyClaims, long waiting) {
         double rowsPerSecond() {
             return rows / seconds;
         }
@@ -186,11 +190,13 @@ public final class ClaimBenchmark {
                     Result r = bench.run(cell);
                     results.put(cell.label(), r);
                     Result bare = results.get(Cell.bare(cell.owners()).label());
-                    say("%-26s %9.1f rows/s (%5.2fx bare)  p50 %7.2f ms  p99 %8.2f ms  claims %6d  retries %5d (deadlocks %d,"
-                                    + " lock waits %d)  caller errors %d  lost %d  per row: client stmts %.2f, in routines %.2f,"
+                    say("%-26s %9.1f rows/s (%5.2fx bare)  p50 %7.2f ms  p99 %8.2f ms  claims %6d (short %d, empty %d, %,d"
+                                    + " waiting)  retries %5d (deadlocks %d, lock waits %d)  caller errors %d  lost %d  per row:"
+                                    + " client stmts %.2f, in routines %.2f,"
                                     + " Com_commit %.2f, Handler_commit %.2f, CPU ms server %.2f client %.2f  [%s]",
                             cell.label(), r.rowsPerSecond(), bare == null ? Double.NaN : r.rowsPerSecond() / bare.rowsPerSecond(),
-                            r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.claims(), r.retries(), r.deadlocks(),
+                            r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.claims(), r.shortClaims(), r.emptyClaims(),
+                            r.waiting(), r.retries(), r.deadlocks(),
                             r.lockWaits(), r.callerErrors(), r.lost(), r.perRow("Questions"),
                             r.perRow("Queries") - r.perRow("Questions"), r.perRow("Com_commit"), r.perRow("Handler_commit"),
                             r.perRow("cpu_server_us") / 1000, r.perRow("cpu_client_us") / 1000,
@@ -346,6 +352,7 @@ public final class ClaimBenchmark {
         // the counters are read while every owner waits between two calls (Load.pause): the window's
         // rows and the server's work are then the same calls
         load.pause();
+        long waitingBefore = waiting(cell);
         long[] before = retries.get();
         Map<String, Long> countersBefore = ServerCounters.read(admin.dsl());
         load.measuring(true);
@@ -357,11 +364,20 @@ public final class ClaimBenchmark {
         load.measuring(false);
         Map<String, Long> countersAfter = ServerCounters.read(admin.dsl());
         long[] after = retries.get();
+        long waitingAfter = waiting(cell);
         load.stop();
         long[] lat = load.latencies();
         return new Result(cell, load.rows.get(), seconds, lat.length, percentile(lat, 0.50), percentile(lat, 0.99),
                 after[0] - before[0], after[1] - before[1], after[2] - before[2], load.callerErrors.get(),
-                load.lost.get(), ServerCounters.delta(countersBefore, countersAfter));
+                load.lost.get(), ServerCounters.delta(countersBefore, countersAfter), load.shortClaims.get(),
+                load.emptyClaims.get(), Math.min(waitingBefore, waitingAfter));
+    }
+
+    /** Articles a claim could take now: waiting, available, not held (read while no owner is in a call). */
+    private long waiting(Cell cell) {
+        String table = cell.kind() == Kind.EDITORS ? "article" : BareClaims.TABLE;
+        return admin.dsl().fetchOne("select count(*) from " + table
+                + " where status = 'queued' and locked_by is null and available_at <= now(6)").get(0, Long.class);
     }
 
     // --- the release service under load -------------------------------------------------------

@@ -32,6 +32,12 @@ final class Load {
     final AtomicLong rows = new AtomicLong();
     /** Items a completion found lost (not claimed-and-decided; should stay 0 in a benchmark). */
     final AtomicLong lost = new AtomicLong();
+    /**
+     * Claims that came back with fewer items than asked (every owner asks for a full batch,
+     * {@link ClaimBenchmark#BATCH}), and those that came back with none.
+     */
+    final AtomicLong shortClaims = new AtomicLong();
+    final AtomicLong emptyClaims = new AtomicLong();
     /** Exceptions the owner's loop received while measuring: errors a user would see. */
     final AtomicLong callerErrors = new AtomicLong();
     final AtomicLong firstErrorLogged = new AtomicLong();
@@ -160,6 +166,12 @@ final class Load {
                 List<T> claimed = loop.claim();
                 long micros = (System.nanoTime() - t0) / 1000;
                 int into = bucket;
+                if (into != NONE && claimed.size() < ClaimBenchmark.BATCH) {
+                    shortClaims.incrementAndGet();
+                    if (claimed.isEmpty()) {
+                        emptyClaims.incrementAndGet();
+                    }
+                }
                 if (into != NONE) {
                     AtomicInteger count = counts[me][into];
                     if (count.get() < samples[me][into].length) {
