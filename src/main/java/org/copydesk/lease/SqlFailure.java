@@ -14,7 +14,8 @@ import java.util.Set;
  * that say more are listed below and nowhere else (model: db-scheduler's {@code JdbcCustomization}).
  *
  * <p>Every kind was seen from a real server: {@code SqlFailureTest} provokes each on the server the
- * tests run against and checks the verdict.
+ * tests run against and checks the verdict ({@code ServerFullSignInTest} fills the server for
+ * {@link #SERVER_FULL}).
  */
 public enum SqlFailure {
 
@@ -35,6 +36,12 @@ public enum SqlFailure {
     CONNECTION_LOST,
     /** The server refused a value or a constraint (SQLSTATE 22, 23 and MySQL's HY000 codes for the same): the data is at fault. */
     VALUE_REFUSED,
+    /**
+     * The server took no new connection because all of its connections are in use (1040 "Too many
+     * connections", SQLSTATE 08004): it is running and reachable, it has no room. Not a lost
+     * connection: nothing was under way, and trying again at once only adds to the crowd.
+     */
+    SERVER_FULL,
     /** The account's name or password was refused (1045). */
     SIGN_IN_REFUSED,
     /** The database named in the URL does not exist (1049). */
@@ -51,6 +58,8 @@ public enum SqlFailure {
     static final int SERVER_SHUTDOWN = 1053;
     /** Galera: a node outside the primary component ("WSREP has not yet prepared node for application use"). */
     static final int NODE_NOT_READY = 1047;
+    /** "Too many connections": the server's {@code max_connections} are all in use. */
+    static final int TOO_MANY_CONNECTIONS = 1040;
     /** Client-side codes of Connector/J and the C client for a server that went away. */
     private static final Set<Integer> GONE = Set.of(2006, 2013, CONNECTION_KILLED, SERVER_SHUTDOWN, NODE_NOT_READY);
     /** MySQL/MariaDB codes for refused values that come with SQLSTATE HY000 rather than 22/23. */
@@ -82,6 +91,9 @@ public enum SqlFailure {
         // codes before types: the driver may wrap a refused sign-in in a connection exception
         if (code == 1045) {
             return SIGN_IN_REFUSED;
+        }
+        if (code == TOO_MANY_CONNECTIONS) {
+            return SERVER_FULL;
         }
         if (code == 1049) {
             return UNKNOWN_DATABASE;

@@ -23,6 +23,9 @@ public final class ConnectionTrouble {
      * in its messages), never a stack trace.
      */
     public static String describe(Throwable failure) {
+        if (SqlFailure.of(failure) == SqlFailure.SERVER_FULL) {
+            return Phrase.of("review.trouble.serverFull").text(); // at sign-in it comes wrapped in a setup problem
+        }
         if (failure instanceof DatabaseSetupException || failure instanceof IllegalArgumentException) {
             return failure.getMessage();
         }
