@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Locale;
 import javax.sql.DataSource;
 
@@ -48,11 +49,29 @@ import javax.sql.DataSource;
  */
 public final class DataSources {
 
-    /** What the pool is for: an editor's desktop or a daemon (release service, import, benchmarks). */
-    public record PoolSize(int maximum, int minimumIdle) {
+    /**
+     * What the pool is for: an editor's desktop or a daemon (release service, import, benchmarks).
+     *
+     * @param idleTimeout how long a connection beyond {@code minimumIdle} may sit unused before the
+     *                    pool closes it (checked every 30 s)
+     */
+    public record PoolSize(int maximum, int minimumIdle, Duration idleTimeout) {
+        /** HikariCP's own: connections opened for a burst stay for 10 minutes. */
+        public static final Duration DAEMON_IDLE_TIMEOUT = Duration.ofMinutes(10);
+        /**
+         * A desktop's: a connection opened because two things overlapped (a list watch and a save)
+         * goes again within a minute, so a signed-in window that sits idle holds one connection, and a
+         * server's connections go to the people working, not to the windows left open.
+         */
+        public static final Duration DESKTOP_IDLE_TIMEOUT = Duration.ofSeconds(30);
+
+        public PoolSize(int maximum, int minimumIdle) {
+            this(maximum, minimumIdle, DAEMON_IDLE_TIMEOUT);
+        }
+
         /** UI actions, heartbeat, draft autosave and the release service, with one to spare. */
         public static PoolSize desktop() {
-            return new PoolSize(5, 1);
+            return new PoolSize(5, 1, DESKTOP_IDLE_TIMEOUT);
         }
 
         public static PoolSize of(int maximum) {
@@ -83,6 +102,7 @@ public final class DataSources {
         config.setPoolName(poolName);
         config.setMaximumPoolSize(size.maximum());
         config.setMinimumIdle(size.minimumIdle());
+        config.setIdleTimeout(size.idleTimeout().toMillis());
         config.setConnectionTimeout(5_000);
         config.setValidationTimeout(2_000);
         config.setKeepaliveTime(120_000);

@@ -40,6 +40,13 @@ import org.copydesk.ui.common.Ticker;
  */
 final class ListWatcher {
 
+    /**
+     * How often the list is asked while the editor is away (no key or mouse for the idle timeout):
+     * nobody reads the window then, and a newsroom's server carries many such windows. Back at
+     * work, the next tick asks again if the working interval has passed since the last read.
+     */
+    static final Duration AWAY_INTERVAL = Duration.ofSeconds(30);
+
     /** An article the editor gave back is not announced as waiting for this long ("release means not me"). */
     static final Duration NOT_ME_FOR = Duration.ofMinutes(10);
 
@@ -62,7 +69,7 @@ final class ListWatcher {
     private final StringProperty waiting = new SimpleStringProperty("");
     private final IntegerProperty waitingCount = new SimpleIntegerProperty();
     private boolean reading;
-    private long nextReadNanos;
+    private long lastReadNanos;
     /** The waiting articles seen when the list last topped itself up: not again for the same ones. */
     private Set<Long> toppedUpFor = Set.of();
     private Consumer<Map<Long, Integer>> newerRevisions = newest -> { };
@@ -86,12 +93,13 @@ final class ListWatcher {
         this.topUp = topUp;
         this.claiming = claiming;
         this.deskName = deskName;
-        this.nextReadNanos = ticker.nanoTime() + interval.toNanos();
+        this.lastReadNanos = ticker.nanoTime();
     }
 
-    /** Every tick: asks again once the interval has passed. */
+    /** Every tick: asks again once the interval has passed (the longer one while the editor is away). */
     void tick() {
-        if (connection.isOffline() || reading || ticker.nanoTime() < nextReadNanos) {
+        Duration wait = upkeep.idle() ? AWAY_INTERVAL : interval;
+        if (connection.isOffline() || reading || ticker.nanoTime() - lastReadNanos < wait.toNanos()) {
             return;
         }
         long mark = held.changeMark();
@@ -101,7 +109,7 @@ final class ListWatcher {
                 .onRunning(() -> reading = true)
                 .onFinished(() -> {
                     reading = false;
-                    nextReadNanos = ticker.nanoTime() + interval.toNanos();
+                    lastReadNanos = ticker.nanoTime();
                 })
                 .onSuccess(snapshot -> apply(snapshot, mark, room))
                 .onFailure(onFailure)

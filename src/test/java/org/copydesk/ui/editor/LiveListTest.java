@@ -120,6 +120,28 @@ class LiveListTest {
         assertThat(model.waitingProperty().get()).as("at capacity, nothing is announced").isEmpty();
     }
 
+    /**
+     * Away from the window (no key or mouse for the idle timeout, 10 minutes) the list is asked every
+     * {@link ListWatcher#AWAY_INTERVAL}, not every few seconds; back at work, at once.
+     */
+    @Test
+    void theListIsAskedLessOftenWhileTheEditorIsAwayAndAtOnceOnTheirReturn() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.start();
+        ticker.advance(Duration.ofMinutes(11)); // away since the start; the last read was at 11:00
+
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.waitingProperty().get()).as("not asked again within seconds while away").isEmpty();
+        ticker.advance(ListWatcher.AWAY_INTERVAL);
+        assertThat(model.waitingProperty().get()).isEqualTo("2 articles waiting on News \u2014 F5");
+
+        Fixtures.articles(dsl, "sport", 1, 3, -60);
+        model.activity();
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.waitingProperty().get()).isEqualTo("3 articles waiting on News and Sport \u2014 F5");
+    }
+
     @Test
     void anEmbargoLiftingAndAnotherEditorsLapsedLeaseCountAsWaitingWork() {
         List<Long> embargoed = Fixtures.articles(dsl, "news", 1, 3, 3600);
