@@ -76,9 +76,7 @@ public final class ListWatchBenchmark {
         Duration measure = Duration.ofSeconds(Long.getLong("bench.seconds", 60));
         Duration warmup = Duration.ofSeconds(Long.getLong("bench.warmup", 5));
         int connections = Integer.getInteger("bench.connections", 16);
-        Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
-        EmbeddedServer server = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(work.resolve("server"), "127.0.0.1",
-                0, EmbeddedServer.Mode.DESKTOP, Duration.ofSeconds(90)));
+        EmbeddedServer server = startServer(work);
         try {
             String url = server.jdbcUrl("bench_watch");
             try (Database admin = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null,
@@ -108,6 +106,13 @@ public final class ListWatchBenchmark {
         } finally {
             server.close();
         }
+    }
+
+    /** The bench's own embedded server, in {@code work}; the caller closes it. */
+    static EmbeddedServer startServer(Path work) throws java.io.IOException {
+        Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
+        return EmbeddedServer.startOrAttach(new EmbeddedServer.Options(work.resolve("server"), "127.0.0.1", 0,
+                EmbeddedServer.Mode.DESKTOP, Duration.ofSeconds(90)));
     }
 
     /** 200 editors on two desks each, holding 3 of 5; about 2,400 articles waiting. */
@@ -218,7 +223,8 @@ public final class ListWatchBenchmark {
                 percentile(sorted, 0.50), percentile(sorted, 0.99), errors.get() - errorsBefore);
     }
 
-    private static void guarded(AtomicLong errors, Runnable work) {
+    /** Runs one client's call; counts a failure (and prints the first) instead of ending the client's schedule. */
+    static void guarded(AtomicLong errors, Runnable work) {
         try {
             work.run();
         } catch (RuntimeException e) {

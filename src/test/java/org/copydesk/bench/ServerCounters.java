@@ -17,6 +17,7 @@ import org.jooq.DSLContext;
  *   <li>{@code Com_commit}: COMMIT statements, from clients and inside routines (a transaction's end);</li>
  *   <li>{@code Handler_commit}: the storage engine's commits, including each autocommitted statement;</li>
  *   <li>{@code Com_set_option}: SET statements (the driver's {@code SET autocommit} among them);</li>
+ *   <li>{@code Com_admin_commands}: pings among them (a pool checking a connection before lending it);</li>
  *   <li>{@code cpu_server_us} and {@code cpu_client_us}: CPU time (user + system, microseconds) of the
  *       server's process and of this JVM. Per row they measure the work a claim and a decision cost,
  *       which the rows per second on two shared cores show only through other tenants' load.</li>
@@ -26,6 +27,7 @@ final class ServerCounters {
 
     static final List<String> NAMES = List.of("Questions", "Queries", "Com_call_procedure", "Com_commit", "Handler_commit",
             "Com_select", "Com_update", "Com_insert", "Com_delete", "Com_set_option", "Com_rollback", "Com_stmt_execute",
+            "Com_admin_commands",
             "cpu_server_us", "cpu_client_us");
 
     private ServerCounters() {
