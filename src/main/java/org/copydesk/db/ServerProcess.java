@@ -105,7 +105,8 @@ final class ServerProcess {
         command.add("--local-infile=0");
         // A few threads run the statements of every connection (MariaDB's thread pool) instead of
         // one thread per connection: with 32-64 editors working at once on two cores, the
-        // one-thread-per-connection server spent its time switching between them (docs/benchmarks.md: the bare claim fell from 2,100 rows/s at 8 connections to 820 at 64;
+        // one-thread-per-connection server spent its time switching between them (docs/benchmarks.md:
+        // the bare claim fell from 2,100 rows/s at 8 connections to 820 at 64;
         // with the pool it kept 1,600, and the editors' claim p99 at 64 halved).
         command.add("--thread-handling=pool-of-threads");
         // Auto-increment ids without a table lock for INSERT … SELECT (a claim writes its history
