@@ -45,6 +45,11 @@ final class HeldList {
         return rows.stream().filter(r -> r.id() == articleId).findFirst();
     }
 
+    /** The article's row, on the list or set aside for a decision. */
+    Optional<LeaseRow> findHeld(long articleId) {
+        return find(articleId).or(() -> Optional.ofNullable(aside.get(articleId)));
+    }
+
     /** True if the window knows this article as held: on the list, or set aside for a decision. */
     boolean shows(long articleId) {
         return find(articleId).isPresent() || aside.containsKey(articleId);
