@@ -54,8 +54,8 @@ public final class Chrome {
 
     /**
      * {@code content} with {@code banner} laid over its top edge. The banner comes and goes without
-     * moving anything (issue 17: the whole window jumped down when the connection dropped, under
-     * the pointer); it covers the top of the content only while it shows.
+     * moving anything (were it laid out above the content, the whole window would jump down under
+     * the pointer when the connection dropped); it covers the top of the content only while it shows.
      */
     public static StackPane underBanner(Node content, Label banner) {
         StackPane.setAlignment(banner, Pos.TOP_CENTER);

@@ -2,6 +2,10 @@ package org.copydesk.ui.common;
 
 import atlantafx.base.controls.Spacer;
 import atlantafx.base.theme.Styles;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
@@ -53,8 +57,8 @@ public final class NoticeArea extends HBox {
 
     private void render(ObservableList<Notice> notices) {
         // newest first in the list; newest at the right edge on screen
-        java.util.List<HBox> cards = new java.util.ArrayList<>(notices.stream().map(this::card).toList());
-        java.util.Collections.reverse(cards);
+        List<HBox> cards = new ArrayList<>(notices.stream().map(this::card).toList());
+        Collections.reverse(cards);
         getChildren().setAll(cards);
     }
 
@@ -88,7 +92,7 @@ public final class NoticeArea extends HBox {
         card.setAlignment(Pos.TOP_LEFT);
         card.setMaxWidth(330);
         card.setMinWidth(160); // several notices share the row; each wraps its words rather than vanish
-        card.getStyleClass().addAll("notice", "notice-" + n.kind().name().toLowerCase(java.util.Locale.ROOT));
+        card.getStyleClass().addAll("notice", "notice-" + n.kind().name().toLowerCase(Locale.ROOT));
         return card;
     }
 }

@@ -4,6 +4,7 @@ import atlantafx.base.controls.Spacer;
 import atlantafx.base.theme.Styles;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
+import javafx.beans.value.ChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -27,7 +28,7 @@ final class LeaseCell extends ListCell<LeaseRow> {
     private final Label priority = new Label();
     private final Label countdown = new Label();
     private final VBox box;
-    private final javafx.beans.value.ChangeListener<Boolean> expiring = (o, was, now) -> markExpiring(now);
+    private final ChangeListener<Boolean> expiring = (o, was, now) -> markExpiring(now);
     private final Function<String, String> deskName;
     private LeaseRow shown;
 

@@ -1,6 +1,7 @@
 package org.copydesk.ui.editor;
 
 import atlantafx.base.theme.Styles;
+import java.util.function.Consumer;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -59,7 +60,7 @@ final class LeaveQuestion extends StackPane {
      * @param giveBackThenLeave gives the articles back and then leaves (it calls back when done)
      * @param leave             leaves without giving back
      */
-    void ask(int count, java.util.function.Consumer<Runnable> giveBackThenLeave, Runnable leave) {
+    void ask(int count, Consumer<Runnable> giveBackThenLeave, Runnable leave) {
         title.setText(Messages.text("editor.leave.question", count));
         status.setText("");
         setButtonsDisabled(false);

@@ -1,6 +1,9 @@
 package org.copydesk.ui.editor;
 
 import atlantafx.base.theme.Styles;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.SplitPane;
@@ -57,7 +60,7 @@ final class ReadingLayout extends BorderPane {
         Button b = new Button(null, new FontIcon(icon));
         b.setId(id);
         b.setAccessibleText(Messages.text("editor.rail.show", text));
-        b.setTooltip(new Tooltip(Messages.text("editor.rail.show", text.toLowerCase(java.util.Locale.ROOT))));
+        b.setTooltip(new Tooltip(Messages.text("editor.rail.show", text.toLowerCase(Locale.ROOT))));
         b.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, "pane-rail");
         b.setMaxHeight(Double.MAX_VALUE);
         b.setPrefWidth(RAIL);
@@ -93,7 +96,7 @@ final class ReadingLayout extends BorderPane {
             }
             setLeft(widths.listFolded() ? listRail : null);
             setRight(widths.reviewFolded() ? reviewRail : null);
-            java.util.List<Node> items = new java.util.ArrayList<>();
+            List<Node> items = new ArrayList<>();
             if (!widths.listFolded()) {
                 items.add(list);
             }

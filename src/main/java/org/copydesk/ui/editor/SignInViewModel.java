@@ -56,8 +56,8 @@ public final class SignInViewModel {
         }
     }
 
-    /** The outcome of signing in: the person's own services, who they are, and today's desks. */
-    public record SignedIn(ReviewSession services, Editor editor, List<String> desks) {
+    /** The outcome of signing in: the person's own session, who they are, and today's desks. */
+    public record SignedIn(ReviewSession session, Editor editor, List<String> desks) {
     }
 
     private SignIn signIn;
@@ -73,7 +73,7 @@ public final class SignInViewModel {
     private final StringProperty where = new SimpleStringProperty(Messages.text("signIn.preparing"));
     private final StringProperty demoHint = new SimpleStringProperty("");
     private final BooleanBinding canSignIn;
-    private ReviewSession services;
+    private ReviewSession session;
     private boolean signInWhenReady;
 
     /**
@@ -135,7 +135,7 @@ public final class SignInViewModel {
             Arrays.fill(secret, ' ');
             busy.set(false);
             password.set("");
-            services = opened.services();
+            session = opened.session();
             editor.set(opened.editor());
             List<String> remembered = SignInChoice.desksOf(prefs, opened.editor().id());
             desks.setAll(opened.desks().stream().filter(d -> opened.editor().desks().contains(d.id()))
@@ -147,7 +147,7 @@ public final class SignInViewModel {
         });
     }
 
-    private record Opened(ReviewSession services, Editor editor, List<Desk> desks) {
+    private record Opened(ReviewSession session, Editor editor, List<Desk> desks) {
     }
 
     /** Step two: starts work on the ticked desks. */
@@ -164,7 +164,7 @@ public final class SignInViewModel {
         new SignInChoice(who.id()).save(prefs);
         SignInChoice.saveDesks(prefs, who.id(), picked);
         error.set("");
-        onSignedIn.accept(new SignedIn(services, who, picked));
+        onSignedIn.accept(new SignedIn(session, who, picked));
     }
 
     private static String hintFor(SignIn prepared) {

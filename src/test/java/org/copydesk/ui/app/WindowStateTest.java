@@ -9,7 +9,7 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxToolkit;
 
-/** Issue 17, bug 8 (a restored window larger than the screen) and bug 11 (new windows open exactly on top of the last). */
+/** A restored window never larger than the screen, and new windows never exactly on top of the last. */
 class WindowStateTest {
 
     /** A 1440×900 laptop screen with a 40 px task bar. */

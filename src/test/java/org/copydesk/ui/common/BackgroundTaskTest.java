@@ -10,7 +10,7 @@ import org.copydesk.testing.HeldBackTasks;
 import org.copydesk.testing.ManualTicker;
 import org.junit.jupiter.api.Test;
 
-/** The shared view-model plumbing of issue 16: background work with a lifecycle, notices, connection state. */
+/** The view models' shared plumbing: background work with a lifecycle, notices, connection state. */
 class BackgroundTaskTest {
 
     @Test

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 13 in the editor's view model, on the real database: a returned article opens with the
+ * Revisions in the editor's view model, on the real database: a returned article opens with the
  * word diff against the revision sent back and the notes that asked for the changes; the holder of
  * an article is told within seconds that a newer version arrived, a decision on the old one is
  * refused beside Submit with the notes kept, and taking the new one shows what changed.
@@ -35,7 +35,7 @@ class RevisionReaderTest {
     private static final Duration WITHIN_FIVE_SECONDS = Duration.ofSeconds(4);
 
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final WriterRevisions writer;
     private final ManualTicker ticker = new ManualTicker();
     private Editor ann;
@@ -44,14 +44,14 @@ class RevisionReaderTest {
 
     RevisionReaderTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
-        this.writer = new WriterRevisions(services);
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.writer = new WriterRevisions(session);
     }
 
     @BeforeEach
     void newsroom() {
-        ann = EditorNewsroom.ann(services, dsl, 3, List.of("news"));
-        bob = services.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 3, List.of("news"));
+        ann = EditorNewsroom.ann(session, dsl, 3, List.of("news"));
+        bob = session.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 3, List.of("news"));
     }
 
     @AfterEach
@@ -62,7 +62,7 @@ class RevisionReaderTest {
     }
 
     private EditorViewModel windowOf(Editor editor) {
-        model = new EditorViewModel(services, TaskExecutor.sameThread(), ticker, editor, List.of("news"),
+        model = new EditorViewModel(session, TaskExecutor.sameThread(), ticker, editor, List.of("news"),
                 EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
         model.start();
         return model;
@@ -71,7 +71,7 @@ class RevisionReaderTest {
     @Test
     void anArticleBackFromItsWriterOpensWithTheChangesMarkedAndTheNotesThatAskedForThem() {
         writer.arrives("Pool to close", WriterRevisions.FIRST);
-        WriterRevisions.sentBackBy(services, "ann");
+        WriterRevisions.sentBackBy(session, "ann");
         assertThat(writer.arrives("Pool to close", WriterRevisions.SECOND).revisionRows())
                 .singleElement().extracting(RevisionRow::kind).isEqualTo(RevisionRow.Kind.RETURNED);
 
@@ -161,7 +161,7 @@ class RevisionReaderTest {
         assertThat(model.selectedProperty().get().id()).isEqualTo(id);
         assertThat(model.notesProperty().get()).isEqualTo("The vote count is wrong.");
         assertThat(model.verdictProperty().get()).isEqualTo(Verdict.REJECT);
-        assertThat(services.drafts().load(id, "ann")).as("kept as a draft in the database too")
+        assertThat(session.drafts().load(id, "ann")).as("kept as a draft in the database too")
                 .get().extracting(d -> d.notes()).isEqualTo("The vote count is wrong.");
         assertThat(model.revisions().newerNoticeProperty().get()).as("told at once which version arrived")
                 .isEqualTo("The writer sent a newer version (revision 2). Your notes are kept.");
@@ -180,14 +180,14 @@ class RevisionReaderTest {
     @Test
     void learningOfNewerVersionsCostsTheServerNoStatementOfItsOwn() {
         for (int i = 0; i < 3; i++) {
-            new WriterRevisions(services, "CMS-5" + i).arrives("Story " + i, WriterRevisions.FIRST);
+            new WriterRevisions(session, "CMS-5" + i).arrives("Story " + i, WriterRevisions.FIRST);
         }
         windowOf(ann);
         assertThat(model.articles()).hasSize(3);
         long quiet = statementsOverTenWatchReads();
 
         for (int i = 0; i < 3; i++) {
-            new WriterRevisions(services, "CMS-5" + i).arrives("Story " + i, WriterRevisions.SECOND);
+            new WriterRevisions(session, "CMS-5" + i).arrives("Story " + i, WriterRevisions.SECOND);
         }
         long withNews = statementsOverTenWatchReads();
 
