@@ -55,7 +55,7 @@ public final class EditorView extends StackPane {
     private final LeaveQuestion leaveQuestion = new LeaveQuestion();
     private final DesktopAttention.Alerts alerts;
     private final ShortcutsCard shortcuts = new ShortcutsCard();
-    private final ReviewPanel review;
+    private final ReviewPanelView review;
 
     /**
      * @param toolbarExtras controls the app adds to the toolbar (theme switch, sign out, dashboard)
@@ -74,7 +74,7 @@ public final class EditorView extends StackPane {
         this.alerts = alerts;
         this.settings = new EditorSettingsMenu(model.settings());
         model.settings().rememberIn(prefs);
-        this.review = new ReviewPanel(model);
+        this.review = new ReviewPanelView(model);
         createView();
         initListeners();
     }
@@ -82,7 +82,7 @@ public final class EditorView extends StackPane {
     private void createView() {
         BorderPane root = new BorderPane();
         root.setTop(createToolbar());
-        ReadingLayout panes = new ReadingLayout(new ArticleListPane(model), new ReaderPane(model), review);
+        ReadingLayout panes = new ReadingLayout(new ArticleListView(model), new ReaderView(model), review);
         root.setCenter(Chrome.underBanner(panes, createBanner()));
         // notices in their own strip above the status bar: they push the panes up, never cover a control
         root.setBottom(new VBox(NoticeArea.strip(model.notices(), model::dismiss), createStatusBar()));

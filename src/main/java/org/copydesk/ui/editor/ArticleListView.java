@@ -22,12 +22,12 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * "My articles": the heading with "3 of 5", the nudge when work is waiting, and the list with each
  * lease's countdown (or what an empty list means). The list's selection is the view model's.
  */
-final class ArticleListPane extends VBox {
+final class ArticleListView extends VBox {
 
     private final EditorViewModel model;
     private final ListView<LeaseRow> list = new ListView<>();
 
-    ArticleListPane(EditorViewModel model) {
+    ArticleListView(EditorViewModel model) {
         super(10);
         this.model = model;
         createView();

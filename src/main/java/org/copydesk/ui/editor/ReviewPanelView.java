@@ -22,13 +22,13 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * The review panel: the four decisions, the notes with their draft status, Release and Submit,
  * and under Submit why it cannot be pressed or why the last decision was not sent.
  */
-final class ReviewPanel extends VBox {
+final class ReviewPanelView extends VBox {
 
     private final EditorViewModel model;
     private final TextArea notes = new TextArea();
     private final ToggleGroup verdicts = new ToggleGroup();
 
-    ReviewPanel(EditorViewModel model) {
+    ReviewPanelView(EditorViewModel model) {
         super(10);
         this.model = model;
         createView();

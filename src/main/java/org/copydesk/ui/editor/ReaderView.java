@@ -18,11 +18,11 @@ import org.copydesk.ui.common.Messages;
  * revision's changes marked: {@link RevisionDiffView}) and its history, folded away below. With
  * nothing selected it says so.
  */
-final class ReaderPane extends StackPane {
+final class ReaderView extends StackPane {
 
     private final EditorViewModel model;
 
-    ReaderPane(EditorViewModel model) {
+    ReaderView(EditorViewModel model) {
         this.model = model;
         createView();
     }
