@@ -54,19 +54,29 @@ final class DecisionQueue {
         var verdict = drafts.verdict();
         var notes = drafts.notes();
         var offline = context.connection.offlineProperty();
+        var newer = revisions.newerNoticeProperty();
+        var refusal = revisions.refusalProperty();
         // Not held up while an earlier decision is being sent: Submit only queues this one (it is sent
         // after its undo window), and an editor deciding quickly pressed Ctrl+Enter into that moment.
-        whyNoSubmit = Bindings.createStringBinding(() -> whyNoSubmit(selected.get(), verdict.get(), notes.get(), offline.get()),
-                selected, verdict, notes, offline);
-        canSubmit = Bindings.createBooleanBinding(() -> whyNoSubmit.get().isEmpty(), whyNoSubmit);
+        whyNoSubmit = Bindings.createStringBinding(() -> whyNoSubmit(selected.get(), verdict.get(), notes.get(), offline.get(),
+                !newer.get().isEmpty(), !refusal.get().isEmpty()), selected, verdict, notes, offline, newer, refusal);
+        // a decision on a revision known to be outdated would only come back refused: it is refused here
+        canSubmit = Bindings.createBooleanBinding(() -> whyNoSubmit.get().isEmpty() && newer.get().isEmpty(),
+                whyNoSubmit, newer);
     }
 
-    /** Why Submit is disabled, in words for its tooltip and the line under it; empty when it is enabled. */
-    private static String whyNoSubmit(LeaseRow row, Verdict v, String text, boolean offline) {
+    /**
+     * Why Submit is disabled, in words for its tooltip and the line under it; empty when it is
+     * enabled, or when the line beside it already says why (a decision refused as outdated).
+     */
+    private static String whyNoSubmit(LeaseRow row, Verdict v, String text, boolean offline, boolean newerArrived,
+                                      boolean refusalShown) {
         if (row == null) {
             return Messages.text("editor.whyNoSubmit.noArticle");
         } else if (offline) {
             return Messages.text("editor.whyNoSubmit.offline");
+        } else if (newerArrived) {
+            return refusalShown ? "" : Messages.text("editor.whyNoSubmit.newerVersion");
         } else if (v == null) {
             return Messages.text("editor.whyNoSubmit.noDecision");
         } else if (v.needsNotes() && (text == null || text.isBlank())) {
@@ -82,7 +92,8 @@ final class DecisionQueue {
      */
     void submit() {
         if (!canSubmit.get()) {
-            if (held.selected().get() != null && drafts.verdict().get() != null && !context.connection.isOffline()) {
+            if (held.selected().get() != null && drafts.verdict().get() != null && !context.connection.isOffline()
+                    && !revisions.hasNewer(held.selected().get().id())) {
                 Notice why = context.notices.post(Notice.Kind.WARNING, whyNoSubmit.get());
                 whyNoSubmit.addListener(new ChangeListener<String>() {
                     @Override
@@ -114,15 +125,29 @@ final class DecisionQueue {
         });
     }
 
-    /** Sends the decisions whose undo window has passed ({@code all}: every one, when the window closes). */
+    /**
+     * Sends the decisions whose undo window has passed ({@code all}: every one, when the window
+     * closes). One whose article has a newer revision by now is not sent: it would be refused.
+     */
     void sendDue(boolean all) {
         long now = context.ticker.nanoTime();
         for (Pending p : List.copyOf(pending)) {
-            if (all || now >= p.dueNanos()) {
+            if (revisions.hasNewer(p.row().id())) {
+                pending.remove(p);
+                withdraw(p);
+            } else if (all || now >= p.dueNanos()) {
                 pending.remove(p);
                 send(p);
             }
         }
+    }
+
+    /** A newer revision arrived during the undo window: the article is back, with the reason beside Submit. */
+    private void withdraw(Pending p) {
+        context.notices.dismiss(p.notice());
+        drafts.notDecided(p.row().id());
+        held.bringBack(p.row());
+        revisions.withdrawn(p.row());
     }
 
     private void send(Pending p) {

@@ -141,6 +141,20 @@ public final class RevisionReader {
         }
     }
 
+    /**
+     * A decision still in its undo window was taken back because a newer revision of its article
+     * arrived meanwhile: said next to Submit, as if the database had refused it.
+     */
+    void withdrawn(LeaseRow row) {
+        refusals.put(row.id(), RevisionWords.outdated());
+        refresh();
+    }
+
+    /** True if the database has a newer revision of this article than the one the editor reads. */
+    boolean hasNewer(long articleId) {
+        return newer.containsKey(articleId);
+    }
+
     /** The editor submits again: an earlier refusal no longer stands beside Submit. */
     void submitting(long articleId) {
         refusals.remove(articleId);

@@ -178,6 +178,53 @@ class RevisionReaderTest {
     }
 
     @Test
+    void aDecisionOnAVersionKnownToBeOutdatedIsRefusedAtSubmitWithoutAnUndoFirst() {
+        writer.arrives("Pool to close", WriterRevisions.FIRST);
+        windowOf(ann);
+        long id = model.articles().get(0).id();
+        writer.arrives("Pool to close", WriterRevisions.SECOND);
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.revisions().newerNoticeProperty().get()).contains("(revision 2)");
+
+        model.verdictProperty().set(Verdict.APPROVE);
+        model.notesProperty().set("Looks right.");
+
+        assertThat(model.canSubmitProperty().get()).as("Submit refuses at once").isFalse();
+        assertThat(model.whyNoSubmitProperty().get()).isEqualTo(
+                "The writer sent a newer version: show it and check what changed before you decide. Your notes are kept.");
+        model.submit(); // Ctrl+Enter all the same
+        assertThat(model.notices()).as("no green Approved with Undo").noneMatch(n -> "Undo".equals(n.actionLabel()));
+        assertThat(model.articles()).extracting(LeaseRow::id).containsExactly(id);
+        assertThat(model.notesProperty().get()).isEqualTo("Looks right.");
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1));
+        assertThat(dsl.fetchCount(DECISION, DECISION.ARTICLE_ID.eq(id))).isZero();
+
+        model.revisions().loadNewer();
+        assertThat(model.canSubmitProperty().get()).as("on the new version it can be decided").isTrue();
+    }
+
+    @Test
+    void aNewerVersionArrivingDuringTheUndoWindowBringsTheDecisionBackBeforeItIsSent() {
+        writer.arrives("Pool to close", WriterRevisions.FIRST);
+        windowOf(ann);
+        long id = model.articles().get(0).id();
+        model.verdictProperty().set(Verdict.APPROVE);
+        model.notesProperty().set("Looks right.");
+        model.submit();
+        assertThat(model.articles()).isEmpty();
+
+        writer.arrives("Pool to close", WriterRevisions.SECOND);
+        ticker.advance(WITHIN_FIVE_SECONDS); // the list watch reads, inside the undo window
+
+        assertThat(model.articles()).extracting(LeaseRow::id).containsExactly(id);
+        assertThat(model.notices()).noneMatch(n -> "Undo".equals(n.actionLabel()));
+        assertThat(model.revisions().refusalProperty().get()).isEqualTo(RevisionWords.outdated());
+        assertThat(model.notesProperty().get()).isEqualTo("Looks right.");
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1));
+        assertThat(dsl.fetchCount(DECISION, DECISION.ARTICLE_ID.eq(id))).as("never sent").isZero();
+    }
+
+    @Test
     void learningOfNewerVersionsCostsTheServerNoStatementOfItsOwn() {
         for (int i = 0; i < 3; i++) {
             new WriterRevisions(session, "CMS-5" + i).arrives("Story " + i, WriterRevisions.FIRST);
