@@ -147,11 +147,19 @@ public final class CopydeskApp extends Application {
 
     /** Closing or signing out while holding articles asks "Give back your 4 articles?" first. */
     private void afterAskingAboutHeldArticles(Runnable leave) {
-        if (editorView != null) {
-            editorView.beforeLeaving(leave);
-        } else {
+        if (editorView == null) {
             leave.run();
+            return;
         }
+        // another window signed in as the same person works on the same articles: they are not offered back
+        EditorView view = editorView;
+        String who = editorModel.editor().id();
+        String where = signIn == null ? "" : signIn.where();
+        tasks.run("other windows", () -> openWindows.alsoSignedIn(who, where), others -> {
+            if (editorView == view) {
+                view.beforeLeaving(leave, !others.isEmpty());
+            }
+        }, failure -> view.beforeLeaving(leave, false));
     }
 
     /** Ends the person's session: saves what they typed, stops their release service, closes their pool off the FX thread. */

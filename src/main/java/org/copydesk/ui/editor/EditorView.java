@@ -146,15 +146,26 @@ public final class EditorView extends StackPane {
      * Offline nothing can be given back, and nothing is asked.
      */
     public void beforeLeaving(Runnable leave) {
+        beforeLeaving(leave, false);
+    }
+
+    /**
+     * As {@link #beforeLeaving(Runnable)}; {@code sharedWithAnotherWindow}: the same person is
+     * signed in in another window on this computer, which works on the same articles, so nothing
+     * is offered to give back and closing keeps them (the default).
+     */
+    public void beforeLeaving(Runnable leave, boolean sharedWithAnotherWindow) {
         int held = model.heldCount();
         if (held == 0 || model.offlineProperty().get()) {
             leave.run();
-            return;
+        } else if (sharedWithAnotherWindow) {
+            leaveQuestion.askShared(held, leave);
+        } else {
+            leaveQuestion.ask(held, hide -> model.giveBackAll(() -> {
+                hide.run();
+                leave.run();
+            }), leave);
         }
-        leaveQuestion.ask(held, hide -> model.giveBackAll(() -> {
-            hide.run();
-            leave.run();
-        }), leave);
     }
 
     /** True while this window is the one in front (has the focus). */

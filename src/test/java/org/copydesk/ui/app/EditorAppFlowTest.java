@@ -48,6 +48,7 @@ class EditorAppFlowTest {
     private final FxRobot robot = new FxRobot();
     private TcpProxy proxy;
     private CopydeskApp app;
+    private String url;
 
     EditorAppFlowTest(TestDatabase db) {
         this.db = db;
@@ -66,7 +67,8 @@ class EditorAppFlowTest {
         Fixtures.articles(dsl, "news", 4, 3, -60);
 
         proxy = new TcpProxy("127.0.0.1", db.endpoint().port());
-        app = AppUnderTest.start(db.endpoint().accountUrl("127.0.0.1", proxy.port(), db.name()), "flow_ann",
+        url = db.endpoint().accountUrl("127.0.0.1", proxy.port(), db.name());
+        app = AppUnderTest.start(url, "flow_ann",
                 "flow-ann-pass");
         waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
     }
@@ -176,6 +178,26 @@ class EditorAppFlowTest {
         long first = dsl.fetchValue(ARTICLE.ID, ARTICLE.TITLE.eq("Article 0"));
         waitFor(5, () -> session.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Back to this tomorrow"))
                 .orElse(false));
+    }
+
+    @Test
+    void signingOutWhileAnotherWindowWorksAsTheSamePersonKeepsTheArticles() throws Exception {
+        Process otherWindow = new ProcessBuilder("sleep", "120").start(); // a second Copydesk window, as OpenWindows sees it
+        try {
+            OpenWindows.forCurrentUser(otherWindow.toHandle()).signedIn("flow_ann", url.replaceAll("\\?.*", ""));
+            signInAsAnn();
+            robot.clickOn("#sign-out");
+            waitFor(5, () -> robot.lookup("#leave-question").query().isVisible());
+            assertThat(robot.lookup("#leave-title").queryAs(Label.class).getText()).isEqualTo("Close this window?");
+            assertThat(robot.lookup("#leave-give-back").query().isVisible()).isFalse();
+
+            robot.press(KeyCode.ENTER).release(KeyCode.ENTER); // the default keeps them
+
+            waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
+            assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("flow_ann"))).as("the other window's to work on").isEqualTo(3);
+        } finally {
+            otherWindow.destroy();
+        }
     }
 
     @Test

@@ -125,6 +125,38 @@ class EditorWindowTest {
         assertThat(session.drafts().load(first, "ann")).get().extracting(d -> d.notes()).isEqualTo("half a thought");
     }
 
+    @Test
+    void closingWhileAnotherWindowWorksAsTheSamePersonKeepsTheArticlesByDefaultAndSaysWhy() throws Exception {
+        Fixtures.articles(dsl, "news", 4, 3, -60);
+        show(1280, 800);
+        AtomicInteger left = new AtomicInteger();
+
+        fx(() -> {
+            view.beforeLeaving(left::incrementAndGet, true);
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fx(() -> ((Label) lookup("#leave-title")).getText())).isEqualTo("Close this window?");
+        assertThat(fx(() -> ((Label) lookup("#leave-explanation")).getText()))
+                .contains("another Copydesk window on this computer", "same 4 articles", "stay yours");
+        assertThat(fx(() -> lookup("#leave-give-back").isVisible())).as("nothing offered to give back").isFalse();
+
+        robot.push(KeyCode.ENTER); // the default keeps them
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(left).hasValue(1);
+        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("ann"))).as("still the other window's to work on").isEqualTo(4);
+
+        // alone again, the ordinary question comes back with giving back as its default
+        fx(() -> {
+            view.beforeLeaving(left::incrementAndGet, false);
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fx(() -> ((Label) lookup("#leave-title")).getText())).isEqualTo("Give back your 4 articles?");
+        assertThat(fx(() -> lookup("#leave-give-back").isVisible())).isTrue();
+    }
+
     /**
      * Notices do not cover controls: with the most notices a window shows at once, an
      * article open and its history unfolded, no notice overlaps an enabled control, at 1280x800 and
