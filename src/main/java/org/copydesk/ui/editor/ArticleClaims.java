@@ -72,6 +72,7 @@ final class ArticleClaims {
             LeaseRow row = existing.remove(a.id());
             if (row == null) {
                 row = new LeaseRow(a, now);
+                upkeep.heldAgain(a.id());
             } else {
                 upkeep.renewed(row, a);
             }

@@ -56,7 +56,7 @@ final class DraftKeeper {
         }
         LocalDraft local = row == null ? null : drafts.get(row.id());
         quietly(local == null ? null : local.verdict, local == null ? "" : local.notes);
-        status.set(local != null && local.dirty ? Messages.text("editor.draft.notSaved") : "");
+        say(local != null && local.dirty ? "editor.draft.notSaved" : null, local);
     }
 
     /** The database's draft for the article just opened, used unless the editor has typed meanwhile. */
@@ -69,7 +69,16 @@ final class DraftKeeper {
         LocalDraft d = draftFor(articleId);
         d.verdict = saved.get().verdict();
         d.notes = saved.get().notes();
-        status.set(Messages.text("editor.draft.restored", Formats.localDayClock(saved.get().savedAt(), context.zone)));
+        status.set(d.notes.isBlank() ? "" // a decision chosen, no notes: nothing that reads as a draft
+                : Messages.text("editor.draft.restored", Formats.localDayClock(saved.get().savedAt(), context.zone)));
+    }
+
+    /**
+     * The line under the notes ({@code key} in the bundle, null for none); nothing for empty notes:
+     * "Not saved yet" or "Draft saved" about a blank box reads as a fault.
+     */
+    private void say(String key, LocalDraft d) {
+        status.set(key == null || d == null || d.notes.isBlank() ? "" : Messages.text(key));
     }
 
     private void quietly(Verdict v, String text) {
@@ -96,7 +105,7 @@ final class DraftKeeper {
         d.dirty = true;
         d.pendingRequest = null; // a changed decision is a new submission
         d.editedAtNanos = context.ticker.nanoTime();
-        status.set(Messages.text(context.connection.isOffline() ? "editor.draft.keptOffline" : "editor.draft.notSaved"));
+        say(context.connection.isOffline() ? "editor.draft.keptOffline" : "editor.draft.notSaved", d);
         context.activity();
     }
 
@@ -124,12 +133,12 @@ final class DraftKeeper {
         Verdict v = d.verdict;
         String text = d.notes;
         if (isShown(articleId)) {
-            status.set(Messages.text("editor.draft.saving"));
+            say("editor.draft.saving", d);
         }
         BackgroundTask.of("save draft", () -> context.session.drafts().save(articleId, context.editor.id(), v, text))
                 .onSuccess(ok -> {
                     if (isShown(articleId)) {
-                        status.set(Messages.text(d.dirty ? "editor.draft.notSaved" : "editor.draft.saved"));
+                        say(d.dirty ? "editor.draft.notSaved" : "editor.draft.saved", d);
                     }
                 })
                 .onFailure(failure -> {

@@ -30,6 +30,8 @@ final class LeaseUpkeep {
     private final DraftKeeper drafts;
     /** The "goes back to the queue in 2 min" warning on screen per article, taken away once the lease has more time. */
     private final Map<Long, Notice> warnings = new HashMap<>();
+    /** Why an article was lost ("… ran out"), per article, taken away once the editor holds it again. */
+    private final Map<Long, Notice> losses = new HashMap<>();
     private long lastHeartbeatNanos;
     private boolean renewing;
 
@@ -139,6 +141,17 @@ final class LeaseUpkeep {
         dropWarning(row.id());
     }
 
+    /**
+     * The editor holds this article again (Get articles gave it back to them, or a supervisor did):
+     * the notice that said it was lost no longer holds.
+     */
+    void heldAgain(long articleId) {
+        Notice loss = losses.remove(articleId);
+        if (loss != null) {
+            context.notices.dismiss(loss);
+        }
+    }
+
     private void recordPresence() {
         BackgroundTask.of("record presence", () -> context.session.queue().recordPresence(context.editor.id()))
                 .onFailure(context::failed).executeWith(context.tasks);
@@ -152,9 +165,9 @@ final class LeaseUpkeep {
         HeldArticle a = row.article();
         letGo(row);
         BackgroundTask.of("explain a lapsed lease", () -> context.session.queue().lapsed(a))
-                .onSuccess(lost -> tell(lost.message()))
+                .onSuccess(lost -> tell(a.id(), lost.message()))
                 .onFailure(failure -> {
-                    tell(Messages.text("editor.lease.ranOut", a.title()));
+                    tell(a.id(), Messages.text("editor.lease.ranOut", a.title()));
                     context.failed(failure);
                 })
                 .executeWith(context.tasks);
@@ -171,7 +184,7 @@ final class LeaseUpkeep {
             return; // already let go of, and said why
         }
         held.findHeld(article.id()).ifPresent(this::letGo);
-        tell(message);
+        tell(article.id(), message);
     }
 
     private void letGo(LeaseRow row) {
@@ -180,8 +193,12 @@ final class LeaseUpkeep {
         held.remove(row);
     }
 
-    private void tell(String message) {
-        context.notices.post(Notice.Kind.ERROR, message);
+    private void tell(long articleId, String message) {
+        if (held.shows(articleId)) {
+            return; // held again meanwhile (Get articles while the reason was being read): no longer true
+        }
+        heldAgain(articleId);
+        losses.put(articleId, context.notices.post(Notice.Kind.ERROR, message));
         context.alertDesktop(message);
     }
 }

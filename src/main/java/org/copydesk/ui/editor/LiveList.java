@@ -150,6 +150,7 @@ final class LiveList {
                     for (Arrival a : arrivals) {
                         if (!held.shows(a.article().id()) && !held.isGone(HeldList.key(a.article()))) {
                             held.add(new LeaseRow(a.article(), now));
+                            upkeep.heldAgain(a.article().id());
                             context.notices.post(Notice.Kind.INFO, a.message());
                             context.alertDesktop(a.message()); // seen in a working day: missed behind another window
                         }

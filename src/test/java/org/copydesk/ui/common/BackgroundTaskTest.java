@@ -102,6 +102,22 @@ class BackgroundTaskTest {
     }
 
     @Test
+    void successesFadeEvenWhileTheWindowIsBehindAnother() {
+        // seen in a working day: "Approved …" stayed over 5 minutes, "Back online" about 6, in windows behind others
+        ManualTicker ticker = new ManualTicker();
+        NoticeBoard board = new NoticeBoard(ticker, Duration.ofSeconds(8));
+        board.fade(true);
+        board.post(Notice.Kind.SUCCESS, "Approved \u201cA\u201d.");
+        board.fade(false); // the editor switched to another window
+        board.post(Notice.Kind.SUCCESS, "Back online.");
+        board.post(Notice.Kind.INFO, "Sue gave you \u201cB\u201d.");
+        ticker.advance(Duration.ofSeconds(9));
+        board.fade(false);
+
+        assertThat(board.list()).extracting(Notice::text).containsExactly("Sue gave you \u201cB\u201d.");
+    }
+
+    @Test
     void theConnectionRetriesLaterEachTimeUpToTheMaximumAndSaysWhen() {
         ManualTicker ticker = new ManualTicker();
         ConnectionStatus status = new ConnectionStatus(ticker, Duration.ofSeconds(1), Duration.ofSeconds(4), "Kept here;");

@@ -502,6 +502,82 @@ class EditorViewModelTest {
     }
 
     @Test
+    void aRanOutNoticeLeavesWhenGetArticlesGivesTheSameArticleBack() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 150).execute();
+        model.start();
+        long id = model.selectedProperty().get().id();
+        ticker.advance(Duration.ofMinutes(12)); // idle: the heartbeat stops renewing
+        ticker.advance(Duration.ofSeconds(40)); // and the lease runs out
+        assertThat(model.notices()).extracting(Notice::text).anyMatch(t -> t.contains("ran out"));
+
+        model.reload(); // F5: the same article, the editor's again
+
+        assertThat(model.articles()).extracting(LeaseRow::id).containsExactly(id);
+        assertThat(model.notices()).extracting(Notice::text).noneMatch(t -> t.contains("ran out"));
+    }
+
+    @Test
+    void aRunningOutWarningLeavesOnceAnotherWindowsHeartbeatRenewedTheLease() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 150).execute();
+        EditorViewModel.Settings idleSoon = new EditorViewModel.Settings(FAST.tick(), FAST.heartbeatInterval(),
+                Duration.ofSeconds(10), FAST.warnBefore(), FAST.autosaveDelay(), FAST.firstReconnectDelay(),
+                FAST.maxReconnectDelay(), FAST.noticeLifetime());
+        model.close();
+        model = new EditorViewModel(session, TaskExecutor.sameThread(), ticker, ann, List.of("news", "sport"), idleSoon,
+                ZoneId.of("UTC"));
+        model.start(); // this window: the editor has left it
+        EditorViewModel other = newModel(session); // the same editor works in another window
+        other.start();
+        assertThat(other.articles()).hasSize(1);
+
+        for (int i = 0; i < 35; i++) {
+            other.activity();
+            ticker.advance(Duration.ofSeconds(1));
+        }
+        assertThat(model.notices()).extracting(Notice::text).anyMatch(t -> t.contains("goes back to the queue"));
+
+        // The test's clock moves, the server's hardly does: a renewal now would end where the lease ends already.
+        // With longer leases on the desk it ends visibly later.
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 600).execute();
+        for (int i = 0; i < 30; i++) { // the other window's heartbeat renews at one minute; this one's list watch sees it
+            other.activity();
+            ticker.advance(Duration.ofSeconds(1));
+        }
+
+        assertThat(model.articles().get(0).remainingProperty().get()).isGreaterThan(Duration.ofMinutes(2));
+        assertThat(model.notices()).extracting(Notice::text).noneMatch(t -> t.contains("goes back to the queue"));
+        other.close();
+    }
+
+    @Test
+    void emptyNotesSayNothingAboutDrafts() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.start();
+        long id = model.selectedProperty().get().id();
+
+        model.verdictProperty().set(Verdict.APPROVE);
+        assertThat(model.draftStatusProperty().get()).isEmpty();
+        ticker.advance(Duration.ofSeconds(2)); // autosaved: the decision chosen
+        assertThat(model.draftStatusProperty().get()).isEmpty();
+        model.notesProperty().set("x");
+        assertThat(model.draftStatusProperty().get()).isEqualTo("Not saved yet");
+        model.notesProperty().set("");
+        assertThat(model.draftStatusProperty().get()).isEmpty();
+        ticker.advance(Duration.ofSeconds(2));
+        assertThat(model.draftStatusProperty().get()).isEmpty();
+
+        model.close(); // a new session: the draft (a decision, no notes) comes back without a word
+        EditorViewModel again = newModel(session);
+        again.start();
+        again.selectedProperty().set(again.articles().stream().filter(r -> r.id() == id).findFirst().orElseThrow());
+        assertThat(again.verdictProperty().get()).isEqualTo(Verdict.APPROVE);
+        assertThat(again.draftStatusProperty().get()).isEmpty();
+        again.close();
+    }
+
+    @Test
     void aWorkingEditorsLeasesShorterThanTheHeartbeatAreRenewedInTime() {
         // the other side: leaving the list at 0:00 must not cost an active editor their work
         Fixtures.articles(dsl, "news", 1, 3, -60);
