@@ -14,7 +14,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * back: {@link #cut()} drops every connection and refuses new ones, {@link #restore()} lets them through.
  * A slow or flaky network: {@link #delay(java.time.Duration)} holds every chunk forwarded for that long,
  * {@link #dropChance(double)} closes a connection (both sides) at a random chunk with that probability.
- * Both are off unless set, so existing users see the plain proxy.
+ * Both are off unless set, so existing users see the plain proxy. A frozen server (stopped with
+ * SIGSTOP: connections stay open, nothing answers): {@link #freeze()} holds every chunk in either
+ * direction until {@link #thaw()}.
  */
 public final class TcpProxy implements AutoCloseable {
 
@@ -26,6 +28,7 @@ public final class TcpProxy implements AutoCloseable {
     private volatile boolean closed;
     private volatile long delayNanos;
     private volatile double dropChance;
+    private volatile boolean frozen;
 
     public TcpProxy(String targetHost, int targetPort) throws IOException {
         this.targetHost = targetHost;
@@ -67,6 +70,9 @@ public final class TcpProxy implements AutoCloseable {
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
+                    while (frozen && !closed) {
+                        Thread.sleep(5);
+                    }
                     long delay = delayNanos;
                     if (delay > 0) {
                         Thread.sleep(delay / 1_000_000, (int) (delay % 1_000_000));
@@ -100,6 +106,16 @@ public final class TcpProxy implements AutoCloseable {
 
     public void restore() {
         cut = false;
+    }
+
+    /** Connections stay open and new ones are accepted, but nothing passes in either direction until {@link #thaw()}. */
+    public void freeze() {
+        frozen = true;
+    }
+
+    /** Everything held since {@link #freeze()} goes on its way. */
+    public void thaw() {
+        frozen = false;
     }
 
     /** Holds every chunk, in either direction, for {@code delay} before passing it on (zero: none). */

@@ -15,6 +15,7 @@ import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.NoticeBoard;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Ticker;
+import org.copydesk.ui.common.UnansweredWork;
 
 /**
  * What the parts of the editor's view model share: the session and the executor, who is at the
@@ -28,7 +29,8 @@ import org.copydesk.ui.common.Ticker;
 final class EditorContext {
 
     final ReviewSession session;
-    final TaskExecutor tasks;
+    /** Every call to the database goes through here: a call left unanswered too long means the database is not answering. */
+    final UnansweredWork tasks;
     final Ticker ticker;
     final Editor editor;
     final List<String> desks;
@@ -45,7 +47,7 @@ final class EditorContext {
     EditorContext(ReviewSession session, TaskExecutor tasks, Ticker ticker, Editor editor, List<String> desks,
                   EditorViewModel.Settings settings, ZoneId zone) {
         this.session = session;
-        this.tasks = tasks;
+        this.tasks = new UnansweredWork(tasks, ticker);
         this.ticker = ticker;
         this.editor = editor;
         this.desks = List.copyOf(desks);

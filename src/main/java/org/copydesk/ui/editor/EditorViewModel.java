@@ -44,24 +44,30 @@ public final class EditorViewModel implements AutoCloseable {
     /**
      * Timings; {@link #defaults()} for the app, shorter ones in tests.
      *
-     * @param watchInterval how often the window asks whether its list is still true (within 5 s of a change)
+     * @param watchInterval   how often the window asks whether its list is still true (within 5 s of a change)
+     * @param unansweredAfter a call to the database unanswered this long means it is not answering: the
+     *                        window goes offline as for a lost connection (every call the window makes
+     *                        takes milliseconds; a frozen server would otherwise hang them until the
+     *                        driver's socket timeout, a minute, with nothing on screen)
      */
     public record Settings(Duration tick, Duration heartbeatInterval, Duration idleTimeout, Duration warnBefore,
                            Duration autosaveDelay, Duration firstReconnectDelay, Duration maxReconnectDelay,
-                           Duration noticeLifetime, Duration watchInterval) {
+                           Duration noticeLifetime, Duration watchInterval, Duration unansweredAfter) {
 
         public static final Duration WATCH_INTERVAL = Duration.ofSeconds(3);
+        public static final Duration UNANSWERED_AFTER = Duration.ofSeconds(3);
 
         public Settings(Duration tick, Duration heartbeatInterval, Duration idleTimeout, Duration warnBefore,
                         Duration autosaveDelay, Duration firstReconnectDelay, Duration maxReconnectDelay,
                         Duration noticeLifetime) {
             this(tick, heartbeatInterval, idleTimeout, warnBefore, autosaveDelay, firstReconnectDelay, maxReconnectDelay,
-                    noticeLifetime, WATCH_INTERVAL);
+                    noticeLifetime, WATCH_INTERVAL, UNANSWERED_AFTER);
         }
 
         public static Settings defaults() {
             return new Settings(Duration.ofSeconds(1), Duration.ofSeconds(60), Duration.ofMinutes(10), Duration.ofMinutes(2),
-                    Duration.ofMillis(800), Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(8), WATCH_INTERVAL);
+                    Duration.ofMillis(800), Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(8), WATCH_INTERVAL,
+                    UNANSWERED_AFTER);
         }
     }
 
@@ -211,6 +217,9 @@ public final class EditorViewModel implements AutoCloseable {
 
     /** Every tick: countdowns, warnings, heartbeat, the list watch, autosave, reconnection, fading notices. */
     void tick() {
+        if (context.tasks.longestWait().compareTo(context.settings.unansweredAfter()) > 0) {
+            context.connection.notAnswering();
+        }
         decisions.sendDue(false);
         upkeep.tick();
         if (!context.connection.isOffline()) {

@@ -218,6 +218,31 @@ class EditorAppFlowTest {
     }
 
 
+    @Test
+    void aFrozenDatabaseShowsTheBannerWithinSecondsWhileTheWindowStaysResponsive() {
+        signInAsAnn();
+        long first = ((LeaseRow) articleList().getItems().get(0)).id();
+        app.watchdog().reset(); // from here on
+        proxy.freeze(); // as a server stopped with SIGSTOP: connections open, no answer
+        long frozenAt = System.nanoTime();
+        robot.clickOn("#notes").write("Typed while frozen");
+
+        waitFor(10, () -> robot.lookup("#offline-banner").query().isVisible());
+        long seconds = (System.nanoTime() - frozenAt) / 1_000_000_000L;
+        assertThat(robot.lookup("#offline-banner").queryAs(Label.class).getText()).startsWith("The database is not answering.");
+        robot.write(" and more"); // the window still takes typing
+        assertThat(robot.lookup("#notes").queryAs(TextArea.class).getText()).isEqualTo("Typed while frozen and more");
+        assertThat(robot.lookup("#reload").query().isDisabled()).isTrue();
+        assertThat(app.watchdog().maxStallMillis()).as("the FX thread never waited for the frozen server (banner after %d s)", seconds)
+                .isLessThan(1_000);
+
+        proxy.thaw();
+        waitFor(30, () -> !robot.lookup("#offline-banner").query().isVisible());
+        waitFor(5, () -> noticeTexts().stream().anyMatch(t -> t.startsWith("Back online")));
+        waitFor(10, () -> session.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Typed while frozen and more"))
+                .orElse(false));
+    }
+
     static Database openVia(TcpProxy proxy, TestDatabase db) {
         return Database.open(db.endpoint().accountUrl("127.0.0.1", proxy.port(), db.name()),
                 db.endpoint().user(), db.endpoint().password().toCharArray(), null, DataSources.PoolSize.of(2),

@@ -418,6 +418,33 @@ class EditorViewModelTest {
     }
 
     @Test
+    void aDatabaseThatStopsAnsweringShowsTheBannerWithinSecondsKeepsTheTypingAndComesBack() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        HeldBackTasks frozen = new HeldBackTasks(); // the work is done, its answer does not come back: a frozen server
+        model.close();
+        model = newModel(session, frozen);
+        model.start();
+        frozen.deliver();
+        long id = model.selectedProperty().get().id();
+
+        model.notesProperty().set("typed while the server was frozen");
+        ticker.advance(Duration.ofSeconds(5)); // the draft save and the list watch hang
+
+        assertThat(model.offlineProperty().get()).as("offline within seconds, as for a dead server").isTrue();
+        assertThat(model.bannerProperty().get()).startsWith("The database is not answering.").contains("kept on this computer");
+        assertThat(model.canReloadProperty().get()).isFalse();
+        assertThat(model.notesProperty().get()).isEqualTo("typed while the server was frozen");
+
+        frozen.deliver(); // the server answers again: the hung calls and the probe come back
+        ticker.advance(Duration.ofSeconds(2));
+        frozen.deliver();
+
+        assertThat(model.offlineProperty().get()).isFalse();
+        assertThat(model.notices()).extracting(Notice::text).anyMatch(t -> t.startsWith("Back online"));
+        assertThat(session.drafts().load(id, "ann")).get().extracting(d -> d.notes()).isEqualTo("typed while the server was frozen");
+    }
+
+    @Test
     void aSupervisorsExtraTimeIsNotUndoneByTheNextHeartbeatNorByGetArticles() {
         // a renewal must not shorten it: "Give more time" to 07:58 once read 07:47 a minute later
         Fixtures.articles(dsl, "news", 1, 3, -60);
