@@ -1,11 +1,15 @@
 package org.copydesk.review;
 
+import org.copydesk.db.ConnectionProblems;
+import org.copydesk.db.DatabaseSetupException;
+import org.copydesk.lease.DatabaseBusyException;
 import org.copydesk.lease.SqlFailure;
 
 /**
  * Tells a lost connection (the client goes offline and retries) from other failures (the message
- * is shown), through {@link SqlFailure}. Lives here so that the UI and the command line never
- * handle JDBC or jOOQ types themselves.
+ * is shown), through {@link SqlFailure} and, for a connection cut while it was being set up,
+ * {@link ConnectionProblems}. Lives here so that the UI and the command line never handle JDBC or
+ * jOOQ types themselves.
  */
 public final class ConnectionTrouble {
 
@@ -13,7 +17,7 @@ public final class ConnectionTrouble {
     }
 
     public static boolean isConnectionLost(Throwable failure) {
-        return SqlFailure.of(failure) == SqlFailure.CONNECTION_LOST;
+        return ConnectionProblems.connectionLost(failure);
     }
 
     /**
@@ -21,8 +25,8 @@ public final class ConnectionTrouble {
      * in its messages), never a stack trace.
      */
     public static String describe(Throwable failure) {
-        if (failure instanceof org.copydesk.db.DatabaseSetupException || failure instanceof IllegalArgumentException
-                || failure instanceof org.copydesk.lease.DatabaseBusyException) {
+        if (failure instanceof DatabaseSetupException || failure instanceof IllegalArgumentException
+                || failure instanceof DatabaseBusyException) {
             return failure.getMessage();
         }
         if (isConnectionLost(failure)) {

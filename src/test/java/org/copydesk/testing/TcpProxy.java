@@ -8,6 +8,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A loopback TCP proxy in front of the database, so tests can take the network away and give it
@@ -29,6 +30,8 @@ public final class TcpProxy implements AutoCloseable {
     private volatile long delayNanos;
     private volatile double dropChance;
     private volatile boolean frozen;
+    /** The number of chunks after which the next connection to pass it is closed, once; -1: none. */
+    private final AtomicInteger dropAfter = new AtomicInteger(-1);
 
     public TcpProxy(String targetHost, int targetPort) throws IOException {
         this.targetHost = targetHost;
@@ -54,8 +57,9 @@ public final class TcpProxy implements AutoCloseable {
                 Socket upstream = new Socket(targetHost, targetPort);
                 open.add(client);
                 open.add(upstream);
-                pipe(client, upstream);
-                pipe(upstream, client);
+                AtomicInteger chunks = new AtomicInteger(); // both directions of this connection
+                pipe(client, upstream, chunks);
+                pipe(upstream, client, chunks);
             } catch (IOException e) {
                 if (closed) {
                     return;
@@ -64,7 +68,7 @@ public final class TcpProxy implements AutoCloseable {
         }
     }
 
-    private void pipe(Socket from, Socket to) {
+    private void pipe(Socket from, Socket to, AtomicInteger chunks) {
         Thread t = new Thread(() -> {
             byte[] buffer = new byte[16384];
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
@@ -80,6 +84,10 @@ public final class TcpProxy implements AutoCloseable {
                     double drop = dropChance;
                     if (drop > 0 && java.util.concurrent.ThreadLocalRandom.current().nextDouble() < drop) {
                         break; // the finally closes both sides: a dropped connection mid-conversation
+                    }
+                    int at = chunks.incrementAndGet();
+                    if (dropAfter.get() == at && dropAfter.compareAndSet(at, -1)) {
+                        break; // dropped once, at a chosen point of one conversation
                     }
                     out.write(buffer, 0, n);
                     out.flush();
@@ -106,6 +114,14 @@ public final class TcpProxy implements AutoCloseable {
 
     public void restore() {
         cut = false;
+    }
+
+    /**
+     * The next connection to pass {@code chunks} chunks (counted in both directions) is closed
+     * there, once: a connection killed at a chosen point of a conversation (a sign-in, say).
+     */
+    public void dropOnceAfter(int chunks) {
+        dropAfter.set(chunks);
     }
 
     /** Connections stay open and new ones are accepted, but nothing passes in either direction until {@link #thaw()}. */

@@ -128,10 +128,7 @@ public final class SignInViewModel {
         error.set("");
         String name = user.get().strip();
         char[] secret = password.get().toCharArray();
-        tasks.run("sign in", () -> {
-            ReviewSession opened = signIn.open(name, secret);
-            return new Opened(opened, opened.signedInEditor().orElseThrow(), opened.newsroom().desks());
-        }, opened -> {
+        tasks.run("sign in", () -> signIn.signIn(name, secret), opened -> {
             Arrays.fill(secret, ' ');
             busy.set(false);
             password.set("");
@@ -145,9 +142,6 @@ public final class SignInViewModel {
             busy.set(false);
             error.set(ConnectionTrouble.describe(failure));
         });
-    }
-
-    private record Opened(ReviewSession session, Editor editor, List<Desk> desks) {
     }
 
     /** Step two: starts work on the ticked desks. */
