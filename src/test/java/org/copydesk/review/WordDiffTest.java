@@ -20,6 +20,38 @@ class WordDiffTest {
     }
 
     @Test
+    void aRewrittenSentenceIsShownStruckOutAndReplacedWholeNotInterleaved() {
+        // seen in a working day: word by word, a rewritten lede read "Late A winner stoppage-time sends header sent…"
+        String before = "A header sent United through in the last minute. The coach praised the defence.\n\nMore follows.";
+        String after = "Late stoppage-time winner sends United into the final. The coach praised the defence.\n\nMore follows.";
+
+        List<Segment> d = WordDiff.between(before, after);
+
+        assertThat(d).containsExactly(
+                new Segment(Change.DELETED, "A header sent United through in the last minute."),
+                new Segment(Change.INSERTED, "Late stoppage-time winner sends United into the final."),
+                new Segment(Change.SAME, " The coach praised the defence.\n\nMore follows."));
+        assertThat(WordDiff.oldText(d)).isEqualTo(before);
+        assertThat(WordDiff.newText(d)).isEqualTo(after);
+    }
+
+    @Test
+    void aSentenceThatKeepsMostOfItsWordsIsMarkedWordByWordAmongRewrittenOnes() {
+        String before = "Rain stopped play. The council voted 7-2 on Tuesday. Nobody came.";
+        String after = "Sunshine greeted a full house today. The council voted 8-1 on Tuesday. Nobody came.";
+
+        List<Segment> d = WordDiff.between(before, after);
+
+        assertThat(d).containsExactly(
+                new Segment(Change.DELETED, "Rain stopped play."),
+                new Segment(Change.INSERTED, "Sunshine greeted a full house today."),
+                new Segment(Change.SAME, " The council voted "),
+                new Segment(Change.DELETED, "7-2"), new Segment(Change.INSERTED, "8-1"),
+                new Segment(Change.SAME, " on Tuesday. Nobody came."));
+        assertThat(WordDiff.newText(d)).isEqualTo(after);
+    }
+
+    @Test
     void bothTextsComeBackFromTheSegmentsWithLineBreaksAndEmptyTexts() {
         String before = "Para one.\n\nPara two stays.\n";
         String after = "Para one, revised.\n\nPara two stays.\nPara three.";
