@@ -55,7 +55,7 @@ final class ArticleClaims {
         context.activity();
         List<LeaseRow> before = List.copyOf(held.rows());
         held.changing(BackgroundTask.of("get articles",
-                        () -> context.session.queue().claim(context.editor.id(), context.desks, null)), loading)
+                        () -> context.session.queue().claim(context.editor.id(), context.desks(), null)), loading)
                 .onSuccess(assignment -> apply(assignment, before))
                 .onFailure(context::failed)
                 .executeWith(context.tasks);
@@ -78,6 +78,7 @@ final class ArticleClaims {
             }
             rows.add(row);
         }
+        rows.sort(HeldList.RETURNED_FIRST);
         held.setAll(rows);
         nextAvailable.set(assignment.nextAvailableAt());
         everLoaded.set(true);

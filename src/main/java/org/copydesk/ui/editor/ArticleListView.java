@@ -84,6 +84,7 @@ final class ArticleListView extends VBox {
     }
 
     private void initListeners() {
+        model.deskChangesProperty().addListener((o, was, now) -> list.refresh()); // the desk badges show the names now
         list.getSelectionModel().selectedItemProperty().addListener((o, old, row) -> {
             if (row != null && row != model.selectedProperty().get()) {
                 model.selectedProperty().set(row);

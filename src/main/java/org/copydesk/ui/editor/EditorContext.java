@@ -33,13 +33,15 @@ final class EditorContext {
     final UnansweredWork tasks;
     final Ticker ticker;
     final Editor editor;
-    final List<String> desks;
     final EditorViewModel.Settings settings;
     final ZoneId zone;
     final HeldList held = new HeldList();
     final NoticeBoard notices;
     final ConnectionStatus connection;
 
+    /** The desks chosen at sign-in; {@link #desks} are those of them the editor still works on. */
+    private final List<String> chosenDesks;
+    private List<String> desks;
     private final Map<String, String> deskNames = new HashMap<>();
     private Consumer<String> desktop = text -> { };
     private long lastActivityNanos;
@@ -50,7 +52,8 @@ final class EditorContext {
         this.tasks = new UnansweredWork(tasks, ticker);
         this.ticker = ticker;
         this.editor = editor;
-        this.desks = List.copyOf(desks);
+        this.chosenDesks = List.copyOf(desks);
+        this.desks = chosenDesks;
         this.settings = settings;
         this.zone = zone;
         this.notices = new NoticeBoard(ticker, settings.noticeLifetime());
@@ -70,8 +73,25 @@ final class EditorContext {
 
     // --- desks --------------------------------------------------------------------------------------
 
-    void knowDesks(List<Desk> all) {
-        all.forEach(d -> deskNames.put(d.id(), d.name()));
+    /**
+     * The newsroom's desks as read now, and the desks this editor works on now (an admin may have
+     * changed them since sign-in): the window follows, on the desks chosen at sign-in that are still
+     * the editor's. True if names or desks changed.
+     */
+    boolean knowDesks(List<Desk> all, List<String> editorsDesks) {
+        Map<String, String> names = new HashMap<>();
+        all.forEach(d -> names.put(d.id(), d.name()));
+        List<String> now = chosenDesks.stream().filter(editorsDesks::contains).toList();
+        boolean changed = !names.equals(deskNames) || !now.equals(desks);
+        deskNames.clear();
+        deskNames.putAll(names);
+        desks = now;
+        return changed;
+    }
+
+    /** The desks the editor works on today: those chosen at sign-in that are still theirs. */
+    List<String> desks() {
+        return desks;
     }
 
     /** A desk's name ("Sport"); its id until the names are known. */

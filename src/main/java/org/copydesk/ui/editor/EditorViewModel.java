@@ -101,6 +101,7 @@ public final class EditorViewModel implements AutoCloseable {
         this.decisions = new DecisionQueue(context, drafts, upkeep, revisions);
         this.live = new LiveList(context, upkeep, revisions, claims, remembered.autoTopUpProperty());
         this.words = new ListWords(context, claims, live.waiting());
+        words.deskChanges().addListener((o, was, now) -> reading.desksChanged());
 
         var selected = held.selected();
         var offline = context.connection.offlineProperty();
@@ -268,8 +269,9 @@ public final class EditorViewModel implements AutoCloseable {
         return context.editor;
     }
 
+    /** The desks the editor works on now. */
     public List<String> desks() {
-        return context.desks;
+        return context.desks();
     }
 
     public String deskDisplayName(String id) {
@@ -393,6 +395,11 @@ public final class EditorViewModel implements AutoCloseable {
 
     public ZoneId zone() {
         return context.zone;
+    }
+
+    /** Counts the times the desks' names or the editor's desks changed: what shows a desk's name shows it again. */
+    public ReadOnlyIntegerProperty deskChangesProperty() {
+        return words.deskChanges();
     }
 
     /** The desks worked on today, by name: "News, Sport". */

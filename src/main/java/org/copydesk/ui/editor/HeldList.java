@@ -1,5 +1,6 @@
 package org.copydesk.ui.editor;
 
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -21,6 +22,12 @@ import org.copydesk.ui.common.BackgroundTask;
  * them is not taken for news from elsewhere.
  */
 final class HeldList {
+
+    /**
+     * Articles back from their writers first: they were waited for, and their writer and the editor
+     * who sent them back wait on the decision; otherwise in the order the database gave them.
+     */
+    static final Comparator<LeaseRow> RETURNED_FIRST = Comparator.comparing(r -> !r.returned());
 
     private final ObservableList<LeaseRow> rows = FXCollections.observableArrayList();
     private final ObjectProperty<LeaseRow> selected = new SimpleObjectProperty<>();
@@ -72,9 +79,13 @@ final class HeldList {
         return gone.contains(key);
     }
 
-    /** Adds a row at the end; selects it if nothing is selected. */
+    /** Adds a row at the end (one back from its writer after the others that are); selects it if nothing is selected. */
     void add(LeaseRow row) {
-        rows.add(row);
+        int at = rows.size();
+        if (row.returned()) {
+            at = (int) rows.stream().takeWhile(LeaseRow::returned).count();
+        }
+        rows.add(at, row);
         if (selected.get() == null) {
             selected.set(row);
         }

@@ -80,7 +80,7 @@ final class LiveList {
         }
         long mark = held.changeMark();
         boolean room = held.rows().size() < context.editor.capacity();
-        List<String> lookAt = room ? context.desks : List.of();
+        List<String> lookAt = room ? context.desks() : List.of();
         BackgroundTask.of("watch my list", () -> context.session.listWatch().read(context.editor.id(), lookAt))
                 .onRunning(() -> reading = true)
                 .onFinished(() -> {

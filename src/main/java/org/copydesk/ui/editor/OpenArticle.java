@@ -90,6 +90,14 @@ final class OpenArticle {
                 .executeWith(context.tasks);
     }
 
+    /** The desks' names changed (or became known): the meta line says the desk's name now. */
+    void desksChanged() {
+        LeaseRow row = held.selected().get();
+        if (row != null) {
+            meta.set(describeMeta(row.article()));
+        }
+    }
+
     /** Reads the texts of the held articles not read yet, in one query. */
     void readAhead() {
         List<Long> unread = held.rows().stream().map(LeaseRow::id).filter(id -> !texts.containsKey(id)).toList();

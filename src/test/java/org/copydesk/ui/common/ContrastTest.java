@@ -63,6 +63,8 @@ class ContrastTest {
         p.add(ours("priority badge", ".priority-badge", TEXT, BG));
         p.add(ours("priority 1 badge", ".priority-badge.p1", TEXT, BG));
         p.add(ours("priority 2 badge", ".priority-badge.p2", TEXT, BG));
+        p.add(ours("returned badge", ".returned-badge", TEXT, BG));
+        p.add(ours("returned badge icon", ".returned-badge .ikonli-font-icon", NON_TEXT, BG, ".returned-badge"));
         p.add(ours("lease countdown", ".countdown", TEXT, BG));
         p.add(ours("lease countdown, running out", ".countdown:expiring", TEXT, BG));
         p.add(ours("running-out icon", ".countdown:expiring .ikonli-font-icon", NON_TEXT, BG));

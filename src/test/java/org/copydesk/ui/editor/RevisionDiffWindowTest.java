@@ -101,6 +101,8 @@ class RevisionDiffWindowTest {
         show(Theme.DARK);
         FxAwait.waitFor(10, () -> lookup("#reader-diff-pane").isVisible());
 
+        assertThat(fx(() -> lookup("#returned-mark").isVisible())).as("marked in the list").isTrue();
+        assertThat(fx(() -> ((Label) lookup("#returned-mark")).getText())).isEqualTo("Returned");
         assertThat(fx(() -> lookup("#reader-body").isVisible())).as("the plain text is covered").isFalse();
         assertThat(fx(() -> ((Label) lookup("#revision-notes")).getText())).isEqualTo(WriterRevisions.NOTES);
         assertThat(fx(() -> ((Label) lookup("#revision-heading")).getText())).contains("Ann Kowalski sent revision 1 back");

@@ -2,6 +2,7 @@ package org.copydesk.ui.editor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.DECISION;
+import static org.copydesk.db.schema.Tables.DESK;
 
 import java.time.Duration;
 import java.time.ZoneId;
@@ -13,6 +14,7 @@ import org.copydesk.review.Verdict;
 import org.copydesk.review.WordDiff;
 import org.copydesk.review.imports.RevisionRow;
 import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
 import org.copydesk.ui.common.TaskExecutor;
@@ -225,30 +227,68 @@ class RevisionReaderTest {
     }
 
     @Test
+    void anArticleBackFromItsWriterComesFirstInTheListMarkedAsReturned() {
+        writer.arrives("Pool to close", WriterRevisions.FIRST);
+        WriterRevisions.sentBackBy(session, "bob");
+        Fixtures.articles(dsl, "news", 3, 3, -60);
+        windowOf(session.newsroom().setCapacity("ann", 4));
+        assertThat(model.articles()).hasSize(3).noneMatch(LeaseRow::returned);
+
+        writer.arrives("Pool to close", WriterRevisions.SECOND); // the writer's revision: it comes back
+        model.reload();
+
+        assertThat(model.articles()).hasSize(4);
+        assertThat(model.articles().get(0).article().externalId()).as("first, not fourth").isEqualTo(WriterRevisions.EXTERNAL_ID);
+        assertThat(model.articles()).filteredOn(LeaseRow::returned).hasSize(1);
+    }
+
+    @Test
+    void theHeaderAndTheMetaLineNameTheDesksAndFollowTheirChanges() {
+        writer.arrives("Pool to close", WriterRevisions.FIRST);
+        session.newsroom().setDesks("ann", List.of("news", "sport"));
+        model = new EditorViewModel(session, TaskExecutor.sameThread(), ticker, session.newsroom().requireEditor("ann"),
+                List.of("news", "sport"), EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
+        model.start();
+        assertThat(model.deskSummaryProperty().get()).isEqualTo("News, Sport");
+        assertThat(model.metaProperty().get()).startsWith("News \u00b7");
+
+        dsl.update(DESK).set(DESK.NAME, "City news").where(DESK.ID.eq("news")).execute();
+        session.newsroom().setDesks("ann", List.of("news")); // an admin takes Sport away
+        ticker.advance(Duration.ofSeconds(61));
+
+        assertThat(model.deskSummaryProperty().get()).isEqualTo("City news");
+        assertThat(model.metaProperty().get()).startsWith("City news \u00b7");
+        assertThat(model.desks()).containsExactly("news");
+    }
+
+    @Test
     void learningOfNewerVersionsCostsTheServerNoStatementOfItsOwn() {
         for (int i = 0; i < 3; i++) {
             new WriterRevisions(session, "CMS-5" + i).arrives("Story " + i, WriterRevisions.FIRST);
         }
         windowOf(ann);
         assertThat(model.articles()).hasSize(3);
-        long quiet = statementsOverTenWatchReads();
+        long quiet = statementsOverAMinuteOfWatchReads();
 
         for (int i = 0; i < 3; i++) {
             new WriterRevisions(session, "CMS-5" + i).arrives("Story " + i, WriterRevisions.SECOND);
         }
-        long withNews = statementsOverTenWatchReads();
+        long withNews = statementsOverAMinuteOfWatchReads();
 
         assertThat(model.revisions().newerNoticeProperty().get()).contains("revision 2");
-        // A question per held article per read would be 30 more; one or two more is the pool (a
+        // A question per held article per read would be 60 more; one or two more is the pool (a
         // statement prepared again on another pooled connection after the imports used one).
-        assertThat(withNews).as("statements the window sent in 30 s, with 3 newer versions vs none (%d)", quiet)
+        assertThat(withNews).as("statements the window sent in a minute, with 3 newer versions vs none (%d)", quiet)
                 .isBetween(quiet, quiet + 2);
     }
 
-    /** Statements the server received while the window's clock moved 30 s (ten list watch reads). */
-    private long statementsOverTenWatchReads() {
+    /**
+     * Statements the server received while the window's clock moved a minute: twenty list watch
+     * reads, and the desks read once (as in every minute).
+     */
+    private long statementsOverAMinuteOfWatchReads() {
         long before = questions();
-        for (int i = 0; i < 10; i++) {
+        for (int i = 0; i < 20; i++) {
             ticker.advance(EditorViewModel.Settings.WATCH_INTERVAL);
         }
         return questions() - before;
