@@ -19,9 +19,18 @@ public final class Chrome {
     private Chrome() {
     }
 
-    /** A top bar: {@code left} nodes, a flexible gap, then {@code right} nodes. */
+    /**
+     * A top bar: {@code left} nodes, a flexible gap, then {@code right} nodes. The right ones, the
+     * bar's buttons, keep their whole width in a narrow window; what gives way on the left is the
+     * caller's choice (a label with a minimum width of 0 ends in "…").
+     */
     public static HBox toolbar(Node[] left, Node... right) {
         Spacer spacer = new Spacer();
+        for (Node n : right) {
+            if (n instanceof Region r) {
+                r.setMinWidth(Region.USE_PREF_SIZE);
+            }
+        }
         HBox bar = new HBox(12, left);
         bar.getChildren().add(spacer);
         bar.getChildren().addAll(right);

@@ -5,9 +5,11 @@ import atlantafx.base.theme.Styles;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.prefs.Preferences;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.Tooltip;
@@ -18,6 +20,7 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.copydesk.review.Verdict;
@@ -48,6 +51,9 @@ public final class EditorView extends StackPane {
             Verdict.SEND_BACK, new KeyCodeCombination(KeyCode.DIGIT3, KeyCombination.SHORTCUT_DOWN),
             Verdict.UNREVIEWABLE, new KeyCodeCombination(KeyCode.DIGIT4, KeyCombination.SHORTCUT_DOWN)));
 
+
+    /** Below this width the toolbar shows the app's icon without its name. */
+    private static final double WIDE_TOOLBAR = 1100;
 
     private final EditorViewModel model;
     private final Node toolbarExtras;
@@ -94,13 +100,19 @@ public final class EditorView extends StackPane {
         Label app = new Label(Messages.text("common.appName"));
         app.getStyleClass().addAll(Styles.TITLE_4, "app-name");
         app.setGraphic(new FontIcon(Feather.FILE_TEXT));
+        app.setMinWidth(Region.USE_PREF_SIZE);
         Label who = new Label(model.editor().displayName());
         who.getStyleClass().add(Styles.TEXT_BOLD);
         who.setGraphic(new FontIcon(Feather.USER));
+        who.setMinWidth(Region.USE_PREF_SIZE);
         Label desks = new Label();
         desks.textProperty().bind(model.deskSummaryProperty());
         desks.getStyleClass().add(Styles.TEXT_MUTED);
         desks.setId("desk-summary");
+        desks.setMinWidth(0); // the desks give way first in a narrow window ("News, Sport, Cul…"), all of them in the tooltip
+        Tooltip allDesks = new Tooltip();
+        allDesks.textProperty().bind(model.deskSummaryProperty());
+        desks.setTooltip(allDesks);
 
         Button reload = new Button(Messages.text("editor.getArticles"), new FontIcon(Feather.REFRESH_CW));
         reload.setId("reload");
@@ -114,12 +126,17 @@ public final class EditorView extends StackPane {
         busy.managedProperty().bind(busy.visibleProperty());
 
         Button help = new Button(null, new FontIcon(Feather.HELP_CIRCLE));
+        help.setId("help");
         help.setAccessibleText(Messages.text("editor.help.title"));
         help.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         help.setTooltip(new Tooltip(Messages.text("editor.help.tooltip")));
         help.setOnAction(e -> shortcuts.toggle());
 
-        return Chrome.toolbar(new Node[] {app, Chrome.separator(), who, desks}, busy, reload, toolbarExtras, settings, help);
+        HBox bar = Chrome.toolbar(new Node[] {app, Chrome.separator(), who, desks}, busy, reload, toolbarExtras, settings, help);
+        // a narrow window (1024 px, or 150 % scaling) keeps the app's icon, not its name: the title bar says it
+        app.contentDisplayProperty().bind(Bindings.when(bar.widthProperty().lessThan(WIDE_TOOLBAR))
+                .then(ContentDisplay.GRAPHIC_ONLY).otherwise(ContentDisplay.LEFT));
+        return bar;
     }
 
     private Label createBanner() {
