@@ -2,6 +2,7 @@ package org.copydesk.ui.editor;
 
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -64,19 +65,22 @@ final class ArticleClaims {
     private void apply(Assignment assignment, List<LeaseRow> before) {
         long now = context.ticker.nanoTime();
         Map<Long, LeaseRow> existing = held.rows().stream().collect(Collectors.toMap(LeaseRow::id, r -> r));
+        Map<Long, HeldArticle> claimed = new LinkedHashMap<>();
+        assignment.articles().stream().filter(a -> !held.isAside(a.id())) // decided, in its undo window: not shown again
+                .forEach(a -> claimed.put(a.id(), a));
+        // the rows kept stay where they were (the list does not jump under the editor); new ones join after them
         List<LeaseRow> rows = new ArrayList<>();
-        for (HeldArticle a : assignment.articles()) {
-            if (held.isAside(a.id())) {
-                continue; // decided, waiting out its undo window: still held on the server, not shown again
-            }
-            LeaseRow row = existing.remove(a.id());
-            if (row == null) {
-                row = new LeaseRow(a, now);
-                upkeep.heldAgain(a.id());
-            } else {
+        for (LeaseRow row : held.rows()) {
+            HeldArticle a = claimed.remove(row.id());
+            if (a != null) {
                 upkeep.renewed(row, a);
+                rows.add(row);
+                existing.remove(row.id());
             }
-            rows.add(row);
+        }
+        for (HeldArticle a : claimed.values()) {
+            rows.add(new LeaseRow(a, now));
+            upkeep.heldAgain(a.id());
         }
         rows.sort(HeldList.RETURNED_FIRST);
         held.setAll(rows);

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.collections.FXCollections;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.schema.enums.ArticleStatus;
@@ -526,6 +527,19 @@ class EditorViewModelTest {
         model.activity();
         ticker.advance(Duration.ofSeconds(61)); // nor does the next heartbeat bring it back
         assertThat(model.articles()).isEmpty();
+    }
+
+    @Test
+    void getArticlesKeepsTheArticlesHeldWhereTheyWereAndAddsNewOnesAfterThem() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+        FXCollections.reverse(model.articles()); // the order the editor sees, whatever the database's
+        List<Long> seen = model.articles().stream().map(LeaseRow::id).toList();
+        Fixtures.articles(dsl, "sport", 1, 3, -60);
+
+        model.reload();
+
+        assertThat(model.articles()).extracting(LeaseRow::id).hasSize(3).startsWith(seen.toArray(Long[]::new));
     }
 
     @Test
