@@ -27,6 +27,9 @@ import org.kordamp.ikonli.javafx.FontIcon;
  */
 public final class NoticeArea extends HBox {
 
+    /** The widest a notice's words run before they wrap; several notices share the row and wrap sooner. */
+    private static final double TEXT_WIDTH = 440;
+
     private final Consumer<Notice> dismiss;
 
     public NoticeArea(ObservableList<Notice> notices, Consumer<Notice> dismiss) {
@@ -65,7 +68,7 @@ public final class NoticeArea extends HBox {
     private HBox card(Notice n) {
         Label text = new Label(n.text());
         text.setWrapText(true);
-        text.setMaxWidth(250);
+        text.setMaxWidth(TEXT_WIDTH); // as wide as a short window allows: a long notice in few lines, the panes keep their room
         text.setMinHeight(Region.USE_PREF_SIZE); // a narrow card grows taller, never cuts its words
         text.setGraphic(new FontIcon(switch (n.kind()) {
             case INFO -> Feather.INFO;
@@ -90,7 +93,7 @@ public final class NoticeArea extends HBox {
         Spacer spacer = new Spacer();
         HBox card = new HBox(8, body, spacer, close);
         card.setAlignment(Pos.TOP_LEFT);
-        card.setMaxWidth(330);
+        card.setMaxWidth(TEXT_WIDTH + 80);
         card.setMinWidth(160); // several notices share the row; each wraps its words rather than vanish
         card.getStyleClass().addAll("notice", "notice-" + n.kind().name().toLowerCase(Locale.ROOT));
         return card;

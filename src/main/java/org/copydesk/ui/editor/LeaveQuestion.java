@@ -39,6 +39,7 @@ final class LeaveQuestion extends StackPane {
         text.setId("leave-explanation");
         text.setWrapText(true);
         status.getStyleClass().add(Styles.TEXT_MUTED);
+        status.managedProperty().bind(status.textProperty().isNotEmpty());
         giveBack.setId("leave-give-back");
         giveBack.getStyleClass().add(Styles.ACCENT);
         giveBack.setDefaultButton(true);
