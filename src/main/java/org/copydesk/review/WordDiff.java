@@ -4,6 +4,7 @@ import com.github.difflib.DiffUtils;
 import com.github.difflib.patch.AbstractDelta;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiPredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,32 +35,59 @@ public final class WordDiff {
     }
 
     public static List<Segment> between(String oldText, String newText) {
-        List<String> before = sentences(oldText == null ? "" : oldText);
-        List<String> after = sentences(newText == null ? "" : newText);
         List<Segment> out = new ArrayList<>();
-        int at = 0;
-        for (AbstractDelta<String> d : DiffUtils.diff(before, after).getDeltas()) {
-            int start = d.getSource().getPosition();
-            add(out, Change.SAME, before.subList(at, start));
-            changed(out, d.getSource().getLines(), d.getTarget().getLines());
-            at = start + d.getSource().size();
-        }
-        add(out, Change.SAME, before.subList(at, before.size()));
+        // sentences that differ only in the space after them are the same sentence
+        align(out, sentences(oldText == null ? "" : oldText), sentences(newText == null ? "" : newText),
+                (a, b) -> a.strip().equals(b.strip()), WordDiff::changed);
         return out;
     }
 
-    /** Sentences changed one for one are compared pair by pair; otherwise the changed passages as a whole. */
-    private static void changed(List<Segment> out, List<String> removed, List<String> added) {
-        if (removed.size() == added.size()) {
-            for (int i = 0; i < removed.size(); i++) {
-                compare(out, removed.get(i), added.get(i));
+    /**
+     * Walks the diff of {@code before} and {@code after} by {@code alike}: each pair found alike is
+     * compared word by word, each changed passage goes to {@code changed}.
+     */
+    private static void align(List<Segment> out, List<String> before, List<String> after, BiPredicate<String, String> alike,
+                              Changed changed) {
+        int i = 0;
+        int j = 0;
+        for (AbstractDelta<String> d : DiffUtils.diff(before, after, alike).getDeltas()) {
+            for (; i < d.getSource().getPosition(); i++, j++) {
+                compare(out, before.get(i), after.get(j));
             }
-        } else {
-            compare(out, String.join("", removed), String.join("", added));
+            changed.add(out, d.getSource().getLines(), d.getTarget().getLines());
+            i += d.getSource().size();
+            j += d.getTarget().size();
+        }
+        for (; i < before.size(); i++, j++) {
+            compare(out, before.get(i), after.get(j));
         }
     }
 
+    /** What becomes of a changed passage: {@code removed} sentences of the old text, {@code added} of the new. */
+    private interface Changed {
+        void add(List<Segment> out, List<String> removed, List<String> added);
+    }
+
+    /**
+     * A changed passage: the sentences of it that are still alike (most of their words kept) are
+     * compared word by word; the others were rewritten, removed or added, and are shown whole.
+     */
+    private static void changed(List<Segment> out, List<String> removed, List<String> added) {
+        align(out, removed, added, (a, b) -> !rewritten(a, b), (o, r, a) -> whole(o, String.join("", r), String.join("", a)));
+    }
+
+    /** Two sentences alike: word by word (the same text is one unchanged run); rewritten ones whole. */
     private static void compare(List<Segment> out, String old, String now) {
+        if (old.equals(now)) {
+            add(out, Change.SAME, List.of(old));
+        } else if (rewritten(old, now)) {
+            whole(out, old, now);
+        } else {
+            words(old, now).forEach(s -> add(out, s.change(), List.of(s.text())));
+        }
+    }
+
+    private static List<Segment> words(String old, String now) {
         List<String> before = units(old);
         List<String> after = units(now);
         List<Segment> words = new ArrayList<>();
@@ -72,11 +100,11 @@ public final class WordDiff {
             at = start + d.getSource().size();
         }
         add(words, Change.SAME, before.subList(at, before.size()));
-        if (!rewritten(words, before, after)) {
-            words.forEach(s -> add(out, s.change(), List.of(s.text())));
-            return;
-        }
-        // the whole sentence out, the whole new one in; the space both end with stays unchanged
+        return words;
+    }
+
+    /** The old text out, the new one in, whole; the space both end with stays unchanged. */
+    private static void whole(List<Segment> out, String old, String now) {
         String oldSpace = trailingSpace(old);
         String space = oldSpace.equals(trailingSpace(now)) ? oldSpace : "";
         add(out, Change.DELETED, List.of(old.substring(0, old.length() - space.length())));
@@ -84,10 +112,15 @@ public final class WordDiff {
         add(out, Change.SAME, List.of(space));
     }
 
-    /** True when fewer than half the words of each version are kept. */
-    private static boolean rewritten(List<Segment> words, List<String> before, List<String> after) {
-        long kept = words.stream().filter(s -> s.change() == Change.SAME).mapToLong(s -> countWords(units(s.text()))).sum();
-        return kept * 2 < countWords(before) && kept * 2 < countWords(after);
+    /** True when fewer than half the words of each version are kept (and the two are not empty). */
+    private static boolean rewritten(String old, String now) {
+        long oldWords = countWords(units(old));
+        long newWords = countWords(units(now));
+        if (oldWords == 0 || newWords == 0) {
+            return oldWords != newWords;
+        }
+        long kept = words(old, now).stream().filter(s -> s.change() == Change.SAME).mapToLong(s -> countWords(units(s.text()))).sum();
+        return kept * 2 < oldWords && kept * 2 < newWords;
     }
 
     private static long countWords(List<String> units) {
@@ -121,6 +154,9 @@ public final class WordDiff {
             return;
         }
         String text = String.join("", units);
+        if (text.isEmpty()) {
+            return;
+        }
         if (!out.isEmpty() && out.get(out.size() - 1).change() == change) {
             text = out.remove(out.size() - 1).text() + text; // one run per change, however the deltas fall
         }
