@@ -102,6 +102,7 @@ public final class CopydeskApp extends Application {
         });
         stage.show();
         window.applyTo(stage, cascade); // again: see WindowState.applyTo
+        WindowState.keepOnScreen(stage);
         connect(launchConfig);
     }
 

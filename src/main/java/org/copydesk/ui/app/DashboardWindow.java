@@ -72,6 +72,7 @@ final class DashboardWindow {
             stage.setX(place.x());
             stage.setY(place.y());
         }
+        WindowState.keepOnScreen(stage); // the scene was made as large as the screen: with its title bar the window is larger
         model.start();
     }
 
