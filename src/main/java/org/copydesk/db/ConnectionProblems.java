@@ -7,6 +7,7 @@ import java.net.UnknownHostException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.time.Duration;
+import javax.net.ssl.SSLHandshakeException;
 import org.copydesk.lease.SqlFailure;
 
 /**
@@ -118,6 +119,15 @@ public final class ConnectionProblems {
                         + "' sent encrypted (MySQL 8's caching_sha2_password), and this connection has TLS turned off."
                         + " Use --ssl-mode PREFERRED (the default) or REQUIRED, so it travels over TLS.", failure);
             }
+            if (mentions(failure, "insecure transport")) {
+                return new DatabaseSetupException("The server at " + redact(url) + " accepts TLS connections only (a shared"
+                        + " embedded server does): leave out sslMode=DISABLED and use the --db-url copydesk server printed.", failure);
+            }
+            if (causedBy(failure, SSLHandshakeException.class)) {
+                return new DatabaseSetupException("The server at " + redact(url) + " is not the one this connection trusts: its"
+                        + " TLS certificate was refused (" + rootMessage(failure) + "). Check the truststore in the URL (the"
+                        + " copydesk-server.p12 of that server) or the server's name.", failure);
+            }
             // "The last packet successfully received from the server was …": it answered, then the connection was cut
             if (kind == SqlFailure.CONNECTION_LOST && !neverReached(failure)
                     && String.valueOf(sql.getMessage()).contains("last packet successfully received")) {
@@ -135,6 +145,33 @@ public final class ConnectionProblems {
             return d;
         }
         return new DatabaseSetupException("Cannot connect to " + where + ": " + failure.getMessage(), failure);
+    }
+
+    private static boolean mentions(Throwable failure, String words) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && t.getMessage().contains(words)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable t = failure;
+        while (t.getCause() != null) {
+            t = t.getCause();
+        }
+        String message = String.valueOf(t.getMessage());
+        return message.length() > 120 ? message.substring(0, 120) + "…" : message;
     }
 
     /** Removes a password given inside the URL. */

@@ -60,7 +60,7 @@ public final class SignIn implements AutoCloseable {
         try (Database admin = Database.open(server.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, server.rootPassword(),
                 null, DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE, null)) {
             Newsroom newsroom = new Newsroom(admin.dsl());
-            DemoNewsroom.prepareSingleComputerDemo(admin.dsl(), newsroom);
+            DemoNewsroom.prepareEmbedded(admin.dsl(), newsroom, server.servesATeam());
         } catch (RuntimeException e) {
             server.close();
             throw e;
@@ -96,7 +96,7 @@ public final class SignIn implements AutoCloseable {
      */
     public Opened signIn(String user, char[] password) {
         if (user == null || user.isBlank()) {
-            throw new IllegalArgumentException("Enter your user name.");
+            throw new IllegalArgumentException(Phrase.of("review.signIn.enterUserName").text());
         }
         String name = user.strip();
         // the retries the rest of the desktop app makes: conflicts, and a cut connection for as long as a session reconnects
@@ -118,8 +118,8 @@ public final class SignIn implements AutoCloseable {
             database = Database.open(location(), user, password, sslMode, DataSources.PoolSize.desktop(),
                     Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
             ReviewSession session = new ReviewSession(database, ReviewSession.Options.defaults());
-            Editor editor = session.signedInEditor().orElseThrow(() -> new DatabaseSetupException("The account '" + user
-                    + "' is not one of the newsroom's people. Ask an admin to add you (copydesk editors add " + user + ")."));
+            Editor editor = session.signedInEditor()
+                    .orElseThrow(() -> new DatabaseSetupException(Phrase.of("review.signIn.notAPerson", user).text()));
             List<Desk> desks = session.newsroom().desks();
             log.info("Signed in as {}", session.sessionUser());
             return new Opened(session, editor, desks);
@@ -156,7 +156,7 @@ public final class SignIn implements AutoCloseable {
     }
 
     public String where() {
-        return embedded() ? "the embedded database on this computer" : url.replaceAll("\\?.*", "");
+        return embedded() ? Phrase.of("review.signIn.embedded").text() : url.replaceAll("\\?.*", "");
     }
 
     @Override

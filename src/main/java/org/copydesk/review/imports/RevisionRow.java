@@ -2,7 +2,7 @@ package org.copydesk.review.imports;
 
 /**
  * What an import did with a row whose external id was already there with a different title, body
- * or byline (db/migration/V9 import_articles). Rows with the same content are counted as already
+ * or byline (db/routines/R__import_articles.sql). Rows with the same content are counted as already
  * present and are not listed.
  *
  * @param revision the article's revision after the row (for {@link Kind#ALREADY_DECIDED}: unchanged)
@@ -27,6 +27,11 @@ public record RevisionRow(long line, String externalId, long articleId, Kind kin
         Kind(String code, String description) {
             this.code = code;
             this.description = description;
+        }
+
+        /** The short name reports for programs use: revised, revised_held, returned, decided or reopened. */
+        public String code() {
+            return code;
         }
 
         /** In plain words, for reports. */
