@@ -2,6 +2,7 @@ package org.copydesk.ui.app;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.prefs.Preferences;
 import javafx.animation.PauseTransition;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -107,15 +108,7 @@ record WindowState(double x, double y, double width, double height, boolean maxi
         if (screens.isEmpty()) {
             return frame;
         }
-        Rectangle2D screen = screens.get(0);
-        double best = 0;
-        for (Rectangle2D s : screens) {
-            double overlap = overlap(s, frame);
-            if (overlap > best) {
-                best = overlap;
-                screen = s;
-            }
-        }
+        Rectangle2D screen = overlappedMost(frame, screens).orElse(screens.get(0));
         double w = Math.min(frame.getWidth(), screen.getWidth());
         double h = Math.min(frame.getHeight(), screen.getHeight());
         double x = clamp(frame.getMinX(), screen.getMinX(), screen.getMaxX() - w);
@@ -145,16 +138,9 @@ record WindowState(double x, double y, double width, double height, boolean maxi
         boolean placed = !Double.isNaN(x) && !Double.isNaN(y);
         Rectangle2D screen = screens.get(0);
         if (placed) {
-            Rectangle2D saved = new Rectangle2D(x, y, Math.max(1, width), Math.max(1, height));
-            double best = 0;
-            for (Rectangle2D s : screens) {
-                double overlap = overlap(s, saved);
-                if (overlap > best) {
-                    best = overlap;
-                    screen = s;
-                }
-            }
-            placed = best > 0; // off every screen now (a monitor was unplugged): centre it instead
+            Optional<Rectangle2D> saved = overlappedMost(new Rectangle2D(x, y, Math.max(1, width), Math.max(1, height)), screens);
+            placed = saved.isPresent(); // off every screen now (a monitor was unplugged): centre it instead
+            screen = saved.orElse(screen);
         }
         double w = Math.min(Math.max(MIN_WIDTH, width), screen.getWidth());
         double h = Math.min(Math.max(MIN_HEIGHT, height), screen.getHeight());
@@ -174,6 +160,20 @@ record WindowState(double x, double y, double width, double height, boolean maxi
         px = clamp(px, screen.getMinX(), screen.getMaxX() - w);
         py = clamp(py, screen.getMinY(), screen.getMaxY() - h);
         return new WindowState(px, py, w, h, maximized);
+    }
+
+    /** The screen {@code frame} overlaps most; empty if it overlaps none. */
+    private static Optional<Rectangle2D> overlappedMost(Rectangle2D frame, List<Rectangle2D> screens) {
+        Rectangle2D most = null;
+        double best = 0;
+        for (Rectangle2D s : screens) {
+            double overlap = overlap(s, frame);
+            if (overlap > best) {
+                best = overlap;
+                most = s;
+            }
+        }
+        return Optional.ofNullable(most);
     }
 
     private static double overlap(Rectangle2D a, Rectangle2D b) {

@@ -144,20 +144,12 @@ public final class EditorViewModel implements AutoCloseable {
     }
 
     public void selectNext() {
-        move(1);
+        held.selectBy(1);
+        context.activity();
     }
 
     public void selectPrevious() {
-        move(-1);
-    }
-
-    private void move(int step) {
-        ObservableList<LeaseRow> rows = held.rows();
-        if (rows.isEmpty()) {
-            return;
-        }
-        int i = rows.indexOf(held.selected().get());
-        held.selected().set(rows.get(i < 0 ? 0 : Math.floorMod(i + step, rows.size())));
+        held.selectBy(-1);
         context.activity();
     }
 

@@ -48,6 +48,15 @@ final class HeldList {
         return selected;
     }
 
+    /** Selects the row {@code step} places from the selected one, round the end of the list; the first if none is. */
+    void selectBy(int step) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        int i = rows.indexOf(selected.get());
+        selected.set(rows.get(i < 0 ? 0 : Math.floorMod(i + step, rows.size())));
+    }
+
     Optional<LeaseRow> find(long articleId) {
         return rows.stream().filter(r -> r.id() == articleId).findFirst();
     }
