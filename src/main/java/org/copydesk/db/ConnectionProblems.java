@@ -33,6 +33,9 @@ public final class ConnectionProblems {
      * each point of its conversation.
      */
     public static boolean connectionLost(Throwable failure) {
+        if (refusedWhileConnecting(failure)) {
+            return false;
+        }
         if (SqlFailure.of(failure) == SqlFailure.CONNECTION_LOST) {
             return true;
         }
@@ -53,11 +56,39 @@ public final class ConnectionProblems {
      * not exist"); other failures as they are.
      */
     public static RuntimeException recognised(RuntimeException failure) {
+        if (refusedWhileConnecting(failure)) {
+            // the driver reports these as a failed connection (SQL state 08): kept as suppressed, not as the
+            // cause, so that no retry policy tries again what is refused every time and ends "connection cut"
+            DatabaseSetupException refused = new DatabaseSetupException(failure.getMessage());
+            refused.addSuppressed(failure);
+            return refused;
+        }
         if (SqlFailure.of(failure) == SqlFailure.CONNECTION_LOST || !connectionLost(failure)) {
             return failure;
         }
         return new DatabaseSetupException(failure.getMessage(),
                 new SQLNonTransientConnectionException(CLOSED, "08003", failure));
+    }
+
+    /**
+     * True if the server answered and refused the connection for a reason trying again does not
+     * change: it accepts TLS connections only and this one has TLS turned off, its certificate is
+     * not the one this connection trusts, or the password would have to travel unencrypted.
+     */
+    static boolean refusedWhileConnecting(Throwable failure) {
+        return tlsOnly(failure) || certificateRefused(failure) || passwordWouldTravelUnencrypted(failure);
+    }
+
+    private static boolean tlsOnly(Throwable failure) {
+        return mentions(failure, "insecure transport");
+    }
+
+    private static boolean certificateRefused(Throwable failure) {
+        return causedBy(failure, SSLHandshakeException.class);
+    }
+
+    private static boolean passwordWouldTravelUnencrypted(Throwable failure) {
+        return mentions(failure, "Public Key Retrieval is not allowed");
     }
 
     /**
@@ -111,7 +142,7 @@ public final class ConnectionProblems {
                 return new DatabaseSetupException("Your database account lacks a privilege Copydesk needs ("
                         + sql.getMessage() + "). Ask an admin to check its grants.", failure);
             }
-            if (String.valueOf(sql.getMessage()).contains("Public Key Retrieval is not allowed")) {
+            if (passwordWouldTravelUnencrypted(failure)) {
                 // MySQL 8's caching_sha2_password: without TLS the driver must fetch the server's RSA
                 // key to send the password, which it refuses to do unasked (anyone in between could
                 // hand it a key of their own). Seen on a first sign-in after the server started.
@@ -119,11 +150,11 @@ public final class ConnectionProblems {
                         + "' sent encrypted (MySQL 8's caching_sha2_password), and this connection has TLS turned off."
                         + " Use --ssl-mode PREFERRED (the default) or REQUIRED, so it travels over TLS.", failure);
             }
-            if (mentions(failure, "insecure transport")) {
+            if (tlsOnly(failure)) {
                 return new DatabaseSetupException("The server at " + redact(url) + " accepts TLS connections only (a shared"
                         + " embedded server does): leave out sslMode=DISABLED and use the --db-url copydesk server printed.", failure);
             }
-            if (causedBy(failure, SSLHandshakeException.class)) {
+            if (certificateRefused(failure)) {
                 return new DatabaseSetupException("The server at " + redact(url) + " is not the one this connection trusts: its"
                         + " TLS certificate was refused (" + rootMessage(failure) + "). Check the truststore in the URL (the"
                         + " copydesk-server.p12 of that server) or the server's name.", failure);
