@@ -31,8 +31,8 @@ import org.copydesk.ui.editor.EditorViewModel;
  * <p>The cells, in one run on one server: the pool and list-watch interval as they were (HikariCP's
  * 10-minute idle timeout; the watch every 3 s whether or not anyone is at the window), the desktop
  * pool as it is now ({@link DataSources.PoolSize#desktop()}: extra connections go after 30 s) with the
- * editor at the window (watch every 3 s), and with the editor away (the watch every
- * {@code ListWatcher.AWAY_INTERVAL}, 30 s). The release service is left out: it is one per newsroom
+ * editor at the window (watch every 3 s), and with the editor away, holding nothing (the watch every
+ * {@code LiveList.AWAY_INTERVAL}, 30 s). The release service is left out: it is one per newsroom
  * business, measured on its own. Per client: statements sent per minute ({@code Questions}), pings
  * per minute ({@code Com_admin_commands}: the pool checks a connection that sat unused for more than
  * half a second before lending it), connections held at the window's end, and the server's CPU per
@@ -43,7 +43,7 @@ public final class IdleClientBenchmark {
     static final int CLIENTS = Integer.getInteger("bench.clients", 100);
     static final String DESK = "news";
     static final Duration PRESENCE = Duration.ofSeconds(60);
-    /** The list watch while the editor is away (ListWatcher.AWAY_INTERVAL, package-private there). */
+    /** The list watch while the editor is away (LiveList.AWAY_INTERVAL, package-private there). */
     static final Duration AWAY = Duration.ofSeconds(30);
 
     private record Cell(String label, DataSources.PoolSize pool, Duration watch) {
