@@ -48,6 +48,8 @@ public final class DashboardViewModel implements AutoCloseable {
     private final RelayViewModel relay;
     private final ImportViewModel imports;
     private final List<AutoCloseable> timers = new ArrayList<>();
+    private boolean readingPeople;
+    private long lastPeopleNanos;
 
     public DashboardViewModel(ReviewSession services, TaskExecutor tasks, Ticker ticker, Editor supervisor,
                               Settings settings, ZoneId zone) {
@@ -67,13 +69,7 @@ public final class DashboardViewModel implements AutoCloseable {
     /** Loads everything once and starts the live refresh. */
     public void start() {
         timers.add(context.ticker.every(context.settings.tick(), this::tick));
-        ReviewSession services = context.services;
-        context.tasks.run("load desks and editors", () -> new People(services.newsroom().desks(), services.newsroom().editors()),
-                people -> {
-                    context.knowDesksAndPeople(people.desks(), people.editors());
-                    leaseActions.peopleKnown();
-                    holders.desksKnown();
-                }, failure -> context.failed(failure, holders.errorMessage()));
+        readPeople();
         holders.reloadAll();
         health.refresh();
         audit.search();
@@ -81,9 +77,37 @@ public final class DashboardViewModel implements AutoCloseable {
         relay.refresh();
     }
 
+    /**
+     * Reads the desks and the people again. Who works on which desk changes outside the dashboard
+     * (an admin's {@code editors set-desks}) and writes no event, so they are read on their own,
+     * as often as the leases; only a change reaches the tabs.
+     */
+    private void readPeople() {
+        if (readingPeople) {
+            return;
+        }
+        readingPeople = true;
+        lastPeopleNanos = context.ticker.nanoTime();
+        ReviewSession services = context.services;
+        context.tasks.run("load desks and editors", () -> new People(services.newsroom().desks(), services.newsroom().editors()),
+                people -> {
+                    readingPeople = false;
+                    if (context.knowDesksAndPeople(people.desks(), people.editors())) {
+                        leaseActions.peopleKnown();
+                        holders.desksKnown();
+                    }
+                }, failure -> {
+                    readingPeople = false;
+                    context.failed(failure, holders.errorMessage());
+                });
+    }
+
     /** Every tick: countdowns, leases that ran out, refreshes when due, old notices leave. */
     void tick() {
         long now = context.ticker.nanoTime();
+        if (now - lastPeopleNanos >= context.settings.refreshInterval().toNanos()) {
+            readPeople();
+        }
         holders.tick(now);
         health.tick(now);
         relay.tick(now);
@@ -92,6 +116,7 @@ public final class DashboardViewModel implements AutoCloseable {
 
     /** Reads every tab again now (the toolbar's reload button). */
     public void reloadEverything() {
+        readPeople();
         holders.reloadAll();
         health.refresh();
         audit.search();

@@ -144,18 +144,21 @@ class DashboardAppFlowTest {
     }
 
     @Test
-    void clickingAColumnHeaderSortsByItAndAgainReverses() {
+    void theRowsGoByEditorUntilAColumnIsChosenAndAgainReverses() {
         TableView<HolderRow> holders = openDashboard();
-
-        robot.clickOn("#col-editor");
-        waitFor(5, () -> holders.getItems().stream().map(HolderRow::editorName).toList()
-                .equals(List.of("Ann Kowalski", "Ann Kowalski", "Ann Kowalski", "Dan Ito", "Sue Lindqvist", "Sue Lindqvist")));
+        List<String> aToZ = List.of("Ann Kowalski", "Ann Kowalski", "Ann Kowalski", "Dan Ito", "Sue Lindqvist", "Sue Lindqvist");
+        assertThat(holders.getItems().stream().map(HolderRow::editorName).toList()).isEqualTo(aToZ);
         assertThat(robot.lookup("#holders-order").queryAs(Label.class).getText()).isEqualTo("By editor, A to Z");
+        assertThat(holders.getSortOrder()).extracting(c -> c.getId()).as("the header shows it").containsExactly("col-editor");
 
         robot.clickOn("#col-editor");
         waitFor(5, () -> holders.getItems().get(0).editorName().equals("Sue Lindqvist")
                 && holders.getItems().get(5).editorName().equals("Ann Kowalski"));
         assertThat(robot.lookup("#holders-order").queryAs(Label.class).getText()).isEqualTo("By editor, Z to A");
+
+        robot.clickOn("#col-time-left");
+        waitFor(5, () -> robot.lookup("#holders-order").queryAs(Label.class).getText()
+                .equals("By time left, soonest to run out first"));
     }
 
     @Test

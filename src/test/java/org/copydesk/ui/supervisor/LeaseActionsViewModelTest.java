@@ -76,6 +76,20 @@ class LeaseActionsViewModelTest {
     }
 
     @Test
+    void theListOfPeopleFollowsChangesToEditorsAndDesksWithoutARefresh() {
+        services.newsroom().addEditor("cat", "Cat Diaz", org.copydesk.review.Role.EDITOR, 3, List.of("sport"));
+        ticker.advance(Duration.ofSeconds(2));
+        holders.select(rows("Article 0"));
+        assertThat(model.reassignCandidates()).extracting(Editor::id).doesNotContain("cat");
+        assertThat(dashboard.audit().people()).extracting(Editor::id).contains("cat");
+
+        services.newsroom().setDesks("cat", List.of("sport", "news")); // an admin, elsewhere
+        ticker.advance(Duration.ofSeconds(2));
+
+        assertThat(model.reassignCandidates()).extracting(Editor::id).contains("cat");
+    }
+
+    @Test
     void forceReleasingSeveralAsksWithCountTitlesAndHoldersThenSaysWhatHappenedToEach() {
         holders.select(rows("Article 0", "Article 3", "Article 4"));
         model.reasonProperty().set("Legal must read them");
