@@ -51,7 +51,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(DatabaseExtension.class)
 class DashboardDetailsTest {
 
-    private static final String LONG_NAME = "Annabelle Kowalski-Lindqvist";
+    private static final String LONG_NAME = "Annabelle Kowalski-Lindqvist Okafor";
     private static final String SOURCE = "/srv/copydesk/incoming/wire/2026/11/23/reuters-world-service-feed-0600.jsonl";
 
     private final DSLContext dsl;
