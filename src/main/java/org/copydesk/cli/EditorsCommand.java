@@ -1,6 +1,8 @@
 package org.copydesk.cli;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Editor;
@@ -43,18 +45,18 @@ final class EditorsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewSession services = database.open(2)) {
-                Editor e = services.newsroom().addEditor(name, displayName, role, capacity, desks);
+            try (ReviewSession session = database.open(2)) {
+                Editor e = session.newsroom().addEditor(name, displayName, role, capacity, desks);
                 spec.commandLine().getOut().println("Added " + describe(e) + ".");
                 if (!noAccount) {
                     boolean generated = password == null || password.length == 0;
                     char[] secret = generated ? AccountAdministration.randomPassword() : password;
-                    services.accounts().createAccount(name, secret);
-                    String roleName = role.name().toLowerCase(java.util.Locale.ROOT);
+                    session.accounts().createAccount(name, secret);
+                    String roleName = role.name().toLowerCase(Locale.ROOT);
                     spec.commandLine().getOut().println("Created the database account '" + name + "' with the grants of "
                             + (role == Role.SUPERVISOR ? "a " : "an ") + roleName + (generated ? "; its password is "
                             + new String(secret) + " (shown once, stored nowhere: hand it over and ask for it to be changed)." : "."));
-                    java.util.Arrays.fill(secret, ' ');
+                    Arrays.fill(secret, ' ');
                 }
             }
             return 0;
@@ -70,10 +72,10 @@ final class EditorsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewSession services = database.open(2)) {
+            try (ReviewSession session = database.open(2)) {
                 Table t = new Table("NAME", "DISPLAY NAME", "ROLE", "CAPACITY", "DESKS", "LAST SEEN (UTC)");
-                for (Editor e : services.newsroom().editors()) {
-                    t.row(e.id(), e.displayName(), e.role().name().toLowerCase(java.util.Locale.ROOT), e.capacity(),
+                for (Editor e : session.newsroom().editors()) {
+                    t.row(e.id(), e.displayName(), e.role().name().toLowerCase(Locale.ROOT), e.capacity(),
                             e.desks().isEmpty() ? "-" : String.join(",", e.desks()),
                             e.lastSeenAt() == null ? "never" : e.lastSeenAt().withNano(0).toString().replace('T', ' '));
                 }
@@ -96,8 +98,8 @@ final class EditorsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewSession services = database.open(2)) {
-                spec.commandLine().getOut().println("Updated " + describe(services.newsroom().setCapacity(name, capacity)) + ".");
+            try (ReviewSession session = database.open(2)) {
+                spec.commandLine().getOut().println("Updated " + describe(session.newsroom().setCapacity(name, capacity)) + ".");
             }
             return 0;
         }
@@ -116,8 +118,8 @@ final class EditorsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewSession services = database.open(2)) {
-                spec.commandLine().getOut().println("Updated " + describe(services.newsroom().setDesks(name, desks)) + ".");
+            try (ReviewSession session = database.open(2)) {
+                spec.commandLine().getOut().println("Updated " + describe(session.newsroom().setDesks(name, desks)) + ".");
             }
             return 0;
         }
@@ -145,18 +147,18 @@ final class EditorsCommand {
             if (secret == null) {
                 throw new IllegalArgumentException("Give the new password with --password (asked for) or in " + PASSWORD_ENV + ".");
             }
-            try (ReviewSession services = database.open(2)) {
-                services.accounts().setPassword(name, secret);
+            try (ReviewSession session = database.open(2)) {
+                session.accounts().setPassword(name, secret);
                 spec.commandLine().getOut().println("Changed the password of '" + name + "'.");
             } finally {
-                java.util.Arrays.fill(secret, ' ');
+                Arrays.fill(secret, ' ');
             }
             return 0;
         }
     }
 
     static String describe(Editor e) {
-        return e.displayName() + " (" + e.id() + ", " + e.role().name().toLowerCase(java.util.Locale.ROOT) + ", capacity "
+        return e.displayName() + " (" + e.id() + ", " + e.role().name().toLowerCase(Locale.ROOT) + ", capacity "
                 + e.capacity() + ", desks " + (e.desks().isEmpty() ? "none" : String.join(", ", e.desks())) + ")";
     }
 }

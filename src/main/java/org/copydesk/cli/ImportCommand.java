@@ -1,8 +1,11 @@
 package org.copydesk.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
@@ -49,7 +52,7 @@ final class ImportCommand implements Callable<Integer> {
 
     @Option(names = "--interval", defaultValue = "2s", converter = Durations.class,
             description = "with --watch: how often to look (default: ${DEFAULT-VALUE})")
-    java.time.Duration interval;
+    Duration interval;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -64,13 +67,13 @@ final class ImportCommand implements Callable<Integer> {
             return watch(out);
         }
         boolean anyKeptAside = false;
-        try (ReviewSession services = database.open(2)) {
-            ArticleImporter importer = services.importer();
+        try (ReviewSession session = database.open(2)) {
+            ArticleImporter importer = session.importer();
             if (reopen) {
                 importer = importer.reopeningDecided();
             }
             for (Path file : files) {
-                ImportReport report = importer.importFile(file, services.sessionUser(), new ProgressPrinter(out, file));
+                ImportReport report = importer.importFile(file, session.sessionUser(), new ProgressPrinter(out, file));
                 print(out, report);
                 anyKeptAside |= !report.clean();
             }
@@ -80,8 +83,8 @@ final class ImportCommand implements Callable<Integer> {
 
     /** The long-running drop folder: like the release daemon, until stopped. */
     private int watch(PrintWriter out) throws InterruptedException {
-        try (ReviewSession services = database.open(2)) {
-            DropFolder folder = new DropFolder(watch, services.importer(), services.sessionUser(), Clock.systemUTC(),
+        try (ReviewSession session = database.open(2)) {
+            DropFolder folder = new DropFolder(watch, session.importer(), session.sessionUser(), Clock.systemUTC(),
                     new DropFolder.Listener() {
                         @Override
                         public void finished(DropFolder.Finished f) {
@@ -102,8 +105,8 @@ final class ImportCommand implements Callable<Integer> {
             try (var watching = folder.lock()) {
                 announce(out);
                 folder.run(interval);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }
         return 0;

@@ -5,10 +5,12 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.outcomes.OutcomeEvent;
 import org.copydesk.review.outcomes.OutcomeServices;
+import org.copydesk.review.outcomes.RelayProcedures;
 import org.copydesk.review.outcomes.RelaySecret;
 import org.copydesk.review.outcomes.RelaySettings;
 import org.copydesk.review.outcomes.RelayState;
@@ -69,7 +71,7 @@ final class RelayCommand implements Callable<Integer> {
         }
         byte[] secret = RelaySecret.load(secretFile, database.environment());
         WebhookSignature signature = new WebhookSignature(secret);
-        java.util.Arrays.fill(secret, (byte) 0);
+        Arrays.fill(secret, (byte) 0);
         RelaySettings defaults = RelaySettings.defaults(url);
         RelaySettings settings = defaults.withAttempts(maxAttempts, firstRetry, maxRetry)
                 .withTiming(timeout, defaults.poll(), defaults.leaseLength());
@@ -108,13 +110,13 @@ final class RelayCommand implements Callable<Integer> {
         }
 
         @Override
-        public void attempted(OutcomeEvent e, String delivery, String answer) {
+        public void attempted(OutcomeEvent e, RelayProcedures.Delivery delivery, String answer) {
             waitingFor = null;
             out.println(switch (delivery) {
-                case "delivered" -> "Delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + ").";
-                case "failed" -> "FAILED " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
+                case DELIVERED -> "Delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + ").";
+                case FAILED -> "FAILED " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
                         + ". A supervisor can send it again: copydesk relay retry " + e.cursor();
-                default -> "Not delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
+                case WAITING -> "Not delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
                         + "; trying again later.";
             });
             out.flush();
@@ -150,8 +152,8 @@ final class RelayCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (ReviewSession services = database.openRunning(2)) {
-                RelayState state = services.relayState();
+            try (ReviewSession session = database.openRunning(2)) {
+                RelayState state = session.relayState();
                 RelayState.Counts c = state.counts();
                 out.println("Delivered " + c.delivered() + ", waiting " + c.waiting() + ", failed " + c.failed() + ".");
                 out.println(state.activeRelay().map(r -> "Relay at work: " + r.holder() + ".")
@@ -189,8 +191,8 @@ final class RelayCommand implements Callable<Integer> {
             if ((cursor == null) == !all) {
                 throw new Cli.CommandFailure("Name one failed outcome by its cursor, or give --all-failed.");
             }
-            try (ReviewSession services = database.openRunning(2)) {
-                int n = services.relayState().retry(cursor);
+            try (ReviewSession session = database.openRunning(2)) {
+                int n = session.relayState().retry(cursor);
                 spec.commandLine().getOut().println(n == 0 ? "No outcome had failed." : "Sending " + n
                         + " outcome(s) again; a running relay picks them up at once.");
             }

@@ -31,8 +31,8 @@ final class ReleaseDaemonCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        try (ReviewSession services = database.open(2, interval);
-             ReleaseService service = services.releaseService(released -> {
+        try (ReviewSession session = database.open(2, interval);
+             ReleaseService service = session.releaseService(released -> {
                          out.println("Released " + released.size() + " expired lease(s).");
                          out.flush();
                      })) {

@@ -2,6 +2,7 @@ package org.copydesk.cli;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
@@ -35,8 +36,8 @@ final class WaitingCommand implements Callable<Integer> {
         if (overdue.isNegative() || overdue.isZero()) {
             throw new Cli.CommandFailure("--overdue must be a positive duration, e.g. 3d or 36h.");
         }
-        try (ReviewSession services = database.openRunning(2)) { // read-only: never starts a server
-            WaitingForWriters waiting = services.waitingForWriters();
+        try (ReviewSession session = database.openRunning(2)) { // read-only: never starts a server
+            WaitingForWriters waiting = session.waitingForWriters();
             List<WaitingForWriters.DeskWait> desks = waiting.perDesk(overdue);
             List<WaitingForWriters.Overdue> late = waiting.overdue(overdue, 200);
             PrintWriter out = spec.commandLine().getOut();
@@ -64,7 +65,7 @@ final class WaitingCommand implements Callable<Integer> {
         }
     }
 
-    private static String time(java.time.LocalDateTime t) {
+    private static String time(LocalDateTime t) {
         return t == null ? "-" : t.withNano(0).toString().replace('T', ' ');
     }
 }

@@ -1,12 +1,16 @@
 package org.copydesk.review;
 
+import org.copydesk.AllowedBecause;
+import org.copydesk.db.Database;
+import org.copydesk.db.RandomPasswords;
 import org.jooq.DSLContext;
+import org.jooq.conf.ParamType;
 import org.jooq.impl.DSL;
 
 /**
  * Database accounts for the people in the newsroom: one account per person, named like their
  * editor id, with the rights of their role. The rights themselves are defined in one place, the
- * database's {@code apply_role} ({@code db/migration/V4__database_api.sql}); accounts are created,
+ * database's {@code apply_role} ({@code db/routines/R__apply_role.sql}) from the rows of {@code role_grant}; accounts are created,
  * changed and dropped through the database's own operations ({@code create_account},
  * {@code set_account_password}, {@code drop_account}, {@code regrant_accounts}), which accept only
  * people of the newsroom. So a Copydesk admin needs no {@code CREATE USER} right of their own and
@@ -25,22 +29,21 @@ import org.jooq.impl.DSL;
 public final class AccountAdministration {
 
     private final DSLContext dsl;
-    /**
-     * The account operations are sent as plain statements (values inlined and escaped by jOOQ): a
-     * server-side prepared {@code CALL} whose routine changes accounts fails on MariaDB 11.4 with
-     * "Recursive limit 0 … was exceeded" (the grant changes reload the routine cache mid-call).
-     */
-    private final DSLContext accountCalls;
+    private final DatabaseOperations operations;
 
     /** The account operations over {@code database}, for tools that open it themselves (db migrate). */
-    public static AccountAdministration of(org.copydesk.db.Database database) {
+    public static AccountAdministration of(Database database) {
         return new AccountAdministration(database.dsl());
     }
 
+    /** Over {@code dsl}, with Copydesk's default retries. */
     public AccountAdministration(DSLContext dsl) {
+        this(dsl, DatabaseOperations.withDefaultRetries(dsl));
+    }
+
+    AccountAdministration(DSLContext dsl, DatabaseOperations operations) {
         this.dsl = dsl;
-        this.accountCalls = DSL.using(dsl.configuration().derive(dsl.settings()
-                .withStatementType(org.jooq.conf.StatementType.STATIC_STATEMENT)));
+        this.operations = operations;
     }
 
     /**
@@ -48,16 +51,16 @@ public final class AccountAdministration {
      * role in the newsroom. The person must exist already.
      */
     public void createAccount(String name, char[] password) {
-        call("call create_account(?, ?)", name, password);
+        operations.execute(Operation.CREATE_ACCOUNT, name, new String(password));
     }
 
     /** Gives an existing account a new password. */
     public void setPassword(String name, char[] password) {
-        call("call set_account_password(?, ?)", name, password);
+        operations.execute(Operation.SET_ACCOUNT_PASSWORD, name, new String(password));
     }
 
     public void dropAccount(String name) {
-        call("call drop_account(?)", name, null);
+        operations.execute(Operation.DROP_ACCOUNT, name);
     }
 
     /**
@@ -65,24 +68,21 @@ public final class AccountAdministration {
      * (after a migration changed what a role may do, or a role changed). Returns how many.
      */
     public int regrantExistingAccounts() {
-        try {
-            return accountCalls.fetchOne("call regrant_accounts()").get(0, Integer.class);
-        } catch (RuntimeException e) {
-            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
-        }
+        return operations.fetch(Operation.REGRANT_ACCOUNTS).get(0).get(0, Integer.class);
     }
 
     /**
      * True when every person's account has exactly the rights of its role as {@code role_grant}
-     * lists them (V11; else regrant them): each operation and each table or view of the role, and no
+     * lists them (else regrant them): each operation and each table or view of the role, and no
      * table or view beyond them. A migration that re-creates a procedure (DROP + CREATE) takes its
      * EXECUTE grants with it, so every operation is checked, not one. Reads the server's grant
      * tables: for the account that owns the database.
      */
+    @AllowedBecause("reads the server's own grant tables (mysql.*), which the generated classes do not describe; writes nothing")
     public boolean everyAccountHasCurrentGrants() {
         if (dsl.fetchCount(DSL.table("information_schema.tables"),
                 DSL.field("table_schema").eq(DSL.field("database()")).and(DSL.field("table_name").eq("role_grant"))) == 0) {
-            return false; // a schema before V11: its accounts cannot have this version's rights yet
+            return false; // a schema older than the rights kept as data: its accounts cannot have this version's rights yet
         }
         String rightsOfRole = "(g.role = e.role or (g.role = 'editor' and e.role in ('supervisor', 'admin'))"
                 + " or (g.role = 'supervisor' and e.role = 'admin'))";
@@ -106,42 +106,28 @@ public final class AccountAdministration {
      * person's, the server's own, or an existing account that is not a Copydesk integration.
      */
     public void createIntegrationAccount(String name, String kind, char[] password) {
-        try {
-            accountCalls.execute("call create_integration_account(?, ?, ?)", name, kind, new String(password));
-        } catch (RuntimeException e) {
-            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
-        }
+        operations.execute(Operation.CREATE_INTEGRATION_ACCOUNT, name, kind, new String(password));
     }
 
     public void dropIntegrationAccount(String name) {
-        call("call drop_integration_account(?)", name, null);
+        operations.execute(Operation.DROP_INTEGRATION_ACCOUNT, name);
     }
 
     /** A random password people can type: 16 letters and digits without look-alikes. */
     public static char[] randomPassword() {
-        return org.copydesk.db.RandomPasswords.of(16);
+        return RandomPasswords.of(16);
     }
 
     /**
      * Removes anonymous accounts (which the server installer creates): with one, a client could sign
      * in under any name. For the account that owns the (embedded) server.
      */
+    @AllowedBecause("the server's own accounts (mysql.user), not the newsroom's tables: the embedded server's owner"
+            + " removes what its installer created")
     public void dropAnonymousAccounts() {
         for (var r : dsl.fetch("select host from mysql.user where user = ''")) {
             dsl.execute(DSL.query("drop user {0}@{1}", DSL.inline(""), DSL.inline(r.get(0, String.class)))
-                    .getSQL(org.jooq.conf.ParamType.INLINED));
-        }
-    }
-
-    private void call(String sql, String name, char[] password) {
-        try {
-            if (password == null) {
-                accountCalls.execute(sql, name);
-            } else {
-                accountCalls.execute(sql, name, new String(password));
-            }
-        } catch (RuntimeException e) {
-            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
+                    .getSQL(ParamType.INLINED));
         }
     }
 }

@@ -8,13 +8,13 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.copydesk.lease.LeaseAction;
 import org.copydesk.lease.ServerClock;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
@@ -33,7 +33,7 @@ import org.jooq.impl.DSL;
 public final class AuditLog {
 
     /** The action every heartbeat writes. */
-    public static final String RENEW = LeaseAction.RENEW.code();
+    public static final String RENEW = HistoryAction.RENEW.code();
 
     /** How many articles a search by title words looks in. */
     static final int TITLE_MATCHES = 1_000;
@@ -105,11 +105,8 @@ public final class AuditLog {
         }
     }
 
-    /** The actions the log holds: the lease engine's and the review workflow's. */
-    public static final List<String> ACTIONS = List.copyOf(java.util.stream.Stream.concat(
-            java.util.Arrays.stream(LeaseAction.values()).map(LeaseAction::code),
-            java.util.stream.Stream.of("approve", "reject", "send_back", "unreviewable", "quarantine", "requeue", "import"))
-            .toList());
+    /** The actions the log holds, as the database writes them. */
+    public static final List<String> ACTIONS = Arrays.stream(HistoryAction.values()).map(HistoryAction::code).toList();
 
     private final DSLContext dsl;
 

@@ -3,10 +3,16 @@ package org.copydesk.review;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DESK;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.Random;
+import org.copydesk.AllowedBecause;
+import org.copydesk.db.Database;
 import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
@@ -65,12 +71,12 @@ public final class DemoNewsroom {
     private DemoNewsroom() {
     }
 
-    /** Loads the demo newsroom if the database has no desks yet. Returns true if it did. */
     /** As {@link #loadIfEmpty(DSLContext, Newsroom)}, on a database a tool opened itself (copydesk server). */
-    public static boolean loadIfEmpty(org.copydesk.db.Database database) {
+    public static boolean loadIfEmpty(Database database) {
         return loadIfEmpty(database.dsl(), new Newsroom(database.dsl()));
     }
 
+    /** Loads the demo newsroom if the database has no desks yet. Returns true if it did. */
     public static boolean loadIfEmpty(DSLContext dsl, Newsroom newsroom) {
         if (dsl.fetchExists(DESK)) {
             return false;
@@ -118,15 +124,15 @@ public final class DemoNewsroom {
      * {@code url} (tried, not looked up: the check is the same whatever the server stores).
      */
     public static List<String> accountsStillOnDemoPasswords(String url) {
-        List<String> open = new java.util.ArrayList<>();
+        List<String> open = new ArrayList<>();
         for (String id : DEMO_ACCOUNTS) {
-            java.util.Properties p = new java.util.Properties();
+            Properties p = new Properties();
             p.setProperty("user", id);
             p.setProperty("password", demoPassword(id));
             p.setProperty("connectTimeout", "5000");
-            try (java.sql.Connection ignored = java.sql.DriverManager.getConnection(url, p)) {
+            try (Connection ignored = DriverManager.getConnection(url, p)) {
                 open.add(id);
-            } catch (java.sql.SQLException e) {
+            } catch (SQLException e) {
                 // refused: not a demo password (or no such account)
             }
         }
@@ -142,6 +148,7 @@ public final class DemoNewsroom {
         }
     }
 
+    @AllowedBecause("the demo's articles on an empty embedded database, written by the server's owner before anyone signs in")
     private static void insertArticles(DSLContext dsl, Random random) {
         var insert = dsl.insertInto(ARTICLE, ARTICLE.EXTERNAL_ID, ARTICLE.DESK_ID, ARTICLE.TITLE, ARTICLE.BYLINE, ARTICLE.BODY,
                 ARTICLE.PRIORITY, ARTICLE.AVAILABLE_AT);

@@ -4,8 +4,10 @@ import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
 
 import java.util.Collection;
 import java.util.List;
+import org.copydesk.AllowedBecause;
 import org.copydesk.db.schema.tables.records.ImportQuarantineRecord;
 import org.copydesk.lease.ServerClock;
+import org.copydesk.review.OperationRefusedException;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 
@@ -32,6 +34,8 @@ public final class ImportQuarantine {
     }
 
     /** Dismisses rows (server time); returns how many were still open. */
+    @AllowedBecause("an administrator's bulk dismissal of rows an import kept aside (no screen or command calls it);"
+            + " people discard rows through the operation discard_import_row")
     public int markResolved(Collection<Long> ids) {
         if (ids.isEmpty()) {
             return 0;
@@ -74,8 +78,8 @@ public final class ImportQuarantine {
                     article.title(), article.byline(), article.body(), article.priority(), article.availableAt(), true);
             return done.imported() ? new RequeueResult(RequeueResult.Outcome.IMPORTED, done.articleId(), null)
                     : new RequeueResult(RequeueResult.Outcome.ALREADY_PRESENT, null, null);
-        } catch (org.jooq.exception.DataAccessException e) {
-            if (SqlFailures.message(e).contains("not waiting for correction")) {
+        } catch (OperationRefusedException e) {
+            if (e.getMessage().contains("not waiting for correction")) {
                 return new RequeueResult(RequeueResult.Outcome.NOT_OPEN, null,
                         "quarantine entry #" + quarantineId + " was resolved meanwhile");
             }

@@ -6,6 +6,7 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.copydesk.review.Phrase;
 
 /**
  * The webhook's signature, as Stripe-style receivers expect it: header
@@ -21,8 +22,7 @@ public final class WebhookSignature {
 
     public WebhookSignature(byte[] secret) {
         if (secret.length < 16) {
-            throw new IllegalArgumentException("The relay's secret is too short: use at least 16 characters"
-                    + " (for example: openssl rand -hex 32).");
+            throw new IllegalArgumentException(Phrase.of("review.relay.secretShort").text());
         }
         this.secret = secret.clone();
     }

@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.assertj.core.api.InstanceOfAssertFactories;
+import org.copydesk.db.schema.Tables;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
@@ -57,24 +59,24 @@ class IntegrationAccountSecurityTest {
 
     private final TestDatabase db;
     private final DSLContext root;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final List<String> attempts = new ArrayList<>();
 
     IntegrationAccountSecurityTest(TestDatabase db) {
         this.db = db;
         this.root = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeAll
     void accounts() {
         Fixtures.emptyNewsroom(root);
-        Newsroom n = services.newsroom();
+        Newsroom n = session.newsroom();
         n.addDesk("news", "News", Duration.ofMinutes(30));
         n.addEditor(ANN, "Ann", Role.EDITOR, 5, List.of("news"));
         n.addEditor(SUE, "Sue", Role.SUPERVISOR, 5, List.of("news"));
         n.addEditor(ADM, "Adam", Role.ADMIN, 0, List.of());
-        AccountAdministration accounts = services.accounts();
+        AccountAdministration accounts = session.accounts();
         for (String person : List.of(ANN, SUE, ADM)) {
             accounts.createAccount(person, PASSWORD.toCharArray());
         }
@@ -85,7 +87,7 @@ class IntegrationAccountSecurityTest {
     @AfterAll
     void dropAccounts() {
         log.info("Attacks with integration accounts ({}):\n  {}", attempts.size(), String.join("\n  ", attempts));
-        AccountAdministration accounts = services.accounts();
+        AccountAdministration accounts = session.accounts();
         accounts.dropIntegrationAccount(READER);
         accounts.dropIntegrationAccount(RELAY);
         List.of(ANN, SUE, ADM).forEach(accounts::dropAccount);
@@ -97,8 +99,8 @@ class IntegrationAccountSecurityTest {
         root.deleteFrom(OUTCOME_EVENT).execute();
         Fixtures.clear(root);
         Fixtures.articles(root, "news", 3, 3, -60);
-        HeldArticle held = services.queue().claim(ANN).articles().get(0);
-        services.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.APPROVE, ""));
+        HeldArticle held = session.queue().claim(ANN).articles().get(0);
+        session.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.APPROVE, ""));
     }
 
     private Connection session(String user) throws SQLException {
@@ -124,8 +126,8 @@ class IntegrationAccountSecurityTest {
     private Snapshot snapshot() {
         return new Snapshot(root.select(OUTCOME_EVENT.fields()).from(OUTCOME_EVENT).orderBy(OUTCOME_EVENT.ID).fetch(),
                 root.select(RELAY_LEASE.fields()).from(RELAY_LEASE).fetch(),
-                root.select(org.copydesk.db.schema.Tables.ARTICLE.fields()).from(org.copydesk.db.schema.Tables.ARTICLE)
-                        .orderBy(org.copydesk.db.schema.Tables.ARTICLE.ID).fetch());
+                root.select(Tables.ARTICLE.fields()).from(Tables.ARTICLE)
+                        .orderBy(Tables.ARTICLE.ID).fetch());
     }
 
     private void refused(String user, String sql) {
@@ -159,7 +161,7 @@ class IntegrationAccountSecurityTest {
         refused(READER, "call relay_acquire('reader', 30)");
         refused(READER, "call relay_retry(null, null)");
         List<String> grants = root.fetch("show grants for '" + READER + "'@'%'").getValues(0, String.class);
-        assertThat(grants).filteredOn(g -> !g.startsWith("GRANT USAGE")).singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        assertThat(grants).filteredOn(g -> !g.startsWith("GRANT USAGE")).singleElement(InstanceOfAssertFactories.STRING)
                 .contains("GRANT SELECT ON", "`outcome_feed`");
     }
 
@@ -230,8 +232,8 @@ class IntegrationAccountSecurityTest {
                 assertThatThrownBy(() -> s.executeQuery("select 1").close()).isInstanceOf(SQLException.class);
             }
         }
-        HeldArticle held = services.queue().claim(ANN).articles().get(0);
-        services.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.APPROVE, ""));
+        HeldArticle held = session.queue().claim(ANN).articles().get(0);
+        session.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.APPROVE, ""));
         assertThat(root.fetchCount(OUTCOME_EVENT)).isEqualTo(2);
         attempts.add(locked ? "reader: select * from outcome_feed for update, held -> session ended after ~6 s; decisions went on"
                 : "reader: select * from outcome_feed for update -> refused by the server; decisions went on");
