@@ -19,7 +19,8 @@ import org.copydesk.ui.common.Ticker;
 /**
  * The supervisor's dashboard without a single control: the tabs' view models, and what they
  * share, the ticker, the notices and whether the database can be reached. Each tab's work lives
- * in its own view model ({@link HoldersViewModel} with {@link LeaseActionsViewModel},
+ * in its own view model ({@link HoldersViewModel} with {@link LeaseActionsViewModel}, {@link QueueViewModel} with
+ * {@link QueueActionsViewModel},
  * {@link HealthViewModel}, {@link AuditViewModel}, {@link QuarantineViewModel}, {@link RelayViewModel},
  * {@link ImportViewModel}).
  *
@@ -42,6 +43,8 @@ public final class DashboardViewModel implements AutoCloseable {
     private final DashboardContext context;
     private final HoldersViewModel holders;
     private final LeaseActionsViewModel leaseActions;
+    private final QueueViewModel queue;
+    private final QueueActionsViewModel queueActions;
     private final HealthViewModel health;
     private final AuditViewModel audit;
     private final QuarantineViewModel quarantine;
@@ -56,6 +59,8 @@ public final class DashboardViewModel implements AutoCloseable {
         context = new DashboardContext(services, tasks, ticker, supervisor, settings, zone);
         holders = new HoldersViewModel(context);
         leaseActions = new LeaseActionsViewModel(context, holders);
+        queue = new QueueViewModel(context);
+        queueActions = new QueueActionsViewModel(context, queue, holders::refreshSoon);
         health = new HealthViewModel(context);
         audit = new AuditViewModel(context);
         quarantine = new QuarantineViewModel(context, health::refresh);
@@ -95,6 +100,8 @@ public final class DashboardViewModel implements AutoCloseable {
                     if (context.knowDesksAndPeople(people.desks(), people.editors())) {
                         leaseActions.peopleKnown();
                         holders.desksKnown();
+                        queue.desksKnown();
+                        queueActions.peopleKnown();
                     }
                 }, failure -> {
                     readingPeople = false;
@@ -109,6 +116,7 @@ public final class DashboardViewModel implements AutoCloseable {
             readPeople();
         }
         holders.tick(now);
+        queue.tick(now);
         health.tick(now);
         relay.tick(now);
         context.expireNotices(now);
@@ -118,6 +126,7 @@ public final class DashboardViewModel implements AutoCloseable {
     public void reloadEverything() {
         readPeople();
         holders.reloadAll();
+        queue.refresh();
         health.refresh();
         audit.search();
         quarantine.refresh();
@@ -127,7 +136,9 @@ public final class DashboardViewModel implements AutoCloseable {
     /** A tab was opened: its numbers are read again. */
     public void opened(DashboardTab tab) {
         relay.shown(tab == DashboardTab.RELAY);
+        queue.shown(tab == DashboardTab.QUEUE);
         switch (tab) {
+            case QUEUE -> queue.refresh();
             case HEALTH, EDITORS -> health.refresh();
             case AUDIT -> audit.search();
             case QUARANTINE -> quarantine.refresh();
@@ -142,6 +153,7 @@ public final class DashboardViewModel implements AutoCloseable {
     public TableSnapshot snapshot(DashboardTab tab) {
         return switch (tab) {
             case HOLDERS -> holders.snapshot();
+            case QUEUE -> queue.snapshot();
             case HEALTH -> health.deskSnapshot();
             case EDITORS -> health.editorSnapshot();
             case AUDIT -> audit.snapshot();
@@ -181,6 +193,15 @@ public final class DashboardViewModel implements AutoCloseable {
 
     public LeaseActionsViewModel leaseActions() {
         return leaseActions;
+    }
+
+    /** One desk's queue and what the supervisor does with it. */
+    public QueueViewModel queue() {
+        return queue;
+    }
+
+    public QueueActionsViewModel queueActions() {
+        return queueActions;
     }
 
     public HealthViewModel health() {

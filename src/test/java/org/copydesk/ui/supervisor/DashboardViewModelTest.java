@@ -322,21 +322,22 @@ class DashboardViewModelTest {
     }
 
     @Test
-    void reassignOffersOnlyEditorsOfTheDeskAndWarnsBeforeGoingOverCapacity() {
+    void reassignOffersTheDesksEditorsFirstAndWarnsBeforeGoingOverCapacity() {
         Fixtures.articles(dsl, "news", 3, 3, -60);
         services.queue().claim("dan"); // Dan's capacity is 1: he is full
         services.queue().claim("ann");
         model.start();
         HolderRow annsRow = model.holders().rows().stream().filter(r -> r.editorId().equals("ann")).findFirst().orElseThrow();
         model.holders().selectedProperty().set(annsRow);
-        // Bob works on sport only, Ann holds it already
-        assertThat(model.leaseActions().reassignCandidates()).extracting(Editor::id).containsExactly("dan", "sue");
+        // Ann holds it already; Bob works on sport only, so he comes last, marked
+        assertThat(model.leaseActions().reassignCandidates()).extracting(Editor::id).containsExactly("dan", "sue", "bob");
 
         model.leaseActions().reassignToProperty().set(model.leaseActions().reassignCandidates().get(0));
         model.leaseActions().reasonProperty().set("Dan knows the case");
         model.leaseActions().reassignSelected();
         assertThat(model.leaseActions().questionProperty().get())
-                .isEqualTo("Give \u201c" + annsRow.title() + "\u201d to Dan Ito? Ann Kowalski holds it now and loses it.");
+                .isEqualTo("Give \u201c" + annsRow.title() + "\u201d to Dan Ito? Ann Kowalski holds it now and loses it; "
+                        + "Ann Kowalski's notes go with it.");
         model.leaseActions().confirm();
 
         assertThat(model.leaseActions().capacityWarningProperty().get()).isEqualTo(
