@@ -113,7 +113,8 @@ class QueuePageTest {
     void theQueueShowsWhatClaimsTakeNextAndWhatIsKeptFromWhom() {
         waitFor(() -> queue().getItems().size() == 4);
         assertThat(order()).containsExactly(ids.get(0), ids.get(1), ids.get(2), ids.get(3));
-        assertThat(robot.lookup("#queue-summary").queryAs(Label.class).getText()).isEqualTo("4 waiting, 0 scheduled, 0 held, 0 with writers");
+        assertThat(robot.lookup("#queue-summary").queryAs(Label.class).getText())
+                .isEqualTo("4 waiting, 0 scheduled, 0 held, 0 with writers");
         assertThat(robot.lookup("#queue").lookup((Node n) -> n instanceof TableCell<?, ?> c && c.getText() != null
                 && c.getText().startsWith("kept from Ann Kowalski")).tryQuery()).isPresent();
 
