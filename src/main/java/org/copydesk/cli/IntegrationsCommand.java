@@ -36,6 +36,9 @@ final class IntegrationsCommand {
         @Override
         public Integer call() {
             String k = kind.toLowerCase(Locale.ROOT).replace('-', '_');
+            if (!k.equals("feed_reader") && !k.equals("relay")) {
+                throw Cli.usage(spec, "--kind is feed_reader or relay, not '" + kind + "'.");
+            }
             try (ReviewSession session = database.open(2)) {
                 boolean generated = password == null || password.length == 0;
                 char[] secret = generated ? RandomPasswords.of(24) : password;

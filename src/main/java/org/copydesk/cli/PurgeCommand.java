@@ -33,6 +33,9 @@ final class PurgeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (age.isZero() || age.isNegative()) {
+            throw Cli.usage(spec, "--older-than must be a positive age, e.g. 365d.");
+        }
         try (ReviewSession session = database.open(2)) {
             long removed = session.history().purgeOlderThan(age);
             long outcomes = session.outcomeRetention().purgeOlderThan(age,

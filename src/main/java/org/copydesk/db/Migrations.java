@@ -51,6 +51,10 @@ public final class Migrations {
                 .dataSource(dataSource)
                 .locations("classpath:db/migration")
                 .validateMigrationNaming(true)
+                // A client of this release still validates a schema a newer release migrated further
+                // (desktops are upgraded one by one): versioned scripts newer than its own ("future")
+                // and repeatable scripts it has never seen ("missing", a newer release's routines).
+                .ignoreMigrationPatterns("*:future", "repeatable:missing")
                 .cleanDisabled(true)
                 // validated by validateSchemaHistory, which also knows the released checksums
                 .validateOnMigrate(false)
@@ -137,6 +141,19 @@ public final class Migrations {
 
     private static boolean routinesBehind(MigrationInfoService info) {
         return info.pending().length > 0 || Arrays.stream(info.all()).anyMatch(m -> m.getState().isFailed());
+    }
+
+    /** Applies pending migrations up to {@code version} and no further (a restore rebuilds the schema a backup was taken at). */
+    public Outcome migrateTo(String version) {
+        int applied = Flyway.configure().configuration(schema.getConfiguration()).target(version).load().migrate().migrationsExecuted;
+        return new Outcome(currentVersion(), applied);
+    }
+
+    /** The newest schema version this Copydesk knows. */
+    public String latestKnownVersion() {
+        MigrationInfo[] all = schema.info().all();
+        return Arrays.stream(all).filter(m -> m.getVersion() != null).map(MigrationInfo::getVersion)
+                .max(Comparable::compareTo).map(v -> v.getVersion()).orElse("none");
     }
 
     public String currentVersion() {

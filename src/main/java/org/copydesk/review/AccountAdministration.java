@@ -113,6 +113,83 @@ public final class AccountAdministration {
         operations.execute(Operation.DROP_INTEGRATION_ACCOUNT, name);
     }
 
+    /**
+     * What an embedded server's administrator does at every start: no anonymous accounts, and every
+     * person's account with the rights of this version (after an upgrade changed them).
+     */
+    public void keepEmbeddedAccountsCurrent() {
+        dropAnonymousAccounts();
+        if (!everyAccountHasCurrentGrants()) {
+            regrantExistingAccounts();
+        }
+    }
+
+    /**
+     * Why the signed-in account may not migrate the schema, if it may not. Migrations create the
+     * operations that run with their creator's rights and give people's accounts their rights, so
+     * only the database's owner runs them: an account with {@code CREATE USER}, not one of the
+     * newsroom's people (whose operations would then run with a person's rights) nor another
+     * system's account. Read before anything is changed, so a refused migration changes nothing.
+     */
+    public java.util.Optional<String> whyNotTheOwner() {
+        String account = dsl.fetchOne("select current_user()").get(0, String.class);
+        String name = account.contains("@") ? account.substring(0, account.lastIndexOf('@')) : account;
+        String host = account.contains("@") ? account.substring(account.lastIndexOf('@') + 1) : "%";
+        String who = "The account '" + name + "'";
+        boolean person = false;
+        boolean hasEditors = dsl.fetchCount(DSL.table("information_schema.tables"),
+                DSL.field("table_schema").eq(DSL.field("database()")).and(DSL.field("table_name").eq("editor"))) > 0;
+        if (hasEditors) {
+            var role = dsl.fetchOptional("select role from editor where id = ?", name).map(r -> r.get(0, String.class));
+            if (role.isPresent()) {
+                person = true;
+                who = "'" + name + "' is " + (role.get().equals("editor") || role.get().equals("admin") ? "an " : "a ")
+                        + role.get() + " of the newsroom and";
+            }
+        }
+        // information_schema.user_privileges names an account as 'name'@'host'
+        boolean createUser = dsl.fetchCount(DSL.table("information_schema.user_privileges"),
+                DSL.field("privilege_type").eq("CREATE USER").and(DSL.field("grantee").eq("'" + name + "'@'" + host + "'"))) > 0;
+        if (createUser && !person) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(who + " may not migrate the schema: run copydesk db migrate as the database's owner"
+                + " (the account that created it, with CREATE USER and GRANT OPTION; on the embedded server: on the server's"
+                + " computer, as the system user that runs copydesk server, without --db-url).");
+    }
+
+    /** The database's own rule for a person's password ({@code create_account}, {@code set_account_password}). */
+    public static final int MIN_PASSWORD_LENGTH = 8;
+
+    /**
+     * The database's password rule, checked before anything is created or changed (so a refused
+     * password never leaves a person without an account); the database checks it again.
+     */
+    public static void checkNewPassword(char[] password) {
+        if (password == null || password.length < MIN_PASSWORD_LENGTH) {
+            throw new IllegalArgumentException("A password has at least " + MIN_PASSWORD_LENGTH + " characters; nothing was changed.");
+        }
+    }
+
+    /**
+     * Gives a person's account a new password; a person who has no account yet (added with
+     * {@code --no-account}, or left without one by an older Copydesk whose password was refused)
+     * gets one with the rights of their role. Returns false when the account was created.
+     */
+    public boolean setPasswordOrCreateAccount(String name, char[] password) {
+        try {
+            setPassword(name, password);
+            return true;
+        } catch (OperationRefusedException e) {
+            // set_account_password's refusal for a person without an account (V4); any other refusal stands
+            if (!e.getMessage().contains("no database account")) {
+                throw e;
+            }
+            createAccount(name, password);
+            return false;
+        }
+    }
+
     /** A random password people can type: 16 letters and digits without look-alikes. */
     public static char[] randomPassword() {
         return RandomPasswords.of(16);

@@ -98,8 +98,8 @@ public final class ReviewSession implements AutoCloseable {
 
     /**
      * Opens the configured database (starting or attaching to the embedded server when nothing is
-     * configured), migrates or validates it, and on an empty embedded database loads the demo
-     * newsroom. Closing the services closes the database.
+     * configured), migrates or validates it, and on the embedded server keeps the accounts current.
+     * Closing the services closes the database.
      */
     public static ReviewSession open(DatabaseConfig config, AppDirectories directories, DataSources.PoolSize poolSize,
                                       Options options) {
@@ -107,7 +107,8 @@ public final class ReviewSession implements AutoCloseable {
         try {
             ReviewSession session = new ReviewSession(database, options);
             if (config.isEmbedded()) {
-                DemoNewsroom.prepareSingleComputerDemo(database.dsl(), session.newsroom());
+                // a command never loads the demo (the desktop app's first run does, or copydesk server --demo)
+                session.accounts().keepEmbeddedAccountsCurrent();
             }
             return session;
         } catch (RuntimeException e) {

@@ -48,7 +48,7 @@ public final class SignIn implements AutoCloseable {
         try (Database admin = Database.open(server.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, server.rootPassword(),
                 null, DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE, null)) {
             Newsroom newsroom = new Newsroom(admin.dsl());
-            DemoNewsroom.prepareSingleComputerDemo(admin.dsl(), newsroom);
+            DemoNewsroom.prepareEmbedded(admin.dsl(), newsroom, server.servesATeam());
         } catch (RuntimeException e) {
             server.close();
             throw e;

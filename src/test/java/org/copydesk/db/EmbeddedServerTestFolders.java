@@ -24,7 +24,8 @@ public final class EmbeddedServerTestFolders {
         Path folder = Path.of(System.getProperty("copydesk.test.workdir", "target/test-db")).resolve("own-server")
                 .toAbsolutePath();
         stopLeftovers(folder.resolve("server"));
-        for (String child : new String[] {"server/data", "server/run", "server/tmp", "server/server.log"}) {
+        for (String child : new String[] {"server/data", "server/run", "server/tmp", "server/server.log",
+                "server/" + EmbeddedServer.TEAM_MARKER}) {
             deleteRecursively(folder.resolve(child));
         }
         return folder;

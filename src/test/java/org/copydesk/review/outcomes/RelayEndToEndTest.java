@@ -213,7 +213,7 @@ class RelayEndToEndTest {
     }
 
     private static void importDrops(DropFolder folder) {
-        folder.runOnce(); // a file is taken once it has stopped growing: the first look sees it, the second imports it
+        folder.runOnce(); // renamed in whole, with no quiet period: taken at the first look
         folder.runOnce();
     }
 
@@ -224,16 +224,18 @@ class RelayEndToEndTest {
         // through the folder, a second editor sees what changed and approves; the relay restarts meanwhile
         dsl.update(DESK).set(DESK.SEND_BACK_WAITS_FOR_WRITER, 1).execute();
         List<DropFolder.Finished> files = new CopyOnWriteArrayList<>();
-        DropFolder folder = new DropFolder(drops, session.importer(), "sue", Clock.systemUTC(), new DropFolder.Listener() {
-            @Override
-            public void finished(DropFolder.Finished file) {
-                files.add(file);
-            }
+        // no quiet period: the test writes each file whole before it looks
+        DropFolder folder = new DropFolder(drops, session.importer(), "sue", DropFolder.Timing.of(Duration.ofSeconds(1), Duration.ZERO),
+                new DropFolder.Listener() {
+                    @Override
+                    public void finished(DropFolder.Finished file) {
+                        files.add(file);
+                    }
 
-            @Override
-            public void waiting(String name, String why) {
-            }
-        });
+                    @Override
+                    public void waiting(String name, String why) {
+                    }
+                });
         RelayState state = session.relayState();
         try (StandInCms cms = new StandInCms(new WebhookSignature(SECRET), 900, true)) {
             RelaySettings settings = RelaySettings.defaults(cms.url())

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class Utf8FeedTest {
+class TextFeedTest {
 
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
@@ -33,13 +33,28 @@ class Utf8FeedTest {
     }
 
     @Test
-    void badBytesMarkTheirRowAndLineAndAreShownAsAReplacementCharacter() {
-        byte[] file = concat(bytes("fine,1\nbad,"), new byte[] {(byte) 0xC3, (byte) 0x28}, bytes("\nfine,3\n"));
+    void badBytesMarkTheirRowAndLineAndAreShownAsWindows1252ReadsThemNeverAsAReplacementCharacter() {
+        byte[] file = concat(bytes("fine,1\nbad,caf"), new byte[] {(byte) 0xE9, (byte) 0x80}, bytes("\nfine,3\n"));
 
         List<RawRecord> rows = Splits.of(file, sink -> new CsvSplitter(sink, ','));
 
         assertThat(rows).extracting(RawRecord::malformedLine).containsExactly(0L, 2L, 0L);
-        assertThat(rows.get(1).text()).isEqualTo("bad,\uFFFD(");
+        assertThat(rows.get(1).text()).isEqualTo("bad,caf\u00E9\u20AC");
+        assertThat(rows.get(1).malformed()).isEqualTo("the bytes 0xE9 0x80, which are not UTF-8 (shown as Windows-1252 reads"
+                + " them: \"\u00E9\u20AC\")");
+    }
+
+    @Test
+    void utf16IsDecodedWithItsLinesCountedAndItsByteOrderMarkDropped() throws Exception {
+        byte[] file = concat(new byte[] {(byte) 0xFF, (byte) 0xFE}, "a,\u00e9\r\nb,\uD83D\uDCF0\n".getBytes(StandardCharsets.UTF_16LE));
+        List<RawRecord> rows = new ArrayList<>();
+        TextFeed feed = new TextFeed(new ByteArrayInputStream(file), new CsvSplitter(rows::add, ','), StandardCharsets.UTF_16LE);
+
+        feed.pump();
+
+        assertThat(rows).extracting(RawRecord::text).containsExactly("a,\u00e9", "b,\uD83D\uDCF0");
+        assertThat(rows).extracting(RawRecord::line).containsExactly(1L, 2L);
+        assertThat(feed.bytesRead()).isEqualTo(file.length);
     }
 
     @Test
@@ -58,7 +73,7 @@ class Utf8FeedTest {
     void countsBytesAndLinesWithCrLfAsOneLineEnd() throws Exception {
         byte[] file = bytes("a\r\nb\rc\nd");
         List<RawRecord> rows = new ArrayList<>();
-        Utf8Feed feed = new Utf8Feed(new ByteArrayInputStream(file), new CsvSplitter(rows::add, ','));
+        TextFeed feed = new TextFeed(new ByteArrayInputStream(file), new CsvSplitter(rows::add, ','));
 
         feed.pump();
 
@@ -69,14 +84,14 @@ class Utf8FeedTest {
     @Test
     void aConsumerStopsReadingByThrowingStopReading() {
         List<RawRecord> rows = new ArrayList<>();
-        Utf8Feed feed = new Utf8Feed(new ByteArrayInputStream(bytes("a\nb\nc\n")), new CsvSplitter(r -> {
+        TextFeed feed = new TextFeed(new ByteArrayInputStream(bytes("a\nb\nc\n")), new CsvSplitter(r -> {
             rows.add(r);
             if (rows.size() == 2) {
-                throw new Utf8Feed.StopReading();
+                throw new TextFeed.StopReading();
             }
         }, ','));
 
-        assertThatThrownBy(feed::pump).isInstanceOf(Utf8Feed.StopReading.class);
+        assertThatThrownBy(feed::pump).isInstanceOf(TextFeed.StopReading.class);
         assertThat(rows).extracting(RawRecord::text).containsExactly("a", "b");
     }
 }

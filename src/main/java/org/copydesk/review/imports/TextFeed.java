@@ -4,18 +4,22 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
+import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /**
- * Decodes a byte stream as UTF-8 and hands it, character by character, to a {@link RecordSplitter}.
- * The decoder REPORTs bad bytes instead of silently replacing them, so the splitter can mark the
- * one row they are in; a U+FFFD stands in for them so the row can still be shown. Keeps the line
- * count (LF, CRLF and a lone CR each end a line) and drops a leading byte order mark.
+ * Decodes a byte stream (UTF-8 or UTF-16, as {@link TextEncoding} found) and hands it, character by
+ * character, to a {@link RecordSplitter}. The decoder REPORTs bad bytes instead of silently
+ * replacing them, so the splitter can mark the one row they are in; in their place the row shows
+ * what the bytes most likely meant (for UTF-8: the letters Windows-1252 reads in them, so "é" saved
+ * by an older program stays "é"; for UTF-16: their values), never a replacement character. Keeps the
+ * line count (LF, CRLF and a lone CR each end a line) and drops a leading byte order mark.
  */
-final class Utf8Feed {
+final class TextFeed {
 
     /** Thrown by a record consumer to stop reading (cancellation); carries no stack trace. */
     static final class StopReading extends RuntimeException {
@@ -26,22 +30,32 @@ final class Utf8Feed {
 
     private final InputStream in;
     private final RecordSplitter splitter;
+    private final Charset charset;
     private long bytesRead;
     private boolean previousWasCr;
     private boolean first = true;
 
-    Utf8Feed(InputStream in, RecordSplitter splitter) {
+    TextFeed(InputStream in, RecordSplitter splitter) {
+        this(in, splitter, StandardCharsets.UTF_8);
+    }
+
+    TextFeed(InputStream in, RecordSplitter splitter, Charset charset) {
         this.in = in;
         this.splitter = splitter;
+        this.charset = charset;
     }
 
     long bytesRead() {
         return bytesRead;
     }
 
+    Charset charset() {
+        return charset;
+    }
+
     /** Reads to the end of the stream (or until a consumer throws {@link StopReading}, which propagates). */
     void pump() throws IOException {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        CharsetDecoder decoder = charset.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         byte[] bytes = new byte[64 * 1024];
@@ -64,9 +78,7 @@ final class Utf8Feed {
                     break;
                 }
                 if (result.isError()) {
-                    input.position(input.position() + result.length());
-                    splitter.malformedInput();
-                    handle('\uFFFD');
+                    malformed(input, result.length());
                 }
             }
             if (endOfInput) {
@@ -76,6 +88,25 @@ final class Utf8Feed {
             input.compact();
         }
         splitter.end();
+    }
+
+    /** Bytes the charset cannot read: marks the row, then passes on what they most likely meant. */
+    private void malformed(ByteBuffer input, int length) {
+        StringBuilder values = new StringBuilder();
+        StringBuilder shown = new StringBuilder();
+        boolean utf8 = StandardCharsets.UTF_8.equals(charset);
+        for (int i = 0; i < length; i++) {
+            int b = input.get() & 0xFF;
+            values.append(i == 0 ? "" : " ").append(String.format(Locale.ROOT, "0x%02X", b));
+            shown.append(utf8 ? String.valueOf(WindowsLatin.of(b)) : String.format(Locale.ROOT, "\\x%02X", b));
+        }
+        String which = (length == 1 ? "the byte " : "the bytes ") + values;
+        splitter.malformedInput(which + (length == 1 ? ", which is not " : ", which are not ")
+                + (utf8 ? "UTF-8 (shown as Windows-1252 reads " + (length == 1 ? "it" : "them") + ": \"" + shown + "\")"
+                        : charset.name() + " text (shown as " + shown + ")"));
+        for (int i = 0; i < shown.length(); i++) {
+            handle(shown.charAt(i));
+        }
     }
 
     private void drain(CharBuffer output) {
