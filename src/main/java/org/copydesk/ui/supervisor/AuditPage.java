@@ -51,6 +51,7 @@ final class AuditPage extends VBox {
         anyone.setTooltip(new Tooltip(Messages.text("dashboard.audit.anyone.accessible")));
         anyone.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         anyone.visibleProperty().bind(model.personProperty().isNotNull());
+        anyone.managedProperty().bind(anyone.visibleProperty());
         anyone.setOnAction(e -> model.personProperty().set(null));
         TextField article = new TextField();
         article.setId("audit-article");
@@ -92,7 +93,7 @@ final class AuditPage extends VBox {
         audit.setItems(model.entries());
         audit.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         audit.getColumns().setAll(List.of(
-                textColumn(Messages.text("dashboard.audit.when.column"), 150, e -> Formats.localDayClock(e.at(), model.zone())),
+                textColumn(Messages.text("dashboard.audit.when.column"), 180, e -> Formats.localDayClock(e.at(), model.zone())),
                 textColumn(Messages.text("dashboard.holders.number.column"), 60,
                         e -> e.articleId() == null ? "" : e.articleId().toString()),
                 textColumn(Messages.text("dashboard.audit.article.column"), 260, model::titleOf),
@@ -112,7 +113,7 @@ final class AuditPage extends VBox {
         history.setPlaceholder(muted(Messages.text("dashboard.audit.history.empty")));
         history.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         history.getColumns().setAll(List.of(
-                textColumn(Messages.text("dashboard.audit.when.column"), 150, h -> Formats.localDayClock(h.at(), model.zone())),
+                textColumn(Messages.text("dashboard.audit.when.column"), 180, h -> Formats.localDayClock(h.at(), model.zone())),
                 textColumn(Messages.text("dashboard.audit.action.column"), 100, h -> DataWords.action(h.action())),
                 textColumn(Messages.text("dashboard.audit.by.column"), 130, h -> model.personName(h.actor())),
                 textColumn(Messages.text("dashboard.audit.holder.column"), 200, h -> model.holdersOf(h.oldOwner(), h.newOwner())),
