@@ -29,6 +29,7 @@ import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.schema.enums.OutcomeEventDelivery;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.DecisionRequest;
+import org.copydesk.review.DemoNewsroom;
 import org.copydesk.review.DeskQueue;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
@@ -63,6 +64,7 @@ public final class DashboardScreenshots {
         Files.createDirectories(out);
         ReviewSession services = ReviewSession.open(DatabaseConfig.embedded(), new AppDirectories(home),
                 DataSources.PoolSize.of(4), ReviewSession.Options.defaults());
+        DemoNewsroom.prepareSingleComputerDemo(services.database().dsl(), services.newsroom()); // as the app's first run does
         simulateADay(services);
         Editor sue = services.newsroom().requireEditor("sue");
 
@@ -83,6 +85,9 @@ public final class DashboardScreenshots {
             stage[0].setTitle("Copydesk \u2014 Dashboard \u2014 Sue Lindqvist");
             stage[0].setScene(scene);
             stage[0].show();
+            // a window manager (openbox under Xvfb) may open it at a size of its own
+            stage[0].setWidth(1360);
+            stage[0].setHeight(840);
             model[0].start();
         });
         Thread.sleep(4000);
