@@ -103,14 +103,17 @@ public final class DatabaseBackup {
         }
     }
 
-    /** The schema's base tables, in name order, without Flyway's history. */
+    /**
+     * The schema's base tables, in name order, without Flyway's two histories: a restore rebuilds
+     * the schema (and the routines, from this release's files) by migrating, which writes them.
+     */
     static List<String> tables(Connection c) throws SQLException {
         List<String> tables = new ArrayList<>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT table_name FROM information_schema.tables"
                 + " WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name")) {
             while (rs.next()) {
                 String name = rs.getString(1).toLowerCase(java.util.Locale.ROOT);
-                if (!name.equals(MIGRATION_HISTORY) && IDENTIFIER.matcher(name).matches()) {
+                if (!name.equals(MIGRATION_HISTORY) && !name.equals(Migrations.ROUTINES_HISTORY) && IDENTIFIER.matcher(name).matches()) {
                     tables.add(name);
                 }
             }

@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
 public final class Migrations {
 
     /** Where Flyway records which routine files are applied, and with which checksums. */
-    private static final String ROUTINES_HISTORY = "flyway_routines_history";
+    static final String ROUTINES_HISTORY = "flyway_routines_history";
 
     private static final Logger log = LoggerFactory.getLogger(Migrations.class);
 

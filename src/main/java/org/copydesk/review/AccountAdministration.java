@@ -131,6 +131,8 @@ public final class AccountAdministration {
      * newsroom's people (whose operations would then run with a person's rights) nor another
      * system's account. Read before anything is changed, so a refused migration changes nothing.
      */
+    @AllowedBecause("reads the server's account and privilege tables (current_user(), information_schema), which the"
+            + " generated classes do not describe; writes nothing")
     public java.util.Optional<String> whyNotTheOwner() {
         String account = dsl.fetchOne("select current_user()").get(0, String.class);
         String name = account.contains("@") ? account.substring(0, account.lastIndexOf('@')) : account;

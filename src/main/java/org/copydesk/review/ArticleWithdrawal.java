@@ -7,6 +7,7 @@ import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import org.copydesk.AllowedBecause;
 import org.jooq.DSLContext;
 
 /**
@@ -37,6 +38,8 @@ public final class ArticleWithdrawal {
     }
 
     /** Withdraws the articles; refused, with nothing changed, when any of them does not exist. Returns how many went. */
+    @AllowedBecause("an administrator's removal of articles the sending system withdrew (copydesk withdraw), like the"
+            + " purge of old history; no person's role may delete articles")
     public int withdraw(Collection<Long> articleIds) {
         Set<Long> ids = Set.copyOf(articleIds);
         if (ids.isEmpty()) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.Path;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
@@ -46,7 +47,8 @@ class ServerCertificateTest {
         assertThat(x509.getBasicConstraints()).as("not a CA").isEqualTo(-1);
         assertThat(Duration.between(Instant.now(), x509.getNotAfter().toInstant()).toDays()).isBetween(3640L, 3660L);
         x509.verify(x509.getPublicKey()); // self-signed
-        assertThat(Files.getPosixFilePermissions(certificate.key()).toString()).isEqualTo("[OWNER_READ, OWNER_WRITE]");
+        assertThat(Files.getPosixFilePermissions(certificate.key())).containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ,
+                PosixFilePermission.OWNER_WRITE);
 
         // the key file is the certificate's key, in the PKCS#8 PEM MariaDB reads
         String pem = Files.readString(certificate.key(), StandardCharsets.US_ASCII);
