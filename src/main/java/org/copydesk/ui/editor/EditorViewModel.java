@@ -112,6 +112,8 @@ public final class EditorViewModel implements AutoCloseable {
     private final List<AutoCloseable> timers = new ArrayList<>();
     private Optional<LocalDateTime> nextAvailable = Optional.empty();
     private boolean everLoaded;
+    /** Whether this window takes work: from {@link #start()}, or from the first Get articles after {@link #startWithoutClaiming()}. */
+    private boolean reviewing;
 
     public EditorViewModel(ReviewSession services, TaskExecutor tasks, Ticker ticker, Editor editor, List<String> desks,
                            Settings settings, ZoneId zone) {
@@ -131,7 +133,7 @@ public final class EditorViewModel implements AutoCloseable {
         this.upkeep = new LeaseUpkeep(services, editor, tasks, ticker, settings, held, drafts, notices, connection,
                 this::onFailure, text -> attention.accept(text));
         this.watcher = new ListWatcher(services, editor, desks, tasks, ticker, settings.watchInterval(), held, upkeep, notices,
-                connection, this::onFailure, this::reload, loading::get, this::deskName, remembered.autoTopUpProperty());
+                connection, this::onFailure, this::topUp, loading::get, this::deskName, remembered.autoTopUpProperty());
         this.decisions = new DecisionQueue(services, tasks, ticker, held, drafts, notices, submitting, this::onFailure);
         this.revisions = new RevisionReader(services, tasks, held, zone, remembered.showChangesProperty(), this::onFailure,
                 this::showRevision); // the pane is made next: it reads through revisions
@@ -174,8 +176,17 @@ public final class EditorViewModel implements AutoCloseable {
         return "";
     }
 
-    /** Starts the countdowns, heartbeat, list watch and autosave, and loads what the editor already holds. */
+    /** Starts the countdowns, heartbeat, list watch and autosave, and gets the editor's articles. */
     public void start() {
+        startWithoutClaiming();
+        reload();
+    }
+
+    /**
+     * As {@link #start()}, but claims nothing until the person presses Get articles: a supervisor
+     * signs in to the dashboard and takes work only when they choose to review.
+     */
+    public void startWithoutClaiming() {
         timers.add(ticker.every(settings.tick(), this::tick));
         deskSummary.set(String.join(", ", desks));
         BackgroundTask.of("load desks", () -> services.newsroom().desks())
@@ -186,7 +197,6 @@ public final class EditorViewModel implements AutoCloseable {
                 })
                 .onFailure(this::onFailure)
                 .executeWith(tasks);
-        reload();
     }
 
     /**
@@ -206,6 +216,7 @@ public final class EditorViewModel implements AutoCloseable {
 
     /** Get articles / Reload (F5): refreshes the leases held and tops up to capacity. */
     public void reload() {
+        reviewing = true;
         if (loading.get() || connection.isOffline()) {
             return;
         }
@@ -218,6 +229,13 @@ public final class EditorViewModel implements AutoCloseable {
                 })
                 .onFailure(this::onFailure)
                 .executeWith(tasks);
+    }
+
+    /** Gets articles on the window's own account (back online, work waiting), only once the person takes work here. */
+    private void topUp() {
+        if (reviewing) {
+            reload();
+        }
     }
 
     public void selectNext() {
@@ -367,7 +385,7 @@ public final class EditorViewModel implements AutoCloseable {
                     connection.back();
                     notices.post(Notice.Kind.SUCCESS, Messages.text("editor.backOnline"));
                     drafts.flushAll();
-                    reload();
+                    topUp();
                 })
                 .onFailure(failure -> connection.probeFailed())
                 .executeWith(tasks);
