@@ -144,13 +144,8 @@ public final class QueueActionsViewModel {
         if (item == null || acting.get()) {
             return;
         }
-        QueueOverrides overrides = context.services.queueOverrides();
-        String supervisor = context.supervisor.id();
-        String why = reasonOrNull();
-        act("move to the front", () -> {
-            overrides.moveToFront(item.id(), supervisor, why);
-            return Messages.text("dashboard.queue.done.front", item.title());
-        }, failure -> false, () -> { });
+        override("move to the front", item, reasonOrNull(), QueueOverrides::moveToFront,
+                Messages.text("dashboard.queue.done.front", item.title()));
     }
 
     /** Holds the chosen article out of every claim; needs a reason. */
@@ -163,13 +158,7 @@ public final class QueueActionsViewModel {
             error.set(Messages.text("dashboard.queue.reasonNeeded"));
             return;
         }
-        QueueOverrides overrides = context.services.queueOverrides();
-        String supervisor = context.supervisor.id();
-        String why = reason.get().strip();
-        act("hold", () -> {
-            overrides.hold(item.id(), supervisor, why);
-            return Messages.text("dashboard.queue.done.held", item.title());
-        }, failure -> false, () -> { });
+        override("hold", item, reason.get().strip(), QueueOverrides::hold, Messages.text("dashboard.queue.done.held", item.title()));
     }
 
     public void releaseSelectedHold() {
@@ -177,13 +166,8 @@ public final class QueueActionsViewModel {
         if (item == null || acting.get()) {
             return;
         }
-        QueueOverrides overrides = context.services.queueOverrides();
-        String supervisor = context.supervisor.id();
-        String why = reasonOrNull();
-        act("release the hold", () -> {
-            overrides.releaseHold(item.id(), supervisor, why);
-            return Messages.text("dashboard.queue.done.released", item.title());
-        }, failure -> false, () -> { });
+        override("release the hold", item, reasonOrNull(), QueueOverrides::releaseHold,
+                Messages.text("dashboard.queue.done.released", item.title()));
     }
 
     /** Lets the editor the chosen article was kept from claim it again. */
@@ -192,13 +176,22 @@ public final class QueueActionsViewModel {
         if (item == null || item.keptFrom() == null || acting.get()) {
             return;
         }
+        override("let the editor have it again", item, reasonOrNull(), QueueOverrides::letEditorAgain,
+                Messages.text("dashboard.queue.done.letAgain", context.personName(item.keptFrom()), item.title()));
+    }
+
+    /** One of {@link QueueOverrides}' acts on an article, by the supervisor, with a reason (or none). */
+    @FunctionalInterface
+    private interface QueueOverride {
+        void apply(QueueOverrides overrides, long articleId, String supervisor, String reason);
+    }
+
+    private void override(String what, Item item, String why, QueueOverride call, String done) {
         QueueOverrides overrides = context.services.queueOverrides();
         String supervisor = context.supervisor.id();
-        String why = reasonOrNull();
-        String who = context.personName(item.keptFrom());
-        act("let the editor have it again", () -> {
-            overrides.letEditorAgain(item.id(), supervisor, why);
-            return Messages.text("dashboard.queue.done.letAgain", who, item.title());
+        act(what, () -> {
+            call.apply(overrides, item.id(), supervisor, why);
+            return done;
         }, failure -> false, () -> { });
     }
 
