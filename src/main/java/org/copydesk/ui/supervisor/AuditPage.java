@@ -97,7 +97,7 @@ final class AuditPage extends VBox {
                 textColumn(Messages.text("dashboard.holders.number.column"), 60,
                         e -> e.articleId() == null ? "" : e.articleId().toString()),
                 textColumn(Messages.text("dashboard.audit.article.column"), 260, model::titleOf),
-                textColumn(Messages.text("dashboard.audit.action.column"), 130, model::actionOf),
+                textColumn(Messages.text("dashboard.audit.action.column"), 160, model::actionOf),
                 textColumn(Messages.text("dashboard.audit.by.column"), 130, e -> model.personName(e.actor())),
                 textColumn(Messages.text("dashboard.audit.holder.column"), 200, e -> model.holdersOf(e.oldOwner(), e.newOwner())),
                 textColumn(Messages.text("dashboard.audit.detail.column"), 320, model::detailOf)));
@@ -114,7 +114,7 @@ final class AuditPage extends VBox {
         history.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         history.getColumns().setAll(List.of(
                 textColumn(Messages.text("dashboard.audit.when.column"), 180, h -> Formats.localDayClock(h.at(), model.zone())),
-                textColumn(Messages.text("dashboard.audit.action.column"), 100, h -> DataWords.action(h.action())),
+                textColumn(Messages.text("dashboard.audit.action.column"), 160, h -> DataWords.action(h.action())),
                 textColumn(Messages.text("dashboard.audit.by.column"), 130, h -> model.personName(h.actor())),
                 textColumn(Messages.text("dashboard.audit.holder.column"), 200, h -> model.holdersOf(h.oldOwner(), h.newOwner())),
                 textColumn(Messages.text("dashboard.audit.detail.column"), 400, h -> h.detail() == null ? "" : h.detail())));
