@@ -7,13 +7,11 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;
-import javafx.stage.Stage;
 import org.copydesk.review.AuditLog;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
@@ -25,15 +23,12 @@ import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
 import org.copydesk.ui.common.TaskExecutor;
-import org.copydesk.ui.common.Theme;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Audit tab on screen (headless, Monocle): a morning of heartbeats reads as one line per lease
@@ -47,7 +42,7 @@ class AuditPageTest {
     private final ReviewSession services;
     private final FxRobot robot = new FxRobot();
     private DashboardViewModel model;
-    private Stage stage;
+    private DashboardOnScreen screen;
     private List<Long> ids;
 
     AuditPageTest(TestDatabase db) {
@@ -70,26 +65,12 @@ class AuditPageTest {
         services.supervision().forceRelease(ids.get(1), "sue", "Legal reads it first");
         model = new DashboardViewModel(services, TaskExecutor.sameThread(), new ManualTicker(), sue,
                 DashboardViewModel.Settings.defaults(), ZoneId.of("UTC"));
-        FxToolkit.registerPrimaryStage();
-        FxToolkit.setupFixture(() -> {
-            DashboardView view = new DashboardView(model);
-            stage = new Stage();
-            Scene scene = new Scene(view, 1280, 800);
-            Theme.LIGHT.apply(scene);
-            stage.setScene(scene);
-            stage.show();
-            model.start();
-            view.show(DashboardTab.AUDIT);
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        screen = DashboardOnScreen.show(model, DashboardTab.AUDIT);
     }
 
     @AfterEach
     void close() throws Exception {
-        FxToolkit.setupFixture(() -> {
-            model.close();
-            stage.close();
-        });
+        screen.close();
     }
 
     private static void waitFor(BooleanSupplier condition) {
