@@ -58,8 +58,8 @@ public final class SignInViewModel {
         }
     }
 
-    /** The outcome of signing in: the person's own services, who they are, and today's desks. */
-    public record SignedIn(ReviewSession services, Editor editor, List<String> desks) {
+    /** The outcome of signing in: the person's own session, who they are, and today's desks. */
+    public record SignedIn(ReviewSession session, Editor editor, List<String> desks) {
     }
 
     private SignIn signIn;
@@ -76,7 +76,7 @@ public final class SignInViewModel {
     private final StringProperty where = new SimpleStringProperty(Messages.text("signIn.preparing"));
     private final StringProperty demoHint = new SimpleStringProperty("");
     private final BooleanBinding canSignIn;
-    private ReviewSession services;
+    private ReviewSession session;
     private boolean signInWhenReady;
 
     /**
@@ -131,14 +131,11 @@ public final class SignInViewModel {
         error.set("");
         String name = user.get().strip();
         char[] secret = password.get().toCharArray();
-        tasks.run("sign in", () -> {
-            ReviewSession opened = signIn.open(name, secret);
-            return new Opened(opened, opened.signedInEditor().orElseThrow(), opened.newsroom().desks());
-        }, opened -> {
+        tasks.run("sign in", () -> signIn.signIn(name, secret), opened -> {
             Arrays.fill(secret, ' ');
             busy.set(false);
             password.set("");
-            services = opened.services();
+            session = opened.session();
             editor.set(opened.editor());
             List<String> remembered = SignInChoice.desksOf(prefs, opened.editor().id());
             desks.setAll(opened.desks().stream().filter(d -> opened.editor().desks().contains(d.id()))
@@ -149,9 +146,6 @@ public final class SignInViewModel {
             busy.set(false);
             error.set(ConnectionTrouble.describe(failure));
         });
-    }
-
-    private record Opened(ReviewSession services, Editor editor, List<Desk> desks) {
     }
 
     /** Step two: starts work on the ticked desks. */
@@ -168,7 +162,7 @@ public final class SignInViewModel {
         new SignInChoice(who.id()).save(prefs);
         SignInChoice.saveDesks(prefs, who.id(), picked);
         error.set("");
-        onSignedIn.accept(new SignedIn(services, who, picked));
+        onSignedIn.accept(new SignedIn(session, who, picked));
     }
 
     private static String hintFor(SignIn prepared) {

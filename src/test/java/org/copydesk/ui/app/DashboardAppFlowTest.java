@@ -50,28 +50,28 @@ class DashboardAppFlowTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final FxRobot robot = new FxRobot();
     private CopydeskApp app;
 
     DashboardAppFlowTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach
     void startApp() throws Exception {
         Fixtures.emptyNewsroom(dsl);
-        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
-        services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news"));
-        services.newsroom().addEditor("dan", "Dan Ito", Role.EDITOR, 1, List.of("news"));
-        services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 2, List.of("news"));
+        session.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
+        session.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news"));
+        session.newsroom().addEditor("dan", "Dan Ito", Role.EDITOR, 1, List.of("news"));
+        session.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 2, List.of("news"));
         Fixtures.articles(dsl, "news", 8, 3, -60);
-        services.queue().claim("ann"); // Article 0, 1, 2
-        services.queue().claim("dan"); // Article 3: Dan is full
-        services.accounts().createAccount("ann", "ann-flow-pass".toCharArray());
-        services.accounts().createAccount("sue", "sue-flow-pass".toCharArray());
+        session.queue().claim("ann"); // Article 0, 1, 2
+        session.queue().claim("dan"); // Article 3: Dan is full
+        session.accounts().createAccount("ann", "ann-flow-pass".toCharArray());
+        session.accounts().createAccount("sue", "sue-flow-pass".toCharArray());
 
         app = AppUnderTest.start(db.endpoint().accountUrl(db.name()), null, null);
         waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
@@ -80,22 +80,22 @@ class DashboardAppFlowTest {
     @AfterEach
     void stopApp() throws Exception {
         AppUnderTest.stop(app); // first: the app's release service and pools still use these accounts
-        services.accounts().dropAccount("ann");
-        services.accounts().dropAccount("sue");
+        session.accounts().dropAccount("ann");
+        session.accounts().dropAccount("sue");
     }
 
     /** Signs in with the person's own database account, then starts on their desks. */
     private void signInAsEditor(String id) {
         enterAccount(id);
-        waitFor(10, () -> robot.lookup("#desk-news").tryQuery().map(javafx.scene.Node::isVisible).orElse(false));
+        waitFor(10, () -> robot.lookup("#desk-news").tryQuery().map(Node::isVisible).orElse(false));
         robot.clickOn("#start");
         waitFor(10, () -> robot.lookup("#articles").tryQuery().isPresent());
     }
 
     private void enterAccount(String id) {
         robot.interact(() -> {
-            robot.lookup("#user").queryAs(javafx.scene.control.TextField.class).setText(id);
-            robot.lookup("#password").queryAs(javafx.scene.control.TextField.class).setText(id + "-flow-pass");
+            robot.lookup("#user").queryAs(TextField.class).setText(id);
+            robot.lookup("#password").queryAs(TextField.class).setText(id + "-flow-pass");
         });
         robot.clickOn("#sign-in");
     }
@@ -130,8 +130,8 @@ class DashboardAppFlowTest {
     @Test
     void forceReleaseTakesTheArticleBackAndTheHolderIsTold() {
         ManualTicker annsClock = new ManualTicker();
-        EditorViewModel ann = new EditorViewModel(services, TaskExecutor.sameThread(), annsClock,
-                services.newsroom().requireEditor("ann"), List.of("news"), EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
+        EditorViewModel ann = new EditorViewModel(session, TaskExecutor.sameThread(), annsClock,
+                session.newsroom().requireEditor("ann"), List.of("news"), EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
         ann.start();
         assertThat(ann.articles()).hasSize(3);
         TableView<HolderRow> holders = openDashboard();
@@ -221,7 +221,7 @@ class DashboardAppFlowTest {
         waitFor(10, () -> dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(article)) == ArticleStatus.queued);
         assertThat(dsl.fetchValue(ARTICLE.TITLE, ARTICLE.ID.eq(article))).isEqualTo("Article 7, title fixed");
         waitFor(10, () -> robot.lookup("#quarantined").queryAs(TableView.class).getItems().isEmpty());
-        assertThat(services.history().of(article)).last().satisfies(h -> {
+        assertThat(session.history().of(article)).last().satisfies(h -> {
             assertThat(h.action()).isEqualTo("requeue");
             assertThat(h.actor()).isEqualTo("sue");
         });
