@@ -6,8 +6,9 @@ DELIMITER $$
 -- length (never shorter than it is, never past the desk's maximum hold), then tops up to their
 -- capacity with articles from their desks (only p_desks among them, if given: a comma-separated
 -- list) in claim order, free or with a lapsed lease, passing over what they gave back in the last
--- 10 minutes. p_limit caps the batch (NULL: the capacity), p_max_lease_seconds caps the lease
--- (NULL: the desk's).
+-- 10 minutes, what a supervisor keeps from them (kept_from: set by a force release or a
+-- reassignment away) and what a supervisor holds (held_at). p_limit caps the batch (NULL: the
+-- capacity), p_max_lease_seconds caps the lease (NULL: the desk's).
 -- p_strategy: SKIP_LOCKED (default: a locking read that passes over rows other claims are
 -- taking), BLOCKING (candidates read without locks, then locked one by one by primary key, waiting
 -- for a row another claim is taking), OPTIMISTIC (no locking read; each take is a compare-and-set
@@ -60,6 +61,7 @@ BEGIN
         WHERE status = 'queued' AND available_at <= v_now AND (locked_by IS NULL OR expires_at <= v_now)
           AND FIND_IN_SET(desk_id, v_desks) > 0
           AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+          AND NOT (kept_from <=> v_actor) AND held_at IS NULL
         ORDER BY status, priority, queue_lane, available_at, id LIMIT v_want FOR UPDATE SKIP LOCKED;
     -- SKIP_LOCKED while no lease has lapsed (nearly always: the release service frees lapsed
     -- leases): free rows only, from ix_article_free (free rows first within 'queued', in claim
@@ -69,6 +71,7 @@ BEGIN
         WHERE status = 'queued' AND locked_by IS NULL AND available_at <= v_now
           AND FIND_IN_SET(desk_id, v_desks) > 0
           AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+          AND NOT (kept_from <=> v_actor) AND held_at IS NULL
         -- (not "ORDER BY status, locked_by, …": MySQL 8 does not count IS NULL as a constant there,
         -- sorts, and a sorting locking read locks every free row it sorts)
         ORDER BY priority, queue_lane, available_at, id LIMIT v_want FOR UPDATE SKIP LOCKED;
@@ -92,6 +95,7 @@ BEGIN
          WHERE status = 'queued' AND available_at <= v_now AND (locked_by IS NULL OR expires_at <= v_now)
            AND FIND_IN_SET(desk_id, v_desks) > 0
            AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+           AND NOT (kept_from <=> v_actor) AND held_at IS NULL
          ORDER BY status, priority, queue_lane, available_at, id LIMIT v_skip, v_scan;
     -- reading_free: the free rows only, from ix_article_free, past the rows others hold (nearly
     -- always: see skipping_free). Without it every read walked the held rows at the head of the
@@ -101,6 +105,7 @@ BEGIN
          WHERE status = 'queued' AND locked_by IS NULL AND available_at <= v_now
            AND FIND_IN_SET(desk_id, v_desks) > 0
            AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+           AND NOT (kept_from <=> v_actor) AND held_at IS NULL
          ORDER BY priority, queue_lane, available_at, id LIMIT v_skip, v_scan;
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
@@ -226,7 +231,8 @@ BEGIN
                SET locked_by = v_actor, expires_at = v_expires, lease_token = v_token + 1, queue_lane = 0,
                    claimed_at = v_now, renewals = 0, passed_by = NULL, passed_until = NULL
              WHERE id = v_id AND lease_token = v_token AND status = 'queued'
-               AND (locked_by IS NULL OR expires_at <= v_now);
+               AND (locked_by IS NULL OR expires_at <= v_now)
+               AND NOT (kept_from <=> v_actor) AND held_at IS NULL; -- a keep or hold set since the read
             IF ROW_COUNT() = 0 THEN
                 ITERATE pick;
             END IF;
@@ -288,7 +294,8 @@ BEGIN
             SET v_desk = SUBSTRING_INDEX(v_rest, ',', 1);
             SET v_rest = NULLIF(SUBSTRING(v_rest, CHAR_LENGTH(v_desk) + 2), '');
             SELECT LEAST(COALESCE(MIN(available_at), v_next), COALESCE(v_next, MIN(available_at))) INTO v_next
-              FROM article WHERE desk_id = v_desk AND status = 'queued' AND available_at > v_now;
+              FROM article WHERE desk_id = v_desk AND status = 'queued' AND available_at > v_now
+               AND held_at IS NULL;
         END WHILE;
     END IF;
     SELECT v_now AS server_now, v_refreshed AS refreshed, v_claimed AS claimed, v_capacity AS capacity,

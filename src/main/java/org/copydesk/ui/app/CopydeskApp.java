@@ -135,7 +135,13 @@ public final class CopydeskApp extends Application {
         editorView = new EditorView(editorModel, toolbarExtras(signedIn.editor()), prefs, attention::alert);
         scene.setRoot(editorView);
         stage.setTitle(Messages.text("app.title.signedIn", signedIn.editor().displayName()));
-        editorModel.start();
+        if (signedIn.editor().role().canSupervise()) {
+            // a supervisor signs in to the dashboard and takes work only on Get articles
+            editorModel.startWithoutClaiming();
+            dashboard.open(signedIn.editor(), session, tasks, theme, stage);
+        } else {
+            editorModel.start();
+        }
         EditorViewModel signedInModel = editorModel;
         String where = signIn == null ? "" : signIn.where();
         tasks.run("open windows", () -> openWindows.signedIn(signedIn.editor().id(), where), same -> {

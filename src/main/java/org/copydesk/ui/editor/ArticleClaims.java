@@ -39,6 +39,8 @@ final class ArticleClaims {
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final BooleanProperty everLoaded = new SimpleBooleanProperty();
     private final ObjectProperty<Optional<LocalDateTime>> nextAvailable = new SimpleObjectProperty<>(Optional.empty());
+    /** Whether the person takes work in this window: from the first Get articles (a supervisor's window starts without). */
+    private boolean reviewing;
 
     ArticleClaims(EditorContext context, DraftKeeper drafts, LeaseUpkeep upkeep, OpenArticle reader) {
         this.context = context;
@@ -50,6 +52,7 @@ final class ArticleClaims {
 
     /** Get articles / Reload (F5): refreshes the leases held and tops up to capacity. */
     void reload() {
+        reviewing = true;
         if (loading.get() || context.connection.isOffline()) {
             return;
         }
@@ -60,6 +63,13 @@ final class ArticleClaims {
                 .onSuccess(assignment -> apply(assignment, before))
                 .onFailure(context::failed)
                 .executeWith(context.tasks);
+    }
+
+    /** Gets articles without being asked (back online, work waiting), only once the person takes work here. */
+    void topUp() {
+        if (reviewing) {
+            reload();
+        }
     }
 
     private void apply(Assignment assignment, List<LeaseRow> before) {

@@ -116,11 +116,19 @@ public final class EditorViewModel implements AutoCloseable {
                 reading.keepOnly(held.rows().stream().map(LeaseRow::id).collect(Collectors.toSet())));
     }
 
-    /** Starts the countdowns, heartbeat, list watch and autosave, and loads what the editor already holds. */
+    /** Starts the countdowns, heartbeat, list watch and autosave, and gets the editor's articles. */
     public void start() {
+        startWithoutClaiming();
+        claims.reload();
+    }
+
+    /**
+     * As {@link #start()}, but claims nothing until the person presses Get articles: a supervisor
+     * signs in to the dashboard and takes work only when they choose to review.
+     */
+    public void startWithoutClaiming() {
         timers.add(context.ticker.every(context.settings.tick(), this::tick));
         words.start();
-        claims.reload();
     }
 
     /**
@@ -233,7 +241,7 @@ public final class EditorViewModel implements AutoCloseable {
                     context.connection.back();
                     context.notices.post(Notice.Kind.SUCCESS, Messages.text("editor.backOnline"));
                     drafts.flushAll();
-                    claims.reload();
+                    claims.topUp();
                 })
                 .onFailure(failure -> context.connection.probeFailed())
                 .executeWith(context.tasks);

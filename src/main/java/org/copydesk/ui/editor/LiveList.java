@@ -192,7 +192,7 @@ final class LiveList {
         Set<Long> ids = forMe.stream().map(ListWatch.Waiting::articleId).collect(Collectors.toSet());
         if (autoTopUp.get() && !claims.loadingProperty().get() && !ids.equals(toppedUpFor)) {
             toppedUpFor = ids; // if the claim brings none of them (another editor was quicker), do not insist
-            claims.reload();
+            claims.topUp();
         }
     }
 

@@ -90,6 +90,11 @@ public final class SignInView extends StackPane {
                 start.requestFocus();
             }
         });
+        model.straightInProperty().addListener((o, was, now) -> {
+            if (now) {
+                model.start(onSignedIn);
+            }
+        });
 
         Label error = new Label();
         error.setId("sign-in-error");

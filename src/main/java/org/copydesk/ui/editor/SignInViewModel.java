@@ -28,7 +28,9 @@ import org.copydesk.ui.common.TaskExecutor;
 
 /**
  * Sign-in in two steps: the person's own database account (user name and password; the database
- * decides who they are), then which of their desks they take work from today (remembered).
+ * decides who they are), then which of their desks they take work from today (remembered). A
+ * supervisor skips the second step: they go straight to the dashboard, with the desks they chose
+ * last time (all of theirs the first time), and take work only when they choose to review.
  */
 public final class SignInViewModel {
 
@@ -70,6 +72,7 @@ public final class SignInViewModel {
     private final ObjectProperty<Editor> editor = new SimpleObjectProperty<>();
     private final ObservableList<DeskChoice> desks = FXCollections.observableArrayList();
     private final BooleanProperty ready = new SimpleBooleanProperty();
+    private final BooleanProperty straightIn = new SimpleBooleanProperty();
     private final StringProperty where = new SimpleStringProperty(Messages.text("signIn.preparing"));
     private final StringProperty demoHint = new SimpleStringProperty("");
     private final BooleanBinding canSignIn;
@@ -137,6 +140,7 @@ public final class SignInViewModel {
             List<String> remembered = SignInChoice.desksOf(prefs, opened.editor().id());
             desks.setAll(opened.desks().stream().filter(d -> opened.editor().desks().contains(d.id()))
                     .map(d -> new DeskChoice(d, remembered == null || remembered.contains(d.id()))).toList());
+            straightIn.set(opened.editor().role().canSupervise());
         }, failure -> {
             Arrays.fill(secret, ' ');
             busy.set(false);
@@ -176,6 +180,11 @@ public final class SignInViewModel {
     /** Where the database is ("Preparing the database…" until it is ready). */
     public ReadOnlyStringProperty whereProperty() {
         return where;
+    }
+
+    /** True once a supervisor has signed in: the view then starts without showing the desks (see {@link #start}). */
+    public ReadOnlyBooleanProperty straightInProperty() {
+        return straightIn;
     }
 
     public ReadOnlyBooleanProperty readyProperty() {

@@ -101,6 +101,13 @@ class ContrastTest {
                 NON_TEXT, BG));
         p.add(ours("relay: failed count and cell", ".relay-page .relay-count:failed", TEXT, BG));
         p.add(ours("relay: failed icon", ".relay-page .table-cell:failed .ikonli-font-icon", NON_TEXT, BG));
+        // selected rows on the dashboard: text on the tint, and the bar against an unselected row and the tint
+        String selectedRow = ".dashboard-view .table-view > .virtual-flow > .clipped-container > .sheet > .table-row-cell:filled:selected";
+        p.add(theme("text on a selected dashboard row", "-color-fg-default", BG, selectedRow));
+        p.add(theme("muted text on a selected dashboard row", "-color-fg-muted", BG, selectedRow));
+        p.add(new Pair("selected-row bar beside an unselected row", null, null, "-color-accent-emphasis", List.of(BG), NON_TEXT));
+        p.add(new Pair("selected-row bar beside the selected row's tint", null, null, "-color-accent-emphasis",
+                List.of(BG, "-color-accent-subtle"), NON_TEXT));
         return p;
     }
 

@@ -180,6 +180,26 @@ class LiveListTest {
     }
 
     @Test
+    void aWindowStartedWithoutClaimingTakesNothingUntilGetArticlesEvenWithTopUpChosen() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.autoTopUpProperty().set(true);
+        model.startWithoutClaiming(); // a supervisor's own window, behind the dashboard
+
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.articles()).isEmpty();
+        assertThat(model.waitingProperty().get()).isEqualTo("4 articles waiting on News \u2014 F5");
+        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.isNotNull())).isZero();
+
+        model.reload(); // she chooses to review
+        assertThat(model.articles()).hasSize(3);
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.releaseSelected();
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.articles()).as("from now on the list tops itself up").hasSize(3);
+    }
+
+    @Test
     void anArticleTheEditorGaveBackIsNotAnnouncedToThem() {
         Fixtures.articles(dsl, "news", 1, 3, -60);
         model.start();
