@@ -26,6 +26,8 @@ public final class RelayProcedures {
     public record Due(OutcomeEvent event, int attempts) {
     }
 
+    private static final java.security.SecureRandom TOKENS = new java.security.SecureRandom();
+
     private final DSLContext dsl;
     private final LeaseEngine retries;
 
@@ -34,8 +36,14 @@ public final class RelayProcedures {
         this.retries = retries;
     }
 
+    /**
+     * Takes or renews the delivery lease. A relay that takes it over names the token its writes will
+     * carry: a random number, so that no other relay can guess it (they were consecutive before, and
+     * a second relay could release the lease or record attempts under the holder's token).
+     */
     public DeliveryLease acquire(String instance, int seconds) {
-        Record r = call("relay lease", () -> dsl.fetch("call relay_acquire(?, ?)", instance, seconds)).get(0);
+        long candidate = TOKENS.nextLong() & Long.MAX_VALUE | 1L << 62;
+        Record r = call("relay lease", () -> dsl.fetch("call relay_acquire(?, ?, ?)", instance, seconds, candidate)).get(0);
         return new DeliveryLease(r.get("token", Long.class), r.get("holder", String.class),
                 r.get("expires_at", LocalDateTime.class), r.get("server_now", LocalDateTime.class));
     }
