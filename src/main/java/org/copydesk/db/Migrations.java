@@ -1,56 +1,117 @@
 package org.copydesk.db;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.CoreErrorCode;
+import org.flywaydb.core.api.ErrorDetails;
 import org.flywaydb.core.api.MigrationInfo;
-import org.flywaydb.core.api.output.MigrateResult;
+import org.flywaydb.core.api.MigrationInfoService;
+import org.flywaydb.core.api.MigrationState;
+import org.flywaydb.core.api.exception.FlywayValidateException;
+import org.flywaydb.core.api.output.ValidateOutput;
+import org.flywaydb.core.api.output.ValidateResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Flyway, with the scripts from {@code db/migration} shipped inside the jar. Clients migrate when
- * their account may; otherwise they only validate and point the admin at {@code copydesk db migrate}.
+ * Flyway, with the scripts shipped inside the jar, in two steps. First the versioned migrations of
+ * {@code db/migration}: tables, indexes and data, recorded in {@code flyway_schema_history}. Then the
+ * routines of {@code db/routines}, one repeatable migration per procedure, function, trigger or
+ * view, each applied again whenever its file changes and recorded in a history of their own,
+ * {@value #ROUTINES_HISTORY} (clients of earlier releases validate the main history and would call
+ * routines they do not know "missing"). Dropping a routine drops its EXECUTE grants, so a migration
+ * that applied anything ends by giving every account the rights of its role again.
+ *
+ * <p>Clients migrate when their account may; otherwise they only validate and point the admin at
+ * {@code copydesk db migrate}.
  */
 public final class Migrations {
 
+    /** Where Flyway records which routine files are applied, and with which checksums. */
+    public static final String ROUTINES_HISTORY = "flyway_routines_history";
+
     private static final Logger log = LoggerFactory.getLogger(Migrations.class);
 
-    private final Flyway flyway;
+    private final DataSource dataSource;
+    private final Flyway schema;
+    private final Flyway routines;
 
     public Migrations(DataSource dataSource) {
-        this.flyway = Flyway.configure()
+        this.dataSource = dataSource;
+        this.schema = Flyway.configure()
                 .dataSource(dataSource)
                 .locations("classpath:db/migration")
+                .validateMigrationNaming(true)
+                .cleanDisabled(true)
+                // validated by validateSchemaHistory, which also knows the released checksums
+                .validateOnMigrate(false)
+                .load();
+        this.routines = Flyway.configure()
+                .dataSource(dataSource)
+                .locations("classpath:db/routines")
+                .table(ROUTINES_HISTORY)
+                // the schema is never empty when the routines' history starts: it needs a baseline row
+                .baselineOnMigrate(true)
+                // a routine a later version dropped has no file any more; the versioned migration dropped it
+                .ignoreMigrationPatterns("*:future", "repeatable:missing")
                 .validateMigrationNaming(true)
                 .cleanDisabled(true)
                 .load();
     }
 
-    /** Result of {@link #migrateOrValidate()}. */
+    /** Result of {@link #migrateOrValidate()}: the schema version, and how many scripts of both kinds ran. */
     public record Outcome(String schemaVersion, int applied) {
     }
 
-    /** Applies pending migrations (needs DDL privileges). */
+    /**
+     * Applies pending versioned migrations, then the routines whose files are new or changed, then
+     * every account's grants (needs the owner's rights). A schema that a newer Copydesk migrated is
+     * left as it is: its routines are that version's.
+     */
     public Outcome migrate() {
-        MigrateResult result = flyway.migrate();
-        String version = currentVersion();
-        log.info("Schema at version {} ({} migration(s) applied)", version, result.migrationsExecuted);
-        return new Outcome(version, result.migrationsExecuted);
+        validateSchemaHistory(schema::info);
+        int applied = schema.migrate().migrationsExecuted;
+        MigrationInfoService after = schema.info();
+        if (!migratedByNewerVersion(after)) {
+            applied += routines.migrate().migrationsExecuted;
+            if (applied > 0) {
+                regrantAccounts();
+            }
+        }
+        String version = version(after);
+        log.info("Schema at version {} ({} migration(s) applied)", version, applied);
+        return new Outcome(version, applied);
     }
 
     /**
-     * Migrates if anything is pending, else validates. A pending migration that the account may not
-     * apply becomes a message for the admin.
+     * Migrates if anything is pending (a versioned migration, or a routine whose file is new or
+     * changed), else validates. A pending migration that the account may not apply becomes a
+     * message for the admin.
      */
     public Outcome migrateOrValidate() {
-        MigrationInfo[] pending = flyway.info().pending();
-        if (pending.length == 0) {
-            flyway.validate();
-            return new Outcome(currentVersion(), 0);
+        MigrationInfoService info = schema.info();
+        MigrationInfo[] pending = info.pending();
+        boolean routinesBehind = pending.length == 0 && !migratedByNewerVersion(info) && routines.info().pending().length > 0;
+        if (pending.length == 0 && !routinesBehind) {
+            validateSchemaHistory(() -> info);
+            return new Outcome(version(info), 0);
         }
         try {
             return migrate();
         } catch (RuntimeException e) {
+            if (isPermissionProblem(e) && routinesBehind) {
+                throw new DatabaseSetupException("The database's operations are out of date (schema version " + version(info)
+                        + ") and your account may not update them. Ask an admin to run: copydesk db migrate", e);
+            }
             if (isPermissionProblem(e)) {
                 throw new DatabaseSetupException("The database schema is out of date (at version " + currentVersion()
                         + ", this Copydesk needs " + pending[pending.length - 1].getVersion()
@@ -61,8 +122,58 @@ public final class Migrations {
     }
 
     public String currentVersion() {
-        MigrationInfo current = flyway.info().current();
+        return version(schema.info());
+    }
+
+    private static String version(MigrationInfoService info) {
+        MigrationInfo current = info.current();
         return current == null || current.getVersion() == null ? "none" : current.getVersion().getVersion();
+    }
+
+    /**
+     * Flyway's validation of the versioned history, less two things it would refuse: migrations
+     * still pending (about to be applied, or reported by {@link #migrateOrValidate()} as such), and
+     * the checksums the versions 1 to 15 had as released ({@link ReleasedChecksums}).
+     */
+    private void validateSchemaHistory(Supplier<MigrationInfoService> history) {
+        ValidateResult result = schema.validateWithResult();
+        if (result.validationSuccessful) {
+            return;
+        }
+        MigrationInfoService info = history.get();
+        Set<String> pending = Arrays.stream(info.pending()).filter(m -> m.getVersion() != null)
+                .map(m -> m.getVersion().getVersion()).collect(Collectors.toSet());
+        Map<String, Integer> appliedChecksums = Arrays.stream(info.applied())
+                .filter(m -> m.getVersion() != null && m.getAppliedChecksum() != null)
+                .collect(Collectors.toMap(m -> m.getVersion().getVersion(), MigrationInfo::getAppliedChecksum, (a, b) -> b));
+        List<String> problems = result.invalidMigrations.stream()
+                .filter(o -> o.version == null || !pending.contains(o.version))
+                .filter(o -> !releasedBeforeRoutinesMoved(o, appliedChecksums))
+                .map(o -> o.errorDetails.errorMessage)
+                .toList();
+        if (!problems.isEmpty()) {
+            String messages = String.join("\n", problems);
+            throw new FlywayValidateException(new ErrorDetails(CoreErrorCode.VALIDATE_ERROR, "Validate failed: " + messages), messages);
+        }
+    }
+
+    private static boolean releasedBeforeRoutinesMoved(ValidateOutput invalid, Map<String, Integer> appliedChecksums) {
+        return invalid.errorDetails.errorCode == CoreErrorCode.CHECKSUM_MISMATCH
+                && ReleasedChecksums.isReleasedText(invalid.version, appliedChecksums.get(invalid.version));
+    }
+
+    /** True when the history has versions this Copydesk does not know (Flyway's "future" ones). */
+    private static boolean migratedByNewerVersion(MigrationInfoService info) {
+        return Arrays.stream(info.all()).anyMatch(m -> m.getState() == MigrationState.FUTURE_SUCCESS
+                || m.getState() == MigrationState.FUTURE_FAILED);
+    }
+
+    private void regrantAccounts() {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            s.execute("call regrant_accounts()");
+        } catch (SQLException e) {
+            throw new DatabaseSetupException("Giving the accounts the rights of this version failed: " + e.getMessage(), e);
+        }
     }
 
     private static boolean isPermissionProblem(Throwable t) {

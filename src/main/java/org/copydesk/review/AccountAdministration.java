@@ -7,7 +7,7 @@ import org.jooq.impl.DSL;
  * Database accounts for the people in the newsroom: one account per person, named like their
  * editor id, with the rights of their role. The rights themselves are data in one place, the rows
  * of {@code role_grant}, which the database checks against what a right may be and applies
- * ({@code role_rights}, {@code apply_role}); accounts are created, changed and dropped through the
+ * ({@code role_rights}, {@code apply_role} in {@code db/routines}); accounts are created, changed and dropped through the
  * database's own operations ({@code create_account}, {@code regrant_account},
  * {@code set_account_password}, {@code drop_account}; {@code regrant_accounts} for the owner), which
  * accept only people of the newsroom. So a Copydesk admin needs no {@code CREATE USER} right of

@@ -22,7 +22,7 @@ public final class Drafts {
 
     /**
      * The view through which people read their own drafts: editors have no right to read the
-     * draft table's notes (see V2__security.sql); the view shows the signed-in account's rows only.
+     * draft table's notes (see db/routines/R__own_review_draft.sql); the view shows the signed-in account's rows only.
      */
     private static final Table<Record> OWN_DRAFT = DSL.table(DSL.name("own_review_draft"));
     // unqualified, so the same handles read the table and the view

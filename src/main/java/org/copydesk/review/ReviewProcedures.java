@@ -16,7 +16,7 @@ import org.jooq.Result;
 import org.jooq.Results;
 
 /**
- * The database's operations on articles ({@code db/migration/V4__database_api.sql}), one call
+ * The database's operations on articles ({@code db/routines}, one file each), one call
  * each, and the only place that names them. Editors and supervisors change data through these and
  * nothing else; the database checks who calls, so what this class sends is never trusted.
  *

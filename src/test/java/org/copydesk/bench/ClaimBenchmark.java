@@ -271,7 +271,7 @@ public final class ClaimBenchmark {
         DSLContext dsl = admin.dsl();
         dsl.execute("insert into desk (id, name) values ('news', 'News')");
         // Multi-row VALUES in chunks: INSERT … SELECT into article fails on MariaDB 11.4 once the table
-        // has triggers (V2__security.sql): the server hands the insert NULL for external_id.
+        // has triggers (db/routines/R__article_*_revision.sql): the server hands the insert NULL for external_id.
         int chunk = 2000;
         for (int start = 1; start <= ROWS; start += chunk) {
             var insert = dsl.insertInto(ARTICLE, ARTICLE.EXTERNAL_ID, ARTICLE.DESK_ID, ARTICLE.TITLE, ARTICLE.BODY,

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -20,12 +21,21 @@ public final class SchemaVersions {
     }
 
     static String latest(Path folder) {
+        List<Integer> versions = versions(folder);
+        if (versions.isEmpty()) {
+            throw new IllegalStateException("no versioned migration in " + folder.toAbsolutePath());
+        }
+        return Integer.toString(versions.get(versions.size() - 1));
+    }
+
+    /** The versions of the versioned scripts ({@code V<n>__….sql}) in {@code folder}, in order. */
+    public static List<Integer> versions(Path folder) {
         try (Stream<Path> scripts = Files.list(folder)) {
-            return Integer.toString(scripts.map(p -> VERSIONED.matcher(p.getFileName().toString()))
+            return scripts.map(p -> VERSIONED.matcher(p.getFileName().toString()))
                     .filter(Matcher::matches)
-                    .mapToInt(m -> Integer.parseInt(m.group(1)))
-                    .max()
-                    .orElseThrow(() -> new IllegalStateException("no versioned migration in " + folder.toAbsolutePath())));
+                    .map(m -> Integer.parseInt(m.group(1)))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -15,7 +15,7 @@ import org.jooq.DSLContext;
 import org.jooq.Record;
 
 /**
- * The database's import operations ({@code db/migration/V4__database_api.sql}, import_articles in V9), one call each and
+ * The database's import operations ({@code db/routines/R__import_articles.sql} and its siblings), one call each and
  * the only place that names them: supervisors write no table themselves. A batch travels as JSON
  * in one call, so a batch is still one round trip and one transaction.
  *

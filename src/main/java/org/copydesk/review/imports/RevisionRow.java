@@ -2,7 +2,7 @@ package org.copydesk.review.imports;
 
 /**
  * What an import did with a row whose external id was already there with a different title, body
- * or byline (db/migration/V9 import_articles). Rows with the same content are counted as already
+ * or byline (db/routines/R__import_articles.sql). Rows with the same content are counted as already
  * present and are not listed.
  *
  * @param revision the article's revision after the row (for {@link Kind#ALREADY_DECIDED}: unchanged)

@@ -12,7 +12,7 @@ import org.jooq.Record;
 import org.jooq.Table;
 
 /**
- * Reads the feed of outcomes from the view {@code outcome_feed} (db/migration/V5), the one thing an
+ * Reads the feed of outcomes from the view {@code outcome_feed} (db/routines/R__outcome_feed.sql), the one thing an
  * integration account of kind feed_reader may read. Reading from a cursor gives the events after
  * it in cursor order, the same ones every time; new events only ever get larger cursors.
  *

@@ -8,7 +8,7 @@ import org.jooq.DSLContext;
 import org.jooq.Record;
 
 /**
- * The relay's operations in the database (db/migration/V5), one call each: the delivery lease and
+ * The relay's operations in the database (db/routines/R__relay_*.sql), one call each: the delivery lease and
  * the delivery state. A relay account may call these and nothing else; every write is fenced by the
  * delivery lease's token, so a relay that lost the lease (another took over) writes nothing.
  * Deadlocks and lock wait timeouts are retried (bounded) through the lease engine's policy.

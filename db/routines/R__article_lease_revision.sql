@@ -1,0 +1,16 @@
+DROP TRIGGER IF EXISTS article_lease_revision;
+
+DELIMITER $$
+
+-- A new lease (a new fencing token) is handed the revision current at that moment: held_revision
+-- is what the holder reads and decides on, so every path that grants a lease (claim, reassign,
+-- take-over) records it without doing so itself. decide_article refuses a decision made on a
+-- revision older than the article's, and the holder takes the new one with take_revision.
+CREATE TRIGGER article_lease_revision BEFORE UPDATE ON article FOR EACH ROW
+BEGIN
+    IF NEW.lease_token <> OLD.lease_token THEN
+        SET NEW.held_revision = NEW.revision;
+    END IF;
+END$$
+
+DELIMITER ;
