@@ -137,12 +137,6 @@ public final class ReviewProcedures {
                 .lt(org.copydesk.lease.ServerClock.now()).and(org.copydesk.db.schema.Tables.ARTICLE.LOCKED_BY.isNotNull()));
     }
 
-    /** Ends connections of people whose transaction has held row locks longer than {@code seconds}. */
-    int endStuckTransactions(int seconds) {
-        return callSafeToRepeat("end stuck transactions", () -> dsl.fetch("call end_stuck_transactions(?)", seconds))
-                .get(0).get("ended", Integer.class);
-    }
-
     Optional<Lease> forceRelease(String as, long articleId, String reason) {
         Result<Record> rows = call("force release", () -> dsl.fetch("call force_release_article(?, ?, ?)", as, articleId,
                 reason));

@@ -119,7 +119,7 @@ public final class ReviewSession implements AutoCloseable {
      * caller starts and closes it.
      */
     public ReleaseService releaseService(java.util.function.Consumer<java.util.List<org.copydesk.lease.Lease>> onReleased) {
-        return new ReleaseService(procedures, options.releaseInterval(), onReleased);
+        return new ReleaseService(procedures, new SessionSweep(database.dsl()), options.releaseInterval(), onReleased);
     }
 
     /** The database account these services act as. */

@@ -3,14 +3,15 @@ package org.copydesk.review;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.jooq.DSLContext;
-import org.jooq.Record;
-import org.jooq.Results;
 import org.jooq.conf.StatementType;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
@@ -82,21 +83,40 @@ public final class SessionSweep {
     }
 
     private int rollBackAbandonedXa() {
-        Results results = calls.fetchMany("call abandoned_xa_transactions()");
-        Integer limitSeconds = results.get(0).get(0).get("xa_seconds", Integer.class);
-        List<Xid> listed = results.size() < 2 ? List.of() : results.get(1).map(SessionSweep::xidOf);
+        List<Xid> listed = new ArrayList<>();
+        int[] limitSeconds = {0};
+        // plain JDBC: the XA ids are bytes, which a driver would decode as text (MySQL sends them as such)
+        calls.connection(c -> {
+            try (Statement s = c.createStatement()) {
+                boolean isResult = s.execute("call abandoned_xa_transactions()");
+                for (int set = 0; isResult || s.getUpdateCount() != -1; set++, isResult = s.getMoreResults()) {
+                    if (!isResult) {
+                        continue;
+                    }
+                    try (ResultSet rs = s.getResultSet()) {
+                        while (rs.next()) {
+                            if (set == 0) {
+                                limitSeconds[0] = rs.getInt(1);
+                            } else {
+                                listed.add(xidOf(rs.getLong(1), rs.getInt(2), rs.getInt(3), rs.getBytes(4)));
+                            }
+                        }
+                    }
+                }
+            }
+        });
         Instant now = clock.get();
         preparedSince.keySet().retainAll(listed);
         int rolledBack = 0;
         for (Xid xid : listed) {
             Instant since = preparedSince.computeIfAbsent(xid, x -> now);
-            if (limitSeconds == null || limitSeconds <= 0 || Duration.between(since, now).getSeconds() < limitSeconds) {
+            if (limitSeconds[0] <= 0 || Duration.between(since, now).getSeconds() < limitSeconds[0]) {
                 continue;
             }
             try {
                 calls.execute(xid.rollback());
                 rolledBack++;
-                log.warn("Rolled back an XA transaction left prepared for over {} s ({})", limitSeconds, xid.rollback());
+                log.warn("Rolled back an XA transaction left prepared for over {} s ({})", limitSeconds[0], xid.rollback());
             } catch (DataAccessException gone) {
                 log.debug("XA transaction {} ended meanwhile: {}", xid, gone.getMessage());
             }
@@ -106,13 +126,7 @@ public final class SessionSweep {
     }
 
     /** {@code XA RECOVER}'s row: formatID, gtrid_length, bqual_length and data (the two parts, one after the other). */
-    static Xid xidOf(Record r) {
-        long format = r.get(0, Long.class);
-        int gtridLength = r.get(1, Integer.class);
-        int bqualLength = r.get(2, Integer.class);
-        Object value = r.get(3);
-        byte[] data = value instanceof byte[] bytes ? bytes
-                : String.valueOf(value).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    static Xid xidOf(long format, int gtridLength, int bqualLength, byte[] data) {
         HexFormat hex = HexFormat.of();
         return new Xid(format, hex.formatHex(data, 0, gtridLength), hex.formatHex(data, gtridLength, gtridLength + bqualLength));
     }

@@ -101,7 +101,12 @@ class OperationIntegrityTest {
         List<Long> held = root.fetch("select id from article where locked_by = ? order by id", ANN).getValues(0, Long.class);
         String longText = "x".repeat(10_000);
         attacks.runs(SUE, PASSWORD, "CALL force_release_article(NULL, " + held.get(0) + ", " + quoted(HOSTILE) + ")");
-        attacks.runs(SUE, PASSWORD, "CALL force_release_article(NULL, " + held.get(1) + ", " + quoted(longText) + ")");
+        try {
+            attacks.runs(SUE, PASSWORD, "CALL force_release_article(NULL, " + held.get(1) + ", " + quoted(longText) + ")");
+        } catch (IllegalStateException refusedAsTooLong) {
+            // refused whole (the server's "Data too long") is as bounded as stored cut
+            attacks.saw("a reason of 10,000 characters -> refused: " + refusedAsTooLong.getMessage());
+        }
         attacks.runs(ANN, PASSWORD, "CALL release_article(NULL, " + held.get(2) + ", " + tokenOf(held.get(2)) + ", "
                 + quoted(HOSTILE) + ")");
         String request = UUID.randomUUID().toString();

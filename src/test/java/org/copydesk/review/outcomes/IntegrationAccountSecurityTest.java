@@ -156,7 +156,7 @@ class IntegrationAccountSecurityTest {
         refused(READER, "update outcome_feed set notes = 'forged'");
         refused(READER, "delete from outcome_feed");
         refused(READER, "call decide_article(null, 1, 1, '" + UUID.randomUUID() + "', 'approve', '')");
-        refused(READER, "call relay_acquire('reader', 30)");
+        refused(READER, "call relay_acquire('reader', 30, 9152851034128977409)");
         refused(READER, "call relay_retry(null, null)");
         List<String> grants = root.fetch("show grants for '" + READER + "'@'%'").getValues(0, String.class);
         assertThat(grants).filteredOn(g -> !g.startsWith("GRANT USAGE")).singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
@@ -173,7 +173,8 @@ class IntegrationAccountSecurityTest {
         refused(RELAY, "call decide_article(null, 1, 1, '" + UUID.randomUUID() + "', 'approve', '')");
         refused(RELAY, "call create_integration_account('ia_more', 'relay', 'a-long-password-1')");
         refused(RELAY, "call relay_record_attempt(999999, 1, 1, 'forged', 0, 1)"); // without the lease
-        assertThat(runs(RELAY, "call relay_acquire('attacker', 30)")).isNotEqualTo("0");
+        refused(RELAY, "call relay_acquire('attacker', 30, 1)"); // a guessable token of its own choosing
+        assertThat(runs(RELAY, "call relay_acquire('attacker', 30, 9152851034128977409)")).isNotEqualTo("0");
         List<String> grants = root.fetch("show grants for '" + RELAY + "'@'%'").getValues(0, String.class);
         assertThat(grants).filteredOn(g -> !g.startsWith("GRANT USAGE")).allMatch(g -> g.startsWith("GRANT EXECUTE ON PROCEDURE"))
                 .hasSize(4);
@@ -182,12 +183,12 @@ class IntegrationAccountSecurityTest {
 
     @Test
     void peopleCannotDeliverAndEditorsCannotRetry() {
-        refused(ANN, "call relay_acquire('ann', 30)");
+        refused(ANN, "call relay_acquire('ann', 30, 9152851034128977409)");
         refused(ANN, "call relay_record_attempt(1, 1, 1, 'forged', 0, 1)");
         refused(ANN, "call relay_retry(null, null)");
         refused(ANN, "update outcome_event set delivery = 'failed'");
         refused(ANN, "call create_integration_account('ia_mine', 'feed_reader', 'a-long-password-1')");
-        refused(SUE, "call relay_acquire('sue', 30)");
+        refused(SUE, "call relay_acquire('sue', 30, 9152851034128977409)");
         refused(SUE, "delete from outcome_event");
         assertThat(runs(SUE, "call relay_retry(null, null)")).isEqualTo("0");
         refused(ANN, "select count(*) from outcome_feed"); // V11: the feed is for supervisors and feed readers
