@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A private three-node MariaDB Galera cluster on loopback ports, from Debian's `mariadb-server` and
-# `galera-4` packages, for the cluster run (src/test/java/org/copydesk/cluster) and the opt-in `galera`
+# `galera-4` packages, for the cluster run (src/test/java/org/copydesk/cluster) and the `galera`
 # pass of .ci/run. It never touches the system's server: each node has its own data directory,
 # socket, pid file, log and option file under target/galera/nodeN (or COPYDESK_GALERA_DIR), and
 # reads no other option file (--defaults-file names the one this script writes; the SST scripts
@@ -19,6 +19,8 @@
 #        .ci/galera-cluster.sh env            export lines: COPYDESK_GALERA_URL (all three nodes),
 #                                              COPYDESK_GALERA_DIR, COPYDESK_GALERA_USER, _PASSWORD
 #        .ci/galera-cluster.sh status         each node's pid, port and wsrep state (exit 1 if any is down)
+#        .ci/galera-cluster.sh versions       one line: the running server's version, Galera's (the provider
+#                                              as loaded, and the galera-4 package when dpkg knows it)
 #
 # Ports: each node takes four free loopback ports: SQL, group communication (gcomm), incremental
 # state transfer (IST) and full state transfer (SST).
@@ -273,6 +275,21 @@ cmd_status() {
     return $code
 }
 
+# The versions of what runs, asked of the first node that answers (for the CI log).
+cmd_versions() {
+    local n server provider package
+    for n in "${nodes[@]}"; do
+        use_node "$n"
+        running || continue
+        server=$(admin_sql -N -e 'SELECT VERSION()' 2>/dev/null) || continue
+        provider=$(wsrep_value wsrep_provider_version)
+        package=$(dpkg-query -W -f='${Version}' galera-4 2>/dev/null || true)
+        echo "mariadbd ${server}, galera ${provider:-?} (wsrep_provider_version)${package:+, package galera-4 $package}"
+        return 0
+    done
+    die "no node answers; start the cluster first"
+}
+
 case "${1:-}" in
     install) cmd_install ;;
     start) cmd_start ;;
@@ -282,5 +299,6 @@ case "${1:-}" in
     url) cmd_url ;;
     env) cmd_env ;;
     status) cmd_status ;;
-    *) echo "usage: $0 install|start|start-node N|kill N|stop|url|env|status" >&2; exit 2 ;;
+    versions) cmd_versions ;;
+    *) echo "usage: $0 install|start|start-node N|kill N|stop|url|env|status|versions" >&2; exit 2 ;;
 esac

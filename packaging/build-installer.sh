@@ -50,6 +50,8 @@ tool() { # a JDK tool, from JAVA_HOME when set: the JDK on the PATH may be a JRE
 }
 jlink=$(tool jlink)
 jpackage=$(tool jpackage)
+jdeps=$(tool jdeps)
+jar_tool=$(tool jar)
 
 out=target/installer
 if [ "$skip_maven" = false ]; then
@@ -89,14 +91,56 @@ if ! ls "$out"/fx/javafx-graphics-*.jar >/dev/null 2>&1; then
     echo "build-installer: no JavaFX platform jars in $out/lib" >&2; exit 1
 fi
 
-# One trimmed runtime for both packages; packaging/jlink-modules.txt says why each module is there.
-modules=$(sed -e 's/#.*//' packaging/jlink-modules.txt | tr -s ' \t\r\n' '\n' | sed '/^$/d' | paste -sd, -)
-modules="$modules,javafx.base,javafx.graphics,javafx.controls"
+# One trimmed runtime for both packages. Its JDK modules are what jdeps finds the jars use (the
+# standalone's jars: a superset of the client's), not a hand-kept list that goes stale; jdeps cannot
+# see modules found by name at run time, so those few are named here with their reason.
+#   jdk.crypto.ec  elliptic-curve TLS (ECDHE key exchange, EC certificates): a security provider,
+#                  loaded by the JDK's provider list, never referenced by a class
+service_modules=jdk.crypto.ec
+jdeps_modules() { # the JDK modules the app's jars need (JavaFX's come from its jars), with $1 as the system image
+    rm -rf "$out/jdeps" && mkdir -p "$out/jdeps"
+    cp "$out"/input-standalone/*.jar "$out"/fx/*.jar "$out/jdeps/"
+    # every jar on the module path (modular ones declare what they require; the others become
+    # automatic modules), analysed together as the app sees them; multi-release jars as on Java 17
+    "$jdeps" --system "$1" --module-path "$out/jdeps" --add-modules ALL-MODULE-PATH \
+        --print-module-deps --ignore-missing-deps --multi-release 17 | tr , '\n' | grep -v '^javafx\.' | sort | paste -sd, -
+    return "${PIPESTATUS[0]}"
+}
+jdk_home=$(dirname "$(dirname "$(readlink -f "$jlink")")")
+echo "== jdeps: the JDK modules the jars use"
+derived=$(jdeps_modules "$jdk_home")
+[ -n "$derived" ] || { echo "build-installer: jdeps found no modules" >&2; exit 1; }
+fx_modules=$(for jar in "$out"/fx/*.jar; do "$jar_tool" --describe-module --file "$jar" | sed -n '1s/@.*//p'; done | paste -sd, -)
+modules="$derived,$service_modules,$fx_modules"
 echo "== jlink: $modules"
 # --strip-native-commands: the jpackage launcher starts the VM itself, bin/java is not needed.
 "$jlink" --module-path "$out/fx" --add-modules "$modules" \
     --strip-debug --strip-native-commands --no-header-files --no-man-pages --compress=2 \
     --output "$out/runtime"
+# The check: the same analysis against the runtime just made must need nothing it lacks (jdeps
+# fails on a module a jar requires that is not there, and drops a class it cannot find, so the
+# lists would differ); and the service modules must be in it.
+echo "== checking the runtime against the jars"
+if ! against_runtime=$(jdeps_modules "$out/runtime" 2>&1) || [ "$against_runtime" != "$derived" ]; then
+    echo "build-installer: the runtime lacks modules the jars need: with the JDK they need $derived;" >&2
+    echo "  against the runtime: $against_runtime" >&2
+    exit 1
+fi
+for module in ${service_modules//,/ }; do
+    grep -q "\b$module\b" "$out/runtime/release" || { echo "build-installer: $module is not in the runtime" >&2; exit 1; }
+done
+rm -rf "$out/jdeps"
+
+# jpackage runs dpkg-deb with its default xz compression, minutes for 200 MB of jars that are
+# compressed already; add_to_deb below repacks each .deb anyway, so jpackage's is left uncompressed.
+if [ "$os" = linux ] && [ "$type" = deb ]; then
+    dpkg_deb=$(command -v dpkg-deb)
+    mkdir -p "$out/bin"
+    printf '#!/bin/sh\ncase " $* " in *" -b "*|*" --build "*) exec %s -Znone "$@" ;; esac\nexec %s "$@"\n' \
+        "$dpkg_deb" "$dpkg_deb" >"$out/bin/dpkg-deb"
+    chmod +x "$out/bin/dpkg-deb"
+    export PATH="$out/bin:$PATH"
+fi
 
 package() { # variant package-name display-name
     local variant=$1 package=$2 display=$3
@@ -138,6 +182,32 @@ package() { # variant package-name display-name
     echo "== jpackage $type $package $app_version"
     # JPACKAGE_OPTS: extra options for investigating, e.g. JPACKAGE_OPTS=--verbose
     "$jpackage" "${args[@]}" ${JPACKAGE_OPTS:-}
+    if [ "$os" = linux ] && [ "$type" = deb ]; then
+        add_to_deb "$variant" "$package" "$out/dist/${package}_${app_version}-1_$(dpkg --print-architecture).deb"
+    fi
+}
+
+# What jpackage cannot put in a .deb, added to the package it built (so dpkg owns every file):
+# the documentation in /usr/share/doc/PACKAGE (help texts point there), and for the standalone
+# package the systemd units and their settings file (a conffile: kept across upgrades).
+add_to_deb() { # variant package deb-file
+    local variant=$1 package=$2 deb=$3 root="$out/deb-$1"
+    rm -rf "$root"
+    "$dpkg_deb" -R "$deb" "$root"
+    install -d -m 0755 "$root/usr/share/doc/$package"
+    install -m 0644 README.md docs/*.md "$root/usr/share/doc/$package/"
+    if [ "$variant" = standalone ]; then
+        install -d -m 0755 "$root/lib/systemd/system" "$root/etc/copydesk"
+        install -m 0644 packaging/linux/standalone/systemd/*.service "$root/lib/systemd/system/"
+        install -m 0644 packaging/linux/standalone/copydesk.env "$root/etc/copydesk/copydesk.env"
+        echo /etc/copydesk/copydesk.env >"$root/DEBIAN/conffiles"
+    fi
+    local size
+    size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
+    sed -i "s/^Installed-Size:.*/Installed-Size: $size/" "$root/DEBIAN/control"
+    # the jars inside are compressed already: a light gzip is nearly as small as xz, and quick
+    "$dpkg_deb" --root-owner-group -Zgzip -z3 -b "$root" "$deb" >/dev/null
+    rm -rf "$root"
 }
 
 case "$variant" in

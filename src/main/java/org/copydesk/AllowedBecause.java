@@ -8,7 +8,7 @@ import java.lang.annotation.Target;
 
 /**
  * Marks a deliberate exception to one of the architecture walls in {@code ArchitectureTest}
- * (STYLE.md, "Walls"). The value says why the exception is right, for the next reader; an empty
+ * (docs/house-style.md, "Walls"). The value says why the exception is right, for the next reader; an empty
  * or vague reason should not pass review.
  *
  * <p>On a type it exempts the whole type, its nested and anonymous classes included; on a method or

@@ -6,7 +6,7 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
- * The walls of STYLE.md, held on the production classes (tests may cross them). Each rule is
+ * The walls of docs/architecture.md, held on the production classes (tests may cross them). Each rule is
  * defined once in {@link Walls}; {@link WallsBiteTest} shows each one catching a violation.
  */
 @AnalyzeClasses(packages = "org.copydesk", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -46,4 +46,7 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule ui_and_cli_reach_no_sql_through_our_getters = WALLS.uiAndCliReachNoSqlThroughGetters();
+
+    @ArchTest
+    static final ArchRule tables_are_written_only_by_the_database_operations = WALLS.tablesAreWrittenOnlyByTheOperations();
 }

@@ -21,10 +21,11 @@ import com.tngtech.archunit.core.domain.JavaMember;
 import com.tngtech.archunit.lang.ArchRule;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The walls of STYLE.md as ArchUnit rules, for the packages under a root. {@code ArchitectureTest}
+ * The walls of docs/architecture.md ("Layers and walls") as ArchUnit rules, for the packages under a root. {@code ArchitectureTest}
  * applies them to {@code org.copydesk}; {@code WallsBiteTest} applies the same rules to small
  * offending classes under {@code org.copydesk.archfixture} to prove that each rule catches what it
  * should (rules over empty packages pass vacuously, so a broken rule would otherwise go unnoticed).
@@ -37,6 +38,20 @@ final class Walls {
     private static final List<String> SERVER_CLOCK_AND_ACCOUNT = List.of("now", "currentDate", "currentTime",
             "currentTimestamp", "currentLocalDate", "currentLocalTime", "currentLocalDateTime", "currentOffsetDateTime",
             "currentOffsetTime", "currentInstant", "currentUser");
+
+    /** jOOQ's builders of INSERT, UPDATE, DELETE, MERGE and TRUNCATE, on a DSLContext or DSL's static ones (wall 10). */
+    private static final Set<String> DML_BUILDERS = Set.of("insertInto", "insertQuery", "update", "updateQuery", "delete",
+            "deleteFrom", "deleteQuery", "mergeInto", "mergeQuery", "batchInsert", "batchUpdate", "batchStore", "batchDelete",
+            "batchMerge", "executeInsert", "executeUpdate", "executeDelete", "truncate", "truncateTable", "loadInto");
+    /** What writes a jOOQ record (a table row) back to its table (wall 10). */
+    private static final Set<String> RECORD_WRITES = Set.of("store", "insert", "update", "delete", "merge");
+    /** jOOQ's ways to send a statement written as text (wall 10): with an SQL string they can say anything. */
+    private static final Set<String> PLAIN_SQL_STATEMENTS = Set.of("execute", "executeAsync", "query", "resultQuery", "fetch",
+            "fetchOne", "fetchSingle", "fetchOptional", "fetchMany", "fetchLazy", "fetchStream", "fetchAsync", "fetchResultSet",
+            "fetchValue", "fetchValues");
+    /** JDBC's ways to send a statement (wall 10). */
+    private static final Set<String> JDBC_STATEMENTS = Set.of("createStatement", "prepareStatement", "prepareCall", "execute",
+            "executeUpdate", "executeLargeUpdate", "executeQuery", "executeBatch", "addBatch");
 
     private final String root;
 
@@ -52,17 +67,17 @@ final class Walls {
         return List.of(leaseStandsAlone(), reviewKnowsNoUi(), uiAndCliUseNoSql(), cliKnowsNoJavaFx(),
                 viewModelsTouchNoScene(), viewsOnlyKnowTheirViewModels(), runLaterOnlyInUiCommon(),
                 consoleOnlyInCli(), noPackageCycles(), serverClockAndAccountReadInOnePlace(),
-                uiAndCliReachNoSqlThroughGetters());
+                uiAndCliReachNoSqlThroughGetters(), tablesAreWrittenOnlyByTheOperations());
     }
 
-    /** 1. The lease engine depends on nothing of ours and nothing of JavaFX. */
+    /** 1. The lowest layer (lease values, the server's clock, retries) depends on nothing of ours and nothing of JavaFX. */
     ArchRule leaseStandsAlone() {
         DescribedPredicate<JavaClass> forbidden = ours().and(not(resideInAPackage(root + ".lease..")))
                 .or(resideInAPackage("javafx.."))
                 .as("classes of " + root + " outside lease, or of javafx");
         return classes().that().resideInAPackage(root + ".lease..")
                 .should(onlyHaveDependenciesWhere(allowed(forbidden)))
-                .because("the lease engine is reusable and knows tables only through the handles it is given");
+                .because("db and every layer above use it, so it may use none of them");
     }
 
     /** 2. The newsroom logic runs without a screen. */
@@ -142,15 +157,15 @@ final class Walls {
     /**
      * 8. SQL that reads the server's clock is written only in {@code lease.ServerClock} (with
      * microseconds, in the session's UTC), and SQL that reads the session's account only in
-     * {@code lease.Owner}: server time only, one home per server-family expression.
+     * {@code lease.SessionAccount}: server time only, one home per server-family expression.
      */
     ArchRule serverClockAndAccountReadInOnePlace() {
-        List<String> homes = List.of(root + ".lease.ServerClock", root + ".lease.Owner");
+        List<String> homes = List.of(root + ".lease.ServerClock", root + ".lease.SessionAccount");
         DescribedPredicate<JavaAccess<?>> clockOrAccount = describe("jOOQ's current time or current user",
                 a -> a.getTarget().getOwner().getName().equals("org.jooq.impl.DSL")
                         && SERVER_CLOCK_AND_ACCOUNT.contains(a.getTarget().getName()));
         return noClasses().that().resideInAPackage(root + "..")
-                .and(describe("other than lease.ServerClock and lease.Owner", c -> !homes.contains(c.getName())))
+                .and(describe("other than lease.ServerClock and lease.SessionAccount", c -> !homes.contains(c.getName())))
                 .should().accessTargetWhere(unexempt(clockOrAccount))
                 .because("expiry and \"today\" are the server's, to the microsecond; identity is the session's account");
     }
@@ -168,6 +183,43 @@ final class Walls {
         return noClasses().that().resideInAnyPackage(root + ".ui..", root + ".cli..")
                 .should().accessTargetWhere(unexempt(handsOutSql))
                 .because("a session hands out what screens and commands need, never its database");
+    }
+
+    /**
+     * 10. The database's operations are the only writers of its tables: outside {@code db} (which
+     * sets up the server, its accounts and the schema) no class builds an INSERT, UPDATE, DELETE or
+     * MERGE with jOOQ, writes a jOOQ record back, or sends a statement written as text (jOOQ's plain
+     * SQL, JDBC) except {@code review.DatabaseOperations}, which sends only {@code call routine(…)}.
+     * So a claim engine in Java cannot come back under another name; an administrator's own writes
+     * (setup, purges) each carry their reason.
+     */
+    ArchRule tablesAreWrittenOnlyByTheOperations() {
+        String home = root + ".review.DatabaseOperations";
+        DescribedPredicate<JavaAccess<?>> writes = describe("a jOOQ INSERT/UPDATE/DELETE/MERGE, a record written back,"
+                + " or a statement written as text (jOOQ plain SQL, JDBC)", a -> {
+                    AccessTarget target = a.getTarget();
+                    String owner = target.getOwner().getName();
+                    String name = target.getName();
+                    boolean jooq = owner.equals("org.jooq.DSLContext") || owner.equals("org.jooq.impl.DSL");
+                    if (jooq && DML_BUILDERS.contains(name)) {
+                        return true;
+                    }
+                    if (RECORD_WRITES.contains(name) && target.getOwner().isAssignableTo("org.jooq.TableRecord")) {
+                        return true;
+                    }
+                    if (jooq && PLAIN_SQL_STATEMENTS.contains(name) && target instanceof AccessTarget.CodeUnitAccessTarget unit
+                            && !unit.getRawParameterTypes().isEmpty()) {
+                        String first = unit.getRawParameterTypes().get(0).getName();
+                        return first.equals("java.lang.String") || first.equals("org.jooq.SQL");
+                    }
+                    return JDBC_STATEMENTS.contains(name) && (target.getOwner().isAssignableTo("java.sql.Connection")
+                            || target.getOwner().isAssignableTo("java.sql.Statement"));
+                });
+        return noClasses().that().resideInAPackage(root + "..").and().resideOutsideOfPackage(root + ".db..")
+                .and(describe("other than review.DatabaseOperations", c -> !c.getName().equals(home)))
+                .should().accessTargetWhere(unexempt(writes))
+                .because("editors and supervisors change data only through the database's operations, which check who"
+                        + " calls and write the history; a write in Java would be a second engine the database cannot vouch for");
     }
 
     // ---------------------------------------------------------------------------------------------

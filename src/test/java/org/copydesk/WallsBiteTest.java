@@ -102,7 +102,16 @@ class WallsBiteTest {
         assertThat(violations(WALLS.serverClockAndAccountReadInOnePlace()))
                 .contains("ClockReadingService.secondsOnly()", "DSL.currentLocalDateTime()", "ClockReadingService.whoAmI()",
                         "DSL.currentUser()")
-                .doesNotContain("ServerClock", "Owner", "exemptNow");
+                .doesNotContain("ServerClock", "SessionAccount", "exemptNow");
+    }
+
+    @Test
+    void onlyTheOperationsWriteTablesWhateverTheEngineIsCalled() {
+        assertThat(violations(WALLS.tablesAreWrittenOnlyByTheOperations()))
+                .contains("ClaimEngine.take(", "DSLContext.update(", "ClaimEngine.log(", "DSL.insertInto(",
+                        "ClaimEngine.keep(", "UpdatableRecord.store()", "RawHistoryWriter.append(", "DSLContext.execute(",
+                        "RawHistoryWriter.appendOverJdbc(", "Connection.prepareStatement(")
+                .doesNotContain("ClaimEngine.count(", "exemptPurge", "DatabaseOperations", "ServerSetup");
     }
 
     @Test

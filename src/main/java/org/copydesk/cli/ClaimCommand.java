@@ -32,8 +32,8 @@ final class ClaimCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (ReviewSession services = database.open(2)) {
-            Assignment a = services.queue().claim(editor, lease);
+        try (ReviewSession session = database.open(2)) {
+            Assignment a = session.queue().claim(editor, lease);
             PrintWriter out = spec.commandLine().getOut();
             out.println(editor + " holds " + a.articles().size() + " of " + a.capacity() + " (" + a.refreshed() + " refreshed, "
                     + a.claimed() + " new).");

@@ -11,8 +11,9 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 /**
- * Runs a command line. Errors become one clear line on stderr and a non-zero exit code: 1 for a
- * problem the user or admin can fix, 2 for a usage mistake; the stack trace goes to the log only.
+ * Runs a command line. Errors become one clear line on stderr and a non-zero exit code
+ * ({@link ExitCode}: 1 for a problem the user or admin can fix, 2 for a usage mistake); the stack
+ * trace goes to the log only.
  */
 public final class Cli {
 
@@ -45,15 +46,17 @@ public final class Cli {
 
     private static int run(String[] args, PrintWriter out, PrintWriter err, Consumer<DatabaseConfig> openApp,
                            Map<String, String> environment) {
+        Documentation.publish(); // help texts name where the documentation is installed
         CommandLine cl = new CommandLine(new CopydeskCommand(openApp, environment));
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        listExitCodes(cl);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             commandLine.getErr().println("copydesk: " + message(e));
             commandLine.getErr().flush();
             log.debug("command failed", e);
-            return 1;
+            return ExitCode.FAILED.code();
         });
         cl.setParameterExceptionHandler((ex, cmdArgs) -> {
             CommandLine failed = ex.getCommandLine();
@@ -68,6 +71,23 @@ public final class Cli {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** Each command's --help lists the exit codes it can end with. */
+    private static void listExitCodes(CommandLine command) {
+        String name = command.getCommandSpec().qualifiedName(" ");
+        String under = name.startsWith("copydesk") ? name.substring("copydesk".length()).strip() : name;
+        command.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n")
+                .exitCodeList(ExitCode.of(under.isEmpty() ? "copydesk" : under));
+        command.getSubcommands().values().forEach(Cli::listExitCodes);
+    }
+
+    /**
+     * A usage mistake found by the command itself (options that exclude each other, a value out of
+     * range): thrown from a command, it ends like a picocli parse error, one line and exit code 2.
+     */
+    static CommandLine.ParameterException usage(CommandLine.Model.CommandSpec spec, String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
     /** Entry point of the launcher: commands run here; no command opens the app. */

@@ -14,7 +14,8 @@ import picocli.CommandLine.Mixin;
         subcommands = {ServerCommand.class, DbCommand.class, ImportCommand.class, ReleaseDaemonCommand.class,
                 StatusCommand.class, EditorsCommand.class, DesksCommand.class, ClaimCommand.class, DecideCommand.class,
                 PurgeCommand.class, FeedCommand.class, RelayCommand.class, IntegrationsCommand.class, WaitingCommand.class,
-                DoctorCommand.class,
+                WithdrawCommand.class, BackupCommand.class, RestoreCommand.class,
+                QuarantineCommand.class, DoctorCommand.class,
                 picocli.CommandLine.HelpCommand.class})
 public final class CopydeskCommand implements Callable<Integer> {
 

@@ -2,6 +2,7 @@ package org.copydesk.cli;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.DatabaseConfig;
@@ -39,8 +40,32 @@ final class DatabaseOptions {
 
     DatabaseConfig resolve() {
         AppDirectories dirs = AppDirectories.forCurrentUser();
-        return new DatabaseConfigResolver(environment(), dirs.configFile())
+        DatabaseConfig config = new DatabaseConfigResolver(environment(), dirs.configFile())
                 .resolve(new DatabaseConfigResolver.CommandLine(url, user, password, sslMode));
+        refusePasswordInUrl(config, dirs);
+        return config;
+    }
+
+    /** {@code password=} (or {@code password1=} ...) among the URL's parameters, or {@code user:password@} before the host. */
+    private static final Pattern PASSWORD_IN_URL = Pattern.compile("(?i)[?&;]password\\d?=|//[^/@?]*:[^/@?]*@");
+
+    /**
+     * A password written into the URL is refused wherever the URL comes from: on the command line
+     * the process list and the shell history show it to others, and in a file it would be a
+     * password kept in a file Copydesk says it never reads one from.
+     */
+    static void refusePasswordInUrl(DatabaseConfig config, AppDirectories dirs) {
+        if (config.url() == null || !PASSWORD_IN_URL.matcher(config.url()).find()) {
+            return;
+        }
+        String where = switch (config.source()) {
+            case COMMAND_LINE -> "--db-url";
+            case ENVIRONMENT -> DatabaseConfigResolver.URL_ENV;
+            default -> "db.url in " + dirs.configFile();
+        };
+        throw new Cli.CommandFailure("The database URL in " + where + " contains a password, which others could read there;"
+                + " remove it and give the password with --db-password (asked for) or in " + DatabaseConfigResolver.PASSWORD_ENV
+                + " (for a service: in an environment file only its account can read).");
     }
 
     /** The environment settings are read from: the process's, unless a test gives one. */
@@ -83,9 +108,12 @@ final class DatabaseOptions {
 
     private DatabaseConfig runningConfig() {
         DatabaseConfig config = resolve();
-        if (config.isEmbedded() && EmbeddedServer.findRunning(AppDirectories.forCurrentUser().embeddedServer()).isEmpty()) {
-            throw new Cli.CommandFailure("No Copydesk server is running on this computer, and this command does not start one."
-                    + " Start it with copydesk server (or open the app), or name your database with --db-url.");
+        java.nio.file.Path folder = AppDirectories.forCurrentUser().embeddedServer();
+        if (config.isEmbedded() && EmbeddedServer.findRunning(folder).isEmpty()) {
+            // the client package cannot run a server: tell how to name the newsroom's instead
+            throw new Cli.CommandFailure(EmbeddedServer.unavailable(folder).orElse(
+                    "No Copydesk server is running on this computer, and this command does not start one."
+                    + " Start it with copydesk server (or open the app), or name your database with --db-url."));
         }
         return config;
     }

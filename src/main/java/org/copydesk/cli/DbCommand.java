@@ -31,10 +31,13 @@ final class DbCommand {
             DatabaseConfig config = database.resolve();
             try (Database db = Database.open(config, AppDirectories.forCurrentUser(), DataSources.PoolSize.of(2),
                     Database.SchemaAction.NONE)) {
+                AccountAdministration accounts = AccountAdministration.of(db);
+                accounts.whyNotTheOwner().ifPresent(reason -> {
+                    throw new Cli.CommandFailure(reason);
+                });
                 Migrations.Outcome outcome = db.migrate();
                 spec.commandLine().getOut().println("Schema at version " + outcome.schemaVersion() + " ("
                         + outcome.applied() + " migration(s) applied) on " + db.capabilities().product() + ".");
-                AccountAdministration accounts = AccountAdministration.of(db);
                 if (!accounts.everyAccountHasCurrentGrants()) {
                     int regranted = accounts.regrantExistingAccounts();
                     spec.commandLine().getOut().println("Gave " + regranted + " account(s) the rights of this version.");

@@ -38,12 +38,12 @@ final class DecideCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (ReviewSession services = database.open(2)) {
+        try (ReviewSession session = database.open(2)) {
             // The editor's current lease on the article, as their app would hold it.
-            HeldArticle held = services.queue().held(editor).stream().filter(a -> a.id() == articleId).findFirst()
+            HeldArticle held = session.queue().held(editor).stream().filter(a -> a.id() == articleId).findFirst()
                     .orElseThrow(() -> new Cli.CommandFailure(editor + " does not hold article " + articleId
                             + "; run copydesk claim --as " + editor + " first."));
-            DecisionOutcome outcome = services.decisions().submit(new DecisionRequest(UUID.randomUUID(), articleId, held.lease(),
+            DecisionOutcome outcome = session.decisions().submit(new DecisionRequest(UUID.randomUUID(), articleId, held.lease(),
                     verdict, notes));
             if (outcome instanceof DecisionOutcome.Recorded r) {
                 spec.commandLine().getOut().println("Recorded: " + verdict.label() + " on article " + articleId + " (now "

@@ -24,9 +24,9 @@ final class DesksCommand {
 
         @Override
         public Integer call() {
-            try (ReviewSession services = database.open(2)) {
+            try (ReviewSession session = database.open(2)) {
                 Table t = new Table("DESK", "NAME", "LEASE", "MAX HOLD", "MAX SEND-BACKS", "FIRST BACK-OFF");
-                for (Desk d : services.newsroom().desks()) {
+                for (Desk d : session.newsroom().desks()) {
                     t.row(d.id(), d.name(), Durations.format(d.leaseLength()), Durations.format(d.maxLease()), d.maxSendBacks(),
                             Durations.format(d.sendBackDelay()));
                 }
@@ -51,8 +51,8 @@ final class DesksCommand {
 
         @Override
         public Integer call() {
-            try (ReviewSession services = database.open(2)) {
-                Desk d = services.newsroom().addDesk(id, name, lease);
+            try (ReviewSession session = database.open(2)) {
+                Desk d = session.newsroom().addDesk(id, name, lease);
                 spec.commandLine().getOut().println("Added desk " + d.name() + " (" + d.id() + ").");
             }
             return 0;
@@ -72,8 +72,8 @@ final class DesksCommand {
 
         @Override
         public Integer call() {
-            try (ReviewSession services = database.open(2)) {
-                Desk d = services.newsroom().setLeaseLength(desk, length);
+            try (ReviewSession session = database.open(2)) {
+                Desk d = session.newsroom().setLeaseLength(desk, length);
                 spec.commandLine().getOut().println("Leases on " + d.name() + " now last " + Durations.format(d.leaseLength()) + ".");
             }
             return 0;

@@ -6,7 +6,7 @@ import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.DatabaseConfig;
-import org.copydesk.review.OwnerRights;
+import org.copydesk.db.OwnerRights;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
@@ -30,8 +30,8 @@ final class DoctorCommand implements Callable<Integer> {
         DatabaseConfig config = database.resolve();
         try (Database db = Database.open(config, AppDirectories.forCurrentUser(), DataSources.PoolSize.of(1),
                 Database.SchemaAction.NONE)) {
-            List<OwnerRights.Missing> missing = OwnerRights.missing(db.dsl(), db.capabilities().mariaDb());
-            String line = OwnerRights.describe(OwnerRights.currentAccount(db.dsl()), missing);
+            List<OwnerRights.Missing> missing = OwnerRights.missing(db);
+            String line = OwnerRights.describe(OwnerRights.currentAccount(db), missing);
             if (missing.isEmpty()) {
                 spec.commandLine().getOut().println(line);
                 return 0;

@@ -1,6 +1,7 @@
 package org.copydesk.cli;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
@@ -17,7 +18,7 @@ final class Durations implements ITypeConverter<Duration> {
     }
 
     static Duration parse(String value) {
-        String v = value.trim().toLowerCase(java.util.Locale.ROOT);
+        String v = value.trim().toLowerCase(Locale.ROOT);
         Matcher m = SHORT.matcher(v);
         if (m.matches()) {
             long n = Long.parseLong(m.group(1));
@@ -30,7 +31,7 @@ final class Durations implements ITypeConverter<Duration> {
             };
         }
         try {
-            return Duration.parse(value.trim().toUpperCase(java.util.Locale.ROOT));
+            return Duration.parse(value.trim().toUpperCase(Locale.ROOT));
         } catch (RuntimeException e) {
             // picocli shows a TypeConversionException's words as they are (any other exception with its class name)
             throw new TypeConversionException("'" + value + "' is not a duration; write e.g. 90s, 15m, 2h or 30d.");
@@ -38,6 +39,9 @@ final class Durations implements ITypeConverter<Duration> {
     }
 
     static String format(Duration d) {
+        if (!d.isNegative() && !d.isZero() && d.toSeconds() == 0) {
+            return d.toMillis() + "ms";
+        }
         long s = Math.max(0, d.toSeconds());
         if (s >= 3600) {
             return String.format("%dh%02dm", s / 3600, (s % 3600) / 60);

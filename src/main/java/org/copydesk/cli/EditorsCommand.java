@@ -1,9 +1,12 @@
 package org.copydesk.cli;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Editor;
+import org.copydesk.review.PersonRemoval;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import picocli.CommandLine.Command;
@@ -12,10 +15,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code copydesk editors add|list|set-capacity|set-desks|set-password}. */
+/** {@code copydesk editors add|list|set-capacity|set-desks|set-password|remove}. */
 @Command(name = "editors", mixinStandardHelpOptions = true, description = "Manages the people who review.",
         subcommands = {EditorsCommand.Add.class, EditorsCommand.ListEditors.class, EditorsCommand.SetCapacity.class,
-                EditorsCommand.SetDesks.class, EditorsCommand.SetPassword.class})
+                EditorsCommand.SetDesks.class, EditorsCommand.SetPassword.class, EditorsCommand.Remove.class})
 final class EditorsCommand {
 
     @Command(name = "add", mixinStandardHelpOptions = true, description = "Adds an editor, supervisor or admin.")
@@ -43,37 +46,75 @@ final class EditorsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewSession services = database.open(2)) {
-                Editor e = services.newsroom().addEditor(name, displayName, role, capacity, desks);
+            boolean generated = password == null || password.length == 0;
+            if (!noAccount && !generated) {
+                // before anything is made (and before asking again): a refused password must not leave a person without an account
+                AccountAdministration.checkNewPassword(password);
+            }
+            char[] secret = noAccount ? null : generated ? AccountAdministration.randomPassword() : confirmed(password);
+            try (ReviewSession session = database.open(2)) {
+                if (session.newsroom().editor(name).isPresent()) {
+                    throw new Cli.CommandFailure("'" + name + "' is one of the newsroom's people already; to give them a (new) password:"
+                            + " copydesk editors set-password " + name + " --password");
+                }
+                Editor e = session.newsroom().addEditor(name, displayName, role, capacity, desks);
                 spec.commandLine().getOut().println("Added " + describe(e) + ".");
                 if (!noAccount) {
-                    boolean generated = password == null || password.length == 0;
-                    char[] secret = generated ? AccountAdministration.randomPassword() : password;
-                    services.accounts().createAccount(name, secret);
-                    String roleName = role.name().toLowerCase(java.util.Locale.ROOT);
+                    session.accounts().createAccount(name, secret);
+                    String roleName = role.name().toLowerCase(Locale.ROOT);
                     spec.commandLine().getOut().println("Created the database account '" + name + "' with the grants of "
                             + (role == Role.SUPERVISOR ? "a " : "an ") + roleName + (generated ? "; its password is "
                             + new String(secret) + " (shown once, stored nowhere: hand it over and ask for it to be changed)." : "."));
-                    java.util.Arrays.fill(secret, ' ');
+                }
+            } finally {
+                if (secret != null) {
+                    Arrays.fill(secret, ' ');
                 }
             }
             return 0;
         }
     }
 
+    /**
+     * A password typed at the terminal is asked for twice (picocli asked the first time): a typo
+     * would otherwise lock the person out. Not asked again when it comes from a pipe (no terminal).
+     */
+    static char[] confirmed(char[] typed) {
+        java.io.Console console = System.console();
+        if (console == null) {
+            return typed;
+        }
+        char[] again = console.readPassword("Type the password again: ");
+        boolean same = again != null && java.util.Arrays.equals(typed, again);
+        if (again != null) {
+            Arrays.fill(again, ' ');
+        }
+        if (!same) {
+            Arrays.fill(typed, ' ');
+            throw new Cli.CommandFailure("The two passwords differ; nothing was changed.");
+        }
+        return typed;
+    }
+
     @Command(name = "list", mixinStandardHelpOptions = true, description = "Lists everyone.")
     static final class ListEditors implements Callable<Integer> {
         @Mixin
         DatabaseOptions database;
+        @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
+        boolean json;
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
-            try (ReviewSession services = database.open(2)) {
+            try (ReviewSession session = database.open(2)) {
+                if (json) {
+                    printJson(spec.commandLine().getOut(), session.newsroom().editors());
+                    return 0;
+                }
                 Table t = new Table("NAME", "DISPLAY NAME", "ROLE", "CAPACITY", "DESKS", "LAST SEEN (UTC)");
-                for (Editor e : services.newsroom().editors()) {
-                    t.row(e.id(), e.displayName(), e.role().name().toLowerCase(java.util.Locale.ROOT), e.capacity(),
+                for (Editor e : session.newsroom().editors()) {
+                    t.row(e.id(), e.displayName(), e.role().name().toLowerCase(Locale.ROOT), e.capacity(),
                             e.desks().isEmpty() ? "-" : String.join(",", e.desks()),
                             e.lastSeenAt() == null ? "never" : e.lastSeenAt().withNano(0).toString().replace('T', ' '));
                 }
@@ -81,6 +122,25 @@ final class EditorsCommand {
             }
             return 0;
         }
+    }
+
+    private static void printJson(java.io.PrintWriter out, List<Editor> editors) {
+        JsonOutput.print(out, g -> {
+            g.writeStartObject();
+            JsonOutput.objects(g, "editors", editors, (j, e) -> {
+                j.writeStringField("name", e.id());
+                j.writeStringField("displayName", e.displayName());
+                j.writeStringField("role", e.role().name().toLowerCase(Locale.ROOT));
+                j.writeNumberField("capacity", e.capacity());
+                j.writeArrayFieldStart("desks");
+                for (String desk : e.desks()) {
+                    j.writeString(desk);
+                }
+                j.writeEndArray();
+                JsonOutput.time(j, "lastSeenAt", e.lastSeenAt());
+            });
+            g.writeEndObject();
+        });
     }
 
     @Command(name = "set-capacity", mixinStandardHelpOptions = true, description = "Sets how many articles an editor holds at most.")
@@ -96,8 +156,8 @@ final class EditorsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewSession services = database.open(2)) {
-                spec.commandLine().getOut().println("Updated " + describe(services.newsroom().setCapacity(name, capacity)) + ".");
+            try (ReviewSession session = database.open(2)) {
+                spec.commandLine().getOut().println("Updated " + describe(session.newsroom().setCapacity(name, capacity)) + ".");
             }
             return 0;
         }
@@ -116,8 +176,8 @@ final class EditorsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewSession services = database.open(2)) {
-                spec.commandLine().getOut().println("Updated " + describe(services.newsroom().setDesks(name, desks)) + ".");
+            try (ReviewSession session = database.open(2)) {
+                spec.commandLine().getOut().println("Updated " + describe(session.newsroom().setDesks(name, desks)) + ".");
             }
             return 0;
         }
@@ -145,18 +205,56 @@ final class EditorsCommand {
             if (secret == null) {
                 throw new IllegalArgumentException("Give the new password with --password (asked for) or in " + PASSWORD_ENV + ".");
             }
-            try (ReviewSession services = database.open(2)) {
-                services.accounts().setPassword(name, secret);
-                spec.commandLine().getOut().println("Changed the password of '" + name + "'.");
+            AccountAdministration.checkNewPassword(secret);
+            if (password != null && password.length > 0) {
+                secret = confirmed(secret);
+            }
+            try (ReviewSession session = database.open(2)) {
+                session.newsroom().requireEditor(name);
+                if (session.accounts().setPasswordOrCreateAccount(name, secret)) {
+                    spec.commandLine().getOut().println("Changed the password of '" + name + "'.");
+                } else {
+                    spec.commandLine().getOut().println("'" + name + "' had no database account; created it with that password"
+                            + " and the grants of their role.");
+                }
             } finally {
-                java.util.Arrays.fill(secret, ' ');
+                Arrays.fill(secret, ' ');
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "remove", mixinStandardHelpOptions = true,
+            description = {"Removes people: they can no longer sign in or take work, and the articles they hold go back to the",
+                    "queue now. Their history, decisions and notes stay readable under their name (an admin's task)."})
+    static final class Remove implements Callable<Integer> {
+        @Mixin
+        DatabaseOptions database;
+        @Parameters(arity = "1..*", paramLabel = "NAME")
+        List<String> names;
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (ReviewSession session = database.open(2)) {
+                PersonRemoval removal = new PersonRemoval(session);
+                for (String name : names) {
+                    session.newsroom().requireEditor(name); // every name checked before anyone is removed
+                }
+                for (String name : names) {
+                    PersonRemoval.Removal done = removal.remove(name);
+                    spec.commandLine().getOut().println("Removed " + done.person().displayName() + " (" + name + "): no database"
+                            + " account, no desks, capacity 0; " + done.articlesReturned() + " article(s) they held went back to the"
+                            + " queue. Their history stays.");
+                }
             }
             return 0;
         }
     }
 
     static String describe(Editor e) {
-        return e.displayName() + " (" + e.id() + ", " + e.role().name().toLowerCase(java.util.Locale.ROOT) + ", capacity "
+        return e.displayName() + " (" + e.id() + ", " + e.role().name().toLowerCase(Locale.ROOT) + ", capacity "
                 + e.capacity() + ", desks " + (e.desks().isEmpty() ? "none" : String.join(", ", e.desks())) + ")";
     }
 }

@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "feed", mixinStandardHelpOptions = true,
         description = {"Prints the outcomes of reviews (approved, rejected, changes requested, unreviewable, requeued)"
                 + " after a cursor, oldest first. Keep the last cursor you saw and start there next time:"
-                + " the same cursor gives the same events again. See docs/integration.md."})
+                + " the same cursor gives the same events again. See ${sys:copydesk.docs}/integration.md."})
 final class FeedCommand implements Callable<Integer> {
 
     @Mixin
@@ -31,7 +31,7 @@ final class FeedCommand implements Callable<Integer> {
     @Option(names = "--follow", description = "keep printing new events as they come, until stopped (Ctrl-C)")
     boolean follow;
 
-    @Option(names = "--json", description = "one JSON object per line (the format of docs/integration.md)")
+    @Option(names = "--json", description = "one JSON object per line (the format of ${sys:copydesk.docs}/integration.md)")
     boolean json;
 
     @Option(names = "--limit", defaultValue = "1000", description = "at most this many events (without --follow; default: ${DEFAULT-VALUE})")
@@ -47,7 +47,10 @@ final class FeedCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (since < 0) {
-            throw new Cli.CommandFailure("A cursor is 0 or a number the feed printed.");
+            throw Cli.usage(spec, "A cursor is 0 or a number the feed printed.");
+        }
+        if (limit < 1) {
+            throw Cli.usage(spec, "--limit must be 1 or more.");
         }
         PrintWriter out = spec.commandLine().getOut();
         try (OutcomeServices outcomes = database.openOutcomes(2)) {

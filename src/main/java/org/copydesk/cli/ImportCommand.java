@@ -1,17 +1,18 @@
 package org.copydesk.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.imports.ArticleImporter;
 import org.copydesk.review.imports.DropFolder;
+import org.copydesk.review.imports.ImportFailedException;
 import org.copydesk.review.imports.ImportListener;
 import org.copydesk.review.imports.ImportProgress;
-import org.copydesk.review.imports.ImportReport;
-import org.copydesk.review.imports.ImportReportText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,15 +22,14 @@ import picocli.CommandLine.Spec;
 /**
  * {@code copydesk import FILE…}: JSON (array or one object per line) and CSV with a header row.
  * Good rows go in; bad rows are reported with their line numbers and kept in the import
- * quarantine. Exit code 0 when every row went in (or was there already), 3 when some were kept aside.
+ * quarantine. A file that cannot be imported does not stop the others. The exit code is the worst
+ * file's ({@link ExitCode}).
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = {"Imports articles from JSON or CSV files (see docs/import-format.md).",
-                "Bad rows are reported by line and kept aside; exit code 3 when there were any."})
+                "Bad rows are reported by line and kept aside. With --watch DIR, a drop folder: each file that arrives is"
+                        + " imported once and moved to DIR/done or DIR/failed with a report beside it."})
 final class ImportCommand implements Callable<Integer> {
-
-    /** Exit code when the import went through but some rows were kept aside. */
-    static final int SOME_ROWS_KEPT_ASIDE = 3;
 
     @Mixin
     DatabaseOptions database;
@@ -49,75 +49,74 @@ final class ImportCommand implements Callable<Integer> {
 
     @Option(names = "--interval", defaultValue = "2s", converter = Durations.class,
             description = "with --watch: how often to look (default: ${DEFAULT-VALUE})")
-    java.time.Duration interval;
+    Duration interval;
+
+    @Option(names = "--quiet", defaultValue = "10s", converter = Durations.class,
+            description = "with --watch: a file is taken once it has not changed for this long (default: ${DEFAULT-VALUE});"
+                    + " writing it under a name ending in .part and renaming it when complete is surer")
+    Duration quiet;
+
+    @Option(names = "--json", description = "one JSON object per file, each on one line (the shape is in docs/import-format.md)")
+    boolean json;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws InterruptedException {
-        PrintWriter out = spec.commandLine().getOut();
         if ((watch == null) == (files == null || files.isEmpty())) {
-            throw new Cli.CommandFailure("Give the files to import, or --watch DIR (not both).");
+            throw Cli.usage(spec, "Give the files to import, or --watch DIR (not both).");
         }
-        if (watch != null) {
-            return watch(out);
+        if (interval.isZero() || interval.isNegative() || quiet.isNegative()) {
+            throw Cli.usage(spec, "--interval must be a positive duration (e.g. 2s), and --quiet 0s or more (e.g. 10s).");
         }
-        boolean anyKeptAside = false;
-        try (ReviewSession services = database.open(2)) {
-            ArticleImporter importer = services.importer();
-            if (reopen) {
-                importer = importer.reopeningDecided();
+        PrintWriter out = spec.commandLine().getOut();
+        ImportOutput output = new ImportOutput(out, spec.commandLine().getErr(), json);
+        try (ReviewSession session = database.open(2)) {
+            ArticleImporter importer = reopen ? session.importer().reopeningDecided() : session.importer();
+            if (watch != null) {
+                return watch(session, importer, output);
             }
             for (Path file : files) {
-                ImportReport report = importer.importFile(file, services.sessionUser(), new ProgressPrinter(out, file));
-                print(out, report);
-                anyKeptAside |= !report.clean();
+                try {
+                    output.imported(file, importer.importFile(file, session.sessionUser(),
+                            json ? ImportListener.NONE : new ProgressPrinter(out, file)));
+                } catch (ImportFailedException e) {
+                    output.failed(file, e); // the next file may well import
+                }
             }
         }
-        return anyKeptAside ? SOME_ROWS_KEPT_ASIDE : 0;
+        return output.exitCode().code();
     }
 
     /** The long-running drop folder: like the release daemon, until stopped. */
-    private int watch(PrintWriter out) throws InterruptedException {
-        try (ReviewSession services = database.open(2)) {
-            DropFolder folder = new DropFolder(watch, services.importer(), services.sessionUser(), Clock.systemUTC(),
-                    new DropFolder.Listener() {
-                        @Override
-                        public void finished(DropFolder.Finished f) {
-                            out.println((f.failed() ? "FAILED " : "Imported ") + f.name() + (f.resumed() ? " (resumed)" : "")
-                                    + " -> " + f.movedTo() + (f.outcome() == null ? "" : ": " + f.outcome().imported()
-                                    + " new, " + f.outcome().alreadyPresent() + " already present, " + f.outcome().quarantined()
-                                    + " kept aside") + ".");
-                            out.flush();
-                        }
+    private int watch(ReviewSession session, ArticleImporter importer, ImportOutput output) throws InterruptedException {
+        DropFolder folder = new DropFolder(watch, importer, session.sessionUser(), DropFolder.Timing.of(interval, quiet),
+                new DropFolder.Listener() {
+                    @Override
+                    public void finished(DropFolder.Finished f) {
+                        output.finished(f);
+                    }
 
-                        @Override
-                        public void waiting(String name, String why) {
-                            out.println("Waiting to import " + name + ": " + why);
-                            out.flush();
-                        }
-                    });
-            Runtime.getRuntime().addShutdownHook(new Thread(folder::stop, "stop-watching"));
-            try (var watching = folder.lock()) {
-                announce(out);
-                folder.run(interval);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                    @Override
+                    public void waiting(String name, String why) {
+                        output.waiting(name, why);
+                    }
+                });
+        Runtime.getRuntime().addShutdownHook(new Thread(folder::stop, "stop-watching"));
+        try (var watching = folder.lock()) {
+            if (!json) {
+                PrintWriter out = spec.commandLine().getOut();
+                out.println("Watching " + watch.toAbsolutePath() + ": looking every " + Durations.format(interval)
+                        + ", a file is taken once unchanged for " + Durations.format(quiet)
+                        + ". Files go to done/ or failed/ with a report. Ctrl-C stops.");
+                out.flush();
             }
+            folder.run();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return 0;
-    }
-
-    private void announce(PrintWriter out) {
-        out.println("Watching " + watch.toAbsolutePath() + " every " + Durations.format(interval)
-                + ". Files go to done/ or failed/ with a report. Ctrl-C stops.");
-        out.flush();
-    }
-
-    private static void print(PrintWriter out, ImportReport r) {
-        out.print(ImportReportText.of(r));
-        out.flush();
+        return ExitCode.OK.code();
     }
 
     /** A progress line about once a second for large files. */

@@ -1,6 +1,9 @@
 package org.copydesk.cli;
 
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.copydesk.db.RandomPasswords;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.ReviewSession;
 import picocli.CommandLine.Command;
@@ -32,14 +35,17 @@ final class IntegrationsCommand {
 
         @Override
         public Integer call() {
-            String k = kind.toLowerCase(java.util.Locale.ROOT).replace('-', '_');
-            try (ReviewSession services = database.open(2)) {
+            String k = kind.toLowerCase(Locale.ROOT).replace('-', '_');
+            if (!k.equals("feed_reader") && !k.equals("relay")) {
+                throw Cli.usage(spec, "--kind is feed_reader or relay, not '" + kind + "'.");
+            }
+            try (ReviewSession session = database.open(2)) {
                 boolean generated = password == null || password.length == 0;
-                char[] secret = generated ? org.copydesk.db.RandomPasswords.of(24) : password;
-                services.accounts().createIntegrationAccount(name, k, secret);
+                char[] secret = generated ? RandomPasswords.of(24) : password;
+                session.accounts().createIntegrationAccount(name, k, secret);
                 spec.commandLine().getOut().println("Created the " + k + " account '" + name + "'"
                         + (generated ? "; its password is " + new String(secret) + " (shown once, stored nowhere)." : "."));
-                java.util.Arrays.fill(secret, ' ');
+                Arrays.fill(secret, ' ');
             }
             return 0;
         }
@@ -56,8 +62,8 @@ final class IntegrationsCommand {
 
         @Override
         public Integer call() {
-            try (ReviewSession services = database.open(2)) {
-                AccountAdministration accounts = services.accounts();
+            try (ReviewSession session = database.open(2)) {
+                AccountAdministration accounts = session.accounts();
                 accounts.dropIntegrationAccount(name);
                 spec.commandLine().getOut().println("Dropped the account '" + name + "'.");
             }

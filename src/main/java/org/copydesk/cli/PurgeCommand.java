@@ -33,9 +33,12 @@ final class PurgeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (ReviewSession services = database.open(2)) {
-            long removed = services.history().purgeOlderThan(age);
-            long outcomes = services.outcomeRetention().purgeOlderThan(age,
+        if (age.isZero() || age.isNegative()) {
+            throw Cli.usage(spec, "--older-than must be a positive age, e.g. 365d.");
+        }
+        try (ReviewSession session = database.open(2)) {
+            long removed = session.history().purgeOlderThan(age);
+            long outcomes = session.outcomeRetention().purgeOlderThan(age,
                     everyOutcome ? OutcomeRetention.Scope.EVERY_OUTCOME : OutcomeRetention.Scope.DELIVERED);
             spec.commandLine().getOut().println("Removed " + removed + " history entr" + (removed == 1 ? "y" : "ies")
                     + " and " + outcomes + (everyOutcome ? "" : " delivered") + " outcome" + (outcomes == 1 ? "" : "s")

@@ -5,10 +5,12 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.outcomes.OutcomeEvent;
 import org.copydesk.review.outcomes.OutcomeServices;
+import org.copydesk.review.outcomes.RelayProcedures;
 import org.copydesk.review.outcomes.RelaySecret;
 import org.copydesk.review.outcomes.RelaySettings;
 import org.copydesk.review.outcomes.RelayState;
@@ -27,7 +29,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "relay", mixinStandardHelpOptions = true,
         description = {"Posts every outcome of a review to a webhook (signed, with an idempotency key, in order per"
                 + " article), retrying while the receiver fails, until stopped. Run it with a relay account"
-                + " (copydesk integrations add NAME --kind relay). See docs/integration.md."},
+                + " (copydesk integrations add NAME --kind relay). The secret's surrounding whitespace (a file's"
+                + " final newline) is not part of it. See ${sys:copydesk.docs}/integration.md."},
         subcommands = {RelayCommand.Status.class, RelayCommand.Retry.class})
 final class RelayCommand implements Callable<Integer> {
 
@@ -65,11 +68,11 @@ final class RelayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (url == null) {
-            throw new Cli.CommandFailure("Give the receiver with --url (or use relay status / relay retry).");
+            throw Cli.usage(spec, "Give the receiver with --url (or use relay status / relay retry).");
         }
         byte[] secret = RelaySecret.load(secretFile, database.environment());
         WebhookSignature signature = new WebhookSignature(secret);
-        java.util.Arrays.fill(secret, (byte) 0);
+        Arrays.fill(secret, (byte) 0);
         RelaySettings defaults = RelaySettings.defaults(url);
         RelaySettings settings = defaults.withAttempts(maxAttempts, firstRetry, maxRetry)
                 .withTiming(timeout, defaults.poll(), defaults.leaseLength());
@@ -108,13 +111,13 @@ final class RelayCommand implements Callable<Integer> {
         }
 
         @Override
-        public void attempted(OutcomeEvent e, String delivery, String answer) {
+        public void attempted(OutcomeEvent e, RelayProcedures.Delivery delivery, String answer) {
             waitingFor = null;
             out.println(switch (delivery) {
-                case "delivered" -> "Delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + ").";
-                case "failed" -> "FAILED " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
+                case DELIVERED -> "Delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + ").";
+                case FAILED -> "FAILED " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
                         + ". A supervisor can send it again: copydesk relay retry " + e.cursor();
-                default -> "Not delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
+                case WAITING -> "Not delivered " + e.cursor() + " (" + e.outcome() + ", article " + e.articleId() + "): " + answer
                         + "; trying again later.";
             });
             out.flush();
@@ -144,15 +147,24 @@ final class RelayCommand implements Callable<Integer> {
         DatabaseOptions database;
         @Option(names = "--limit", defaultValue = "50", description = "list at most this many undelivered outcomes (default: ${DEFAULT-VALUE})")
         int limit;
+        @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
+        boolean json;
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (ReviewSession services = database.openRunning(2)) {
-                RelayState state = services.relayState();
+            if (limit < 0) {
+                throw Cli.usage(spec, "--limit must be 0 or more.");
+            }
+            try (ReviewSession session = database.openRunning(2)) {
+                RelayState state = session.relayState();
                 RelayState.Counts c = state.counts();
+                if (json) {
+                    printJson(out, c, state.activeRelay().orElse(null), state.undelivered(limit));
+                    return 0;
+                }
                 out.println("Delivered " + c.delivered() + ", waiting " + c.waiting() + ", failed " + c.failed() + ".");
                 out.println(state.activeRelay().map(r -> "Relay at work: " + r.holder() + ".")
                         .orElse("No relay is running (outcomes wait until one does)."));
@@ -169,6 +181,38 @@ final class RelayCommand implements Callable<Integer> {
                 }
             }
             return 0;
+        }
+
+        private static void printJson(PrintWriter out, RelayState.Counts c, RelayState.ActiveRelay relay,
+                                      java.util.List<RelayState.Undelivered> undelivered) {
+            JsonOutput.print(out, g -> {
+                g.writeStartObject();
+                g.writeNumberField("delivered", c.delivered());
+                g.writeNumberField("waiting", c.waiting());
+                g.writeNumberField("failed", c.failed());
+                if (relay == null) {
+                    g.writeNullField("relay");
+                } else {
+                    g.writeObjectFieldStart("relay");
+                    g.writeStringField("holder", relay.holder());
+                    JsonOutput.time(g, "until", relay.until());
+                    g.writeEndObject();
+                }
+                JsonOutput.objects(g, "undelivered", undelivered, (j, u) -> {
+                    j.writeNumberField("cursor", u.cursor());
+                    j.writeStringField("state", u.delivery());
+                    j.writeStringField("outcome", u.outcome());
+                    j.writeNumberField("articleId", u.articleId());
+                    j.writeStringField("externalId", u.externalId());
+                    j.writeStringField("desk", u.desk());
+                    j.writeNumberField("attempts", u.attempts());
+                    JsonOutput.time(j, "lastAttemptAt", u.lastAttemptAt());
+                    j.writeStringField("lastAnswer", u.lastAnswer());
+                    JsonOutput.time(j, "nextAttemptAt", u.nextAttemptAt());
+                    JsonOutput.time(j, "decidedAt", u.decidedAt());
+                });
+                g.writeEndObject();
+            });
         }
     }
 
@@ -187,10 +231,10 @@ final class RelayCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             if ((cursor == null) == !all) {
-                throw new Cli.CommandFailure("Name one failed outcome by its cursor, or give --all-failed.");
+                throw Cli.usage(spec, "Name one failed outcome by its cursor, or give --all-failed.");
             }
-            try (ReviewSession services = database.openRunning(2)) {
-                int n = services.relayState().retry(cursor);
+            try (ReviewSession session = database.openRunning(2)) {
+                int n = session.relayState().retry(cursor);
                 spec.commandLine().getOut().println(n == 0 ? "No outcome had failed." : "Sending " + n
                         + " outcome(s) again; a running relay picks them up at once.");
             }

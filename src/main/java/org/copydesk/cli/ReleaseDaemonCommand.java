@@ -30,9 +30,12 @@ final class ReleaseDaemonCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (interval.isZero() || interval.isNegative()) {
+            throw Cli.usage(spec, "--interval must be a positive duration, e.g. 5s.");
+        }
         PrintWriter out = spec.commandLine().getOut();
-        try (ReviewSession services = database.open(2, interval);
-             ReleaseService service = services.releaseService(released -> {
+        try (ReviewSession session = database.open(2, interval);
+             ReleaseService service = session.releaseService(released -> {
                          out.println("Released " + released.size() + " expired lease(s).");
                          out.flush();
                      })) {
@@ -43,7 +46,7 @@ final class ReleaseDaemonCommand implements Callable<Integer> {
                 }
                 return 0;
             }
-            out.println("Releasing expired leases every " + interval.toSeconds() + " s. Ctrl-C stops.");
+            out.println("Releasing expired leases every " + Durations.format(interval) + ". Ctrl-C stops.");
             out.flush();
             CountDownLatch stop = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "stop-release-daemon"));

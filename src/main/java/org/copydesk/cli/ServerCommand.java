@@ -8,8 +8,11 @@ import java.util.concurrent.Callable;
 import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
+import org.copydesk.db.DatabaseConfig;
+import org.copydesk.db.DatabaseConfigResolver;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.db.ServerCertificate;
+import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.DemoNewsroom;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,12 +20,20 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code copydesk server}: runs the embedded MariaDB in the foreground for a small team without a
- * MySQL server, until Ctrl-C; {@code --stop} stops a running one.
+ * MySQL server, until Ctrl-C or SIGTERM (a service manager's stop); {@code --stop} stops a running
+ * one. A server left running by a {@code copydesk server} that died is adopted or restarted, so a
+ * service manager's restart after a crash gets a server, not "already running".
  */
 @Command(name = "server", mixinStandardHelpOptions = true,
-        description = {"Runs the embedded database server in the foreground until Ctrl-C.",
-                "Desktop clients on this computer attach to it; others connect with --db-url."})
+        description = {"Runs the embedded database server in the foreground until Ctrl-C (or SIGTERM).",
+                "Desktop clients on this computer attach to it; others connect with --db-url.",
+                "Starts with an empty newsroom; --demo loads the demo newsroom into an empty database.",
+                "Exit codes: 0 stopped as asked, 1 could not start or stopped unexpectedly,",
+                "3 (with --status) not running."})
 final class ServerCommand implements Callable<Integer> {
+
+    /** The exit code of {@code --status} when no server runs. */
+    static final int NOT_RUNNING = 3;
 
     @Option(names = "--bind", defaultValue = "127.0.0.1", description = "address to listen on (default: ${DEFAULT-VALUE}, this computer only)")
     String bind;
@@ -33,8 +44,16 @@ final class ServerCommand implements Callable<Integer> {
     @Option(names = "--stop", description = "stop the running embedded server and exit")
     boolean stop;
 
-    @Option(names = "--status", description = "say whether the embedded server runs, and where")
+    @Option(names = "--status", description = "say whether the embedded server runs, and where (exit code 3 when it does not)")
     boolean status;
+
+    @Option(names = "--wait", paramLabel = "DURATION", converter = Durations.class,
+            description = "with --status: wait up to this long for the server to run (e.g. 2m; for services that need it)")
+    Duration wait;
+
+    @Option(names = "--demo", description = "load the demo newsroom (320 articles, 6 people with published demo passwords)"
+            + " into an empty database; on this computer only")
+    boolean demo;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -44,44 +63,111 @@ final class ServerCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         AppDirectories dirs = AppDirectories.forCurrentUser();
         if (stop || status) {
-            var running = EmbeddedServer.findRunning(dirs.embeddedServer());
-            if (running.isEmpty()) {
-                out.println("The embedded server is not running (" + dirs.embeddedServer() + ").");
-                return status ? 3 : 0;
-            }
-            if (status) {
-                out.println("The embedded server runs on port " + running.get().port() + " (pid " + running.get().serverPid()
-                        + ", started by " + running.get().mode().name().toLowerCase(java.util.Locale.ROOT) + ").");
-                return 0;
-            }
-            running.get().shutdown();
-            out.println("Stopped the embedded server.");
-            return 0;
+            return stopOrStatus(dirs, out);
         }
         if (!EmbeddedServer.isLoopback(bind)) {
-            List<String> demo = demoAccountsOnLoopback(dirs, out);
-            if (demo == null) {
+            if (demo) {
+                throw new Cli.CommandFailure("--demo makes accounts with published passwords: use it on this computer only"
+                        + " (leave out --bind), never on a server others reach.");
+            }
+            List<String> demoAccounts = demoAccountsOnLoopback(dirs, out);
+            if (demoAccounts == null) {
                 return 1;
             }
-            if (!demo.isEmpty()) {
+            if (!demoAccounts.isEmpty()) {
                 spec.commandLine().getErr().println("Copydesk will not listen on " + bind + " while these accounts still have "
-                        + "their published demo passwords: " + String.join(", ", demo) + ". Give each a password of its own "
-                        + "(copydesk editors set-password NAME --password) first.");
+                        + "their published demo passwords: " + String.join(", ", demoAccounts) + ". Give each a password of its own "
+                        + "(copydesk editors set-password NAME --password) or remove them (copydesk editors remove NAME) first.");
                 return 1;
             }
         }
         EmbeddedServer server = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(dirs.embeddedServer(), bind, port,
                 EmbeddedServer.Mode.FOREGROUND, Duration.ofSeconds(120)));
         if (!server.startedHere()) {
-            out.println("The embedded server is already running on port " + server.port()
-                    + "; stop the Copydesk windows using it (or run copydesk server --stop) first.");
+            out.println(alreadyRunning(server));
             server.close();
             return 1;
         }
+        server.markAsTeamServer();
         try (Database db = Database.open(server.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, server.rootPassword(), null,
                 DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE, null)) {
-            DemoNewsroom.loadIfEmpty(db);
+            if (demo) {
+                out.println(DemoNewsroom.prepareSingleComputerDemo(db)
+                        ? "Loaded the demo newsroom: sign in as ann, bob, cat, dan (editors), sue (supervisor) or admin;"
+                                + " each password is the name followed by -demo."
+                        : "The database is not empty: the demo newsroom was not loaded.");
+            } else {
+                AccountAdministration.of(db).keepEmbeddedAccountsCurrent();
+            }
         }
+        printWhereItListens(out, server, dirs);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.shutdown();
+            stopped.countDown();
+        }, "stop-embedded-server"));
+        // `copydesk server --stop` from another terminal stops the server process: end here too.
+        ProcessHandle.of(server.serverPid()).ifPresent(p -> p.onExit().thenRun(stopped::countDown));
+        stopped.await();
+        boolean crashed = server.stoppedUnexpectedly();
+        server.close(); // detaches this process (the server is gone already)
+        if (crashed) {
+            // non-zero, so that a service manager restarts it
+            spec.commandLine().getErr().println("copydesk: The embedded server stopped unexpectedly; its log is "
+                    + server.folder().resolve("server.log") + ".");
+            return 1;
+        }
+        out.println("The embedded server has stopped.");
+        return 0;
+    }
+
+    private int stopOrStatus(AppDirectories dirs, PrintWriter out) throws InterruptedException {
+        if (status && wait != null) {
+            // a service waiting for the team server: with another database configured there is none to wait for
+            DatabaseConfig configured = new DatabaseConfigResolver(environment(), dirs.configFile())
+                    .resolve(DatabaseConfigResolver.CommandLine.none());
+            if (!configured.isEmbedded()) {
+                out.println("Copydesk is configured for the database at " + configured.url().replaceAll("\\?.*", "")
+                        + "; there is no embedded server to wait for.");
+                return 0;
+            }
+        }
+        var running = EmbeddedServer.findRunning(dirs.embeddedServer());
+        if (status && wait != null) {
+            long until = System.nanoTime() + wait.toNanos();
+            while (running.isEmpty() && System.nanoTime() < until) {
+                Thread.sleep(500);
+                running = EmbeddedServer.findRunning(dirs.embeddedServer());
+            }
+        }
+        if (running.isEmpty()) {
+            out.println("The embedded server is not running (" + dirs.embeddedServer() + ").");
+            return status ? NOT_RUNNING : 0;
+        }
+        if (status) {
+            out.println("The embedded server runs on port " + running.get().port() + " (pid " + running.get().serverPid()
+                    + ", started by " + (running.get().mode() == EmbeddedServer.Mode.FOREGROUND ? "copydesk server" : "a desktop window")
+                    + ") with data in " + dirs.embeddedServer().resolve("data") + ".");
+            return 0;
+        }
+        running.get().shutdown();
+        out.println("Stopped the embedded server.");
+        return 0;
+    }
+
+    /** The environment settings are read from (the process's, unless a test gives one). */
+    private java.util.Map<String, String> environment() {
+        return spec.root().userObject() instanceof CopydeskCommand root ? root.environment() : System.getenv();
+    }
+
+    private static String alreadyRunning(EmbeddedServer server) {
+        return "The embedded server is already running on port " + server.port() + " (pid " + server.serverPid() + ", "
+                + (server.mode() == EmbeddedServer.Mode.FOREGROUND ? "run by another copydesk server" : "used by Copydesk windows")
+                + "); stop " + (server.mode() == EmbeddedServer.Mode.FOREGROUND ? "it" : "those windows")
+                + " (or run copydesk server --stop) first.";
+    }
+
+    private void printWhereItListens(PrintWriter out, EmbeddedServer server, AppDirectories dirs) {
         out.println("Copydesk's embedded server is running on " + bind + ":" + server.port() + " with data in "
                 + dirs.embeddedServer().resolve("data") + ".");
         if (server.certificate().isPresent()) {
@@ -95,17 +181,6 @@ final class ServerCommand implements Callable<Integer> {
         }
         out.println("Ctrl-C stops it.");
         out.flush();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.shutdown();
-            stopped.countDown();
-        }, "stop-embedded-server"));
-        // `copydesk server --stop` from another terminal stops the server process: end here too.
-        ProcessHandle.of(server.serverPid()).ifPresent(p -> p.onExit().thenRun(stopped::countDown));
-        stopped.await();
-        server.close(); // detaches this process (the server is gone already)
-        out.println("The embedded server has stopped.");
-        return 0;
     }
 
     private static String hostName() {
@@ -125,13 +200,14 @@ final class ServerCommand implements Callable<Integer> {
                 EmbeddedServer.Mode.FOREGROUND, Duration.ofSeconds(120)));
         try {
             if (!server.startedHere()) {
-                out.println("The embedded server is already running on port " + server.port()
-                        + "; stop the Copydesk windows using it (or run copydesk server --stop) first.");
+                out.println(alreadyRunning(server));
                 return null;
             }
             return DemoNewsroom.accountsStillOnDemoPasswords(server.userJdbcUrl(Database.EMBEDDED_SCHEMA));
         } finally {
-            server.shutdown();
+            if (server.startedHere()) {
+                server.shutdown(); // only the check's own server; never one that others use
+            }
             server.close();
         }
     }

@@ -29,9 +29,9 @@ final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (ReviewSession services = database.openRunning(2)) { // read-only: never starts a server
-            List<Supervision.DeskHealth> desks = services.supervision().queueHealth();
-            List<Supervision.ActiveLease> leases = services.supervision().activeLeases();
+        try (ReviewSession session = database.openRunning(2)) { // read-only: never starts a server
+            List<Supervision.DeskHealth> desks = session.supervision().queueHealth();
+            List<Supervision.ActiveLease> leases = session.supervision().activeLeases();
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
                 printJson(out, desks, leases);

@@ -2,6 +2,7 @@ package org.copydesk.cli;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
@@ -14,11 +15,8 @@ import picocli.CommandLine.Spec;
 /** {@code copydesk waiting}: what was sent back for changes and waits for its writer, per desk; flags the overdue. */
 @Command(name = "waiting", mixinStandardHelpOptions = true,
         description = "Shows, per desk, the articles sent back for changes that wait for their writer's revision,"
-                + " and lists those waiting longer than --overdue (exit code 4 when there are any).")
+                + " and lists those waiting longer than --overdue (exit code 4 when there are any, for monitors).")
 final class WaitingCommand implements Callable<Integer> {
-
-    /** Some article has waited longer than --overdue: a script or monitor can alert on it. */
-    static final int SOME_OVERDUE = 4;
 
     @Mixin
     DatabaseOptions database;
@@ -27,19 +25,27 @@ final class WaitingCommand implements Callable<Integer> {
             description = "an article waiting longer than this is flagged (default: ${DEFAULT-VALUE})")
     Duration overdue;
 
+    @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
+    boolean json;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
         if (overdue.isNegative() || overdue.isZero()) {
-            throw new Cli.CommandFailure("--overdue must be a positive duration, e.g. 3d or 36h.");
+            throw Cli.usage(spec, "--overdue must be a positive duration, e.g. 3d or 36h.");
         }
-        try (ReviewSession services = database.openRunning(2)) { // read-only: never starts a server
-            WaitingForWriters waiting = services.waitingForWriters();
+        try (ReviewSession session = database.openRunning(2)) { // read-only: never starts a server
+            WaitingForWriters waiting = session.waitingForWriters();
             List<WaitingForWriters.DeskWait> desks = waiting.perDesk(overdue);
             List<WaitingForWriters.Overdue> late = waiting.overdue(overdue, 200);
             PrintWriter out = spec.commandLine().getOut();
+            ExitCode code = late.isEmpty() ? ExitCode.OK : ExitCode.SOME_OVERDUE;
+            if (json) {
+                printJson(out, desks, late);
+                return code.code();
+            }
             if (desks.isEmpty()) {
                 out.println("Nothing waits for a writer's revision.");
                 return 0;
@@ -50,7 +56,7 @@ final class WaitingCommand implements Callable<Integer> {
             }
             table.print(out);
             if (late.isEmpty()) {
-                return 0;
+                return code.code();
             }
             out.println();
             out.println("Overdue: sent back longer than " + Durations.format(overdue) + " ago and no revision came in:");
@@ -60,11 +66,35 @@ final class WaitingCommand implements Callable<Integer> {
                         time(o.since()), Table.clip(o.notes() == null ? "" : o.notes(), 40));
             }
             overdueTable.print(out);
-            return SOME_OVERDUE;
+            return code.code();
         }
     }
 
-    private static String time(java.time.LocalDateTime t) {
+    private void printJson(PrintWriter out, List<WaitingForWriters.DeskWait> desks, List<WaitingForWriters.Overdue> late) {
+        JsonOutput.print(out, g -> {
+            g.writeStartObject();
+            g.writeNumberField("overdueAfterSeconds", overdue.toSeconds());
+            JsonOutput.objects(g, "desks", desks, (j, d) -> {
+                j.writeStringField("desk", d.desk());
+                j.writeStringField("name", d.name());
+                j.writeNumberField("waiting", d.waiting());
+                JsonOutput.time(j, "oldestSince", d.oldestSince());
+                j.writeNumberField("overdue", d.overdue());
+            });
+            JsonOutput.objects(g, "overdue", late, (j, o) -> {
+                j.writeNumberField("articleId", o.articleId());
+                j.writeStringField("externalId", o.externalId());
+                j.writeStringField("desk", o.desk());
+                j.writeStringField("title", o.title());
+                j.writeStringField("sentBackBy", o.sentBackBy());
+                JsonOutput.time(j, "since", o.since());
+                j.writeStringField("notes", o.notes());
+            });
+            g.writeEndObject();
+        });
+    }
+
+    private static String time(LocalDateTime t) {
         return t == null ? "-" : t.withNano(0).toString().replace('T', ' ');
     }
 }

@@ -37,6 +37,15 @@ final class ConnectionProblems {
                         + "' sent encrypted (MySQL 8's caching_sha2_password), and this connection has TLS turned off."
                         + " Use --ssl-mode PREFERRED (the default) or REQUIRED, so it travels over TLS.", failure);
             }
+            if (mentions(failure, "insecure transport")) {
+                return new DatabaseSetupException("The server at " + redact(url) + " accepts TLS connections only (a shared"
+                        + " embedded server does): leave out sslMode=DISABLED and use the --db-url copydesk server printed.", failure);
+            }
+            if (causedBy(failure, javax.net.ssl.SSLHandshakeException.class)) {
+                return new DatabaseSetupException("The server at " + redact(url) + " is not the one this connection trusts: its"
+                        + " TLS certificate was refused (" + rootMessage(failure) + "). Check the truststore in the URL (the"
+                        + " copydesk-server.p12 of that server) or the server's name.", failure);
+            }
             if (kind == SqlFailure.CONNECTION_LOST) {
                 return new DatabaseSetupException("Cannot reach " + where
                         + ". Check that the server is running and the host and port are right.", failure);
@@ -47,6 +56,33 @@ final class ConnectionProblems {
             return d;
         }
         return new DatabaseSetupException("Cannot connect to " + where + ": " + failure.getMessage(), failure);
+    }
+
+    private static boolean mentions(Throwable failure, String words) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && t.getMessage().contains(words)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable t = failure;
+        while (t.getCause() != null) {
+            t = t.getCause();
+        }
+        String message = String.valueOf(t.getMessage());
+        return message.length() > 120 ? message.substring(0, 120) + "…" : message;
     }
 
     /** Removes a password given inside the URL. */

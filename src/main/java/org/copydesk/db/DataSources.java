@@ -26,6 +26,15 @@ import javax.sql.DataSource;
  *       transaction;</li>
  *   <li>{@code connectionAttributes=program_name:copydesk}: supervisors can tell Copydesk sessions
  *       apart in the server's process list;</li>
+ *   <li>{@link #SESSION_COLLATION}: the session's collation is the database's own, so text the
+ *       session makes (literals, casts to text) and the routines, triggers and views created through
+ *       it (each keeps the session's collation for its body) have the collation of the tables'
+ *       columns, and a comparison with a column never fails with "Illegal mix of collations".
+ *       Left alone, Connector/J picks the collation from the server's version: {@code
+ *       utf8mb4_0900_ai_ci} (MySQL 8's default, which MariaDB 11.4.5 and later accept as an alias of
+ *       {@code utf8mb4_uca1400_nopad_ai_ci}) for any server it reads as 8.0.1 or newer, MariaDB 11.x
+ *       included, and {@code utf8mb4_general_ci} for MariaDB 10.x (which announces itself as
+ *       {@code 5.5.5-10.x}), whatever collation the database was created with;</li>
  *   <li>a URL naming several servers ({@code jdbc:mysql://db1:3306,db2:3306,db3:3306/copydesk}, the
  *       nodes of a cluster) gets Connector/J's failover: connections go to the first server that
  *       answers, in the order given, and a connection lost with its server is replaced by one to the
@@ -50,6 +59,14 @@ public final class DataSources {
             return new PoolSize(maximum, Math.min(maximum, 2));
         }
     }
+
+    /**
+     * Connector/J's {@code sessionVariables} value that gives every session the default collation of
+     * the database it opens ({@code @@collation_database}; the server's default without one). The
+     * schema declares no collation of its own, so its tables take the database's; the driver sets
+     * this on every connection it opens, including those it opens on the next server of a cluster.
+     */
+    public static final String SESSION_COLLATION = "collation_connection=@@collation_database";
 
     private DataSources() {
     }
@@ -90,6 +107,7 @@ public final class DataSources {
         config.addDataSourceProperty("cacheServerConfiguration", "true");
         config.addDataSourceProperty("characterEncoding", "UTF-8");
         config.addDataSourceProperty("connectionAttributes", "program_name:copydesk");
+        config.addDataSourceProperty("sessionVariables", SESSION_COLLATION);
         if (hosts(url).size() > 1) {
             config.addDataSourceProperty("failOverReadOnly", "false");
             config.addDataSourceProperty("retriesAllDown", "2");

@@ -104,6 +104,14 @@ final class EmbeddedInstaller extends DB {
         }
     }
 
+    /** Why no embedded server can run from {@code folder} with this Copydesk (the client package), if none can. */
+    static java.util.Optional<String> unavailable(Path folder) {
+        DBConfiguration config = DBConfigurationBuilder.newBuilder().build();
+        URL binariesJar = DB.class.getClassLoader().getResource(config.getBinariesClassPathLocation());
+        boolean unpacked = Files.exists(folder.resolve("mariadb").resolve(".copydesk-unpacked"));
+        return binariesJar == null && !unpacked ? java.util.Optional.of(noEmbeddedServerMessage(folder)) : java.util.Optional.empty();
+    }
+
     static String noEmbeddedServerMessage(Path folder) {
         // folder is AppDirectories#embeddedServer(), so its parent holds the config file.
         Path configFile = folder.getParent() == null ? Path.of("copydesk.properties")

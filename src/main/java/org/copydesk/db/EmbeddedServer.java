@@ -41,6 +41,9 @@ public final class EmbeddedServer implements AutoCloseable {
     /** The embedded server's administrator: loopback only, password in {@link RootSecret}. */
     public static final String ROOT_USER = "root";
 
+    /** Written by {@link #markAsTeamServer}. */
+    static final String TEAM_MARKER = "team-server";
+
     /** How the server was started: by a desktop client, or by {@code copydesk server}. */
     public enum Mode { DESKTOP, FOREGROUND }
 
@@ -84,7 +87,9 @@ public final class EmbeddedServer implements AutoCloseable {
         try (StartLock ignored = StartLock.take(folder)) {
             Optional<RunFile> running = RunFile.read(folder.resolve("run")).filter(r -> ServerProcess.answers(folder, r));
             EmbeddedServer server;
-            if (running.isPresent()) {
+            if (running.isPresent() && options.mode() == Mode.FOREGROUND && orphaned(running.get(), new ClientRegistry(folder))) {
+                server = new EmbeddedServer(folder, options, takeOver(folder, running.get(), options), true);
+            } else if (running.isPresent()) {
                 log.info("Attaching to the embedded server on port {} (pid {})", running.get().port(), running.get().pid());
                 server = new EmbeddedServer(folder, options, running.get(), false);
             } else {
@@ -96,6 +101,44 @@ public final class EmbeddedServer implements AutoCloseable {
         } catch (IOException e) {
             throw new DatabaseSetupException("Cannot prepare the embedded database folder " + folder + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A server nobody owns any more: the {@code copydesk server} that ran it died without stopping
+     * it (a {@code kill -9}, a crash), or every desktop client attached to it is gone.
+     */
+    private static boolean orphaned(RunFile running, ClientRegistry clients) {
+        return running.mode() == Mode.FOREGROUND ? !running.ownerAlive() : clients.others().isEmpty();
+    }
+
+    /**
+     * {@code copydesk server} finds a server nobody owns: it adopts it when it listens where asked
+     * (the same address, and the same port unless any port will do), else stops it cleanly and
+     * starts one where asked. Either way a service manager's restart after a crash gets a server.
+     */
+    private static RunFile takeOver(Path folder, RunFile orphan, Options options) throws IOException {
+        boolean samePlace = orphan.bindAddress().equals(options.bindAddress())
+                && (options.port() == 0 || options.port() == orphan.port());
+        if (samePlace) {
+            log.warn("Adopting the embedded server left running on port {} (pid {}): the process that ran it is gone",
+                    orphan.port(), orphan.pid());
+            RunFile adopted = orphan.adoptedBy(Mode.FOREGROUND);
+            adopted.write(folder.resolve("run"));
+            return adopted;
+        }
+        log.warn("Stopping the embedded server left running on {}:{} (pid {}), whose owner is gone, to start it on {}:{}",
+                orphan.bindAddress(), orphan.port(), orphan.pid(), options.bindAddress(), options.port() == 0 ? "any port"
+                        : options.port());
+        ServerProcess.shutdown(folder, orphan);
+        return ServerProcess.start(folder, options);
+    }
+
+    /**
+     * Why this Copydesk cannot run an embedded server from {@code folder}, if it cannot: the client
+     * package has no server binaries, so it must be pointed at the newsroom's database.
+     */
+    public static Optional<String> unavailable(Path folder) {
+        return EmbeddedInstaller.unavailable(folder.toAbsolutePath());
     }
 
     /** The running server in {@code folder}, if any, without attaching to it. */
@@ -154,6 +197,33 @@ public final class EmbeddedServer implements AutoCloseable {
 
     public long serverPid() {
         return current.server().pid();
+    }
+
+    /**
+     * Whether this server has stopped without being told to by Copydesk ({@code copydesk server --stop},
+     * Ctrl-C, a service manager's stop): killed, crashed, or shut down from outside.
+     */
+    public boolean stoppedUnexpectedly() {
+        RunFile server = current.server();
+        return !ServerProcess.isAlive(server.pid()) && !RunFile.stoppedOnPurpose(folder.resolve("run"), server.pid())
+                && RunFile.read(folder.resolve("run")).map(r -> r.pid() == server.pid()).orElse(false);
+    }
+
+    /**
+     * Marks this folder as a team's server ({@code copydesk server}): a desktop app that attaches
+     * to it, or starts it later, never loads the single-computer demo into it.
+     */
+    public void markAsTeamServer() {
+        try {
+            Files.writeString(folder.resolve(TEAM_MARKER), "This folder holds a team's Copydesk server (copydesk server).\n");
+        } catch (IOException e) {
+            throw new DatabaseSetupException("Cannot write " + folder.resolve(TEAM_MARKER) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether {@code copydesk server} ever ran from this folder, or runs it now. */
+    public boolean servesATeam() {
+        return Files.exists(folder.resolve(TEAM_MARKER)) || mode() == Mode.FOREGROUND;
     }
 
     /**

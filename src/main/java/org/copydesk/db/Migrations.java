@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * {@code db/migration}: tables, indexes and data, recorded in {@code flyway_schema_history}. Then the
  * routines of {@code db/routines}, one repeatable migration per procedure, function, trigger or
  * view, each applied again whenever its file changes and recorded in a history of their own,
- * {@value #ROUTINES_HISTORY} (clients of earlier releases validate the main history and would call
+ * {@code flyway_routines_history} (clients of earlier releases validate the main history and would call
  * routines they do not know "missing"). Dropping a routine drops its EXECUTE grants, so a migration
  * that applied anything ends by giving every account the rights of its role again.
  *
@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
 public final class Migrations {
 
     /** Where Flyway records which routine files are applied, and with which checksums. */
-    public static final String ROUTINES_HISTORY = "flyway_routines_history";
+    static final String ROUTINES_HISTORY = "flyway_routines_history";
 
     private static final Logger log = LoggerFactory.getLogger(Migrations.class);
 
@@ -51,6 +51,10 @@ public final class Migrations {
                 .dataSource(dataSource)
                 .locations("classpath:db/migration")
                 .validateMigrationNaming(true)
+                // A client of this release still validates a schema a newer release migrated further
+                // (desktops are upgraded one by one): versioned scripts newer than its own ("future")
+                // and repeatable scripts it has never seen ("missing", a newer release's routines).
+                .ignoreMigrationPatterns("*:future", "repeatable:missing")
                 .cleanDisabled(true)
                 // validated by validateSchemaHistory, which also knows the released checksums
                 .validateOnMigrate(false)
@@ -82,7 +86,7 @@ public final class Migrations {
         int applied = schema.migrate().migrationsExecuted;
         MigrationInfoService after = schema.info();
         if (!migratedByNewerVersion(after)) {
-            applied += routines.migrate().migrationsExecuted;
+            applied += migrateRoutines();
             if (applied > 0) {
                 regrantAccounts();
             }
@@ -100,7 +104,7 @@ public final class Migrations {
     public Outcome migrateOrValidate() {
         MigrationInfoService info = schema.info();
         MigrationInfo[] pending = info.pending();
-        boolean routinesBehind = pending.length == 0 && !migratedByNewerVersion(info) && routines.info().pending().length > 0;
+        boolean routinesBehind = pending.length == 0 && !migratedByNewerVersion(info) && routinesBehind(routines.info());
         if (pending.length == 0 && !routinesBehind) {
             validateSchemaHistory(() -> info);
             return new Outcome(version(info), 0);
@@ -119,6 +123,37 @@ public final class Migrations {
             }
             throw new DatabaseSetupException("Updating the database schema failed: " + rootMessage(e), e);
         }
+    }
+
+    /**
+     * Applies the routine files that are new or changed since they were last applied, and those
+     * that failed then (a server setting missing, say): Flyway would refuse to go on past a failed
+     * one until its history is repaired, and each file drops and creates what it defines, so
+     * applying it again is safe whatever the failed attempt left.
+     */
+    private int migrateRoutines() {
+        if (Arrays.stream(routines.info().all()).anyMatch(m -> m.getState().isFailed())) {
+            log.warn("A routine failed to apply last time; applying it again");
+            routines.repair(); // drops the failed rows; a changed file stays pending
+        }
+        return routines.migrate().migrationsExecuted;
+    }
+
+    private static boolean routinesBehind(MigrationInfoService info) {
+        return info.pending().length > 0 || Arrays.stream(info.all()).anyMatch(m -> m.getState().isFailed());
+    }
+
+    /** Applies pending migrations up to {@code version} and no further (a restore rebuilds the schema a backup was taken at). */
+    public Outcome migrateTo(String version) {
+        int applied = Flyway.configure().configuration(schema.getConfiguration()).target(version).load().migrate().migrationsExecuted;
+        return new Outcome(currentVersion(), applied);
+    }
+
+    /** The newest schema version this Copydesk knows. */
+    public String latestKnownVersion() {
+        MigrationInfo[] all = schema.info().all();
+        return Arrays.stream(all).filter(m -> m.getVersion() != null).map(MigrationInfo::getVersion)
+                .max(Comparable::compareTo).map(v -> v.getVersion()).orElse("none");
     }
 
     public String currentVersion() {

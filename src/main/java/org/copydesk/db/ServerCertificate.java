@@ -2,7 +2,6 @@ package org.copydesk.db;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -11,23 +10,45 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.MessageDigest;
-import java.security.PrivateKey;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.SecureRandom;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Date;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.TimeUnit;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x509.BasicConstraints;
+import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
+import org.bouncycastle.asn1.x509.Extension;
+import org.bouncycastle.asn1.x509.GeneralName;
+import org.bouncycastle.asn1.x509.GeneralNames;
+import org.bouncycastle.asn1.x509.KeyPurposeId;
+import org.bouncycastle.asn1.x509.KeyUsage;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
+import org.bouncycastle.operator.ContentSigner;
+import org.bouncycastle.operator.OperatorCreationException;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
  * The TLS certificate of the embedded server when it is shared beyond this computer
- * ({@code copydesk server --bind}). Made once with the JDK's {@code keytool} (a self-signed RSA
- * certificate for ten years, naming this computer), kept in {@code tls/} beside the server's data;
+ * ({@code copydesk server --bind}). Made once in this process (a self-signed RSA certificate for ten
+ * years, naming this computer; see {@link #selfSigned}), kept in {@code tls/} beside the server's data;
  * an admin may replace {@code server-cert.pem} and {@code server-key.pem} with a certificate of
  * their own. Clients pin it: {@code copydesk-server.p12} holds only the certificate, and the JDBC
  * URL printed by {@code copydesk server} makes Connector/J verify the server against it.
+ *
+ * <p>MariaDB 11.4's own "zero-configuration" certificate is not used: the server makes a new one at
+ * every start (12-17 s here, and nothing stable for clients to pin), and only MariaDB's own
+ * connectors verify it (through the account's password); Connector/J cannot.
  *
  * @param certificate the server's certificate (PEM), for {@code mariadbd --ssl-cert}
  * @param key         its private key (PEM, PKCS#8), for {@code --ssl-key}; readable by the OS user only
@@ -73,48 +94,49 @@ public record ServerCertificate(Path certificate, Path key, Path truststore, Str
     }
 
     private static void generate(Path tls, Path cert, Path key, String bindAddress) throws IOException, GeneralSecurityException {
-        Path store = tls.resolve("server-keypair.p12");
-        Files.deleteIfExists(store);
-        char[] password = RandomPasswords.of(24); // for the key pair's temporary store only
-        List<String> names = new ArrayList<>(List.of("dns:localhost", "ip:127.0.0.1"));
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        KeyPair pair = generator.generateKeyPair();
+        X509Certificate certificate = selfSigned(pair, subjectNames(bindAddress), Instant.now());
+        writePem(key, "PRIVATE KEY", pair.getPrivate().getEncoded(), true);
+        writePem(cert, "CERTIFICATE", certificate.getEncoded(), false);
+    }
+
+    /** localhost, 127.0.0.1, this computer's name and the address listened on (unless it is every address). */
+    static List<GeneralName> subjectNames(String bindAddress) {
+        List<GeneralName> names = new ArrayList<>(List.of(new GeneralName(GeneralName.dNSName, "localhost"),
+                new GeneralName(GeneralName.iPAddress, "127.0.0.1")));
         try {
-            names.add("dns:" + InetAddress.getLocalHost().getHostName());
+            names.add(new GeneralName(GeneralName.dNSName, InetAddress.getLocalHost().getHostName()));
         } catch (IOException e) {
             // no host name: clients verify the CA (the pinned certificate), not the name
         }
         if (!bindAddress.equals("0.0.0.0") && !bindAddress.equals("::") && !bindAddress.equals("*")) {
-            names.add((bindAddress.chars().allMatch(c -> Character.isDigit(c) || c == '.' || c == ':') ? "ip:" : "dns:")
-                    + bindAddress);
+            boolean ip = bindAddress.chars().allMatch(c -> Character.isDigit(c) || c == '.' || c == ':');
+            names.add(new GeneralName(ip ? GeneralName.iPAddress : GeneralName.dNSName, bindAddress));
         }
-        String keytool = Path.of(System.getProperty("java.home"), "bin",
-                System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows") ? "keytool.exe" : "keytool")
-                .toString();
-        List<String> command = List.of(keytool, "-genkeypair", "-alias", "copydesk", "-keyalg", "RSA", "-keysize", "2048",
-                "-validity", "3650", "-dname", "CN=Copydesk embedded server", "-ext", "SAN=" + String.join(",", names),
-                "-keystore", store.toString(), "-storetype", "PKCS12", "-storepass:env", "COPYDESK_KEYTOOL_PASSWORD",
-                "-keypass:env", "COPYDESK_KEYTOOL_PASSWORD", "-noprompt");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("COPYDESK_KEYTOOL_PASSWORD", new String(password));
-        Process process = builder.start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return names;
+    }
+
+    /**
+     * A self-signed RSA certificate for ten years, made in this process with BouncyCastle (the packaged
+     * runtime has no {@code keytool}); a server certificate only (no CA rights).
+     */
+    static X509Certificate selfSigned(KeyPair pair, List<GeneralName> names, Instant now) throws GeneralSecurityException, IOException {
+        X500Name subject = new X500Name("CN=Copydesk embedded server");
+        BigInteger serial = new BigInteger(63, new SecureRandom());
+        JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(subject, serial,
+                Date.from(now.minus(Duration.ofDays(1))), Date.from(now.plus(Duration.ofDays(3650))), subject, pair.getPublic());
+        builder.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(names.toArray(GeneralName[]::new)));
+        builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
+        builder.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment));
+        builder.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
         try {
-            if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-                process.destroyForcibly();
-                throw new IOException("keytool failed: " + output.strip());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while making the certificate", e);
+            ContentSigner signer = new JcaContentSignerBuilder("SHA256withRSA").build(pair.getPrivate());
+            return new JcaX509CertificateConverter().getCertificate(builder.build(signer));
+        } catch (OperatorCreationException e) {
+            throw new GeneralSecurityException("cannot sign the certificate: " + e.getMessage(), e);
         }
-        KeyStore keys = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(store)) {
-            keys.load(in, password);
-        }
-        PrivateKey privateKey = (PrivateKey) keys.getKey("copydesk", password);
-        Certificate certificate = keys.getCertificate("copydesk");
-        writePem(key, "PRIVATE KEY", privateKey.getEncoded(), true);
-        writePem(cert, "CERTIFICATE", certificate.getEncoded(), false);
-        Files.delete(store);
     }
 
     private static void writePem(Path file, String type, byte[] der, boolean secret) throws IOException {

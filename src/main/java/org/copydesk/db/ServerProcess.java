@@ -176,6 +176,11 @@ final class ServerProcess {
      */
     static void shutdown(Path folder, RunFile r) {
         log.info("Shutting down the embedded server on port {}", r.port());
+        try {
+            RunFile.markStopping(folder.resolve("run"), r.pid());
+        } catch (IOException e) {
+            log.warn("Cannot note the shutdown in {}: {}", folder.resolve("run"), e.toString());
+        }
         try (Connection c = RootSecret.rootConnection(folder, r.clientHost(), r.port(), 5, r.tls());
              Statement s = c.createStatement()) {
             s.execute("SHUTDOWN");

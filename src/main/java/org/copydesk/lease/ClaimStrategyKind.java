@@ -1,10 +1,13 @@
 package org.copydesk.lease;
 
-/** How free rows are locked for a claim; see the README's "Claim strategies". */
+/**
+ * How the database's {@code claim_articles} locks free rows for a claim (its strategy argument);
+ * see the README's "Claim strategies".
+ */
 public enum ClaimStrategyKind {
     /** {@code SELECT … FOR UPDATE SKIP LOCKED}: claimers never wait for each other. The default. */
     SKIP_LOCKED,
-    /** Classic {@code SELECT … FOR UPDATE}: for servers without SKIP LOCKED (MySQL 5.7, MariaDB before 10.6). */
+    /** Candidates read without locks, then locked one by one by primary key: for servers without SKIP LOCKED. */
     BLOCKING,
     /**
      * No row locks while choosing: read candidates, then compare-and-set each on its token. Meant
@@ -13,19 +16,12 @@ public enum ClaimStrategyKind {
      */
     OPTIMISTIC;
 
-    /** The best strategy a server supports. */
+    /**
+     * The best strategy a server supports. A Galera node gets the same choice as a single server
+     * (on a three-node MariaDB 10.11 cluster SKIP_LOCKED lost the fewest decisions to certification
+     * conflicts, docs/servers.md): what differs there is the retry budget ({@link RetryPolicy#galera()}).
+     */
     public static ClaimStrategyKind bestFor(boolean serverSupportsSkipLocked) {
         return serverSupportsSkipLocked ? SKIP_LOCKED : BLOCKING;
-    }
-
-    /**
-     * The best strategy for a server that may be a Galera node. On a three-node MariaDB 10.11
-     * cluster SKIP_LOCKED was the fastest with editors writing through one node (0.84 of a single
-     * server, no conflicts) and through all three (certification conflicts for every strategy,
-     * fewest decisions lost to them with SKIP_LOCKED); see docs/servers.md. So a cluster gets the
-     * same choice as a single server: what differs there is the retry budget ({@link RetryPolicy#galera()}).
-     */
-    public static ClaimStrategyKind bestFor(boolean serverSupportsSkipLocked, boolean galeraNode) {
-        return bestFor(serverSupportsSkipLocked);
     }
 }

@@ -1,8 +1,9 @@
 package org.copydesk.lease;
 
 /**
- * The server kept answering "deadlock" or "lock wait timeout" after every bounded retry. Callers
- * show it as "the database is busy, try again"; it is rare enough to be worth logging.
+ * The server kept answering "deadlock" or "lock wait timeout" after every bounded retry. Screens and
+ * commands show it as "the database is busy, try again" (the message says which call, for the log);
+ * it is rare enough to be worth logging.
  */
 public class DatabaseBusyException extends RuntimeException {
 

@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What a failed database call means, decided in one place for all of Copydesk: the lease engine's
- * retries, the review services, the import, the screens and the command line all ask here. The
+ * What a failed database call means, decided in one place for all of Copydesk: the retries of
+ * every operation call, the review services, the import, the screens and the command line all ask here. The
  * JDBC exception types and the SQLSTATE class say most of it; the few MySQL/MariaDB vendor codes
  * that say more are listed below and nowhere else (model: db-scheduler's {@code JdbcCustomization}).
  *

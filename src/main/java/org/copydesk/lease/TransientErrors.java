@@ -8,7 +8,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs a database call again when {@link SqlFailure} says it is worth it, as {@link RetryPolicy}
- * says: the one retry loop of Copydesk (the lease engine, the review operations and the import use it).
+ * says: the one retry loop of Copydesk (every call of a database operation goes through it).
  */
 public final class TransientErrors {
 
@@ -17,13 +17,14 @@ public final class TransientErrors {
     private static final Duration LONGEST_RECONNECT_WAIT = Duration.ofSeconds(2);
 
     private final RetryPolicy policy;
-    private final LeaseMetrics metrics;
+    private final RetryMetrics metrics;
 
     public TransientErrors(RetryPolicy policy) {
-        this(policy, new LeaseMetrics());
+        this(policy, new RetryMetrics());
     }
 
-    TransientErrors(RetryPolicy policy, LeaseMetrics metrics) {
+    /** Counting into {@code metrics} (shared by the calls of one session). */
+    public TransientErrors(RetryPolicy policy, RetryMetrics metrics) {
         this.policy = policy;
         this.metrics = metrics;
     }
@@ -42,7 +43,7 @@ public final class TransientErrors {
         Duration reconnectWait = FIRST_RECONNECT_WAIT;
         long reconnectUntil = 0;
         for (int attempt = 1; ; attempt++) {
-            metrics.transaction();
+            metrics.attempt();
             try {
                 return work.get();
             } catch (RuntimeException e) {
@@ -70,7 +71,7 @@ public final class TransientErrors {
                     metrics.busyFailure();
                     // the caller tells people in its own words; a log line on their terminal would be a second message
                     log.info("{} still failed after {} attempts ({})", operation, attempt, code);
-                    throw new DatabaseBusyException("The database is busy; " + operation + " did not go through. Try again.", e);
+                    throw new DatabaseBusyException(operation + " met a conflict on each of its " + attempt + " attempts", e);
                 }
                 metrics.retry(code);
                 log.debug("{}: server error {} on attempt {}; retrying", operation, code, attempt);
@@ -79,6 +80,14 @@ public final class TransientErrors {
                 backoff = min(backoff.multipliedBy(2), policy.maxBackoff());
             }
         }
+    }
+
+    public RetryPolicy policy() {
+        return policy;
+    }
+
+    public RetryMetrics metrics() {
+        return metrics;
     }
 
     private static void sleep(long nanos) {

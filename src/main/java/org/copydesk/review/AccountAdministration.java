@@ -1,6 +1,10 @@
 package org.copydesk.review;
 
+import org.copydesk.AllowedBecause;
+import org.copydesk.db.Database;
+import org.copydesk.db.RandomPasswords;
 import org.jooq.DSLContext;
+import org.jooq.conf.ParamType;
 import org.jooq.impl.DSL;
 
 /**
@@ -27,22 +31,21 @@ import org.jooq.impl.DSL;
 public final class AccountAdministration {
 
     private final DSLContext dsl;
-    /**
-     * The account operations are sent as plain statements (values inlined and escaped by jOOQ): a
-     * server-side prepared {@code CALL} whose routine changes accounts fails on MariaDB 11.4 with
-     * "Recursive limit 0 … was exceeded" (the grant changes reload the routine cache mid-call).
-     */
-    private final DSLContext accountCalls;
+    private final DatabaseOperations operations;
 
     /** The account operations over {@code database}, for tools that open it themselves (db migrate). */
-    public static AccountAdministration of(org.copydesk.db.Database database) {
+    public static AccountAdministration of(Database database) {
         return new AccountAdministration(database.dsl());
     }
 
+    /** Over {@code dsl}, with Copydesk's default retries. */
     public AccountAdministration(DSLContext dsl) {
+        this(dsl, DatabaseOperations.withDefaultRetries(dsl));
+    }
+
+    AccountAdministration(DSLContext dsl, DatabaseOperations operations) {
         this.dsl = dsl;
-        this.accountCalls = DSL.using(dsl.configuration().derive(dsl.settings()
-                .withStatementType(org.jooq.conf.StatementType.STATIC_STATEMENT)));
+        this.operations = operations;
     }
 
     /**
@@ -50,19 +53,19 @@ public final class AccountAdministration {
      * role in the newsroom. The person must exist already.
      */
     public void createAccount(String name, char[] password) {
-        call("call create_account(?, ?)", name, password);
+        operations.execute(Operation.CREATE_ACCOUNT, name, new String(password));
         // MariaDB cannot grant EXECUTE on a routine while it runs: an admin's account gets its right
         // to create accounts from this second operation
-        call("call regrant_account(?)", name, null);
+        operations.execute(Operation.REGRANT_ACCOUNT, name);
     }
 
     /** Gives an existing account a new password. */
     public void setPassword(String name, char[] password) {
-        call("call set_account_password(?, ?)", name, password);
+        operations.execute(Operation.SET_ACCOUNT_PASSWORD, name, new String(password));
     }
 
     public void dropAccount(String name) {
-        call("call drop_account(?)", name, null);
+        operations.execute(Operation.DROP_ACCOUNT, name);
     }
 
     /**
@@ -70,11 +73,7 @@ public final class AccountAdministration {
      * (after a migration changed what a role may do, or a role changed). Returns how many.
      */
     public int regrantExistingAccounts() {
-        try {
-            return accountCalls.fetchOne("call regrant_accounts()").get(0, Integer.class);
-        } catch (RuntimeException e) {
-            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
-        }
+        return operations.fetch(Operation.REGRANT_ACCOUNTS).get(0).get(0, Integer.class);
     }
 
     /**
@@ -85,21 +84,18 @@ public final class AccountAdministration {
      * that comparison existed has accounts of an older version, whose rights cannot be this
      * version's.
      */
+    @AllowedBecause("reads information_schema.routines, which the generated classes do not describe; writes nothing")
     public boolean everyAccountHasCurrentGrants() {
         if (dsl.fetchCount(DSL.table("information_schema.routines"), DSL.field("routine_schema").eq(DSL.field("database()"))
                 .and(DSL.field("routine_name").eq("accounts_with_other_rights"))) == 0) {
             return false;
         }
-        return accountCalls.fetch("call accounts_with_other_rights()").isEmpty();
+        return operations.fetch(Operation.ACCOUNTS_WITH_OTHER_RIGHTS).isEmpty();
     }
 
     /** Lets a suspended person or system sign in again before the suspension ends (an admin's); false when none was. */
     public boolean liftSuspension(String name) {
-        try {
-            return accountCalls.fetchOne("call lift_suspension(?)", name).get(0, Integer.class) == 1;
-        } catch (RuntimeException e) {
-            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
-        }
+        return operations.fetch(Operation.LIFT_SUSPENSION, name).get(0).get(0, Integer.class) == 1;
     }
 
     /**
@@ -108,42 +104,107 @@ public final class AccountAdministration {
      * person's, the server's own, or an existing account that is not a Copydesk integration.
      */
     public void createIntegrationAccount(String name, String kind, char[] password) {
-        try {
-            accountCalls.execute("call create_integration_account(?, ?, ?)", name, kind, new String(password));
-        } catch (RuntimeException e) {
-            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
-        }
+        operations.execute(Operation.CREATE_INTEGRATION_ACCOUNT, name, kind, new String(password));
     }
 
     public void dropIntegrationAccount(String name) {
-        call("call drop_integration_account(?)", name, null);
+        operations.execute(Operation.DROP_INTEGRATION_ACCOUNT, name);
+    }
+
+    /**
+     * What an embedded server's administrator does at every start: no anonymous accounts, and every
+     * person's account with the rights of this version (after an upgrade changed them).
+     */
+    public void keepEmbeddedAccountsCurrent() {
+        dropAnonymousAccounts();
+        if (!everyAccountHasCurrentGrants()) {
+            regrantExistingAccounts();
+        }
+    }
+
+    /**
+     * Why the signed-in account may not migrate the schema, if it may not. Migrations create the
+     * operations that run with their creator's rights and give people's accounts their rights, so
+     * only the database's owner runs them: an account with {@code CREATE USER}, not one of the
+     * newsroom's people (whose operations would then run with a person's rights) nor another
+     * system's account. Read before anything is changed, so a refused migration changes nothing.
+     */
+    @AllowedBecause("reads the server's account and privilege tables (current_user(), information_schema), which the"
+            + " generated classes do not describe; writes nothing")
+    public java.util.Optional<String> whyNotTheOwner() {
+        String account = dsl.fetchOne("select current_user()").get(0, String.class);
+        String name = account.contains("@") ? account.substring(0, account.lastIndexOf('@')) : account;
+        String host = account.contains("@") ? account.substring(account.lastIndexOf('@') + 1) : "%";
+        String who = "The account '" + name + "'";
+        boolean person = false;
+        boolean hasEditors = dsl.fetchCount(DSL.table("information_schema.tables"),
+                DSL.field("table_schema").eq(DSL.field("database()")).and(DSL.field("table_name").eq("editor"))) > 0;
+        if (hasEditors) {
+            var role = dsl.fetchOptional("select role from editor where id = ?", name).map(r -> r.get(0, String.class));
+            if (role.isPresent()) {
+                person = true;
+                who = "'" + name + "' is " + (role.get().equals("editor") || role.get().equals("admin") ? "an " : "a ")
+                        + role.get() + " of the newsroom and";
+            }
+        }
+        // information_schema.user_privileges names an account as 'name'@'host'
+        boolean createUser = dsl.fetchCount(DSL.table("information_schema.user_privileges"),
+                DSL.field("privilege_type").eq("CREATE USER").and(DSL.field("grantee").eq("'" + name + "'@'" + host + "'"))) > 0;
+        if (createUser && !person) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(who + " may not migrate the schema: run copydesk db migrate as the database's owner"
+                + " (the account that created it, with CREATE USER and GRANT OPTION; on the embedded server: on the server's"
+                + " computer, as the system user that runs copydesk server, without --db-url).");
+    }
+
+    /** The database's own rule for a person's password ({@code create_account}, {@code set_account_password}). */
+    public static final int MIN_PASSWORD_LENGTH = 8;
+
+    /**
+     * The database's password rule, checked before anything is created or changed (so a refused
+     * password never leaves a person without an account); the database checks it again.
+     */
+    public static void checkNewPassword(char[] password) {
+        if (password == null || password.length < MIN_PASSWORD_LENGTH) {
+            throw new IllegalArgumentException("A password has at least " + MIN_PASSWORD_LENGTH + " characters; nothing was changed.");
+        }
+    }
+
+    /**
+     * Gives a person's account a new password; a person who has no account yet (added with
+     * {@code --no-account}, or left without one by an older Copydesk whose password was refused)
+     * gets one with the rights of their role. Returns false when the account was created.
+     */
+    public boolean setPasswordOrCreateAccount(String name, char[] password) {
+        try {
+            setPassword(name, password);
+            return true;
+        } catch (OperationRefusedException e) {
+            // set_account_password's refusal for a person without an account (V4); any other refusal stands
+            if (!e.getMessage().contains("no database account")) {
+                throw e;
+            }
+            createAccount(name, password);
+            return false;
+        }
     }
 
     /** A random password people can type: 16 letters and digits without look-alikes. */
     public static char[] randomPassword() {
-        return org.copydesk.db.RandomPasswords.of(16);
+        return RandomPasswords.of(16);
     }
 
     /**
      * Removes anonymous accounts (which the server installer creates): with one, a client could sign
      * in under any name. For the account that owns the (embedded) server.
      */
+    @AllowedBecause("the server's own accounts (mysql.user), not the newsroom's tables: the embedded server's owner"
+            + " removes what its installer created")
     public void dropAnonymousAccounts() {
         for (var r : dsl.fetch("select host from mysql.user where user = ''")) {
             dsl.execute(DSL.query("drop user {0}@{1}", DSL.inline(""), DSL.inline(r.get(0, String.class)))
-                    .getSQL(org.jooq.conf.ParamType.INLINED));
-        }
-    }
-
-    private void call(String sql, String name, char[] password) {
-        try {
-            if (password == null) {
-                accountCalls.execute(sql, name);
-            } else {
-                accountCalls.execute(sql, name, new String(password));
-            }
-        } catch (RuntimeException e) {
-            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
+                    .getSQL(ParamType.INLINED));
         }
     }
 }

@@ -4,14 +4,14 @@ import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 
 import java.time.Duration;
 import java.util.List;
+import org.copydesk.AllowedBecause;
 import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
 
 /**
  * An article's history, read from the one append-only event table: lease events and review events
- * (decisions, quarantine, requeue, import). Since V4 the database procedures write all of them
- * ({@code log_event}, in the same transaction as the change); nothing here appends. The Java lease
- * engine's own writer ({@code LeaseSql.append}) serves its tests and other tables.
+ * (decisions, quarantine, requeue, import). The database's operations write all of them, in the
+ * same transaction as the change ({@link HistoryAction} names what they write); nothing here appends.
  */
 public final class ArticleHistory {
 
@@ -34,9 +34,10 @@ public final class ArticleHistory {
      * Removes history older than {@code age} (server clock), in chunks so no long transaction holds
      * the table. Returns how many events were removed.
      */
+    @AllowedBecause("an administrator's purge of old history (copydesk purge); no person's role may delete history")
     public long purgeOlderThan(Duration age) {
         if (age.isNegative() || age.isZero()) {
-            throw new IllegalArgumentException("The age to purge must be positive.");
+            throw new IllegalArgumentException(Phrase.of("review.purge.agePositive").text());
         }
         long total = 0;
         while (true) {

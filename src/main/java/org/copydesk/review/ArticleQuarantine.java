@@ -20,9 +20,11 @@ public final class ArticleQuarantine {
     }
 
     private final DSLContext dsl;
+    private final ImportCalls calls;
 
-    public ArticleQuarantine(DSLContext dsl) {
+    ArticleQuarantine(DSLContext dsl, DatabaseOperations operations) {
         this.dsl = dsl;
+        this.calls = new ImportCalls(operations);
     }
 
     public List<Entry> list() {
@@ -37,12 +39,8 @@ public final class ArticleQuarantine {
      */
     public void requeue(long articleId, String actor, String correctedTitle, String correctedBody, String note) {
         if (correctedTitle != null && correctedTitle.strip().length() > 300) {
-            throw new IllegalArgumentException("A title is at most 300 characters.");
+            throw new IllegalArgumentException(Phrase.of("review.quarantine.titleTooLong").text());
         }
-        try {
-            new ImportCalls(dsl).requeueArticle(actor, articleId, correctedTitle, correctedBody, note);
-        } catch (org.jooq.exception.DataAccessException e) {
-            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
-        }
+        calls.requeueArticle(actor, articleId, correctedTitle, correctedBody, note);
     }
 }

@@ -1,5 +1,5 @@
 package org.copydesk.review;
 
-/** One revision of an article's text, as it arrived (db/migration/V9 article_revision). */
+/** One revision of an article's text, as it arrived (table {@code article_revision}). */
 public record ArticleRevision(int revision, String title, String byline, String body) {
 }

@@ -4,8 +4,8 @@ import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.Arrays;
 import java.util.List;
-import org.copydesk.lease.LeaseAction;
 import org.copydesk.lease.ServerClock;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
@@ -33,11 +33,8 @@ public final class AuditLog {
                         String newOwner, String detail) {
     }
 
-    /** The actions the log holds: the lease engine's and the review workflow's. */
-    public static final List<String> ACTIONS = List.copyOf(java.util.stream.Stream.concat(
-            java.util.Arrays.stream(LeaseAction.values()).map(LeaseAction::code),
-            java.util.stream.Stream.of("approve", "reject", "send_back", "unreviewable", "quarantine", "requeue", "import"))
-            .toList());
+    /** The actions the log holds, as the database writes them. */
+    public static final List<String> ACTIONS = Arrays.stream(HistoryAction.values()).map(HistoryAction::code).toList();
 
     private final DSLContext dsl;
 

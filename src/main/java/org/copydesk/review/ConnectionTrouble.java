@@ -1,5 +1,7 @@
 package org.copydesk.review;
 
+import org.copydesk.db.DatabaseSetupException;
+import org.copydesk.lease.DatabaseBusyException;
 import org.copydesk.lease.SqlFailure;
 
 /**
@@ -21,15 +23,16 @@ public final class ConnectionTrouble {
      * in its messages), never a stack trace.
      */
     public static String describe(Throwable failure) {
-        if (failure instanceof org.copydesk.db.DatabaseSetupException || failure instanceof IllegalArgumentException
-                || failure instanceof org.copydesk.lease.DatabaseBusyException) {
+        if (failure instanceof DatabaseSetupException || failure instanceof IllegalArgumentException) {
             return failure.getMessage();
         }
-        if (isConnectionLost(failure)) {
-            return "The connection to the database was lost before this finished (the server stopped or restarted, cannot be"
-                    + " reached, or an admin ended the session). Check that it runs, then try again.";
+        if (failure instanceof DatabaseBusyException) {
+            return Phrase.of("review.trouble.busy").text();
         }
-        return SqlFailure.sqlCause(failure).map(s -> "The database refused this: " + s.getMessage())
-                .orElse("Something went wrong: " + failure.getMessage());
+        if (isConnectionLost(failure)) {
+            return Phrase.of("review.trouble.connectionLost").text();
+        }
+        return SqlFailure.sqlCause(failure).map(s -> Phrase.of("review.trouble.refused", s.getMessage()).text())
+                .orElseGet(() -> Phrase.of("review.trouble.other", failure.getMessage()).text());
     }
 }

@@ -19,11 +19,27 @@ public sealed interface DecisionOutcome {
     record AlreadyRecorded(long articleId, Verdict verdict) implements DecisionOutcome {
     }
 
-    /** The lease was lost: nothing changed, the notes stay as a draft. {@code message} is for the editor. */
-    record Lost(LeaseLost lost, String message) implements DecisionOutcome {
+    /** The lease was lost: nothing changed, the notes stay as a draft. {@code explanation} is for the editor. */
+    record Lost(LeaseLost lost, Phrase explanation) implements DecisionOutcome {
+
+        public String message() {
+            return explanation.text();
+        }
     }
 
-    /** The request itself is incomplete (e.g. a rejection without a reason): nothing changed. */
-    record Refused(String message) implements DecisionOutcome {
+    /**
+     * Nothing changed: the request was incomplete (a rejection without a reason), the article is
+     * gone or changed, or the database refused it by its rules ({@code databaseWords}, shown as sent).
+     */
+    record Refused(DecisionRefusal reason, String databaseWords) implements DecisionOutcome {
+
+        Refused(DecisionRefusal reason) {
+            this(reason, null);
+        }
+
+        /** Why, in words for the editor. */
+        public String message() {
+            return reason == DecisionRefusal.BY_THE_DATABASE ? databaseWords : reason.phrase().text();
+        }
     }
 }

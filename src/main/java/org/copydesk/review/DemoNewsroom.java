@@ -3,10 +3,15 @@ package org.copydesk.review;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DESK;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.Random;
+import org.copydesk.AllowedBecause;
 import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
@@ -14,9 +19,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A believable newsroom for a first start on an empty embedded database: five desks, four
- * editors, one supervisor, one admin, and a few hundred articles, some embargoed until later
- * today. Generated from a fixed seed so screenshots and demos look the same every time.
+ * A believable newsroom for a first start on an empty embedded database of the desktop app (or
+ * {@code copydesk server --demo}): five desks, four editors, one supervisor, one admin, and a few
+ * hundred articles, some embargoed until later today; never on a team's server unasked.
+ * Generated from a fixed seed so screenshots and demos look the same every time.
  */
 public final class DemoNewsroom {
 
@@ -66,11 +72,6 @@ public final class DemoNewsroom {
     }
 
     /** Loads the demo newsroom if the database has no desks yet. Returns true if it did. */
-    /** As {@link #loadIfEmpty(DSLContext, Newsroom)}, on a database a tool opened itself (copydesk server). */
-    public static boolean loadIfEmpty(org.copydesk.db.Database database) {
-        return loadIfEmpty(database.dsl(), new Newsroom(database.dsl()));
-    }
-
     public static boolean loadIfEmpty(DSLContext dsl, Newsroom newsroom) {
         if (dsl.fetchExists(DESK)) {
             return false;
@@ -101,16 +102,41 @@ public final class DemoNewsroom {
      * The single-computer demo: on an empty embedded database, loads the demo newsroom and gives its
      * people accounts with the published demo passwords, once. An account an admin later drops is
      * not made again, and a database that already has a newsroom gets no demo accounts. Accounts
-     * made by an earlier version get this version's grants.
+     * made by an earlier version get this version's grants. Returns whether the demo was loaded.
      */
-    public static void prepareSingleComputerDemo(DSLContext dsl, Newsroom newsroom) {
+    public static boolean prepareSingleComputerDemo(DSLContext dsl, Newsroom newsroom) {
         AccountAdministration accounts = new AccountAdministration(dsl);
         accounts.dropAnonymousAccounts();
         if (loadIfEmpty(dsl, newsroom)) {
             createDemoAccounts(dsl);
-        } else if (!accounts.everyAccountHasCurrentGrants()) {
-            accounts.regrantExistingAccounts();
+            return true;
         }
+        accounts.keepEmbeddedAccountsCurrent();
+        return false;
+    }
+
+    /** As {@link #prepareSingleComputerDemo(DSLContext, Newsroom)}, on a database a tool opened itself ({@code copydesk server --demo}). */
+    public static boolean prepareSingleComputerDemo(org.copydesk.db.Database database) {
+        return prepareSingleComputerDemo(database.dsl(), new Newsroom(database.dsl()));
+    }
+
+    /**
+     * What the desktop app does on the embedded server as its administrator: the single-computer
+     * demo on a server of its own, but never on a team's server ({@code copydesk server}, which
+     * loads the demo only when asked with {@code --demo}); there it only keeps accounts current.
+     */
+    public static void prepareEmbedded(DSLContext dsl, Newsroom newsroom, boolean teamServer) {
+        if (teamServer) {
+            new AccountAdministration(dsl).keepEmbeddedAccountsCurrent();
+        } else {
+            prepareSingleComputerDemo(dsl, newsroom);
+        }
+    }
+
+    /** The demo articles' external ids: {@code demo-0001} to {@code demo-0320}. */
+    public static boolean isDemoArticle(String externalId) {
+        return externalId != null && externalId.matches("demo-\\d{4}")
+                && Integer.parseInt(externalId.substring(5)) >= 1 && Integer.parseInt(externalId.substring(5)) <= ARTICLES;
     }
 
     /**
@@ -118,15 +144,15 @@ public final class DemoNewsroom {
      * {@code url} (tried, not looked up: the check is the same whatever the server stores).
      */
     public static List<String> accountsStillOnDemoPasswords(String url) {
-        List<String> open = new java.util.ArrayList<>();
+        List<String> open = new ArrayList<>();
         for (String id : DEMO_ACCOUNTS) {
-            java.util.Properties p = new java.util.Properties();
+            Properties p = new Properties();
             p.setProperty("user", id);
             p.setProperty("password", demoPassword(id));
             p.setProperty("connectTimeout", "5000");
-            try (java.sql.Connection ignored = java.sql.DriverManager.getConnection(url, p)) {
+            try (Connection ignored = DriverManager.getConnection(url, p)) {
                 open.add(id);
-            } catch (java.sql.SQLException e) {
+            } catch (SQLException e) {
                 // refused: not a demo password (or no such account)
             }
         }
@@ -142,6 +168,7 @@ public final class DemoNewsroom {
         }
     }
 
+    @AllowedBecause("the demo's articles on an empty embedded database, written by the server's owner before anyone signs in")
     private static void insertArticles(DSLContext dsl, Random random) {
         var insert = dsl.insertInto(ARTICLE, ARTICLE.EXTERNAL_ID, ARTICLE.DESK_ID, ARTICLE.TITLE, ARTICLE.BYLINE, ARTICLE.BODY,
                 ARTICLE.PRIORITY, ARTICLE.AVAILABLE_AT);

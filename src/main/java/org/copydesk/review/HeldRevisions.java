@@ -9,8 +9,8 @@ import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 
 /**
- * The text the holder of a lease reads: the revision the lease was handed ({@code held_revision},
- * V9), which stays what they read — and what their decision is recorded against — when a newer
+ * The text the holder of a lease reads: the revision the lease was handed ({@code held_revision}),
+ * which stays what they read — and what their decision is recorded against — when a newer
  * revision arrives meanwhile, until they take the new one ({@link ReviewDecisions#takeNewestRevision}).
  * The article row itself already carries the newest text. Read-only, one statement, from tables
  * every role may read.

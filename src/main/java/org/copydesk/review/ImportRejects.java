@@ -1,18 +1,18 @@
 package org.copydesk.review;
 
-import org.copydesk.review.imports.ImportCalls;
-
 import static org.copydesk.db.schema.Tables.DESK;
 import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.time.LocalDateTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.copydesk.review.imports.ImportCalls;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 
@@ -35,9 +35,11 @@ public final class ImportRejects {
     private static final JsonFactory JSON = new JsonFactory();
 
     private final DSLContext dsl;
+    private final ImportCalls calls;
 
-    public ImportRejects(DSLContext dsl) {
+    ImportRejects(DSLContext dsl, DatabaseOperations operations) {
         this.dsl = dsl;
+        this.calls = new ImportCalls(operations);
     }
 
     /** Open (unresolved) rows, newest first. */
@@ -59,42 +61,34 @@ public final class ImportRejects {
         String title = required(fields, "title");
         String body = required(fields, "body");
         if (title.length() > 300) {
-            throw new IllegalArgumentException("A title is at most 300 characters.");
+            throw new IllegalArgumentException(Phrase.of("review.quarantine.titleTooLong").text());
         }
         int priority;
         try {
             priority = Integer.parseInt(fields.getOrDefault("priority", "3").strip());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("priority must be a number from 1 to 5.");
+            throw new IllegalArgumentException(Phrase.of("review.rejects.priority").text());
         }
         if (priority < 1 || priority > 5) {
-            throw new IllegalArgumentException("priority must be a number from 1 to 5.");
+            throw new IllegalArgumentException(Phrase.of("review.rejects.priority").text());
         }
         if (!dsl.fetchExists(DESK, DESK.ID.eq(desk))) { // a courtesy: the database checks it too, in fewer words
-            throw new IllegalArgumentException("There is no desk '" + desk + "'.");
+            throw new IllegalArgumentException(Phrase.of("review.newsroom.noDesk", desk).text());
         }
         // the database locks the row, checks it is still open and the id is new, and writes the history
-        try {
-            return new ImportCalls(dsl).correct(actor, rejectId, fields.get("external_id"), desk, title.strip(), fields.get("byline"),
-                    body, priority, null, false).articleId();
-        } catch (org.jooq.exception.DataAccessException e) {
-            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
-        }
+        return calls.correct(actor, rejectId, fields.get("external_id"), desk, title.strip(), fields.get("byline"),
+                body, priority, null, false).articleId();
     }
 
     /** Marks the row dealt with, without creating an article. */
     public void discard(long rejectId) {
-        try {
-            new ImportCalls(dsl).discard(null, rejectId); // the signed-in supervisor
-        } catch (org.jooq.exception.DataAccessException e) {
-            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
-        }
+        calls.discard(null, rejectId); // the signed-in supervisor
     }
 
     private static String required(Map<String, String> fields, String name) {
         String v = fields.get(name);
         if (v == null || v.isBlank()) {
-            throw new IllegalArgumentException("The corrected row needs a " + name + ".");
+            throw new IllegalArgumentException(Phrase.of("review.rejects.fieldNeeded", name).text());
         }
         return v;
     }
@@ -106,22 +100,20 @@ public final class ImportRejects {
         Map<String, String> fields = new HashMap<>();
         String text = json == null ? "" : json.strip();
         if (text.isEmpty()) {
-            throw new IllegalArgumentException("The corrected row is empty. Write the article's fields as JSON, e.g. "
-                    + JSON_EXAMPLE + ".");
+            throw new IllegalArgumentException(Phrase.of("review.rejects.empty", JSON_EXAMPLE).text());
         }
         if (!text.startsWith("{")) {
-            throw new IllegalArgumentException("The corrected row must be written as JSON between { and }, e.g. "
-                    + JSON_EXAMPLE + ", not as it was in the file.");
+            throw new IllegalArgumentException(Phrase.of("review.rejects.notJson", JSON_EXAMPLE).text());
         }
         try (JsonParser p = JSON.createParser(text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new IllegalArgumentException("The corrected row must be one JSON object, e.g. " + JSON_EXAMPLE + ".");
+                throw new IllegalArgumentException(Phrase.of("review.rejects.notOneObject", JSON_EXAMPLE).text());
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
                 if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
-                    throw new IllegalArgumentException("Field '" + name + "' must be plain text or a number.");
+                    throw new IllegalArgumentException(Phrase.of("review.rejects.nested", name).text());
                 }
                 if (value != JsonToken.VALUE_NULL) {
                     fields.put(name, p.getText());
@@ -135,12 +127,10 @@ public final class ImportRejects {
 
     /** Where the JSON goes wrong, in words, without the parser's own jargon. */
     private static String notValidJson(IOException e) {
-        String where = "";
-        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null
-                && j.getLocation().getLineNr() > 0) {
-            where = " near line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr();
+        if (e instanceof JsonProcessingException j && j.getLocation() != null && j.getLocation().getLineNr() > 0) {
+            return Phrase.of("review.rejects.invalidJsonAt", JSON_EXAMPLE, j.getLocation().getLineNr(),
+                    j.getLocation().getColumnNr()).text();
         }
-        return "The corrected row is not valid JSON" + where + ". Put each name and each text in double quotes, "
-                + "separate the fields with commas, and close the } at the end, e.g. " + JSON_EXAMPLE + ".";
+        return Phrase.of("review.rejects.invalidJson", JSON_EXAMPLE).text();
     }
 }

@@ -25,7 +25,7 @@ import org.jooq.impl.SQLDataType;
  * article's text) only when this answer changed. {@code ListWatchPlanTest} checks the plan.
  *
  * <p>Each held lease also says whether a newer revision of its article arrived since the lease was
- * handed out (issue 13): the row is read anyway for its token, so "a newer version arrived" costs
+ * handed out: the row is read anyway for its token, so "a newer version arrived" costs
  * no statement of its own, however many articles an editor holds.
  */
 public final class ListWatch {

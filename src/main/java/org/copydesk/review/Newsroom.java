@@ -12,15 +12,28 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.copydesk.db.schema.tables.records.DeskRecord;
 import org.copydesk.db.schema.tables.records.EditorRecord;
+import org.copydesk.AllowedBecause;
 import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
 
-/** Desks and the people who work on them. */
+/**
+ * Desks and the people who work on them. A supervisor changes capacities and desks through the
+ * database's operations; adding desks and people, lease lengths and roles are the admin's setup,
+ * written by the account that owns the schema (nobody else has the rights).
+ */
 public final class Newsroom {
 
     private final DSLContext dsl;
+    private final DatabaseOperations operations;
 
+    /** Over {@code dsl}, with Copydesk's default retries (tools and tests that open a database themselves). */
     public Newsroom(DSLContext dsl) {
+        this(dsl, DatabaseOperations.withDefaultRetries(dsl));
+    }
+
+    Newsroom(DSLContext dsl, DatabaseOperations operations) {
         this.dsl = dsl;
+        this.operations = operations;
     }
 
     public List<Desk> desks() {
@@ -31,8 +44,9 @@ public final class Newsroom {
         return dsl.selectFrom(DESK).where(DESK.ID.eq(id)).fetchOptional(Newsroom::toDesk);
     }
 
+    @AllowedBecause("the admin's setup of the newsroom: only the schema's owner may add desks, and no operation does")
     public Desk addDesk(String id, String name, Duration leaseLength) {
-        requireName(id, "desk id", 32);
+        requireName(id, Phrase.of("review.newsroom.aDeskId"), 32);
         dsl.insertInto(DESK, DESK.ID, DESK.NAME, DESK.LEASE_SECONDS, DESK.MAX_LEASE_SECONDS)
                 .values(id, name, (int) leaseLength.toSeconds(), (int) Math.max(leaseLength.toSeconds(), Duration.ofHours(4).toSeconds()))
                 .execute();
@@ -40,17 +54,18 @@ public final class Newsroom {
     }
 
     /** Sets a desk's lease length (30 s to 24 h; the maximum hold grows with it if needed). */
+    @AllowedBecause("the admin's setup of the newsroom: only the schema's owner may change desks, and no operation does")
     public Desk setLeaseLength(String deskId, Duration leaseLength) {
         long seconds = leaseLength.toSeconds();
         if (seconds < 30 || seconds > 86_400) {
-            throw new IllegalArgumentException("A lease length is between 30 seconds and 24 hours.");
+            throw new IllegalArgumentException(Phrase.of("review.newsroom.leaseLength").text());
         }
         int changed = dsl.update(DESK)
                 .set(DESK.LEASE_SECONDS, (int) seconds)
-                .set(DESK.MAX_LEASE_SECONDS, org.jooq.impl.DSL.greatest(DESK.MAX_LEASE_SECONDS, org.jooq.impl.DSL.inline((int) seconds)))
+                .set(DESK.MAX_LEASE_SECONDS, DSL.greatest(DESK.MAX_LEASE_SECONDS, DSL.inline((int) seconds)))
                 .where(DESK.ID.eq(deskId)).execute();
         if (changed == 0) {
-            throw new IllegalArgumentException("There is no desk '" + deskId + "'.");
+            throw new IllegalArgumentException(Phrase.of("review.newsroom.noDesk", deskId).text());
         }
         return desk(deskId).orElseThrow();
     }
@@ -68,17 +83,18 @@ public final class Newsroom {
     }
 
     public Editor requireEditor(String id) {
-        return editor(id).orElseThrow(() -> new IllegalArgumentException("There is no editor '" + id + "'."));
+        return editor(id).orElseThrow(() -> noEditor(id));
     }
 
     /** Adds a person; desks must exist. */
+    @AllowedBecause("the admin's setup of the newsroom: only the schema's owner may add people, and no operation does")
     public Editor addEditor(String id, String displayName, Role role, int capacity, List<String> desks) {
-        requireName(id, "editor id", 64);
+        requireName(id, Phrase.of("review.newsroom.anEditorId"), 64);
         checkCapacity(capacity);
         dsl.transaction(cfg -> {
             DSLContext tx = cfg.dsl();
             if (tx.fetchExists(EDITOR, EDITOR.ID.eq(id))) {
-                throw new IllegalArgumentException("An editor '" + id + "' exists already.");
+                throw new IllegalArgumentException(Phrase.of("review.newsroom.editorExists", id).text());
             }
             tx.insertInto(EDITOR, EDITOR.ID, EDITOR.DISPLAY_NAME, EDITOR.ROLE, EDITOR.CAPACITY)
                     .values(id, displayName == null || displayName.isBlank() ? id : displayName, role.toDb(), capacity)
@@ -92,43 +108,41 @@ public final class Newsroom {
     public Editor setCapacity(String id, int capacity) {
         checkCapacity(capacity);
         requireEditor(id);
-        callOperation("call set_editor_capacity(?, ?)", id, capacity);
+        operations.execute(Operation.SET_EDITOR_CAPACITY, id, capacity);
         return requireEditor(id);
     }
 
     /** A supervisor's change, through the database's {@code set_editor_desks}; desks must exist. */
     public Editor setDesks(String id, List<String> desks) {
         requireEditor(id);
+        requireDesks(dsl, desks);
+        operations.execute(Operation.SET_EDITOR_DESKS, id, String.join(",", desks));
+        return requireEditor(id);
+    }
+
+    @AllowedBecause("the admin's setup of the newsroom: only the schema's owner may change roles, and no operation does")
+    public Editor setRole(String id, Role role) {
+        if (dsl.update(EDITOR).set(EDITOR.ROLE, role.toDb()).where(EDITOR.ID.eq(id)).execute() == 0) {
+            throw noEditor(id);
+        }
+        return requireEditor(id);
+    }
+
+    private static IllegalArgumentException noEditor(String id) {
+        return new IllegalArgumentException(Phrase.of("review.newsroom.noEditor", id).text());
+    }
+
+    private static void requireDesks(DSLContext dsl, List<String> desks) {
         List<String> unknown = new ArrayList<>(desks);
         unknown.removeAll(dsl.select(DESK.ID).from(DESK).where(DESK.ID.in(desks)).fetch(DESK.ID));
         if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("Unknown desk(s): " + String.join(", ", unknown) + ".");
-        }
-        callOperation("call set_editor_desks(?, ?)", id, String.join(",", desks));
-        return requireEditor(id);
-    }
-
-    private void callOperation(String sql, Object... values) {
-        try {
-            dsl.execute(sql, values);
-        } catch (RuntimeException e) {
-            throw OperationRefusedException.of(e).map(RuntimeException.class::cast).orElse(e);
+            throw new IllegalArgumentException(Phrase.of("review.newsroom.unknownDesks", String.join(", ", unknown)).text());
         }
     }
 
-    public Editor setRole(String id, Role role) {
-        if (dsl.update(EDITOR).set(EDITOR.ROLE, role.toDb()).where(EDITOR.ID.eq(id)).execute() == 0) {
-            throw new IllegalArgumentException("There is no editor '" + id + "'.");
-        }
-        return requireEditor(id);
-    }
-
+    @AllowedBecause("the admin's setup of the newsroom: only the schema's owner may add people, and no operation does")
     private void writeDesks(DSLContext tx, String editorId, List<String> desks) {
-        List<String> unknown = new ArrayList<>(desks);
-        unknown.removeAll(tx.select(DESK.ID).from(DESK).where(DESK.ID.in(desks)).fetch(DESK.ID));
-        if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("Unknown desk(s): " + String.join(", ", unknown) + ".");
-        }
+        requireDesks(tx, desks);
         tx.deleteFrom(EDITOR_DESK).where(EDITOR_DESK.EDITOR_ID.eq(editorId)).execute();
         for (String desk : desks.stream().distinct().toList()) {
             tx.insertInto(EDITOR_DESK, EDITOR_DESK.EDITOR_ID, EDITOR_DESK.DESK_ID).values(editorId, desk).execute();
@@ -143,13 +157,13 @@ public final class Newsroom {
 
     private static void checkCapacity(int capacity) {
         if (capacity < 0 || capacity > 100) {
-            throw new IllegalArgumentException("Capacity is between 0 and 100 articles.");
+            throw new IllegalArgumentException(Phrase.of("review.newsroom.capacity").text());
         }
     }
 
-    private static void requireName(String id, String what, int max) {
+    private static void requireName(String id, Phrase what, int max) {
         if (id == null || !id.matches("[A-Za-z0-9_.-]{1," + max + "}")) {
-            throw new IllegalArgumentException("A " + what + " is 1 to " + max + " letters, digits, '.', '_' or '-'.");
+            throw new IllegalArgumentException(Phrase.of("review.newsroom.name", what, max).text());
         }
     }
 

@@ -11,7 +11,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import org.copydesk.db.schema.enums.DecisionVerdict;
-import org.copydesk.lease.LeaseAction;
 import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -75,7 +74,7 @@ public final class QueueStatistics {
         List<HourlyCount> counts = dsl.select(ARTICLE.DESK_ID, hour, count)
                 .from(LEASE_EVENT).join(ARTICLE).on(ARTICLE.ID.eq(LEASE_EVENT.ROW_KEY.cast(SQLDataType.BIGINT)))
                 .where(LEASE_EVENT.OCCURRED_AT.ge(ServerClock.plus(DSL.val(now), window.negated())))
-                .and(LEASE_EVENT.ACTION.eq(LeaseAction.EXPIRE.code()))
+                .and(LEASE_EVENT.ACTION.eq(HistoryAction.EXPIRE.code()))
                 .and(LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE))
                 .groupBy(ARTICLE.DESK_ID, hour)
                 .orderBy(hour, ARTICLE.DESK_ID)

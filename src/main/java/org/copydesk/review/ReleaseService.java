@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.copydesk.lease.Lease;
@@ -50,6 +51,7 @@ public final class ReleaseService implements AutoCloseable {
     static final Duration LOOK_AGAIN_AFTER = Duration.ofMillis(25);
 
     private final ReviewProcedures procedures;
+    private final ArticleLeases leases;
     private final SessionSweep sessions;
     private final Duration interval;
     private final Consumer<List<Lease>> onReleased;
@@ -57,11 +59,13 @@ public final class ReleaseService implements AutoCloseable {
     private volatile boolean failing;
     private volatile Duration longestSweep = Duration.ZERO;
 
-    ReleaseService(ReviewProcedures procedures, SessionSweep sessions, Duration interval, Consumer<List<Lease>> onReleased) {
+    ReleaseService(ReviewProcedures procedures, ArticleLeases leases, SessionSweep sessions, Duration interval,
+                   Consumer<List<Lease>> onReleased) {
         if (interval.isNegative() || interval.isZero()) {
-            throw new IllegalArgumentException("The release interval must be positive.");
+            throw new IllegalArgumentException(Phrase.of("review.releaseService.intervalPositive").text());
         }
         this.procedures = procedures;
+        this.leases = leases;
         this.sessions = sessions;
         this.interval = interval;
         this.onReleased = onReleased;
@@ -76,7 +80,7 @@ public final class ReleaseService implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        long firstAfter = java.util.concurrent.ThreadLocalRandom.current().nextLong(Math.max(1, interval.toMillis()));
+        long firstAfter = ThreadLocalRandom.current().nextLong(Math.max(1, interval.toMillis()));
         scheduler.scheduleAtFixedRate(this::runQuietly, firstAfter, interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -114,7 +118,7 @@ public final class ReleaseService implements AutoCloseable {
                 // Lapsed rows another session had locked for a moment were skipped: look again shortly,
                 // within half an interval, rather than leaving them for the next sweep.
                 boolean timeLeft = System.nanoTime() - sweepStarted < interval.toNanos() / 2;
-                if (!timeLeft || !procedures.lapsedLeasesRemain() || !rest(LOOK_AGAIN_AFTER)) {
+                if (!timeLeft || !leases.lapsedLeasesRemain() || !rest(LOOK_AGAIN_AFTER)) {
                     break;
                 }
             } else if (!rest(took)) {

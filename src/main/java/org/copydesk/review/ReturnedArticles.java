@@ -15,7 +15,7 @@ import org.jooq.Record;
 /**
  * For the reviewer of an article that came back with its writer's revision: the revision that was
  * sent back, the notes that asked for the changes, and a word-level diff from it to the current
- * revision (issue 13). Read-only, from tables every role may read.
+ * revision. Read-only, from tables every role may read.
  */
 public final class ReturnedArticles {
 

@@ -2,7 +2,6 @@ package org.copydesk.review;
 
 import java.util.Optional;
 import org.copydesk.lease.Lease;
-import org.copydesk.lease.LeaseEngine;
 import org.copydesk.lease.LeaseLost;
 
 /**
@@ -14,47 +13,53 @@ import org.copydesk.lease.LeaseLost;
  */
 public final class ReviewDecisions {
 
-    /** Why a decision on a revision older than the article's newest is refused (the database kept the notes as a draft). */
-    public static final String NEWER_REVISION = "A newer version of this article arrived while you were reading;"
-            + " your notes are kept as a draft — reload to see it.";
+    /**
+     * The words of the {@link DecisionRefusal#NEWER_REVISION} refusal in the display language, for
+     * a view that recognises that refusal by its message.
+     */
+    public static final String NEWER_REVISION = DecisionRefusal.NEWER_REVISION.phrase().text();
+
+    /** Notes longer than this are refused before the call, as the database would refuse them. */
+    static final int MAX_NOTES = 60_000;
 
     private final ReviewProcedures procedures;
     private final ReviewQueue queue;
-    private final LeaseEngine engine;
+    private final ArticleLeases leases;
 
-    ReviewDecisions(ReviewProcedures procedures, ReviewQueue queue, LeaseEngine engine) {
+    ReviewDecisions(ReviewProcedures procedures, ReviewQueue queue, ArticleLeases leases) {
         this.procedures = procedures;
         this.queue = queue;
-        this.engine = engine;
+        this.leases = leases;
     }
 
     public DecisionOutcome submit(DecisionRequest request) {
         Verdict verdict = request.verdict();
         if (verdict.needsNotes() && request.notes().isBlank()) {
             return new DecisionOutcome.Refused(switch (verdict) {
-                case REJECT -> "Say why the article is rejected.";
-                case SEND_BACK -> "Write what needs to change before the article comes back.";
-                default -> "Say why the article cannot be reviewed.";
+                case REJECT -> DecisionRefusal.REJECT_NEEDS_A_REASON;
+                case SEND_BACK -> DecisionRefusal.SEND_BACK_NEEDS_CHANGES;
+                default -> DecisionRefusal.UNREVIEWABLE_NEEDS_A_REASON;
             });
         }
-        if (request.notes().length() > 60_000) {
-            return new DecisionOutcome.Refused("The notes are longer than 60,000 characters; shorten them.");
+        if (request.notes().length() > MAX_NOTES) {
+            return new DecisionOutcome.Refused(DecisionRefusal.NOTES_TOO_LONG);
         }
         ReviewProcedures.Decided d;
         try {
             d = procedures.decide(queue.actingFor(request.lease().owner()), request.lease(), request.requestId(),
                     verdict, request.notes());
         } catch (OperationRefusedException e) {
-            return new DecisionOutcome.Refused(e.getMessage());
+            return new DecisionOutcome.Refused(DecisionRefusal.BY_THE_DATABASE, e.getMessage());
         }
         return switch (d.outcome()) {
-            case "recorded" -> new DecisionOutcome.Recorded(d.articleId(), verdict, d.status(), d.returnsAt(), d.quarantined());
-            case "already" -> new DecisionOutcome.AlreadyRecorded(d.articleId(), Verdict.fromCode(d.verdict()));
-            case "gone" -> new DecisionOutcome.Refused("This article no longer exists.");
-            case "outdated" -> new DecisionOutcome.Refused(NEWER_REVISION);
-            default -> {
-                LeaseLost lost = engine.diagnose(request.lease());
-                String title = queue.article(request.articleId()).map(ArticleDetail::title).orElse("this article");
+            case RECORDED -> new DecisionOutcome.Recorded(d.articleId(), verdict, d.status(), d.returnsAt(), d.quarantined());
+            case ALREADY -> new DecisionOutcome.AlreadyRecorded(d.articleId(), Verdict.fromCode(d.verdict()));
+            case GONE -> new DecisionOutcome.Refused(DecisionRefusal.ARTICLE_GONE);
+            case OUTDATED -> new DecisionOutcome.Refused(DecisionRefusal.NEWER_REVISION);
+            case LOST -> {
+                LeaseLost lost = leases.diagnose(request.lease());
+                String title = queue.article(request.articleId()).map(ArticleDetail::title)
+                        .orElseGet(() -> Phrase.of("review.decision.thisArticle").text());
                 yield new DecisionOutcome.Lost(lost, queue.explain(lost, title));
             }
         };
@@ -66,7 +71,7 @@ public final class ReviewDecisions {
      * (or when the lease is gone, which the heartbeat reports).
      */
     public Optional<Integer> newerRevision(Lease lease) {
-        return procedures.newerRevision(lease);
+        return leases.newerRevision(lease);
     }
 
     /**

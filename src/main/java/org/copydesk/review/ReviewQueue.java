@@ -6,6 +6,7 @@ import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,10 +15,8 @@ import java.util.stream.Collectors;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.db.schema.tables.records.ArticleRecord;
 import org.copydesk.lease.Lease;
-import org.copydesk.lease.LeaseEngine;
 import org.copydesk.lease.LeaseLost;
 import org.copydesk.lease.LostReason;
-import org.copydesk.lease.Owner;
 import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
@@ -25,8 +24,13 @@ import org.jooq.impl.DSL;
 /** An editor's side of the queue: get articles, keep them, give them back, read them. */
 public final class ReviewQueue {
 
-    /** An article the editor no longer holds, with the reason in plain words. */
-    public record LostArticle(HeldArticle article, LeaseLost lost, String message) {
+    /** An article the editor no longer holds: why, and that reason in words for the editor. */
+    public record LostArticle(HeldArticle article, LeaseLost lost, Phrase explanation) {
+
+        /** The explanation in the user's language. */
+        public String message() {
+            return explanation.text();
+        }
     }
 
     /** Result of a heartbeat: the leases renewed, and any found lost. */
@@ -34,15 +38,15 @@ public final class ReviewQueue {
     }
 
     private final DSLContext dsl;
-    private final LeaseEngine engine;
+    private final ArticleLeases articleLeases;
     private final ReviewProcedures procedures;
     private final Newsroom newsroom;
     private final String sessionUser;
 
     /** @param sessionUser the account this connection signed in as */
-    ReviewQueue(DSLContext dsl, LeaseEngine engine, ReviewProcedures procedures, Newsroom newsroom, String sessionUser) {
+    ReviewQueue(DSLContext dsl, ArticleLeases articleLeases, ReviewProcedures procedures, Newsroom newsroom, String sessionUser) {
         this.dsl = dsl;
-        this.engine = engine;
+        this.articleLeases = articleLeases;
         this.procedures = procedures;
         this.newsroom = newsroom;
         this.sessionUser = sessionUser;
@@ -55,10 +59,6 @@ public final class ReviewQueue {
      */
     String actingFor(String editorId) {
         return editorId.equals(sessionUser) ? null : editorId;
-    }
-
-    private Owner ownerFor(String editorId) {
-        return editorId.equals(sessionUser) ? Owner.session(editorId) : Owner.named(editorId);
     }
 
     /** Get articles / Reload: refreshes what the editor holds and tops up to their capacity. */
@@ -88,7 +88,7 @@ public final class ReviewQueue {
 
     /** What the editor holds now, without claiming or refreshing anything. */
     public List<HeldArticle> held(String editorId) {
-        return describe(engine.heldBy(ownerFor(editorId)));
+        return describe(articleLeases.heldBy(editorId));
     }
 
     /** When the next article on these desks becomes available (embargo, scheduled review, send-back). */
@@ -142,7 +142,7 @@ public final class ReviewQueue {
      * service has not freed it yet.
      */
     public LostArticle lapsed(HeldArticle article) {
-        LeaseLost lost = engine.diagnose(article.lease());
+        LeaseLost lost = articleLeases.diagnose(article.lease());
         if (lost.reason() == LostReason.GONE && article(article.id()).isPresent()) {
             lost = LeaseLost.ranOut(article.lease()); // a GONE diagnosis has no time of its own
         }
@@ -151,28 +151,25 @@ public final class ReviewQueue {
 
     /**
      * How the editor came to hold an article they did not claim themselves, in plain words: the
-     * supervisor who gave it and their reason (the 'reassign' event of this lease), or a plain
-     * "is now yours".
+     * supervisor who gave it and their reason (the history's reassignment of this lease), or a
+     * plain "is now yours".
      */
     public String arrival(HeldArticle article) {
         var row = dsl.select(LEASE_EVENT.ACTOR, LEASE_EVENT.DETAIL).from(LEASE_EVENT)
                 .where(LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE))
                 .and(LEASE_EVENT.ROW_KEY.eq(String.valueOf(article.id())))
-                .and(LEASE_EVENT.ACTION.eq("reassign"))
+                .and(LEASE_EVENT.ACTION.eq(HistoryAction.REASSIGN.code()))
                 .and(LEASE_EVENT.LEASE_TOKEN.eq(article.lease().token()))
                 .orderBy(LEASE_EVENT.ID.desc()).limit(1).fetchOne();
-        String t = "\u201c" + article.title() + "\u201d";
         if (row == null) {
-            return t + " is now yours.";
+            return Phrase.of("review.arrival.yours", article.title()).text();
         }
-        Map<String, String> names = newsroom.editors().stream().collect(Collectors.toMap(Editor::id, Editor::displayName));
-        String by = names.getOrDefault(row.value1(), row.value1());
-        String reason = row.value2() == null || row.value2().isBlank() ? "" : ": \u201c" + row.value2() + "\u201d";
-        return by + " gave you " + t + reason + ".";
+        return Phrase.of("review.arrival.given", article.title(), displayNames().apply(row.value1()),
+                LeaseLossPhrases.reason(row.value2())).text();
     }
 
     private LostArticle lostArticle(HeldArticle article) {
-        LeaseLost lost = engine.diagnose(article.lease());
+        LeaseLost lost = articleLeases.diagnose(article.lease());
         return new LostArticle(article, lost, explain(lost, article.title()));
     }
 
@@ -181,16 +178,22 @@ public final class ReviewQueue {
     }
 
     /** Several articles in one read (the editor's window reads ahead the texts of what it holds), by id. */
-    public Map<Long, ArticleDetail> articles(java.util.Collection<Long> ids) {
+    public Map<Long, ArticleDetail> articles(Collection<Long> ids) {
         if (ids.isEmpty()) {
             return Map.of();
         }
         return dsl.selectFrom(ARTICLE).where(ARTICLE.ID.in(ids)).fetchMap(ARTICLE.ID, ReviewQueue::detail);
     }
 
-    public String explain(LeaseLost lost, String title) {
+    /** Why the editor lost an article, in words for them. */
+    Phrase explain(LeaseLost lost, String title) {
+        return LeaseLossPhrases.explain(lost, title, displayNames());
+    }
+
+    /** Editor id to the name people know (the id itself for someone not in the newsroom). */
+    private Function<String, String> displayNames() {
         Map<String, String> names = newsroom.editors().stream().collect(Collectors.toMap(Editor::id, Editor::displayName));
-        return LeaseLossMessages.explain(lost, title, id -> names.getOrDefault(id, id));
+        return id -> names.getOrDefault(id, id);
     }
 
     private List<HeldArticle> describe(List<Lease> leases) {
@@ -198,11 +201,11 @@ public final class ReviewQueue {
             return List.of();
         }
         Map<Long, ArticleRecord> rows = dsl.selectFrom(ARTICLE)
-                .where(ARTICLE.ID.in(leases.stream().map(l -> (Long) l.key().single()).toList()))
+                .where(ARTICLE.ID.in(leases.stream().map(ArticleLeases::articleId).toList()))
                 .fetchMap(ARTICLE.ID);
         List<HeldArticle> held = new ArrayList<>();
         for (Lease lease : leases) {
-            ArticleRecord r = rows.get((Long) lease.key().single());
+            ArticleRecord r = rows.get(ArticleLeases.articleId(lease));
             held.add(new HeldArticle(r.getId(), r.getExternalId(), r.getDeskId(), r.getTitle(), r.getByline(),
                     r.getPriority(), r.getAttempts(), r.getAvailableAt(), lease));
         }

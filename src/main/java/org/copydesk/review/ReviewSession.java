@@ -1,19 +1,31 @@
 package org.copydesk.review;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
 import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.lease.ClaimStrategyKind;
-import org.copydesk.lease.LeaseEngine;
+import org.copydesk.lease.Lease;
+import org.copydesk.lease.RetryMetrics;
+import org.copydesk.lease.RetryPolicy;
+import org.copydesk.lease.SessionAccount;
+import org.copydesk.review.imports.ArticleImporter;
+import org.copydesk.review.outcomes.OutcomeFeed;
+import org.copydesk.review.outcomes.OutcomeRetention;
+import org.copydesk.review.outcomes.RelayState;
+import org.jooq.DSLContext;
 
 /**
  * A signed-in session: the newsroom's services as one database account (an editor, a supervisor,
  * an admin) sees them, built once by the composition root (the app's launcher or a CLI command)
  * and passed to whoever needs them. It hands out services, never its connection: screens and
- * commands reach no SQL through it (wall 9 in the tests' {@code Walls}); {@link #database()} and
- * {@link #engine()} are for the tests and benchmarks that build fixtures.
+ * commands reach no SQL through it (wall 9 in the tests' {@code Walls}); {@link #database()} is for
+ * the tests and benchmarks that build fixtures.
  */
 public final class ReviewSession implements AutoCloseable {
 
@@ -21,7 +33,7 @@ public final class ReviewSession implements AutoCloseable {
      * @param strategy        null: the best the server supports
      * @param releaseInterval how often the release service frees expired leases
      * @param reconnectFor    how long an operation that is safe to repeat is tried again on a fresh
-     *                        connection after its connection was lost ({@link org.copydesk.lease.RetryPolicy}):
+     *                        connection after its connection was lost ({@link RetryPolicy}):
      *                        10 s by default, enough for a killed connection or a cluster node's
      *                        failover (the cluster pauses commits for a few seconds while it
      *                        decides a node is gone), after which the desktop app shows that it is
@@ -40,8 +52,9 @@ public final class ReviewSession implements AutoCloseable {
     }
 
     private final Database database;
-    private final LeaseEngine engine;
+    private final DatabaseOperations operations;
     private final ReviewProcedures procedures;
+    private final ArticleLeases leases;
     private final Newsroom newsroom;
     private final ReviewQueue queue;
     private final ReviewDecisions decisions;
@@ -60,49 +73,44 @@ public final class ReviewSession implements AutoCloseable {
         this.database = database;
         this.options = options;
         var capabilities = database.capabilities();
-        LeaseEngine.Options engineOptions = LeaseEngine.Options.defaults(capabilities.supportsSkipLocked());
-        if (capabilities.galera()) {
-            // a Galera node: certification conflicts are retried longer (docs/servers.md, "A Galera cluster")
-            engineOptions = new LeaseEngine.Options(ClaimStrategyKind.bestFor(capabilities.supportsSkipLocked(), true),
-                    engineOptions.isolation(), org.copydesk.lease.RetryPolicy.galera(), engineOptions.optimisticSpread(),
-                    capabilities.supportsSkipLocked());
-        }
-        if (options.strategy() != null) {
-            engineOptions = engineOptions.withStrategy(options.strategy());
-        }
-        engineOptions = new LeaseEngine.Options(engineOptions.strategy(), engineOptions.isolation(),
-                engineOptions.retry().withReconnectFor(options.reconnectFor()), engineOptions.optimisticSpread(),
-                engineOptions.serverSupportsSkipLocked());
-        this.engine = new LeaseEngine(database.dsl(), ArticleLeases.TABLE, ArticleLeases.EVENTS, engineOptions);
-        this.sessionUser = org.copydesk.lease.Owner.sessionUserName(database.dsl());
-        this.newsroom = new Newsroom(database.dsl());
-        this.procedures = new ReviewProcedures(database.dsl(), engine);
-        this.queue = new ReviewQueue(database.dsl(), engine, procedures, newsroom, sessionUser);
-        this.decisions = new ReviewDecisions(procedures, queue, engine);
-        this.drafts = new Drafts(database.dsl(), procedures, sessionUser);
-        this.history = new ArticleHistory(database.dsl());
-        this.quarantine = new ArticleQuarantine(database.dsl());
-        this.supervision = new Supervision(database.dsl(), procedures, newsroom, sessionUser);
-        this.statistics = new QueueStatistics(database.dsl());
-        this.auditLog = new AuditLog(database.dsl());
-        this.importRejects = new ImportRejects(database.dsl());
-        this.listWatch = new ListWatch(database.dsl());
+        // a Galera node: certification conflicts are retried longer (docs/servers.md, "A Galera cluster")
+        RetryPolicy retry = (capabilities.galera() ? RetryPolicy.galera() : RetryPolicy.defaults())
+                .withReconnectFor(options.reconnectFor());
+        ClaimStrategyKind strategy = options.strategy() != null ? options.strategy()
+                : ClaimStrategyKind.bestFor(capabilities.supportsSkipLocked());
+        DSLContext dsl = database.dsl();
+        this.operations = new DatabaseOperations(dsl, retry);
+        this.sessionUser = SessionAccount.name(dsl);
+        this.newsroom = new Newsroom(dsl, operations);
+        this.procedures = new ReviewProcedures(operations, strategy);
+        this.leases = new ArticleLeases(dsl);
+        this.queue = new ReviewQueue(dsl, leases, procedures, newsroom, sessionUser);
+        this.decisions = new ReviewDecisions(procedures, queue, leases);
+        this.drafts = new Drafts(dsl, procedures, sessionUser);
+        this.history = new ArticleHistory(dsl);
+        this.quarantine = new ArticleQuarantine(dsl, operations);
+        this.supervision = new Supervision(dsl, procedures, newsroom, sessionUser);
+        this.statistics = new QueueStatistics(dsl);
+        this.auditLog = new AuditLog(dsl);
+        this.importRejects = new ImportRejects(dsl, operations);
+        this.listWatch = new ListWatch(dsl);
     }
 
     /**
      * Opens the configured database (starting or attaching to the embedded server when nothing is
-     * configured), migrates or validates it, and on an empty embedded database loads the demo
-     * newsroom. Closing the services closes the database.
+     * configured), migrates or validates it, and on the embedded server keeps the accounts current.
+     * Closing the services closes the database.
      */
     public static ReviewSession open(DatabaseConfig config, AppDirectories directories, DataSources.PoolSize poolSize,
                                       Options options) {
         Database database = Database.open(config, directories, poolSize, Database.SchemaAction.MIGRATE_OR_VALIDATE);
         try {
-            ReviewSession services = new ReviewSession(database, options);
+            ReviewSession session = new ReviewSession(database, options);
             if (config.isEmbedded()) {
-                DemoNewsroom.prepareSingleComputerDemo(database.dsl(), services.newsroom());
+                // a command never loads the demo (the desktop app's first run does, or copydesk server --demo)
+                session.accounts().keepEmbeddedAccountsCurrent();
             }
-            return services;
+            return session;
         } catch (RuntimeException e) {
             database.close();
             throw e;
@@ -118,8 +126,9 @@ public final class ReviewSession implements AutoCloseable {
      * A release service for this database, acting as the signed-in account (history names it); the
      * caller starts and closes it.
      */
-    public ReleaseService releaseService(java.util.function.Consumer<java.util.List<org.copydesk.lease.Lease>> onReleased) {
-        return new ReleaseService(procedures, new SessionSweep(database.dsl()), options.releaseInterval(), onReleased);
+    public ReleaseService releaseService(Consumer<List<Lease>> onReleased) {
+        return new ReleaseService(procedures, leases, new SessionSweep(operations, database.dsl()), options.releaseInterval(),
+                onReleased);
     }
 
     /** The database account these services act as. */
@@ -128,25 +137,26 @@ public final class ReviewSession implements AutoCloseable {
     }
 
     /** The person signed in, if the account belongs to one (administrator accounts do not). */
-    public java.util.Optional<Editor> signedInEditor() {
+    public Optional<Editor> signedInEditor() {
         return newsroom.editor(sessionUser);
     }
 
     /** An importer acting as this account (history names it). */
-    public org.copydesk.review.imports.ArticleImporter importer() {
-        return new org.copydesk.review.imports.ArticleImporter(database.dsl(), java.time.Clock.systemUTC());
+    public ArticleImporter importer() {
+        return new ArticleImporter(database.dsl(), Clock.systemUTC());
     }
 
     public AccountAdministration accounts() {
-        return new AccountAdministration(database.dsl());
+        return new AccountAdministration(database.dsl(), operations);
     }
 
     public Database database() {
         return database;
     }
 
-    public LeaseEngine engine() {
-        return engine;
+    /** How often this session's calls were retried (for benchmarks and cluster runs). */
+    public RetryMetrics retryMetrics() {
+        return operations.metrics();
     }
 
     public Newsroom newsroom() {
@@ -177,17 +187,17 @@ public final class ReviewSession implements AutoCloseable {
         return supervision;
     }
 
-    /** For the reviewer of a returned article: the sent-back revision, the notes, the word diff (issue 13). */
+    /** For the reviewer of a returned article: the sent-back revision, the notes, the word diff. */
     public ReturnedArticles returnedArticles() {
         return new ReturnedArticles(database.dsl());
     }
 
-    /** The revision an editor holding an article reads, which a newer one does not replace under them (issue 13). */
+    /** The revision an editor holding an article reads, which a newer one does not replace under them. */
     public HeldRevisions heldRevisions() {
         return new HeldRevisions(database.dsl());
     }
 
-    /** Articles sent back for changes, waiting for their writers (issue 13). */
+    /** Articles sent back for changes, waiting for their writers. */
     public WaitingForWriters waitingForWriters() {
         return new WaitingForWriters(database.dsl());
     }
@@ -205,18 +215,18 @@ public final class ReviewSession implements AutoCloseable {
     }
 
     /** The relay's delivery state and the retry of failed outcomes, for supervisors. */
-    public org.copydesk.review.outcomes.RelayState relayState() {
-        return new org.copydesk.review.outcomes.RelayState(database.dsl(), engine);
+    public RelayState relayState() {
+        return new RelayState(database.dsl(), operations);
     }
 
     /** How long the outbox keeps outcomes (an admin's purge). */
-    public org.copydesk.review.outcomes.OutcomeRetention outcomeRetention() {
-        return new org.copydesk.review.outcomes.OutcomeRetention(database.dsl());
+    public OutcomeRetention outcomeRetention() {
+        return new OutcomeRetention(database.dsl());
     }
 
     /** The feed of outcomes (approved, rejected, ...) in cursor order. */
-    public org.copydesk.review.outcomes.OutcomeFeed outcomeFeed() {
-        return new org.copydesk.review.outcomes.OutcomeFeed(database.dsl());
+    public OutcomeFeed outcomeFeed() {
+        return new OutcomeFeed(database.dsl());
     }
 
     /** The editor's window's cheap "has anything changed?" read (see {@link ListWatch}). */

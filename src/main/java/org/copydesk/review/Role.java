@@ -1,5 +1,6 @@
 package org.copydesk.review;
 
+import java.util.Locale;
 import org.copydesk.db.schema.enums.EditorRole;
 
 /** What a person may do: review (editor), oversee (supervisor), administer accounts and schema (admin). */
@@ -11,10 +12,10 @@ public enum Role {
     }
 
     static Role of(EditorRole role) {
-        return Role.valueOf(role.name().toUpperCase(java.util.Locale.ROOT));
+        return Role.valueOf(role.name().toUpperCase(Locale.ROOT));
     }
 
     EditorRole toDb() {
-        return EditorRole.valueOf(name().toLowerCase(java.util.Locale.ROOT));
+        return EditorRole.valueOf(name().toLowerCase(Locale.ROOT));
     }
 }

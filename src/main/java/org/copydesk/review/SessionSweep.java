@@ -11,6 +11,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.copydesk.AllowedBecause;
 import org.jooq.DSLContext;
 import org.jooq.conf.StatementType;
 import org.jooq.exception.DataAccessException;
@@ -54,17 +55,24 @@ public final class SessionSweep {
         }
     }
 
-    private final DSLContext calls;
+    private final DatabaseOperations operations;
+    private final DSLContext xaCalls;
     private final Supplier<Instant> clock;
     private final Map<Xid, Instant> preparedSince = new HashMap<>();
 
+    /** A sweep over {@code dsl} with Copydesk's default retry policy (tools and tests). */
     public SessionSweep(DSLContext dsl) {
-        this(dsl, Instant::now);
+        this(DatabaseOperations.withDefaultRetries(dsl), dsl);
     }
 
-    SessionSweep(DSLContext dsl, Supplier<Instant> clock) {
+    SessionSweep(DatabaseOperations operations, DSLContext dsl) {
+        this(operations, dsl, Instant::now);
+    }
+
+    SessionSweep(DatabaseOperations operations, DSLContext dsl, Supplier<Instant> clock) {
+        this.operations = operations;
         // XA statements are not allowed through the server's prepared-statement protocol
-        this.calls = DSL.using(dsl.configuration().derive(dsl.settings().withStatementType(StatementType.STATIC_STATEMENT)));
+        this.xaCalls = DSL.using(dsl.configuration().derive(dsl.settings().withStatementType(StatementType.STATIC_STATEMENT)));
         this.clock = clock;
     }
 
@@ -73,7 +81,7 @@ public final class SessionSweep {
     }
 
     public synchronized Outcome runOnce() {
-        List<Ended> ended = calls.fetch("call end_stuck_sessions()").map(r -> new Ended(r.get("account", String.class),
+        List<Ended> ended = operations.fetch(Operation.END_STUCK_SESSIONS).map(r -> new Ended(r.get("account", String.class),
                 r.get("connection_id", Long.class), r.get("reason", String.class), r.get("suspended_until", LocalDateTime.class)));
         for (Ended e : ended) {
             log.warn("Ended database session {} of {}: {}{}", e.connection(), e.account(), e.reason(),
@@ -82,13 +90,15 @@ public final class SessionSweep {
         return new Outcome(ended, rollBackAbandonedXa());
     }
 
+    @AllowedBecause("XA ids are bytes (read over JDBC, not as text) and XA ROLLBACK cannot run inside a routine;"
+            + " the statement is built from hex literals and a number only, and anyone may roll back a prepared XA transaction")
     private int rollBackAbandonedXa() {
         List<Xid> listed = new ArrayList<>();
         int[] limitSeconds = {0};
         // plain JDBC: the XA ids are bytes, which a driver would decode as text (MySQL sends them as such)
-        calls.connection(c -> {
+        xaCalls.connection(c -> {
             try (Statement s = c.createStatement()) {
-                boolean isResult = s.execute("call abandoned_xa_transactions()");
+                boolean isResult = s.execute(Operation.ABANDONED_XA_TRANSACTIONS.statement());
                 for (int set = 0; isResult || s.getUpdateCount() != -1; set++, isResult = s.getMoreResults()) {
                     if (!isResult) {
                         continue;
@@ -114,7 +124,7 @@ public final class SessionSweep {
                 continue;
             }
             try {
-                calls.execute(xid.rollback());
+                xaCalls.execute(xid.rollback());
                 rolledBack++;
                 log.warn("Rolled back an XA transaction left prepared for over {} s ({})", limitSeconds[0], xid.rollback());
             } catch (DataAccessException gone) {

@@ -48,7 +48,7 @@ public final class SignIn implements AutoCloseable {
         try (Database admin = Database.open(server.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, server.rootPassword(),
                 null, DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE, null)) {
             Newsroom newsroom = new Newsroom(admin.dsl());
-            DemoNewsroom.prepareSingleComputerDemo(admin.dsl(), newsroom);
+            DemoNewsroom.prepareEmbedded(admin.dsl(), newsroom, server.servesATeam());
         } catch (RuntimeException e) {
             server.close();
             throw e;
@@ -67,21 +67,20 @@ public final class SignIn implements AutoCloseable {
      */
     public ReviewSession open(String user, char[] password) {
         if (user == null || user.isBlank()) {
-            throw new IllegalArgumentException("Enter your user name.");
+            throw new IllegalArgumentException(Phrase.of("review.signIn.enterUserName").text());
         }
-        // On the embedded server the pool follows the server if it comes back on another port (issue 17, bug 2).
+        // On the embedded server the pool follows the server if it comes back on another port.
         ServerLocation location = embeddedServer == null ? ServerLocation.fixed(url)
                 : embeddedServer.userLocation(Database.EMBEDDED_SCHEMA);
         Database database = Database.open(location, user.strip(), password, sslMode, DataSources.PoolSize.desktop(),
                 Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
         try {
-            ReviewSession services = new ReviewSession(database, ReviewSession.Options.defaults());
-            if (services.signedInEditor().isEmpty()) {
-                throw new DatabaseSetupException("The account '" + user.strip() + "' is not one of the newsroom's people. "
-                        + "Ask an admin to add you (copydesk editors add " + user.strip() + ").");
+            ReviewSession session = new ReviewSession(database, ReviewSession.Options.defaults());
+            if (session.signedInEditor().isEmpty()) {
+                throw new DatabaseSetupException(Phrase.of("review.signIn.notAPerson", user.strip()).text());
             }
-            log.info("Signed in as {}", services.sessionUser());
-            return services;
+            log.info("Signed in as {}", session.sessionUser());
+            return session;
         } catch (RuntimeException e) {
             database.close();
             throw e;
@@ -108,7 +107,7 @@ public final class SignIn implements AutoCloseable {
     }
 
     public String where() {
-        return embedded() ? "the embedded database on this computer" : url.replaceAll("\\?.*", "");
+        return embedded() ? Phrase.of("review.signIn.embedded").text() : url.replaceAll("\\?.*", "");
     }
 
     @Override

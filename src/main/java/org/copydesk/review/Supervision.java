@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.copydesk.db.schema.enums.ArticleStatus;
+import org.copydesk.db.schema.enums.DecisionVerdict;
 import org.copydesk.lease.Lease;
 import org.copydesk.lease.ServerClock;
 import org.jooq.Condition;
@@ -113,7 +114,7 @@ public final class Supervision {
     /** Ends the article's lease now; the editor is told who did it and why. */
     public Optional<Lease> forceRelease(long articleId, String supervisor, String reason) {
         if (reason == null || reason.isBlank()) {
-            throw new IllegalArgumentException("Give a reason; the editor will see it.");
+            throw new IllegalArgumentException(Phrase.of("review.supervision.giveReason").text());
         }
         return procedures.forceRelease(actingFor(supervisor), articleId, reason.strip());
     }
@@ -137,17 +138,17 @@ public final class Supervision {
         Record article = dsl.select(ARTICLE.DESK_ID, ARTICLE.STATUS, ARTICLE.LOCKED_BY, ARTICLE.EXPIRES_AT).from(ARTICLE)
                 .where(ARTICLE.ID.eq(articleId)).fetchOne();
         if (article == null || article.get(ARTICLE.STATUS) != ArticleStatus.queued) {
-            throw new IllegalArgumentException("Article " + articleId + " is not waiting for review.");
+            throw new IllegalArgumentException(Phrase.of("review.supervision.notWaiting", articleId).text());
         }
         String deskId = article.get(ARTICLE.DESK_ID);
         if (!editor.desks().contains(deskId)) {
-            throw new IllegalArgumentException(editor.displayName() + " does not work on the " + deskId + " desk.");
+            throw new IllegalArgumentException(Phrase.of("review.supervision.notOnDesk", editor.displayName(), deskId).text());
         }
         int held = dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq(toEditor).and(ARTICLE.EXPIRES_AT.gt(ServerClock.now()))
                 .and(ARTICLE.ID.ne(articleId)));
         if (held >= editor.capacity() && !overrideCapacity) {
-            throw new OverCapacityException(editor.displayName() + " already holds " + held + " of " + editor.capacity()
-                    + " articles. Reassign anyway to go over capacity.");
+            throw new OverCapacityException(Phrase.of("review.supervision.overCapacity", editor.displayName(), held,
+                    editor.capacity()).text());
         }
         return procedures.reassign(actingFor(supervisor), articleId, toEditor, overrideCapacity,
                 reason == null || reason.isBlank() ? null : reason.strip());
@@ -156,7 +157,7 @@ public final class Supervision {
     /** Gives the holder more time, at most the desk's maximum hold after the claim. */
     public Optional<Lease> extend(long articleId, Duration by, String supervisor) {
         if (!dsl.fetchExists(ARTICLE, ARTICLE.ID.eq(articleId))) {
-            throw new IllegalArgumentException("There is no article " + articleId + ".");
+            throw new IllegalArgumentException(Phrase.of("review.supervision.noArticle", articleId).text());
         }
         return procedures.extend(actingFor(supervisor), articleId, by.toSeconds());
     }
@@ -176,8 +177,7 @@ public final class Supervision {
         Field<Integer> finished = DSL.field(DSL.selectCount().from(DECISION).join(ARTICLE.as("d_article"))
                 .on(ARTICLE.as("d_article").ID.eq(DECISION.ARTICLE_ID))
                 .where(ARTICLE.as("d_article").DESK_ID.eq(DESK.ID))
-                .and(DECISION.VERDICT.in(org.copydesk.db.schema.enums.DecisionVerdict.approve,
-                        org.copydesk.db.schema.enums.DecisionVerdict.reject))
+                .and(DECISION.VERDICT.in(DecisionVerdict.approve, DecisionVerdict.reject))
                 .and(DECISION.DECIDED_AT.ge(ServerClock.startOfToday())));
         return dsl.select(DESK.ID, DESK.NAME, waiting, scheduled, inReview, sentBack, quarantined, finished, oldest)
                 .from(DESK)

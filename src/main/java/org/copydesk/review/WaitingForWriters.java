@@ -69,7 +69,7 @@ public final class WaitingForWriters {
 
     private static void requirePositive(Duration overdueAfter) {
         if (overdueAfter == null || overdueAfter.isNegative() || overdueAfter.isZero()) {
-            throw new IllegalArgumentException("the time after which a waiting article is overdue must be positive");
+            throw new IllegalArgumentException(Phrase.of("review.waiting.overduePositive").text());
         }
     }
 }

@@ -4,7 +4,10 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
 import java.time.Duration;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -15,34 +18,29 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.db.schema.enums.ArticleStatus;
-import org.copydesk.lease.ClaimRequest;
 import org.copydesk.lease.ClaimStrategyKind;
-import org.copydesk.lease.IsolationLevel;
-import org.copydesk.lease.Lease;
-import org.copydesk.lease.LeaseEngine;
-import org.copydesk.lease.LeaseMetrics;
-import org.copydesk.lease.Owner;
 import org.copydesk.lease.ServerClock;
-import org.copydesk.review.ArticleLeases;
 import org.jooq.DSLContext;
+import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
 
 /**
- * Issue 14's benchmark on the embedded MariaDB with 200,000 waiting articles: per owner count, a
- * bare baseline ({@link BareClaims}), the editors' full path through the review services and the
- * database's operations ({@link EditorSessions}, for each claim strategy), and the old Java lease
- * engine ({@link EngineOwner}); the server's own counters around each cell ({@link ServerCounters});
- * optionally the old engine's strategy/isolation sweep and the release service sweeping 100,000
- * lapsed leases while editors keep claiming. Not a test: it measures, prints tables and rewrites the
+ * The claim benchmark on the embedded MariaDB with 200,000 waiting articles: per owner count, a
+ * bare baseline ({@link BareClaims}) and the editors' full path through the review services and the
+ * database's operations ({@link EditorSessions}, for each claim strategy); the server's own counters
+ * around each cell ({@link ServerCounters}); optionally the release service sweeping 100,000 lapsed
+ * leases while editors keep claiming. Not a test: it measures, prints tables and rewrites the
  * generated part of docs/benchmarks.md.
  *
  * <p>Run: {@code mvn -q test-compile exec:exec@claim-benchmark} (about 15 minutes on 2 cores with
  * everything). System properties (through {@code -Dbench.args="…"}): {@code bench.seconds} measured
  * seconds per cell (10), {@code bench.warmup} (2), {@code bench.owners} owner counts (1,8,32,64),
- * {@code bench.legacy} the old engine's strategy/isolation sweep (true), {@code bench.accounts} OWN
+ * {@code bench.accounts} OWN
  * (each editor signs in with an account of their own; default) or ADMIN (one administrator pool,
  * {@code p_as}), {@code bench.only} a comma-separated list of cell labels to run alone (for
  * experiments; no report is written then), {@code bench.sweeps} release-service set-ups to compare:
@@ -58,6 +56,7 @@ public final class ClaimBenchmark {
     static final int ROWS = 200_000;
     static final int EXPIRED = 100_000;
     static final int BATCH = 5;
+    /** The bare baseline's lease length. */
     static final Duration TTL = Duration.ofMinutes(5);
     static final Duration SLICE = Duration.ofSeconds(2);
     /** The release service set-up docs/benchmarks.md recommends (why: see there). */
@@ -65,27 +64,21 @@ public final class ClaimBenchmark {
 
     /**
      * What a cell measures: the bare baseline, the bare baseline that also keeps Copydesk's records
-     * ({@link BareClaims}), the old Java lease engine, or the editors' full path.
+     * ({@link BareClaims}), or the editors' full path.
      */
-    enum Kind { BARE, BARE_RECORDS, ENGINE, EDITORS }
+    enum Kind { BARE, BARE_RECORDS, EDITORS }
 
-    record Cell(String label, Kind kind, ClaimStrategyKind strategy, IsolationLevel isolation, int owners) {
+    record Cell(String label, Kind kind, ClaimStrategyKind strategy, int owners) {
         static Cell bare(int owners) {
-            return new Cell("BARE/" + owners, Kind.BARE, ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, owners);
+            return new Cell("BARE/" + owners, Kind.BARE, ClaimStrategyKind.SKIP_LOCKED, owners);
         }
 
         static Cell bareRecords(int owners) {
-            return new Cell("BARE+RECORDS/" + owners, Kind.BARE_RECORDS, ClaimStrategyKind.SKIP_LOCKED,
-                    IsolationLevel.READ_COMMITTED, owners);
-        }
-
-        static Cell engine(ClaimStrategyKind kind, IsolationLevel isolation, int owners) {
-            return new Cell(kind + "/" + (isolation == IsolationLevel.READ_COMMITTED ? "RC" : "RR") + "/" + owners, Kind.ENGINE, kind,
-                    isolation, owners);
+            return new Cell("BARE+RECORDS/" + owners, Kind.BARE_RECORDS, ClaimStrategyKind.SKIP_LOCKED, owners);
         }
 
         static Cell editors(ClaimStrategyKind kind, int owners) {
-            return new Cell("EDITORS/" + kind + "/" + owners, Kind.EDITORS, kind, IsolationLevel.READ_COMMITTED, owners);
+            return new Cell("EDITORS/" + kind + "/" + owners, Kind.EDITORS, kind, owners);
         }
     }
 
@@ -94,7 +87,7 @@ public final class ClaimBenchmark {
      * @param counters the server's counters over the measured window ({@link ServerCounters})
      */
     record Result(Cell cell, long rows, double seconds, long claims, long p50Micros, long p99Micros, long retries,
-                  long deadlocks, long lockWaits, long callerErrors, long optimisticConflicts, long lost,
+                  long deadlocks, long lockWaits, long callerErrors, long lost,
                   Map<String, Long> counters) {
         double rowsPerSecond() {
             return rows / seconds;
@@ -163,32 +156,17 @@ public final class ClaimBenchmark {
 
                 List<Integer> ownerCounts = Arrays.stream(System.getProperty("bench.owners", "1,8,32,64").split(","))
                         .map(String::trim).filter(x -> !x.isEmpty()).map(Integer::valueOf).toList();
-                boolean legacy = Boolean.parseBoolean(System.getProperty("bench.legacy", "true"));
                 EditorSessions.Accounts accounts = EditorSessions.Accounts.valueOf(
                         System.getProperty("bench.accounts", "OWN").toUpperCase(Locale.ROOT));
-                // Per owner count, the six cells issue 14 compares, side by side so that they share
-                // the same minutes of a shared machine.
+                // Per owner count, the five cells compared, side by side so that they share the same
+                // minutes of a shared machine.
                 List<Cell> cells = new ArrayList<>();
                 for (int owners : ownerCounts) {
                     cells.add(Cell.bare(owners));
                     cells.add(Cell.bareRecords(owners));
                     cells.add(Cell.editors(ClaimStrategyKind.SKIP_LOCKED, owners));
-                    cells.add(Cell.engine(ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, owners));
                     cells.add(Cell.editors(ClaimStrategyKind.OPTIMISTIC, owners));
                     cells.add(Cell.editors(ClaimStrategyKind.BLOCKING, owners));
-                }
-                if (legacy) {
-                    // The old engine's strategy and isolation sweep (docs/benchmarks.md, "Choices and why").
-                    for (ClaimStrategyKind kind : List.of(ClaimStrategyKind.BLOCKING, ClaimStrategyKind.OPTIMISTIC)) {
-                        for (int owners : ownerCounts) {
-                            cells.add(Cell.engine(kind, IsolationLevel.READ_COMMITTED, owners));
-                        }
-                    }
-                    for (ClaimStrategyKind kind : List.of(ClaimStrategyKind.SKIP_LOCKED, ClaimStrategyKind.BLOCKING)) {
-                        for (int owners : List.of(8, 32)) {
-                            cells.add(Cell.engine(kind, IsolationLevel.REPEATABLE_READ, owners));
-                        }
-                    }
                 }
                 int maxOwners = ownerCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
                 long t1 = System.nanoTime();
@@ -197,9 +175,8 @@ public final class ClaimBenchmark {
                         (System.nanoTime() - t1) / 1e9);
                 // The client's JIT compiles the claim path during the first seconds of load; without this
                 // the first cell measured (1 owner) would mostly measure the compiler.
-                bench.run(new Cell("jit warm-up", Kind.ENGINE, ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, 8));
-                bench.run(new Cell("jit warm-up", Kind.EDITORS, ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, 8));
-                bench.run(new Cell("jit warm-up", Kind.BARE, ClaimStrategyKind.SKIP_LOCKED, IsolationLevel.READ_COMMITTED, 8));
+                bench.run(new Cell("jit warm-up", Kind.EDITORS, ClaimStrategyKind.SKIP_LOCKED, 8));
+                bench.run(new Cell("jit warm-up", Kind.BARE, ClaimStrategyKind.SKIP_LOCKED, 8));
                 List<String> wanted = only.isBlank() ? List.of() : Arrays.stream(only.split(",")).map(String::trim).toList();
                 Map<String, Result> results = new LinkedHashMap<>();
                 for (Cell cell : cells) {
@@ -217,7 +194,7 @@ public final class ClaimBenchmark {
                             r.lockWaits(), r.callerErrors(), r.lost(), r.perRow("Questions"),
                             r.perRow("Queries") - r.perRow("Questions"), r.perRow("Com_commit"), r.perRow("Handler_commit"),
                             r.perRow("cpu_server_us") / 1000, r.perRow("cpu_client_us") / 1000,
-                            java.time.LocalTime.now(java.time.ZoneOffset.UTC).withNano(0));
+                            LocalTime.now(ZoneOffset.UTC).withNano(0));
                 }
                 List<SweepResult> sweeps = new ArrayList<>();
                 if (wanted.isEmpty() || wanted.contains("sweep")) {
@@ -231,7 +208,7 @@ public final class ClaimBenchmark {
                     }
                 }
                 String markdown = Report.render(results, sweeps, server, admin, measure, warmup,
-                        Duration.ofNanos(System.nanoTime() - started), new Report.Setup(ownerCounts, legacy, sweepConfigs,
+                        Duration.ofNanos(System.nanoTime() - started), new Report.Setup(ownerCounts, sweepConfigs,
                                 accounts));
                 System.out.println();
                 System.out.println(markdown);
@@ -256,7 +233,7 @@ public final class ClaimBenchmark {
 
     private static void dropDatabase(EmbeddedServer server, String url) throws Exception {
         // A fresh schema every run, so a changed migration (an index) is what gets measured.
-        try (var c = java.sql.DriverManager.getConnection(url, EmbeddedServer.ROOT_USER, new String(server.rootPassword()));
+        try (var c = DriverManager.getConnection(url, EmbeddedServer.ROOT_USER, new String(server.rootPassword()));
              var s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS bench");
         }
@@ -277,11 +254,9 @@ public final class ClaimBenchmark {
             var insert = dsl.insertInto(ARTICLE, ARTICLE.EXTERNAL_ID, ARTICLE.DESK_ID, ARTICLE.TITLE, ARTICLE.BODY,
                     ARTICLE.PRIORITY, ARTICLE.AVAILABLE_AT);
             for (int seq = start; seq < Math.min(ROWS + 1, start + chunk); seq++) {
-                insert = insert.values(org.jooq.impl.DSL.val("bench-" + seq), org.jooq.impl.DSL.val("news"),
-                        org.jooq.impl.DSL.val("Article " + seq), org.jooq.impl.DSL.val("Body of the article."),
-                        org.jooq.impl.DSL.val(1 + seq % 5),
-                        org.copydesk.lease.ServerClock.plus(org.copydesk.lease.ServerClock.now(),
-                                java.time.Duration.ofSeconds(seq - ROWS)));
+                insert = insert.values(DSL.val("bench-" + seq), DSL.val("news"), DSL.val("Article " + seq),
+                        DSL.val("Body of the article."), DSL.val(1 + seq % 5),
+                        ServerClock.plus(ServerClock.now(), Duration.ofSeconds(seq - ROWS)));
             }
             insert.execute();
         }
@@ -325,38 +300,12 @@ public final class ClaimBenchmark {
 
     // --- one cell -----------------------------------------------------------------------------
 
-    private LeaseEngine engine(Database db, ClaimStrategyKind kind, IsolationLevel isolation) {
-        return new LeaseEngine(db.dsl(), ArticleLeases.TABLE, ArticleLeases.EVENTS,
-                LeaseEngine.Options.defaults(db.capabilities().supportsSkipLocked()).withStrategy(kind).withIsolation(isolation));
-    }
-
-    static ClaimRequest request(Owner owner) {
-        return new ClaimRequest(owner, ARTICLE.STATUS.eq(ArticleStatus.queued).and(ARTICLE.AVAILABLE_AT.le(ServerClock.now())),
-                ArticleLeases.ORDER, BATCH, TTL);
-    }
-
     private Result run(Cell cell) {
         reset();
         return switch (cell.kind()) {
-            case ENGINE -> runEngine(cell);
             case BARE, BARE_RECORDS -> runBare(cell);
             case EDITORS -> runEditors(cell);
         };
-    }
-
-    private Result runEngine(Cell cell) {
-        try (Database db = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null,
-                new DataSources.PoolSize(cell.owners(), cell.owners()), Database.SchemaAction.NONE, null)) {
-            LeaseEngine engine = engine(db, cell.strategy(), cell.isolation());
-            List<OwnerLoop<Lease>> owners = new ArrayList<>();
-            for (int i = 0; i < cell.owners(); i++) {
-                owners.add(new EngineOwner(engine, Owner.named("o" + i)));
-            }
-            return measure(cell, new Load(owners, "o"), () -> {
-                LeaseMetrics m = engine.metrics();
-                return new long[] {m.retries(), m.deadlocks(), m.lockWaitTimeouts(), m.optimisticConflicts()};
-            });
-        }
     }
 
     private Result runBare(Cell cell) {
@@ -368,7 +317,7 @@ public final class ClaimBenchmark {
                         : BareClaims.recordingOwner(db.dataSource(), "b" + i));
             }
             BareClaims.openAll(db.dataSource(), cell.owners());
-            return measure(cell, new Load(owners, "b"), () -> new long[4]);
+            return measure(cell, new Load(owners, "b"), () -> new long[3]);
         }
     }
 
@@ -377,7 +326,7 @@ public final class ClaimBenchmark {
         long openBefore = EditorSessions.OPEN_AFTER_ERROR.get();
         Result r = measure(cell, new Load(sessions.owners(), "e"), () -> {
             long[] retries = sessions.retries();
-            return new long[] {retries[0], retries[1], retries[2], 0};
+            return new long[] {retries[0], retries[1], retries[2]};
         });
         long open = EditorSessions.OPEN_AFTER_ERROR.get() - openBefore;
         if (open > 0) {
@@ -388,10 +337,10 @@ public final class ClaimBenchmark {
 
     /**
      * Starts the load, lets it warm up, then measures one window: the owners' counts, the retry
-     * counts {@code retries} returns (retries, deadlocks, lock waits, optimistic conflicts) and the
+     * counts {@code retries} returns (retries, deadlocks, lock waits) and the
      * server's counters, each as a difference across the window.
      */
-    private Result measure(Cell cell, Load load, java.util.function.Supplier<long[]> retries) {
+    private Result measure(Cell cell, Load load, Supplier<long[]> retries) {
         load.start();
         sleep(warmup.toMillis());
         // the counters are read while every owner waits between two calls (Load.pause): the window's
@@ -412,7 +361,7 @@ public final class ClaimBenchmark {
         long[] lat = load.latencies();
         return new Result(cell, load.rows.get(), seconds, lat.length, percentile(lat, 0.50), percentile(lat, 0.99),
                 after[0] - before[0], after[1] - before[1], after[2] - before[2], load.callerErrors.get(),
-                after[3] - before[3], load.lost.get(), ServerCounters.delta(countersBefore, countersAfter));
+                load.lost.get(), ServerCounters.delta(countersBefore, countersAfter));
     }
 
     // --- the release service under load -------------------------------------------------------
@@ -421,7 +370,7 @@ public final class ClaimBenchmark {
     private void lapseHalf() {
         reset();
         admin.dsl().update(ARTICLE)
-                .set(ARTICLE.LOCKED_BY, org.jooq.impl.DSL.concat(org.jooq.impl.DSL.inline("gone-"),
+                .set(ARTICLE.LOCKED_BY, DSL.concat(DSL.inline("gone-"),
                         ARTICLE.ID.mod(50).cast(String.class)))
                 .set(ARTICLE.EXPIRES_AT, ServerClock.plus(ServerClock.now(), Duration.ofMinutes(-1)))
                 .set(ARTICLE.CLAIMED_AT, ServerClock.plus(ServerClock.now(), Duration.ofMinutes(-6)))
@@ -512,7 +461,7 @@ public final class ClaimBenchmark {
             try {
                 dsl.execute("truncate table lease_event");
                 return;
-            } catch (org.jooq.exception.DataAccessException e) {
+            } catch (DataAccessException e) {
                 if (attempt == 3) {
                     throw e;
                 }
@@ -530,12 +479,6 @@ public final class ClaimBenchmark {
             t.join(60_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private record Snapshot(long retries, long deadlocks, long lockWaits, long conflicts) {
-        static Snapshot of(LeaseMetrics m) {
-            return new Snapshot(m.retries(), m.deadlocks(), m.lockWaitTimeouts(), m.optimisticConflicts());
         }
     }
 

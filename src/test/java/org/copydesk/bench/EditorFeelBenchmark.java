@@ -4,17 +4,20 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.BooleanSupplier;
 import java.util.function.ToLongFunction;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
+import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.AccountAdministration;
@@ -80,11 +83,11 @@ public final class EditorFeelBenchmark {
                 new AccountAdministration(admin.dsl()).createAccount(WINDOW_EDITOR, password);
                 try (Database own = Database.open(url, WINDOW_EDITOR, password, null, DataSources.PoolSize.desktop(),
                         Database.SchemaAction.NONE, null)) {
-                    ReviewSession services = new ReviewSession(own, ReviewSession.Options.defaults());
+                    ReviewSession session = new ReviewSession(own, ReviewSession.Options.defaults());
                     Editor ann = new ReviewSession(admin, ReviewSession.Options.defaults()).newsroom().requireEditor(WINDOW_EDITOR);
-                    ReleaseService releaseService = services.releaseService(released -> { }); // as the app runs it
+                    ReleaseService releaseService = session.releaseService(released -> { }); // as the app runs it
                     releaseService.start();
-                    WindowStopwatch window = WindowStopwatch.open(services, ann, prefs);
+                    WindowStopwatch window = WindowStopwatch.open(session, ann, prefs);
                     try {
                         waitUntil("the window's first Get articles", () -> window.shownCount() == ann.capacity());
                         window.approveAll();
@@ -212,7 +215,7 @@ public final class EditorFeelBenchmark {
     private static void requireWaitingWork(DSLContext admin) {
         int needed = EditorSessions.CAPACITY * (EDITORS + 1);
         int waiting = admin.fetchCount(admin.select(ARTICLE.ID).from(ARTICLE)
-                .where(ARTICLE.STATUS.eq(org.copydesk.db.schema.enums.ArticleStatus.queued)).and(ARTICLE.LOCKED_BY.isNull())
+                .where(ARTICLE.STATUS.eq(ArticleStatus.queued)).and(ARTICLE.LOCKED_BY.isNull())
                 .limit(needed));
         if (waiting < needed) {
             throw new IllegalStateException("the queue ran out (fewer than " + needed + " free articles wait): the editors "
@@ -226,7 +229,7 @@ public final class EditorFeelBenchmark {
         ClaimBenchmark.sleep(200); // their outcomes reach the window's FX thread
     }
 
-    private static void waitUntil(String what, java.util.function.BooleanSupplier done) {
+    private static void waitUntil(String what, BooleanSupplier done) {
         long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (!done.getAsBoolean()) {
             if (System.nanoTime() > until) {
@@ -239,7 +242,7 @@ public final class EditorFeelBenchmark {
     // --- set-up ---------------------------------------------------------------------------------
 
     private static void dropDatabase(EmbeddedServer server, String url) throws Exception {
-        try (var c = java.sql.DriverManager.getConnection(url, EmbeddedServer.ROOT_USER, new String(server.rootPassword()));
+        try (var c = DriverManager.getConnection(url, EmbeddedServer.ROOT_USER, new String(server.rootPassword()));
              var s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS bench_feel");
         }
@@ -250,9 +253,9 @@ public final class EditorFeelBenchmark {
      * the 32 editors' whole phase; the window's editor works the same desk, competing for the same rows.
      */
     private static void newsroom(Database admin) {
-        ReviewSession services = new ReviewSession(admin, ReviewSession.Options.defaults());
-        services.newsroom().addDesk(EditorSessions.DESK, "News", Duration.ofMinutes(30));
-        services.newsroom().addEditor(WINDOW_EDITOR, "Ann (the measured window)", Role.EDITOR, EditorSessions.CAPACITY,
+        ReviewSession session = new ReviewSession(admin, ReviewSession.Options.defaults());
+        session.newsroom().addDesk(EditorSessions.DESK, "News", Duration.ofMinutes(30));
+        session.newsroom().addEditor(WINDOW_EDITOR, "Ann (the measured window)", Role.EDITOR, EditorSessions.CAPACITY,
                 List.of(EditorSessions.DESK));
         String text = "\n\n" + "The council met on Tuesday evening to discuss the budget for the coming year. ".repeat(20);
         DSLContext dsl = admin.dsl();

@@ -4,11 +4,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.lease.ClaimStrategyKind;
-import org.copydesk.lease.LeaseMetrics;
+import org.copydesk.lease.RetryMetrics;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
@@ -93,16 +94,16 @@ final class EditorSessions implements AutoCloseable {
         List<Editor> loops = new ArrayList<>();
         ReviewSession shared = null;
         for (int i = 0; i < owners; i++) {
-            ReviewSession services;
+            ReviewSession session;
             if (accounts == Accounts.OWN) {
-                services = new ReviewSession(pools.get(i), new ReviewSession.Options(strategy, Duration.ofSeconds(5)));
+                session = new ReviewSession(pools.get(i), new ReviewSession.Options(strategy, Duration.ofSeconds(5)));
             } else {
                 if (shared == null) {
                     shared = new ReviewSession(pools.get(0), new ReviewSession.Options(strategy, Duration.ofSeconds(5)));
                 }
-                services = shared;
+                session = shared;
             }
-            loops.add(new Editor(services, editors.get(i)));
+            loops.add(new Editor(session, editors.get(i)));
         }
         return new Cell(loops);
     }
@@ -117,7 +118,7 @@ final class EditorSessions implements AutoCloseable {
         /** Retries, deadlocks and lock-wait timeouts, summed over distinct services. */
         long[] retries() {
             long[] sum = new long[3];
-            owners.stream().map(e -> e.services.engine().metrics()).distinct().forEach((LeaseMetrics m) -> {
+            owners.stream().map(e -> e.session.retryMetrics()).distinct().forEach((RetryMetrics m) -> {
                 sum[0] += m.retries();
                 sum[1] += m.deadlocks();
                 sum[2] += m.lockWaitTimeouts();
@@ -127,22 +128,22 @@ final class EditorSessions implements AutoCloseable {
     }
 
     /** Errors that reached an editor and left their session inside a transaction (all cells of the run). */
-    static final java.util.concurrent.atomic.AtomicLong OPEN_AFTER_ERROR = new java.util.concurrent.atomic.AtomicLong();
+    static final AtomicLong OPEN_AFTER_ERROR = new AtomicLong();
 
     /** One editor: Get articles, then approve each one held. */
     static final class Editor implements OwnerLoop<HeldArticle> {
-        private final ReviewSession services;
+        private final ReviewSession session;
         private final String id;
 
-        Editor(ReviewSession services, String id) {
-            this.services = services;
+        Editor(ReviewSession session, String id) {
+            this.session = session;
             this.id = id;
         }
 
         @Override
         public List<HeldArticle> claim() {
             try {
-                return services.queue().claim(id).articles();
+                return session.queue().claim(id).articles();
             } catch (RuntimeException e) {
                 throw diagnosed(e);
             }
@@ -151,7 +152,7 @@ final class EditorSessions implements AutoCloseable {
         @Override
         public boolean complete(HeldArticle article) {
             try {
-                DecisionOutcome outcome = services.decisions().submit(new DecisionRequest(UUID.randomUUID(), article.id(),
+                DecisionOutcome outcome = session.decisions().submit(new DecisionRequest(UUID.randomUUID(), article.id(),
                         article.lease(), Verdict.APPROVE, "ok"));
                 return outcome instanceof DecisionOutcome.Recorded;
             } catch (RuntimeException e) {
@@ -166,7 +167,7 @@ final class EditorSessions implements AutoCloseable {
          */
         private RuntimeException diagnosed(RuntimeException e) {
             try {
-                if (services.database().dsl().fetchOne("select @@in_transaction").get(0, Integer.class) == 1) {
+                if (session.database().dsl().fetchOne("select @@in_transaction").get(0, Integer.class) == 1) {
                     OPEN_AFTER_ERROR.incrementAndGet();
                 }
             } catch (RuntimeException ignored) {

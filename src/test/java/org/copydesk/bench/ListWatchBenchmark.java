@@ -35,7 +35,7 @@ import org.copydesk.ui.editor.EditorViewModel;
  * <ul>
  *   <li><b>today</b>: the heartbeat every 60 s ({@code renew_leases} of its 3 leases, then the
  *       look for articles given to it: its held leases and their articles) and the in-client release
- *       service every 5 s ({@code end_stuck_transactions} + {@code release_expired_leases});</li>
+ *       service every 5 s ({@code end_stuck_sessions}, {@code abandoned_xa_transactions}, {@code release_expired_leases});</li>
  *   <li><b>with the list watch</b>: the same heartbeat without the look for given articles, the same
  *       release service, and {@link org.copydesk.review.ListWatch#read} every 3 s;</li>
  *   <li><b>the list watch alone</b>, with work waiting on the editor's desks (the read walks up to
@@ -83,8 +83,8 @@ public final class ListWatchBenchmark {
             String url = server.jdbcUrl("bench_watch");
             try (Database admin = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null,
                     new DataSources.PoolSize(connections, connections), Database.SchemaAction.MIGRATE, null)) {
-                ReviewSession services = new ReviewSession(admin, ReviewSession.Options.defaults());
-                List<Client> clients = newsroom(admin, services);
+                ReviewSession session = new ReviewSession(admin, ReviewSession.Options.defaults());
+                List<Client> clients = newsroom(admin, session);
                 List<Cell> cells = List.of(
                         new Cell("today: heartbeat 60 s + release service 5 s", true, true, true, false, false),
                         new Cell("with the list watch: heartbeat 60 s + release service 5 s + list watch 3 s", true, false,
@@ -93,7 +93,7 @@ public final class ListWatchBenchmark {
                         new Cell("list watch 3 s alone, editors at capacity", false, false, false, true, false));
                 List<Result> results = new ArrayList<>();
                 for (Cell cell : cells) {
-                    Result r = run(cell, clients, services, admin, server, measure, warmup);
+                    Result r = run(cell, clients, session, admin, server, measure, warmup);
                     results.add(r);
                     say("%-80s %8.1f questions/s %8.1f queries/s  server CPU %5.1f %%  watch p50 %d µs p99 %d µs  errors %d",
                             cell.label(), r.perSecond("Questions"), r.perSecond("Queries"), r.cpuPercent(), r.p50Micros(),
@@ -111,7 +111,7 @@ public final class ListWatchBenchmark {
     }
 
     /** 200 editors on two desks each, holding 3 of 5; about 2,400 articles waiting. */
-    private static List<Client> newsroom(Database admin, ReviewSession services) {
+    private static List<Client> newsroom(Database admin, ReviewSession session) {
         var dsl = admin.dsl();
         dsl.execute("delete from review_draft");
         dsl.execute("delete from decision");
@@ -120,8 +120,8 @@ public final class ListWatchBenchmark {
         dsl.execute("delete from editor_desk");
         dsl.execute("delete from editor");
         for (String desk : DESKS) {
-            if (services.newsroom().desk(desk).isEmpty()) {
-                services.newsroom().addDesk(desk, desk.substring(0, 1).toUpperCase(Locale.ROOT) + desk.substring(1),
+            if (session.newsroom().desk(desk).isEmpty()) {
+                session.newsroom().addDesk(desk, desk.substring(0, 1).toUpperCase(Locale.ROOT) + desk.substring(1),
                         Duration.ofHours(2));
             }
         }
@@ -137,8 +137,8 @@ public final class ListWatchBenchmark {
         for (int i = 0; i < CLIENTS; i++) {
             String id = "watch-ed" + i;
             List<String> desks = List.of(DESKS.get(i % DESKS.size()), DESKS.get((i + 1) % DESKS.size()));
-            services.newsroom().addEditor(id, "Editor " + i, Role.EDITOR, HELD, desks);
-            List<HeldArticle> held = services.queue().claim(id, desks, null).articles();
+            session.newsroom().addEditor(id, "Editor " + i, Role.EDITOR, HELD, desks);
+            List<HeldArticle> held = session.queue().claim(id, desks, null).articles();
             clients.add(new Client(id, desks, held));
         }
         dsl.update(EDITOR).set(EDITOR.CAPACITY, CAPACITY).execute(); // room for more: the watch looks for waiting work
@@ -160,7 +160,7 @@ public final class ListWatchBenchmark {
         }
     }
 
-    private static Result run(Cell cell, List<Client> clients, ReviewSession services, Database admin, EmbeddedServer server,
+    private static Result run(Cell cell, List<Client> clients, ReviewSession session, Database admin, EmbeddedServer server,
                               Duration measure, Duration warmup) throws InterruptedException {
         ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(16, r -> {
             Thread t = new Thread(r, "bench-client");
@@ -171,15 +171,15 @@ public final class ListWatchBenchmark {
         ConcurrentLinkedQueue<Long> watchMicros = new ConcurrentLinkedQueue<>();
         AtomicLong errors = new AtomicLong();
         AtomicLong measuring = new AtomicLong();
-        ReleaseService release = services.releaseService(released -> { });
+        ReleaseService release = session.releaseService(released -> { });
         for (Client c : clients) {
             long heartbeatMs = Duration.ofSeconds(60).toMillis();
             if (cell.heartbeat()) {
                 scheduler.scheduleAtFixedRate(() -> guarded(errors, () -> {
-                    var renewal = services.queue().renew(c.id, c.held);
+                    var renewal = session.queue().renew(c.id, c.held);
                     c.held = renewal.renewed();
                     if (cell.heartbeatLooksForGiven()) {
-                        services.queue().held(c.id); // today's look for articles given to the editor
+                        session.queue().held(c.id); // today's look for articles given to the editor
                     }
                 }), random.nextLong(heartbeatMs), heartbeatMs, TimeUnit.MILLISECONDS);
             }
@@ -193,7 +193,7 @@ public final class ListWatchBenchmark {
                 List<String> desks = cell.watchWaiting() ? c.desks : List.of();
                 scheduler.scheduleAtFixedRate(() -> guarded(errors, () -> {
                     long t0 = System.nanoTime();
-                    services.listWatch().read(c.id, desks);
+                    session.listWatch().read(c.id, desks);
                     if (measuring.get() == 1) {
                         watchMicros.add((System.nanoTime() - t0) / 1000);
                     }

@@ -1,6 +1,7 @@
 package org.copydesk.bench;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
-import org.copydesk.lease.IsolationLevel;
+import org.copydesk.lease.ClaimStrategyKind;
 
 /**
  * The benchmark's markdown: machine, command, the table, the targets as ratios from this run. It
@@ -22,7 +23,7 @@ final class Report {
     static final String END = "<!-- claim-benchmark:end -->";
 
     /** What this run measured (system properties of the run). */
-    record Setup(List<Integer> owners, boolean legacy, List<String> sweeps, EditorSessions.Accounts accounts) {
+    record Setup(List<Integer> owners, List<String> sweeps, EditorSessions.Accounts accounts) {
     }
 
     private Report() {
@@ -42,8 +43,7 @@ final class Report {
                 .append(total.toMinutes()).append(" min ").append(total.toSecondsPart()).append(" s.\n\n");
         md.append("**Machine note:** 2 cores shared with other engineers' builds and test runs (noisy: absolute figures move "
                 + "by up to 2× between runs; read ratios within one run, and a ratio within ±15 % of its target as undecided).\n\n");
-        md.append("Ran: owners ").append(setup.owners()).append(", old engine strategy/isolation sweep ")
-                .append(setup.legacy() ? "included" : "skipped (`-Dbench.legacy=false`)").append(", release-service sweeps ")
+        md.append("Ran: owners ").append(setup.owners()).append(", release-service sweeps ")
                 .append(setup.sweeps().isEmpty() ? "skipped (`-Dbench.sweeps=`)" : setup.sweeps().toString())
                 .append(", editors signed in with ").append(setup.accounts() == EditorSessions.Accounts.OWN
                         ? "their own accounts (created by `AccountAdministration.createAccount`, editor grants, one pool of 1 per editor)"
@@ -51,20 +51,19 @@ final class Report {
         md.append("Reproduce: `mvn -q test-compile exec:exec@claim-benchmark -Dbench.args=\"-Dbench.seconds=")
                 .append(measure.toSeconds()).append(" -Dbench.owners=")
                 .append(String.join(",", setup.owners().stream().map(String::valueOf).toList()))
-                .append(setup.legacy() ? "" : " -Dbench.legacy=false").append(setup.sweeps().isEmpty() ? " -Dbench.sweeps=" : "")
+                .append(setup.sweeps().isEmpty() ? " -Dbench.sweeps=" : "")
                 .append("\"`\n\n");
-        IssueFourteen.render(md, results, setup);
+        ClaimRatioTables.render(md, results, setup);
         md.append("\n### Every cell\n\n");
 
-        md.append("| cell | strategy | isolation | owners | rows/s | claim p50 ms | claim p99 ms | claims | retries | deadlocks | "
-                + "lock wait timeouts | retries / claims | errors to callers | optimistic conflicts |\n");
-        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append("| cell | strategy | owners | rows/s | claim p50 ms | claim p99 ms | claims | retries | deadlocks | "
+                + "lock wait timeouts | retries / claims | errors to callers |\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (ClaimBenchmark.Result r : results.values()) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %.1f | %.2f | %.2f | %d | %d | %d | %d | %.2f %% | %d | %d |%n",
-                    r.cell().kind(), r.cell().strategy(), r.cell().isolation() == IsolationLevel.READ_COMMITTED ? "RC" : "RR",
-                    r.cell().owners(),
+            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.1f | %.2f | %.2f | %d | %d | %d | %d | %.2f %% | %d |%n",
+                    r.cell().kind(), r.cell().strategy(), r.cell().owners(),
                     r.rowsPerSecond(), r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.claims(), r.retries(),
-                    r.deadlocks(), r.lockWaits(), 100 * r.retryShare(), r.callerErrors(), r.optimisticConflicts()));
+                    r.deadlocks(), r.lockWaits(), 100 * r.retryShare(), r.callerErrors()));
         }
         if (!sweeps.isEmpty()) {
             md.append("\nRelease service: the database's `release_expired_leases` freeing ")
@@ -87,46 +86,28 @@ final class Report {
                         s.p99Ratio(), s.retries(), s.callerErrors(), s.leftLapsed()));
             }
         }
-        md.append("\nTargets of the lease engine's issue (old Java engine cells, `ENGINE`), each a ratio from this run:\n\n");
-        ClaimBenchmark.Result skip8 = results.get("SKIP_LOCKED/RC/8");
-        ClaimBenchmark.Result skip32 = results.get("SKIP_LOCKED/RC/32");
-        ClaimBenchmark.Result skip64 = results.get("SKIP_LOCKED/RC/64");
-        ClaimBenchmark.Result block32 = results.get("BLOCKING/RC/32");
-        if (skip32 != null && block32 != null) {
-            double ratio = skip32.rowsPerSecond() / Math.max(block32.rowsPerSecond(), 1e-9);
-            md.append(String.format(Locale.ROOT, "1. SKIP_LOCKED at 32 owners / BLOCKING at 32 owners: %.1f / %.1f rows/s = "
-                    + "**%.1f×** (target ≥ 20×): %s%n", skip32.rowsPerSecond(), block32.rowsPerSecond(), ratio, verdict(ratio >= 20)));
-        }
-        if (skip64 != null && skip8 != null) {
-            double ratio = skip64.rowsPerSecond() / skip8.rowsPerSecond();
-            md.append(String.format(Locale.ROOT, "2. SKIP_LOCKED at 64 owners / at 8 owners: %.1f / %.1f rows/s = **%.0f %%** "
-                    + "(target ≥ 60 %%): %s%n", skip64.rowsPerSecond(), skip8.rowsPerSecond(), 100 * ratio, verdict(ratio >= 0.6)));
-        }
-        ClaimBenchmark.Result chosen = null;
+        md.append("\nRetries and the release service, each from this run:\n\n");
         long claims = 0;
         long retries = 0;
         long errors = 0;
         for (ClaimBenchmark.Result r : results.values()) {
-            if (r.cell().kind() == ClaimBenchmark.Kind.ENGINE && r.cell().strategy() == org.copydesk.lease.ClaimStrategyKind.SKIP_LOCKED
-                    && r.cell().isolation() == IsolationLevel.READ_COMMITTED) {
-                chosen = r;
+            if (r.cell().kind() == ClaimBenchmark.Kind.EDITORS && r.cell().strategy() == ClaimStrategyKind.SKIP_LOCKED) {
                 claims += r.claims();
                 retries += r.retries();
                 errors += r.callerErrors();
             }
         }
-        if (chosen != null) {
-            double share = (double) retries / Math.max(claims, 1);
-            md.append(String.format(Locale.ROOT, "3. SKIP_LOCKED/RC (the default), all owner counts: %d errors reached callers, "
-                            + "%d retries for %d claims = **%.3f %%** (target: 0 errors, < 1 %%): %s%n", errors, retries, claims,
-                    100 * share, verdict(errors == 0 && share < 0.01)));
+        if (claims > 0) {
+            double share = (double) retries / claims;
+            md.append(String.format(Locale.ROOT, "- SKIP_LOCKED (the default) on the full path, all owner counts: %d errors reached "
+                            + "callers, %d retries for %d claims = **%.3f %%** (target: 0 errors, < 1 %%): %s%n", errors, retries,
+                    claims, 100 * share, verdict(errors == 0 && share < 0.01)));
             long allErrors = results.values().stream().mapToLong(ClaimBenchmark.Result::callerErrors).sum();
-            md.append(String.format(Locale.ROOT, "   (all cells together, every strategy and isolation: %d errors reached callers)%n",
-                    allErrors));
+            md.append(String.format(Locale.ROOT, "  (all cells together, every strategy: %d errors reached callers)%n", allErrors));
         }
         for (ClaimBenchmark.SweepResult s : sweeps) {
             String config = s.batchSize() + (s.paced() ? "/paced" : "");
-            md.append(String.format(Locale.ROOT, "4. claim p99 during the sweep / without, batch size %s%s: %.2f / %.2f ms = "
+            md.append(String.format(Locale.ROOT, "- claim p99 during the sweep / without, batch size %s%s: %.2f / %.2f ms = "
                             + "**%.2f×** (target < 1.5×): %s%n", config,
                     config.equals(ClaimBenchmark.RECOMMENDED_SWEEP) ? " (the recommended set-up)" : "",
                     s.p99Micros() / 1000.0, s.baselineP99Micros() / 1000.0, s.p99Ratio(), verdict(s.p99Ratio() < 1.5)));
@@ -146,7 +127,7 @@ final class Report {
         } catch (IOException | RuntimeException e) {
             // not Linux: the OS name below still says what it was
         }
-        long memGb = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        long memGb = ((com.sun.management.OperatingSystemMXBean) ManagementFactory
                 .getOperatingSystemMXBean()).getTotalMemorySize() >> 30;
         return Runtime.getRuntime().availableProcessors() + " cores (" + cpu + "), " + memGb + " GB RAM, "
                 + System.getProperty("os.name") + " " + System.getProperty("os.version");

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.prefs.Preferences;
 import java.util.stream.Collectors;
@@ -27,6 +28,7 @@ import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.FxTaskExecutor;
 import org.copydesk.ui.common.FxTicker;
+import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.Theme;
 import org.copydesk.ui.editor.EditorView;
 import org.copydesk.ui.editor.EditorViewModel;
@@ -60,7 +62,7 @@ final class WindowStopwatch {
     /** The press being timed; read and written on the FX thread only. */
     private Probe probe;
     /** Pulses that laid the window out: how often the FX thread redraws, whatever the reason. */
-    private final java.util.concurrent.atomic.AtomicLong pulses = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong pulses = new AtomicLong();
 
     private static final class Probe {
         final BooleanSupplier arrived;
@@ -80,10 +82,10 @@ final class WindowStopwatch {
     }
 
     /** Opens the window signed in as {@code editor} (its own services) and starts it, as the app does. */
-    static WindowStopwatch open(ReviewSession services, Editor editor, Preferences prefs) {
+    static WindowStopwatch open(ReviewSession session, Editor editor, Preferences prefs) {
         WindowStopwatch w = new WindowStopwatch(editor);
         onFx(() -> {
-            w.model = new EditorViewModel(services, w.tasks, new FxTicker(), editor, editor.desks(),
+            w.model = new EditorViewModel(session, w.tasks, new FxTicker(), editor, editor.desks(),
                     EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
             EditorView view = new EditorView(w.model, new HBox(), prefs, DesktopAttention.NONE);
             w.scene = new Scene(view, 1280, 800);
@@ -177,7 +179,7 @@ final class WindowStopwatch {
         } catch (Exception e) {
             // what the window shows then: the list and the editor's notices say why it did not answer
             String shown = onFx(() -> model.articles().size() + " article(s) listed, notices "
-                    + model.notices().stream().map(org.copydesk.ui.common.Notice::text).toList());
+                    + model.notices().stream().map(Notice::text).toList());
             throw new IllegalStateException(key + " was not answered within " + TIMEOUT_SECONDS + " s (" + shown + ")", e);
         }
     }

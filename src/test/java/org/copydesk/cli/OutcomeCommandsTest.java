@@ -5,23 +5,29 @@ import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.copydesk.db.DatabaseConfigResolver;
+import org.copydesk.db.schema.enums.OutcomeEventDelivery;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.Newsroom;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
+import org.copydesk.review.outcomes.WebhookSignature;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
@@ -39,25 +45,25 @@ class OutcomeCommandsTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
 
     OutcomeCommandsTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeAll
     void threeOutcomes() {
         Fixtures.emptyNewsroom(dsl);
-        Newsroom n = services.newsroom();
-        n.addDesk("news", "News", java.time.Duration.ofMinutes(30));
+        Newsroom n = session.newsroom();
+        n.addDesk("news", "News", Duration.ofMinutes(30));
         n.addEditor("ann", "Ann", Role.EDITOR, 5, List.of("news"));
         Fixtures.articles(dsl, "news", 3, 3, -60);
         List<Verdict> verdicts = List.of(Verdict.APPROVE, Verdict.REJECT, Verdict.SEND_BACK);
-        List<HeldArticle> held = services.queue().claim("ann").articles();
+        List<HeldArticle> held = session.queue().claim("ann").articles();
         for (int i = 0; i < 3; i++) {
-            services.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.get(i).id(), held.get(i).lease(),
+            session.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.get(i).id(), held.get(i).lease(),
                     verdicts.get(i), i == 0 ? "" : "Because, \"quoted\"\nand two lines"));
         }
     }
@@ -152,13 +158,13 @@ class OutcomeCommandsTest {
         Path secretFile = dir.resolve("relay.secret");
         Files.writeString(secretFile, secret + "\n");
         Files.setPosixFilePermissions(secretFile, PosixFilePermissions.fromString("rw-------"));
-        List<String> received = new java.util.concurrent.CopyOnWriteArrayList<>();
-        org.copydesk.review.outcomes.WebhookSignature signature =
-                new org.copydesk.review.outcomes.WebhookSignature(secret.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        List<String> received = new CopyOnWriteArrayList<>();
+        WebhookSignature signature =
+                new WebhookSignature(secret.getBytes(StandardCharsets.UTF_8));
         com.sun.net.httpserver.HttpServer cms = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+                new InetSocketAddress("127.0.0.1", 0), 0);
         cms.createContext("/hook", exchange -> {
-            String body = new String(exchange.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             var headers = exchange.getRequestHeaders();
             boolean signed = signature.verifies(headers.getFirst("Copydesk-Signature"),
                     org.copydesk.review.outcomes.WebhookSignature.Signed.of(headers::getFirst, body),
@@ -184,7 +190,7 @@ class OutcomeCommandsTest {
                     "--secret-file", secretFile.toString(), "--once").out()).contains("Nothing to deliver now.");
         } finally {
             cms.stop(0);
-            dsl.update(OUTCOME_EVENT).set(OUTCOME_EVENT.DELIVERY, org.copydesk.db.schema.enums.OutcomeEventDelivery.waiting)
+            dsl.update(OUTCOME_EVENT).set(OUTCOME_EVENT.DELIVERY, OutcomeEventDelivery.waiting)
                     .set(OUTCOME_EVENT.ATTEMPTS, 0).setNull(OUTCOME_EVENT.DELIVERED_AT).execute();
         }
     }

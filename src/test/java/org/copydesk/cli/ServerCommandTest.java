@@ -3,20 +3,15 @@ package org.copydesk.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
-import org.copydesk.db.DatabaseConfigResolver;
 import org.copydesk.db.EmbeddedServer;
-import org.copydesk.db.EmbeddedServerTestFolders;
 import org.copydesk.db.ServerCertificate;
 import org.copydesk.review.DemoNewsroom;
 import org.copydesk.review.Newsroom;
@@ -29,41 +24,22 @@ import org.junit.jupiter.api.Test;
  */
 class ServerCommandTest {
 
-    private Path home;
-    private String previousHome;
+    private CommandRunner copydesk;
 
-    record Run(int code, String out, String err) {
-    }
-
-    private Run run(Map<String, String> extraEnvironment, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        Map<String, String> environment = new HashMap<>(System.getenv());
-        environment.remove(DatabaseConfigResolver.URL_ENV);
-        environment.remove(DatabaseConfigResolver.USER_ENV);
-        environment.remove(DatabaseConfigResolver.PASSWORD_ENV);
-        environment.putAll(extraEnvironment);
-        int code = Cli.run(args, new PrintWriter(out), new PrintWriter(err), environment);
-        return new Run(code, out.toString(), err.toString());
+    private CommandRunner.Run run(Map<String, String> extraEnvironment, String... args) {
+        return copydesk.run(extraEnvironment, args);
     }
 
     /** A Copydesk home of this test's own, with the server's binaries but no data and no server running. */
     private AppDirectories useFreshHome() {
-        home = EmbeddedServerTestFolders.fresh();
-        previousHome = System.getProperty(AppDirectories.HOME_PROPERTY);
-        System.setProperty(AppDirectories.HOME_PROPERTY, home.toString());
-        return AppDirectories.forCurrentUser();
+        copydesk = CommandRunner.freshHome();
+        return copydesk.dirs();
     }
 
     @AfterEach
     void restoreHome() {
-        if (home != null) {
-            EmbeddedServerTestFolders.stopLeftovers(home.resolve("server"));
-        }
-        if (previousHome == null) {
-            System.clearProperty(AppDirectories.HOME_PROPERTY);
-        } else {
-            System.setProperty(AppDirectories.HOME_PROPERTY, previousHome);
+        if (copydesk != null) {
+            copydesk.close();
         }
     }
 
@@ -72,7 +48,7 @@ class ServerCommandTest {
         // issue 17, bug 10: `copydesk status` started an embedded server and left it running
         AppDirectories dirs = useFreshHome();
 
-        Run status = run(Map.of(), "status");
+        CommandRunner.Run status = run(Map.of(), "status");
 
         assertThat(status.code()).isEqualTo(1);
         assertThat(status.err()).startsWith("copydesk: No Copydesk server is running on this computer").hasLineCount(1);
@@ -89,7 +65,7 @@ class ServerCommandTest {
             DemoNewsroom.prepareSingleComputerDemo(admin.dsl(), new Newsroom(admin.dsl()));
         }
 
-        Run refused = run(Map.of(), "server", "--bind", "0.0.0.0");
+        CommandRunner.Run refused = run(Map.of(), "server", "--bind", "0.0.0.0");
 
         assertThat(refused.code()).isEqualTo(1);
         assertThat(refused.err()).contains("will not listen on 0.0.0.0", "ann, bob, cat, dan, sue, admin",
@@ -97,14 +73,14 @@ class ServerCommandTest {
         assertThat(EmbeddedServer.findRunning(dirs.embeddedServer())).as("nothing left listening").isEmpty();
 
         for (String account : DemoNewsroom.DEMO_ACCOUNTS) {
-            Run changed = run(Map.of(EditorsCommand.SetPassword.PASSWORD_ENV, account + "-own-secret-7"), "editors",
+            CommandRunner.Run changed = run(Map.of(EditorsCommand.SetPassword.PASSWORD_ENV, account + "-own-secret-7"), "editors",
                     "set-password", account);
             assertThat(changed.code()).as(changed.err()).isZero();
         }
         assertThat(run(Map.of(), "editors", "set-password", "ann").err()).as("no password given")
                 .contains("COPYDESK_NEW_PASSWORD").doesNotContain("Exception");
 
-        CompletableFuture<Run> serving = CompletableFuture.supplyAsync(() -> run(Map.of(), "server", "--bind", "0.0.0.0"));
+        CompletableFuture<CommandRunner.Run> serving = CompletableFuture.supplyAsync(() -> run(Map.of(), "server", "--bind", "0.0.0.0"));
         long until = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         // the command first starts a loopback-only server to check the passwords and stops it again:
         // wait for the shared (TLS) one, or the check's server is taken for it and then vanishes
@@ -136,8 +112,15 @@ class ServerCommandTest {
         assertThatThrownBy(() -> java.sql.DriverManager.getConnection(wrongPin, "ann", "ann-own-secret-7").close())
                 .as("a server whose certificate is not the pinned one").isInstanceOf(java.sql.SQLException.class);
 
+        // the same refusals as people meet them through copydesk: one line saying what is wrong
+        Map<String, String> annsPassword = Map.of(org.copydesk.db.DatabaseConfigResolver.PASSWORD_ENV, "ann-own-secret-7");
+        CommandRunner.Run plainStatus = run(annsPassword, "status", "--db-url", plain, "--db-user", "ann");
+        assertThat(plainStatus.err()).hasLineCount(1).contains("accepts TLS connections only");
+        CommandRunner.Run wrongStatus = run(annsPassword, "status", "--db-url", wrongPin, "--db-user", "ann");
+        assertThat(wrongStatus.err()).hasLineCount(1).contains("is not the one this connection trusts");
+
         assertThat(run(Map.of(), "server", "--stop").code()).isZero();
-        Run served = serving.get(60, TimeUnit.SECONDS);
+        CommandRunner.Run served = serving.get(60, TimeUnit.SECONDS);
         assertThat(served.out()).as(served.err()).contains("running on 0.0.0.0", "TLS connections only",
                 certificate.sha256Fingerprint(), "sslMode=VERIFY_CA");
     }
@@ -174,7 +157,7 @@ class ServerCommandTest {
     }
 
     private Path otherCertificateTruststore() throws Exception {
-        return otherTrustStoreFor(home);
+        return otherTrustStoreFor(copydesk.dirs().home());
     }
 
     private static boolean annSignsIn(String url) {

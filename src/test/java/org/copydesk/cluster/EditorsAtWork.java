@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.copydesk.lease.LeaseMetrics;
+import org.copydesk.lease.RetryMetrics;
 import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
@@ -97,12 +97,12 @@ final class EditorsAtWork {
         long reconnects = 0;
         long transactions = 0;
         for (ReviewSession s : editors.stream().map(Editor::services).distinct().toList()) {
-            LeaseMetrics m = s.engine().metrics();
+            RetryMetrics m = s.retryMetrics();
             deadlocks += m.deadlocks();
             lockWaits += m.lockWaitTimeouts();
             busy += m.busyFailures();
             reconnects += m.reconnects();
-            transactions += m.transactions();
+            transactions += m.attempts();
         }
         return new Outcome(elapsed, decided.get(), lost.get(), refused.get(), List.copyOf(failures), Set.copyOf(requestIds),
                 afterEvent.clone(), deadlocks, lockWaits, busy, reconnects, transactions);

@@ -208,7 +208,7 @@ class GaleraClusterTest {
 
     private static void assertNoErrorsReachedEditors(ClaimStrategyKind strategy, EditorsAtWork.Outcome o) {
         if (strategy == ClaimStrategyKind.BLOCKING) {
-            // as on a single server (ProcedureRaceTest): under a storm BLOCKING's bounded retries can run out
+            // as on a single server (OperationRaceTest): under a storm BLOCKING's bounded retries can run out
             assertThat(o.failures()).as("only busy refusals reach editors").allMatch(t -> t instanceof DatabaseBusyException);
         } else {
             assertThat(o.failures()).as("errors that reached editors").isEmpty();

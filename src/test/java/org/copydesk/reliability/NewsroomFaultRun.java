@@ -26,6 +26,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
@@ -33,10 +35,10 @@ import org.copydesk.db.EmbeddedServer;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.db.schema.enums.DecisionVerdict;
 import org.copydesk.db.schema.tables.records.LeaseEventRecord;
-import org.copydesk.lease.LeaseEventAudit;
 import org.copydesk.lease.ServerClock;
-import org.copydesk.review.ArticleLeases;
 import org.copydesk.review.AccountAdministration;
+import org.copydesk.review.ArticleLeases;
+import org.copydesk.review.LeaseEventAudit;
 import org.copydesk.review.Newsroom;
 import org.copydesk.review.Role;
 import org.copydesk.testing.ChildJvm;
@@ -72,9 +74,6 @@ public final class NewsroomFaultRun {
     private static final int FAR_ZONE_CLIENT = 3;
     /** UTC+14: the wall clock there is 14 hours ahead of the server's UTC. */
     private static final String FAR_ZONE = "Pacific/Kiritimati";
-    /** The lease engine's actions in the event log; the rest is review history. */
-    private static final Set<String> LEASE_ACTIONS = java.util.Arrays.stream(org.copydesk.lease.LeaseAction.values())
-            .map(org.copydesk.lease.LeaseAction::code).collect(Collectors.toSet());
 
     /** How big and how long. */
     public record Settings(int processes, int editorsPerProcess, int articles, Duration runFor, Duration ttl,
@@ -412,7 +411,7 @@ public final class NewsroomFaultRun {
         // (approve, reject, send_back, quarantine entries) shares the log and changes no lease.
         LeaseEventAudit.Report audit = LeaseEventAudit.replay(dsl, ArticleLeases.RESOURCE,
                 e -> DecisionVerdict.send_back.getLiteral().equals(e.getDetail()),
-                e -> !LEASE_ACTIONS.contains(e.getAction()));
+                e -> !LeaseEventAudit.LEASE_ACTIONS.contains(e.getAction()));
         long heldTwice = audit.violations().stream().filter(v -> v.startsWith("claimed while held")).count();
         counts.put("lease events", audit.events());
         counts.put("claims", audit.claims() + " (" + audit.takeOvers() + " take-overs of lapsed leases, "
@@ -514,7 +513,7 @@ public final class NewsroomFaultRun {
                         }
                     }
                     case "COUNTS" -> {
-                        java.util.regex.Matcher m = java.util.regex.Pattern.compile("retries=(\\d+)").matcher(line);
+                        Matcher m = Pattern.compile("retries=(\\d+)").matcher(line);
                         if (m.find()) {
                             retries += Long.parseLong(m.group(1));
                         }

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.TimeZone;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
@@ -82,12 +83,12 @@ public final class NewsroomWorker {
                 List<Thread> threads = new ArrayList<>();
                 for (int i = 0; i < editors.size(); i++) {
                     String editor = editors.get(i);
-                    ReviewSession services = sessions.get(i);
-                    Thread t = new Thread(() -> worker.work(services, editor), name + "-" + editor);
+                    ReviewSession session = sessions.get(i);
+                    Thread t = new Thread(() -> worker.work(session, editor), name + "-" + editor);
                     t.start();
                     threads.add(t);
                 }
-                System.out.println(MARK + "STARTED " + name + " zone " + java.util.TimeZone.getDefault().getID());
+                System.out.println(MARK + "STARTED " + name + " zone " + TimeZone.getDefault().getID());
                 for (Thread t : threads) {
                     t.join();
                 }
@@ -120,11 +121,11 @@ public final class NewsroomWorker {
         return Files.exists(stopFile);
     }
 
-    private void work(ReviewSession services, String editor) {
+    private void work(ReviewSession session, String editor) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         try {
             while (!stopped()) {
-                Assignment assignment = retrying(() -> services.queue().claim(editor, null, ttl));
+                Assignment assignment = retrying(() -> session.queue().claim(editor, null, ttl));
                 claims.add(assignment.claimed());
                 if (assignment.articles().isEmpty()) {
                     Thread.sleep(100 + random.nextInt(300));
@@ -134,7 +135,7 @@ public final class NewsroomWorker {
                     if (stopped()) {
                         return;
                     }
-                    review(services, editor, article, random);
+                    review(session, editor, article, random);
                 }
             }
         } catch (Stopped | InterruptedException e) {
@@ -142,25 +143,25 @@ public final class NewsroomWorker {
         }
     }
 
-    private void review(ReviewSession services, String editor, HeldArticle article, ThreadLocalRandom random)
+    private void review(ReviewSession session, String editor, HeldArticle article, ThreadLocalRandom random)
             throws InterruptedException {
         Thread.sleep(100 + random.nextInt(300)); // reading
         int roll = random.nextInt(100);
         Verdict verdict = roll < 15 ? Verdict.SEND_BACK : roll < 27 ? Verdict.REJECT : Verdict.APPROVE;
         String text = "notes of " + editor + " on " + article.id() + " #" + UUID.randomUUID().toString().substring(0, 8);
         retrying(() -> {
-            services.drafts().save(article.id(), editor, verdict, text);
+            session.drafts().save(article.id(), editor, verdict, text);
             return null;
         });
         System.out.println(MARK + "DRAFT " + article.id() + " " + editor + " " + text);
         if (roll >= 92) {
-            retrying(() -> services.queue().release(article));
+            retrying(() -> session.queue().release(article));
             released.increment();
             return;
         }
         UUID request = UUID.randomUUID();
         System.out.println(MARK + "SUBMIT " + request + " " + article.id() + " " + editor + " " + verdict.code());
-        DecisionOutcome outcome = retrying(() -> services.decisions().submit(
+        DecisionOutcome outcome = retrying(() -> session.decisions().submit(
                 new DecisionRequest(request, article.id(), article.lease(), verdict, text)));
         System.out.println(MARK + "OUTCOME " + request + " " + outcome.getClass().getSimpleName());
         if (outcome instanceof DecisionOutcome.Recorded) {

@@ -24,23 +24,23 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class LeaseEventExpiryTest {
 
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
 
     LeaseEventExpiryTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @Test
     void eachHeldArticlesLastEventHasTheArticlesExpiry() {
         Fixtures.emptyNewsroom(dsl);
-        Newsroom n = services.newsroom();
+        Newsroom n = session.newsroom();
         n.addDesk("news", "News", Duration.ofMinutes(30));
         n.addEditor("ann", "Ann Kowalski", Role.EDITOR, 5, List.of("news"));
         Fixtures.articles(dsl, "news", 5, 3, -60);
 
-        services.queue().claim("ann");
-        services.queue().claim("ann"); // a reload refreshes the same leases: a second event each
+        session.queue().claim("ann");
+        session.queue().claim("ann"); // a reload refreshes the same leases: a second event each
 
         var held = dsl.select(ARTICLE.ID, ARTICLE.EXPIRES_AT).from(ARTICLE).where(ARTICLE.LOCKED_BY.eq("ann")).fetch();
         assertThat(held).hasSize(5);

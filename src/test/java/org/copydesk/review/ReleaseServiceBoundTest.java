@@ -58,16 +58,16 @@ class ReleaseServiceBoundTest {
         List<Long> lapsing = Fixtures.articles(dsl, "lapsing", LEASES, 3, -60);
         Fixtures.articles(dsl, "busy", 4000, 3, -60);
         // not closed: the test's database stays open
-        ReviewSession services = new ReviewSession(db.database(), new ReviewSession.Options(null, INTERVAL));
+        ReviewSession session = new ReviewSession(db.database(), new ReviewSession.Options(null, INTERVAL));
         for (String holder : holders) {
-            services.queue().claim(holder);
+            session.queue().claim(holder);
         }
         assertThat(dsl.fetchCount(ARTICLE, ARTICLE.ID.in(lapsing).and(ARTICLE.LOCKED_BY.isNotNull()))).isEqualTo(LEASES);
 
         AtomicBoolean working = new AtomicBoolean(true);
-        List<Thread> load = startBusyEditors(services, working);
+        List<Thread> load = startBusyEditors(session, working);
         List<Lease> freed = Collections.synchronizedList(new ArrayList<>());
-        try (ReleaseService service = services.releaseService(freed::addAll)) {
+        try (ReleaseService service = session.releaseService(freed::addAll)) {
             service.start();
             // the leases lapse one after another, 50 ms apart, from a second from now
             for (int i = 0; i < LEASES; i++) {
@@ -104,14 +104,14 @@ class ReleaseServiceBoundTest {
     }
 
     /** Four editors claiming and deciding as fast as they can on another desk: the server is busy. */
-    private static List<Thread> startBusyEditors(ReviewSession services, AtomicBoolean working) {
+    private static List<Thread> startBusyEditors(ReviewSession session, AtomicBoolean working) {
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             String editor = "busy" + i;
             Thread t = new Thread(() -> {
                 while (working.get()) {
-                    for (HeldArticle held : services.queue().claim(editor).articles()) {
-                        services.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.APPROVE, ""));
+                    for (HeldArticle held : session.queue().claim(editor).articles()) {
+                        session.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.APPROVE, ""));
                     }
                 }
             }, "busy-" + editor);

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.UUID;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.db.schema.tables.records.ArticleRecord;
+import org.copydesk.lease.ServerClock;
 import org.copydesk.review.imports.ArticleImporter;
 import org.copydesk.review.imports.ImportListener;
 import org.copydesk.review.imports.ImportReport;
@@ -33,12 +34,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class RevisionImportTest {
 
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final ArticleImporter importer;
 
     RevisionImportTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
         this.importer = new ArticleImporter(dsl, Clock.systemUTC());
     }
 
@@ -46,7 +47,7 @@ class RevisionImportTest {
     void newsroom() {
         dsl.deleteFrom(OUTCOME_EVENT).execute();
         Fixtures.emptyNewsroom(dsl);
-        Newsroom n = services.newsroom();
+        Newsroom n = session.newsroom();
         n.addDesk("news", "News", Duration.ofMinutes(30));
         n.addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news"));
         n.addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news"));
@@ -76,7 +77,7 @@ class RevisionImportTest {
     }
 
     private DecisionOutcome decide(HeldArticle held, Verdict verdict, String notes) {
-        return services.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), verdict, notes));
+        return session.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), verdict, notes));
     }
 
     @Test
@@ -102,33 +103,33 @@ class RevisionImportTest {
         assertThat(revisionBodies()).containsExactly("First text", "Second text");
         assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ROW_KEY.eq(String.valueOf(a.getId()))
                 .and(LEASE_EVENT.ACTION.eq("revision")))).as("history").isEqualTo(1);
-        assertThat(services.queue().claim("ann").articles()).singleElement()
+        assertThat(session.queue().claim("ann").articles()).singleElement()
                 .extracting(HeldArticle::title).isEqualTo("Council votes 7-2");
     }
 
     @Test
     void aDecisionOnTheRevisionTheEditorReadIsRefusedWhenANewerOneArrivedAndTheNotesStayAsADraft() {
         importRow("Council votes", "First text");
-        HeldArticle held = services.queue().claim("ann").articles().get(0);
+        HeldArticle held = session.queue().claim("ann").articles().get(0);
 
         ImportReport revised = importRow("Council votes", "Second text");
         assertThat(revised.revisionRows()).singleElement().extracting(RevisionRow::kind)
                 .isEqualTo(RevisionRow.Kind.REVISED_HELD);
 
-        assertThat(services.decisions().newerRevision(held.lease())).as("the holder can be told").contains(2);
+        assertThat(session.decisions().newerRevision(held.lease())).as("the holder can be told").contains(2);
         DecisionOutcome refused = decide(held, Verdict.REJECT, "Para 2 is wrong");
-        assertThat(refused).isEqualTo(new DecisionOutcome.Refused(ReviewDecisions.NEWER_REVISION));
+        assertThat(refused).isEqualTo(new DecisionOutcome.Refused(DecisionRefusal.NEWER_REVISION));
         assertThat(ReviewDecisions.NEWER_REVISION).contains("newer version", "kept as a draft", "reload");
-        assertThat(services.drafts().load(held.id(), "ann")).get().extracting(Drafts.Draft::notes).isEqualTo("Para 2 is wrong");
+        assertThat(session.drafts().load(held.id(), "ann")).get().extracting(Drafts.Draft::notes).isEqualTo("Para 2 is wrong");
         assertThat(dsl.fetchCount(DECISION)).isZero();
         assertThat(article().getStatus()).isEqualTo(ArticleStatus.queued);
         assertThat(article().getLockedBy()).as("ann still holds it").isEqualTo("ann");
 
-        assertThat(services.decisions().takeNewestRevision(held.lease())).get().satisfies(r -> {
+        assertThat(session.decisions().takeNewestRevision(held.lease())).get().satisfies(r -> {
             assertThat(r.revision()).isEqualTo(2);
             assertThat(r.body()).isEqualTo("Second text");
         });
-        assertThat(services.decisions().newerRevision(held.lease())).isEmpty();
+        assertThat(session.decisions().newerRevision(held.lease())).isEmpty();
         assertThat(decide(held, Verdict.APPROVE, "")).isInstanceOf(DecisionOutcome.Recorded.class);
         assertThat(dsl.fetchValue(DECISION.REVISION, DECISION.ARTICLE_ID.eq(held.id()))).as("decided on revision 2").isEqualTo(2);
         assertThat(dsl.fetchValue(OUTCOME_EVENT.OUTCOME, OUTCOME_EVENT.ARTICLE_ID.eq(held.id()))).isEqualTo("approved");
@@ -138,13 +139,13 @@ class RevisionImportTest {
     void anArticleNeverSentBackHasNoReturnedView() {
         importRow("Council votes", "First text");
         importRow("Council votes", "Second text");
-        assertThat(services.returnedArticles().of(article().getId())).isEmpty();
+        assertThat(session.returnedArticles().of(article().getId())).isEmpty();
     }
 
     @Test
     void aDecisionWithoutANewerRevisionRecordsTheRevisionItWasMadeOn() {
         importRow("Council votes", "First text");
-        HeldArticle held = services.queue().claim("ann").articles().get(0);
+        HeldArticle held = session.queue().claim("ann").articles().get(0);
         assertThat(decide(held, Verdict.APPROVE, "")).isInstanceOf(DecisionOutcome.Recorded.class);
         assertThat(dsl.fetchValue(DECISION.REVISION, DECISION.ARTICLE_ID.eq(held.id()))).isEqualTo(1);
     }
@@ -152,16 +153,16 @@ class RevisionImportTest {
     @Test
     void anotherEditorsLeaseCannotTakeTheNewRevision() {
         importRow("Council votes", "First text");
-        HeldArticle held = services.queue().claim("ann").articles().get(0);
-        services.supervision().forceRelease(held.id(), "sue", "Legal wants it");
+        HeldArticle held = session.queue().claim("ann").articles().get(0);
+        session.supervision().forceRelease(held.id(), "sue", "Legal wants it");
         importRow("Council votes", "Second text");
-        assertThat(services.decisions().takeNewestRevision(held.lease())).as("lease lost").isEmpty();
+        assertThat(session.decisions().takeNewestRevision(held.lease())).as("lease lost").isEmpty();
     }
 
     @Test
     void aNewTextOfADecidedArticleIsReportedAsAlreadyDecidedUnlessTheImportReopensIt() {
         importRow("Council votes", "First text");
-        decide(services.queue().claim("ann").articles().get(0), Verdict.APPROVE, "");
+        decide(session.queue().claim("ann").articles().get(0), Verdict.APPROVE, "");
 
         ImportReport decided = importRow("Council votes", "Second text");
         assertThat(decided.revisionRows()).singleElement().satisfies(row -> {
@@ -184,20 +185,20 @@ class RevisionImportTest {
         assertThat(revisionBodies()).containsExactly("First text", "Second text");
         assertThat(dsl.select(OUTCOME_EVENT.OUTCOME).from(OUTCOME_EVENT).where(OUTCOME_EVENT.ARTICLE_ID.eq(a.getId()))
                 .orderBy(OUTCOME_EVENT.ID).fetch(OUTCOME_EVENT.OUTCOME)).containsExactly("approved", "reopened");
-        assertThat(services.queue().claim("ann").articles()).singleElement().extracting(HeldArticle::id).isEqualTo(a.getId());
+        assertThat(session.queue().claim("ann").articles()).singleElement().extracting(HeldArticle::id).isEqualTo(a.getId());
     }
 
     @Test
     void aSentBackArticleWaitsForItsWritersRevisionWhichReturnsItAtOnceAheadOfFreshWork() {
         importRow("Council votes", "First text");
-        HeldArticle held = services.queue().claim("ann").articles().get(0);
+        HeldArticle held = session.queue().claim("ann").articles().get(0);
         DecisionOutcome.Recorded sentBack = (DecisionOutcome.Recorded) decide(held, Verdict.SEND_BACK, "Check the quotes");
         assertThat(sentBack.resultingStatus()).isEqualTo("awaiting_writer");
         assertThat(sentBack.returnsAt()).as("no timer").isNull();
         assertThat(article().getStatus()).isEqualTo(ArticleStatus.awaiting_writer);
-        dsl.update(ARTICLE).set(ARTICLE.AVAILABLE_AT, org.copydesk.lease.ServerClock.nowPlus(Duration.ofDays(-30)))
+        dsl.update(ARTICLE).set(ARTICLE.AVAILABLE_AT, ServerClock.nowPlus(Duration.ofDays(-30)))
                 .where(ARTICLE.ID.eq(held.id())).execute();
-        assertThat(services.queue().claim("ann").articles()).as("not claimable however long it waits").isEmpty();
+        assertThat(session.queue().claim("ann").articles()).as("not claimable however long it waits").isEmpty();
         assertThat(importRow("Council votes", "First text").alreadyPresent()).as("the same text does not return it").isEqualTo(1);
         assertThat(article().getStatus()).isEqualTo(ArticleStatus.awaiting_writer);
 
@@ -212,7 +213,7 @@ class RevisionImportTest {
         assertThat(a.getStatus()).isEqualTo(ArticleStatus.queued);
         assertThat(a.getQueueLane()).isZero();
         assertThat(a.getDecisionNote()).as("the notes that asked for the changes stay").isEqualTo("Check the quotes");
-        ReturnedArticles.Returned returned = services.returnedArticles().of(held.id()).orElseThrow();
+        ReturnedArticles.Returned returned = session.returnedArticles().of(held.id()).orElseThrow();
         assertThat(returned.sentBackRevision()).isEqualTo(1);
         assertThat(returned.currentRevision()).isEqualTo(2);
         assertThat(returned.notes()).isEqualTo("Check the quotes");
@@ -223,7 +224,7 @@ class RevisionImportTest {
         assertThat(WordDiff.newText(returned.bodyDiff())).isEqualTo("Second text, quotes checked");
         assertThat(WordDiff.oldText(returned.bodyDiff())).isEqualTo("First text");
         assertThat(returned.titleDiff()).containsExactly(new WordDiff.Segment(WordDiff.Change.SAME, "Council votes"));
-        assertThat(services.queue().claim("ann").articles()).first().satisfies(first -> {
+        assertThat(session.queue().claim("ann").articles()).first().satisfies(first -> {
             assertThat(first.id()).isEqualTo(held.id());
             assertThat(first.title()).isEqualTo("Council votes");
         });
@@ -232,9 +233,9 @@ class RevisionImportTest {
     @Test
     void supervisorsSeePerDeskWhatWaitsForWritersSinceWhenAndWhatIsOverdue() {
         importRow("Council votes", "First text");
-        HeldArticle held = services.queue().claim("ann").articles().get(0);
+        HeldArticle held = session.queue().claim("ann").articles().get(0);
         decide(held, Verdict.SEND_BACK, "Check the quotes");
-        WaitingForWriters waiting = services.waitingForWriters();
+        WaitingForWriters waiting = session.waitingForWriters();
 
         assertThat(waiting.perDesk(Duration.ofDays(3))).singleElement().satisfies(d -> {
             assertThat(d.desk()).isEqualTo("news");
@@ -245,7 +246,7 @@ class RevisionImportTest {
         assertThat(waiting.overdue(Duration.ofDays(3), 10)).isEmpty();
 
         // four days pass on the server's clock for this send-back
-        dsl.update(ARTICLE).set(ARTICLE.DECIDED_AT, org.copydesk.lease.ServerClock.nowPlus(Duration.ofDays(-4)))
+        dsl.update(ARTICLE).set(ARTICLE.DECIDED_AT, ServerClock.nowPlus(Duration.ofDays(-4)))
                 .where(ARTICLE.ID.eq(held.id())).execute();
         assertThat(waiting.perDesk(Duration.ofDays(3))).singleElement().extracting(WaitingForWriters.DeskWait::overdue).isEqualTo(1);
         assertThat(waiting.overdue(Duration.ofDays(3), 10)).singleElement().satisfies(o -> {

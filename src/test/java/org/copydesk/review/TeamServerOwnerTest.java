@@ -16,6 +16,7 @@ import java.util.Map;
 import org.copydesk.cli.Cli;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
+import org.copydesk.db.OwnerRights;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestServer;
 import org.jooq.DSLContext;

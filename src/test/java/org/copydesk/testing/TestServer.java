@@ -1,11 +1,14 @@
 package org.copydesk.testing;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
+import org.copydesk.db.DataSources;
 import org.copydesk.db.EmbeddedServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,9 +41,10 @@ public final class TestServer {
 
         /**
          * A URL for an account that may not create databases (a signed-in editor, the app under
-         * test), with this server's connection parameters: on MySQL 8 an account with
+         * test), with this server's connection parameters (on MySQL 8 an account with
          * caching_sha2_password signs in over a connection without TLS only with
-         * {@code allowPublicKeyRetrieval=true}.
+         * {@code allowPublicKeyRetrieval=true}) and the session collation the product's own
+         * connections have ({@link DataSources#SESSION_COLLATION}).
          */
         public String accountUrl(String database) {
             return accountUrl(host, port, database);
@@ -49,7 +53,8 @@ public final class TestServer {
         /** As {@link #accountUrl(String)}, through another host and port (a {@code TcpProxy} in front of the server). */
         public String accountUrl(String viaHost, int viaPort, String database) {
             return "jdbc:mysql://" + viaHost + ":" + viaPort + "/" + database
-                    + "?" + (extraUrlParameters.isEmpty() ? "sslMode=DISABLED" : extraUrlParameters);
+                    + "?" + (extraUrlParameters.isEmpty() ? "sslMode=DISABLED" : extraUrlParameters)
+                    + "&sessionVariables=" + URLEncoder.encode(DataSources.SESSION_COLLATION, StandardCharsets.UTF_8);
         }
 
         public Connection adminConnection() throws SQLException {
@@ -60,6 +65,8 @@ public final class TestServer {
             p.setProperty("forceConnectionTimeZoneToSession", "true");
             p.setProperty("preserveInstants", "false");
             p.setProperty("allowMultiQueries", "false");
+            // the session collation the product's own connections have (see DataSources)
+            p.setProperty("sessionVariables", DataSources.SESSION_COLLATION);
             if (!extraUrlParameters.isEmpty()) {
                 for (String kv : extraUrlParameters.split("&")) {
                     String[] parts = kv.split("=", 2);

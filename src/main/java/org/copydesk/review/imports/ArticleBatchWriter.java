@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import org.copydesk.lease.DatabaseBusyException;
 import org.jooq.DSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,16 +15,14 @@ import org.slf4j.LoggerFactory;
  * one call of the database's {@code import_articles}, which is one transaction: a batch is either
  * all in or all out. An external id already in the table with the same content is left alone and
  * counted as already present; with a different content it is a new revision or "already decided"
- * (RevisionRow) (ids compare exactly, V3 migration; duplicates inside a file are caught before they reach
- * a batch).
+ * ({@link RevisionRow}; external ids compare exactly, byte for byte; duplicates inside a file are
+ * caught before they reach a batch). Deadlocks are retried by the one retry policy
+ * ({@link ImportCalls} calls through {@code DatabaseOperations}); a batch whose connection was lost is
+ * not sent again, as it may have committed and its bad rows would be kept aside twice.
  */
 final class ArticleBatchWriter {
 
     private static final Logger log = LoggerFactory.getLogger(ArticleBatchWriter.class);
-    private static final org.copydesk.lease.TransientErrors RETRIES = new org.copydesk.lease.TransientErrors(
-            new org.copydesk.lease.RetryPolicy(4, java.time.Duration.ofMillis(50), java.time.Duration.ofMillis(200)));
-    /** A {@code lease_event.action} for an article's arrival; the lease engine's own actions are in LeaseAction. */
-    static final String IMPORT_ACTION = "import";
 
     private final ImportCalls calls;
 
@@ -74,15 +74,12 @@ final class ArticleBatchWriter {
         return new BatchOutcome(inserted, present, revisions, notYetWritten);
     }
 
-    /**
-     * Conflicts only, through Copydesk's one retry policy: a batch whose connection was lost may have
-     * committed, and its bad rows would be quarantined twice if it ran again.
-     */
-    private static <T> T retrying(java.util.function.Supplier<T> work) {
+    /** The import reports the database's own words rather than "busy" when every retry of a batch failed. */
+    private static <T> T retrying(Supplier<T> work) {
         try {
-            return RETRIES.retrying("import batch", false, work);
-        } catch (org.copydesk.lease.DatabaseBusyException busy) {
-            throw (RuntimeException) busy.getCause(); // the import reports the database's own words
+            return work.get();
+        } catch (DatabaseBusyException busy) {
+            throw (RuntimeException) busy.getCause();
         }
     }
 }

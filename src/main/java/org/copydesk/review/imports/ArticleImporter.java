@@ -35,6 +35,7 @@ public final class ArticleImporter {
     private final Clock clock;
     private final ImportSettings settings;
     private final boolean reopenDecided;
+    private final ImportHook hook = ImportHook.fromSystemProperties();
 
     /** @param clock only names imports (their id starts with the date); times stored come from the server */
     public ArticleImporter(DSLContext dsl, Clock clock) {
@@ -80,7 +81,7 @@ public final class ArticleImporter {
             throw new ImportFailedException("cannot open " + file + ": " + e.getMessage(), emptyReport(source), e);
         }
         try (in) {
-            return importStream(in, source, size, actor, listener);
+            return importOpened(in, source, size, () -> Files.newInputStream(file), actor, listener);
         } catch (IOException e) {
             // closing a file we only read; nothing was lost
             throw new ImportFailedException("cannot close " + file + ": " + e.getMessage(), emptyReport(source), e);
@@ -94,6 +95,17 @@ public final class ArticleImporter {
      * @param totalBytes the stream's length for progress, or -1 when unknown
      */
     public ImportReport importStream(InputStream in, String sourceName, long totalBytes, String actor, ImportListener listener) {
+        return importOpened(in, sourceName, totalBytes, null, actor, listener);
+    }
+
+    /**
+     * Imports from an opened input.
+     *
+     * @param wholeFile opens the input again from its start for the check that needs all of it (8-bit
+     *                  text refused whole), or null when it can be read only once
+     */
+    ImportReport importOpened(InputStream in, String sourceName, long totalBytes, ImportRun.ReadAgain wholeFile, String actor,
+                              ImportListener listener) {
         if (actor == null || actor.isBlank() || actor.length() > 64) {
             throw new IllegalArgumentException("the importing user's name must be 1 to 64 characters");
         }
@@ -101,11 +113,9 @@ public final class ArticleImporter {
         ImportTarget target = new ImportTarget(newImportId(), source, actor, reopenDecided);
         Map<String, String> desks;
         long packet;
-        java.util.Set<String> keptAsideBefore;
         try {
             desks = desks(dsl);
             packet = maxAllowedPacket(dsl);
-            keptAsideBefore = ImportQuarantine.fingerprintsOf(dsl, source);
         } catch (RuntimeException e) {
             throw new ImportFailedException("the database is not available: " + SqlFailures.message(e),
                     emptyReport(source), e);
@@ -115,8 +125,15 @@ public final class ArticleImporter {
         // a batch travels as one call: it must fit in the server's packet with room to spare
         ImportSettings fitting = new ImportSettings(settings.batchRows(), batchBytes(packet, settings), settings.problemsKept(),
                 settings.rawTextLimit(), settings.progressInterval());
-        return new ImportRun(target, fitting, validator, writer, listener == null ? ImportListener.NONE : listener,
-                totalBytes, keptAsideBefore).run(in);
+        ImportRun.Sources sources = new ImportRun.Sources(totalBytes, wholeFile,
+                fingerprints -> ImportQuarantine.keptAsideEarlier(dsl, fingerprints, target.importId()), hook);
+        return new ImportRun(target, fitting, validator, writer, listener == null ? ImportListener.NONE : listener, sources)
+                .run(in);
+    }
+
+    /** The rows imports kept aside, to list, correct and requeue, or dismiss. */
+    public ImportQuarantine quarantine() {
+        return new ImportQuarantine(dsl);
     }
 
     static Map<String, String> desks(DSLContext dsl) {

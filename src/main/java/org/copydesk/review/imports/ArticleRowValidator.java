@@ -21,6 +21,8 @@ import java.util.function.Consumer;
 final class ArticleRowValidator {
 
     static final Set<String> FIELDS = Set.of("external_id", "desk", "title", "body", "byline", "priority", "available_at");
+    /** The fields no article can do without, in the order the documentation lists them. */
+    static final java.util.List<String> REQUIRED = java.util.List.of("external_id", "desk", "title", "body");
     static final int EXTERNAL_ID_MAX = 128;
     static final int TITLE_MAX = 300;
     static final int BYLINE_MAX = 200;

@@ -42,7 +42,7 @@ final class CsvRowParser {
         if (header.structuralProblem() != null) {
             problem = header.structuralProblem();
         } else if (header.malformedLine() != 0) {
-            problem = "it holds bytes that are not UTF-8";
+            problem = "it holds " + header.malformed();
         } else if (header.tooLong()) {
             problem = "it is far too long";
         } else {
@@ -59,12 +59,32 @@ final class CsvRowParser {
                     }
                     columns.add(name);
                 }
+                if (problem == null) {
+                    problem = missingColumns(columns);
+                }
             }
         }
         if (problem != null) {
             problem = "the header row (line " + header.line() + ") cannot be used: " + problem;
         }
         return new CsvRowParser(format, header.text(), columns, problem);
+    }
+
+    /** Null when every column an article needs is there, else which are not (said once for the file, not on every row). */
+    private static String missingColumns(List<String> columns) {
+        List<String> missing = ArticleRowValidator.REQUIRED.stream().filter(c -> !columns.contains(c)).toList();
+        if (missing.isEmpty()) {
+            return null;
+        }
+        String named = String.join(", ", columns.stream().filter(c -> !c.isEmpty()).map(c -> ImportText.visible(c, 40)).toList());
+        return (missing.size() == 1 ? "it has no column \"" + missing.get(0) + "\"" : "it has no columns \""
+                + String.join("\", \"", missing) + "\"") + " (its columns: " + (named.isEmpty() ? "none" : named)
+                + "); every article needs " + String.join(", ", ArticleRowValidator.REQUIRED);
+    }
+
+    /** Why the header row cannot be used (then no row can be read), or null. */
+    String problem() {
+        return headerProblem;
     }
 
     /** The header line, put in front of a bad row's text in the quarantine so the entry reads (and requeues) on its own. */

@@ -1,16 +1,21 @@
 package org.copydesk.review.imports;
 
+import static org.copydesk.review.imports.DropFolderFiles.REPORT;
+
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -18,30 +23,46 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A watched drop folder: each file that arrives in it is imported once and moved to {@code done/}
  * or {@code failed/} with a report beside it ({@code NAME.report.txt}). This is how wire services
- * and many content systems hand files over.
+ * and many content systems hand files over. The rules are in {@code docs/import-format.md}.
  *
- * <p>Surviving a crash half-way through a file: a file is first moved (atomically) into
+ * <p><b>When a file is taken.</b> Names starting with a dot or ending in .tmp, .part, .partial or
+ * .crdownload are left alone: writing under such a name and renaming the file when it is complete is
+ * the one sure way to hand a file over. Any other file is taken once it has not changed (size,
+ * modification and change times, names) for the quiet period, by the clock, however many looks that
+ * takes, and, where the system shows it (Linux, the same user), once no process has it open for
+ * writing. While it is read, reaching its end waits for it to be quiet again (a writer that carries
+ * on is read to its real end); after the import its size and content are compared with what was
+ * read, and a file that changed is read again. A file that changes after it was finished (its writer
+ * kept it open and wrote on after a long pause) is imported again as a new drop, for an hour.
+ *
+ * <p><b>Only its own files.</b> A symbolic link, a file with other names elsewhere (a hard link), or
+ * anything that is not a plain file is never read: it is moved, as it is, to failed/ with a report
+ * saying why. Nothing follows a link: the folder's own sub-folders must be folders, not links.
+ *
+ * <p><b>Surviving a crash half-way through a file.</b> A file is first moved (atomically) into
  * {@code processing/} under a name of its own, and imported from there. An import that was cut off
- * is simply run again on the next start from the same place: rows already imported are recognised
- * by their external id and rows already kept aside by their text (the importer's own rules), so
- * nothing is imported or kept aside twice. The report is written into {@code processing/} before
- * the file leaves it, so a crash between the two finishes the move without importing again.
- *
- * <p>A file is taken once its size and modification time have not changed between two looks, so
- * a writer that does not rename its files in is not read half-written; names that start with a dot
- * or end in .tmp, .part, .partial or .crdownload are left alone (write under such a name, then
- * rename).
+ * is run again on the next start: rows already imported are recognised by their external id and
+ * rows already kept aside by their text, so nothing is imported or kept aside twice. The report is
+ * written into {@code processing/} before the file leaves it, so a crash between the two finishes
+ * the move without importing again.
  */
 public final class DropFolder {
 
-    /** What became of one file. */
-    public record Finished(String name, Path movedTo, Path report, boolean failed, boolean resumed, ImportReport outcome) {
+    private static final Logger log = LoggerFactory.getLogger(DropFolder.class);
+
+    /** What became of one file; {@code problem} says why a file failed when no row was read. */
+    public record Finished(String name, Path movedTo, Path report, boolean failed, boolean resumed, ImportReport outcome,
+                           String problem) {
     }
 
     /** What the folder tells whoever runs it. */
@@ -52,67 +73,112 @@ public final class DropFolder {
         void waiting(String name, String why);
     }
 
+    /**
+     * @param look               how often the folder is looked at
+     * @param quiet              how long a file must stay unchanged before it is taken
+     * @param watchAfterFinished how long a finished file is still watched for changes its writer makes late
+     */
+    public record Timing(Duration look, Duration quiet, Duration watchAfterFinished, Clock clock) {
+        public Timing {
+            if (look.isNegative() || look.isZero() || quiet.isNegative() || watchAfterFinished.isNegative()) {
+                throw new IllegalArgumentException("the look interval must be positive, the quiet period not negative");
+            }
+        }
+
+        public static Timing of(Duration look, Duration quiet) {
+            return new Timing(look, quiet, Duration.ofHours(1), Clock.systemUTC());
+        }
+    }
+
     static final String PROCESSING = "processing";
     static final String DONE = "done";
     static final String FAILED = "failed";
-    private static final String REPORT = ".report.txt";
     /** processing/ names: TAKEN_AT--RANDOM--ORIGINAL, unique per drop, stable across restarts. */
     private static final String SEPARATOR = "--";
     private static final DateTimeFormatter TAKEN = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSS'Z'", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
+    private static final String NL = System.lineSeparator();
+    static final String RESUMED = "this import was interrupted (the service stopped) and resumed; rows imported before the"
+            + " interruption are counted as already present.";
+
+    /** A name in the folder and since when it has looked the same. */
+    private record Seen(FileLook look, Instant since) {
+    }
+
+    /** How a taken file is read: as last seen (null: look now), and why it is read now when not for the first time. */
+    private record Start(FileLook look, Instant since, String why) {
+    }
 
     private final Path folder;
     private final ArticleImporter importer;
     private final String actor;
-    private final Clock clock;
+    private final Timing timing;
     private final Listener listener;
-    private final Map<Path, String> lastLook = new HashMap<>();
+    private final OpenWriters writers;
+    private final DroppedFileReader reader;
+    private final Map<Path, Seen> arrivals = new HashMap<>();
+    private final LateChanges late;
     private final CountDownLatch stopped = new CountDownLatch(1);
 
-    public DropFolder(Path folder, ArticleImporter importer, String actor, Clock clock, Listener listener) {
-        this.folder = folder.toAbsolutePath().normalize();
+    public DropFolder(Path folder, ArticleImporter importer, String actor, Timing timing, Listener listener) {
+        this(folder, importer, actor, timing, listener, OpenWriters.forThisSystem(), null);
+    }
+
+    /** @param pause how to wait between looks at a file being read; null: the service's own wait, which ends when it stops */
+    DropFolder(Path folder, ArticleImporter importer, String actor, Timing timing, Listener listener, OpenWriters writers,
+               SettledInput.Pause pause) {
         this.importer = importer;
         this.actor = actor;
-        this.clock = clock;
+        this.timing = timing;
         this.listener = listener;
-        if (!Files.isDirectory(this.folder)) {
-            throw new IllegalArgumentException("There is no folder " + folder + " to watch.");
-        }
+        this.writers = writers;
         try {
-            for (String sub : List.of(PROCESSING, DONE, FAILED)) {
-                Files.createDirectories(this.folder.resolve(sub));
+            this.folder = folder.toRealPath();
+            if (!Files.isDirectory(this.folder)) {
+                throw new IllegalArgumentException("There is no folder " + folder + " to watch.");
             }
+            for (String sub : List.of(PROCESSING, DONE, FAILED)) {
+                if (!DropFolderFiles.exists(this.folder.resolve(sub))) {
+                    Files.createDirectory(this.folder.resolve(sub));
+                }
+                DropFolderFiles.ownFolder(this.folder, sub);
+            }
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("There is no folder " + folder + " to watch.", e);
         } catch (IOException e) {
             throw new IllegalArgumentException("Cannot make the sub-folders of " + folder + ": " + e.getMessage(), e);
         }
+        this.late = new LateChanges(timing, writers);
+        this.reader = new DroppedFileReader(this.folder, importer, actor,
+                new SettledInput.Quiet(timing.quiet(), timing.look(), timing.clock(), pause != null ? pause : this::pause));
     }
 
     /**
      * Makes this the one service watching the folder (two would finish each other's files) until
      * the returned handle is closed or the process ends, however it ends.
      */
-    public java.io.Closeable lock() {
+    public Closeable lock() {
         try {
-            java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(folder.resolve(PROCESSING).resolve(".watch.lock"),
-                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
-            java.nio.channels.FileLock lock = channel.tryLock();
+            FileChannel channel = FileChannel.open(folder.resolve(PROCESSING).resolve(".watch.lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+            FileLock lock = channel.tryLock();
             if (lock == null) {
                 channel.close();
                 throw new IllegalStateException("Another copydesk import --watch is watching " + folder + " already.");
             }
             return channel; // closing it releases the lock
-        } catch (java.nio.channels.OverlappingFileLockException e) {
+        } catch (OverlappingFileLockException e) {
             throw new IllegalStateException("This process is watching " + folder + " already.", e);
         } catch (IOException e) {
             throw new IllegalArgumentException("Cannot lock " + folder + " for watching: " + e.getMessage(), e);
         }
     }
 
-    /** Looks every {@code interval} until {@link #stop()}. */
-    public void run(Duration interval) throws InterruptedException {
+    /** Looks every {@link Timing#look()} until {@link #stop()}. */
+    public void run() throws InterruptedException {
         while (stopped.getCount() > 0) {
             runOnce();
-            stopped.await(interval.toMillis(), TimeUnit.MILLISECONDS);
+            stopped.await(timing.look().toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
@@ -120,31 +186,91 @@ public final class DropFolder {
         stopped.countDown();
     }
 
+    private void pause(Duration duration) throws InterruptedException {
+        if (stopped.await(duration.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new InterruptedException("the drop folder is stopping");
+        }
+    }
+
     /**
-     * One look: first finishes what an earlier run left in processing/, then takes every file that
-     * has stopped changing since the last look. Returns how many files it finished.
+     * One look: first finishes what an earlier run left in processing/, then what changed after it
+     * was finished, then takes every file that has been quiet long enough. Returns how many files it
+     * finished.
      */
     public int runOnce() {
-        int finished = 0;
-        for (Path taken : sorted(folder.resolve(PROCESSING), DropFolder::isTaken)) {
-            finished += finish(taken, true) ? 1 : 0;
+        for (String sub : List.of(PROCESSING, DONE, FAILED)) {
+            DropFolderFiles.ownFolder(folder, sub);
         }
-        finishOrphanReports();
-        for (Path arrived : sorted(folder, this::mayTake)) {
+        int finished = 0;
+        for (Path taken : DropFolderFiles.sorted(folder.resolve(PROCESSING), DropFolder::isTaken)) {
+            if (stopped.getCount() == 0) {
+                return finished;
+            }
+            finished += finish(taken, new Start(null, null, RESUMED)) ? 1 : 0;
+        }
+        DropFolderFiles.finishOrphanReports(folder.resolve(PROCESSING), folder.resolve(DONE), folder.resolve(FAILED));
+        for (LateChanges.Again again : late.changedAndQuiet()) {
+            Path taken = take(again.file());
+            if (taken != null) {
+                late.handedBack(again);
+                finished += finish(taken, new Start(again.look(), again.since(), again.why())) ? 1 : 0;
+                DropFolderFiles.append(again.report(), "  note: this file changed after the import above (its writer was still"
+                        + " writing) and was imported again: see the newest report of " + again.file().getFileName() + "." + NL);
+            }
+        }
+        return finished + takeArrivals();
+    }
+
+    private int takeArrivals() {
+        Instant now = timing.clock().instant();
+        List<Path> ready = new ArrayList<>();
+        int finished = 0;
+        for (Path arrived : DropFolderFiles.sorted(folder, p -> !leftAlone(p))) {
+            FileLook look = FileLook.of(arrived);
+            if (look == null || look.kind() == FileLook.Kind.FOLDER) {
+                continue;
+            }
+            if (look.kind() != FileLook.Kind.FILE) {
+                finished += refuse(arrived, look) ? 1 : 0; // nothing to wait for: a link is never read
+                continue;
+            }
+            Seen seen = arrivals.get(arrived);
+            if (seen == null || !look.sameAs(seen.look())) {
+                seen = new Seen(look, now);
+                arrivals.put(arrived, seen);
+            }
+            if (!now.isBefore(seen.since().plus(timing.quiet()))) {
+                ready.add(arrived);
+            }
+        }
+        Set<Path> writing = ready.isEmpty() ? Set.of() : writers.openForWriting(folder);
+        for (Path arrived : ready) {
             if (stopped.getCount() == 0) {
                 break;
             }
-            String look = look(arrived);
-            if (look != null && look.equals(lastLook.put(arrived, look))) {
-                lastLook.remove(arrived);
-                Path taken = take(arrived);
-                if (taken != null) {
-                    finished += finish(taken, false) ? 1 : 0;
-                }
+            if (writing.contains(arrived)) {
+                log.debug("{} is still open for writing; looked at again later", arrived);
+                continue;
+            }
+            Seen seen = arrivals.remove(arrived);
+            if (seen.look().links() > 1) {
+                finished += refuse(arrived, seen.look()) ? 1 : 0;
+                continue;
+            }
+            Path taken = take(arrived);
+            if (taken != null) {
+                finished += finish(taken, new Start(seen.look(), seen.since(), null)) ? 1 : 0;
             }
         }
-        lastLook.keySet().removeIf(p -> !Files.exists(p));
+        arrivals.keySet().removeIf(p -> !DropFolderFiles.exists(p));
         return finished;
+    }
+
+    /** Names a writer is still writing under (write, then rename), and the folder's own. */
+    private static boolean leftAlone(Path p) {
+        String name = p.getFileName().toString().toLowerCase(Locale.ROOT);
+        return name.startsWith(".") || name.endsWith(".tmp") || name.endsWith(".part") || name.endsWith(".partial")
+                || name.endsWith(".crdownload") || name.equals(PROCESSING) || name.equals(DONE) || name.equals(FAILED);
     }
 
     /** A file this service took (not a report, a report being written, or the folder's lock). */
@@ -153,96 +279,107 @@ public final class DropFolder {
         return !name.startsWith(".") && !name.endsWith(REPORT) && !name.endsWith(".part");
     }
 
-    private boolean mayTake(Path p) {
-        String name = p.getFileName().toString().toLowerCase(Locale.ROOT);
-        return Files.isRegularFile(p) && !name.startsWith(".") && !name.endsWith(".tmp") && !name.endsWith(".part")
-                && !name.endsWith(".partial") && !name.endsWith(".crdownload");
-    }
-
-    private static String look(Path p) {
-        try {
-            FileTime modified = Files.getLastModifiedTime(p);
-            return Files.size(p) + "@" + modified.toMillis();
-        } catch (IOException e) {
-            return null; // gone or unreadable for now: look again next time
-        }
-    }
-
-    /** Moves an arrived file into processing/ under its own name; null if someone else took it first. */
+    /** Moves an arrived file into processing/ under its own name; null if it went or is held open (looked at again). */
     private Path take(Path arrived) {
-        String name = TAKEN.format(clock.instant()) + SEPARATOR + java.util.UUID.randomUUID().toString().substring(0, 6)
+        String name = TAKEN.format(timing.clock().instant()) + SEPARATOR + UUID.randomUUID().toString().substring(0, 6)
                 + SEPARATOR + arrived.getFileName();
         Path taken = folder.resolve(PROCESSING).resolve(name);
         try {
-            move(arrived, taken);
+            DropFolderFiles.move(arrived, taken);
             return taken;
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (DropFolderFiles.InUse e) {
+            log.debug("{}; looked at again later", e.getMessage());
             return null;
         }
     }
 
-    /**
-     * Imports a taken file (unless its report says it was done) and moves it, report first.
-     * Returns false when the database is away (the file stays for the next look).
-     */
-    private boolean finish(Path taken, boolean resumed) {
-        String original = originalName(taken.getFileName().toString());
-        Path report = taken.resolveSibling(taken.getFileName() + REPORT);
-        boolean failed;
-        ImportReport outcome = null;
-        if (Files.exists(report)) {
-            failed = readReport(report).startsWith("FAILED");
-        } else {
-            String text;
-            try {
-                outcome = importer.importFile(taken, actor, ImportListener.NONE);
-                failed = outcome.rowsRead() > 0 && outcome.imported() + outcome.alreadyPresent() == 0
-                        || outcome.format() == null;
-                text = (failed ? "FAILED: no row of " + original + " could be imported." + System.lineSeparator() : "")
-                        + ImportReportText.of(outcome);
-            } catch (ImportFailedException e) {
-                if (databaseAway(e)) {
-                    listener.waiting(original, e.getMessage());
-                    return false;
-                }
-                failed = true;
-                text = "FAILED: " + original + " could not be imported: " + e.getMessage() + System.lineSeparator();
-            }
-            if (resumed) {
-                text += "  note: this import was interrupted (the service stopped) and resumed; rows imported before"
-                        + " the interruption are counted as already present." + System.lineSeparator();
-            }
-            writeAtomically(report, "File: " + original + System.lineSeparator() + text);
-        }
-        Path target = unused(folder.resolve(failed ? FAILED : DONE), original);
-        Path targetReport = target.resolveSibling(target.getFileName() + REPORT);
+    /** Moves what is not a file of its own, unread, to failed/ with a report saying why. */
+    private boolean refuse(Path entry, FileLook look) {
+        String name = DropFolderFiles.safeName(entry.getFileName().toString());
+        String why = name + " was not imported: " + DropFolderFiles.notOwnFile(entry, look) + ". Nothing of it was read.";
+        Path target = DropFolderFiles.unused(folder.resolve(FAILED), name);
+        Path report = target.resolveSibling(target.getFileName() + REPORT);
         try {
-            move(taken, target);
-            move(report, targetReport);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new UncheckedIOException("the drop folder changed under this service: " + e.getMessage(), e);
+            DropFolderFiles.move(entry, target);
+        } catch (NoSuchFileException | DropFolderFiles.InUse e) {
+            return false;
         }
-        listener.finished(new Finished(original, target, targetReport, failed, resumed, outcome));
+        DropFolderFiles.writeAtomically(report, "File: " + name + NL + "FAILED: " + why + NL);
+        log.warn("Drop folder {}: {}", folder, why);
+        listener.finished(new Finished(name, target, report, true, false, null, why));
         return true;
     }
 
-    /** A report left in processing/ without its file: the file was moved; the report follows it. */
-    private void finishOrphanReports() {
-        for (Path report : sorted(folder.resolve(PROCESSING), p -> p.getFileName().toString().endsWith(REPORT))) {
-            String taken = report.getFileName().toString();
-            taken = taken.substring(0, taken.length() - REPORT.length());
-            if (Files.exists(report.resolveSibling(taken))) {
-                continue;
+    /**
+     * Imports a taken file (unless its report says it was done) and moves it, report first.
+     * Returns false when it could not be finished now (the database is away, or the service stops):
+     * the file stays in processing/ for the next look.
+     */
+    private boolean finish(Path taken, Start start) {
+        String original = DropFolderFiles.safeName(originalName(taken.getFileName().toString()));
+        Path report = taken.resolveSibling(taken.getFileName() + REPORT);
+        boolean failed;
+        ImportReport outcome = null;
+        String problem = null;
+        FileLook asRead = null;
+        if (DropFolderFiles.exists(report)) {
+            failed = DropFolderFiles.readReport(report).startsWith("FAILED");
+        } else {
+            FileLook look = FileLook.of(taken);
+            if (look == null) {
+                return false;
             }
-            String original = originalName(taken);
-            boolean failed = readReport(report).startsWith("FAILED");
-            Path dir = folder.resolve(failed ? FAILED : DONE);
-            try {
-                move(report, dir.resolve(original + REPORT + (Files.exists(dir.resolve(original + REPORT)) ? "." + taken : "")));
-            } catch (java.nio.file.NoSuchFileException e) {
-                // someone moved it meanwhile
+            String text;
+            String notOwn = DropFolderFiles.notOwnFile(taken, look);
+            if (notOwn != null) {
+                failed = true;
+                problem = original + " was not imported: " + notOwn + ". Nothing of it was read.";
+                text = "FAILED: " + problem + NL;
+            } else {
+                DroppedFileReader.Reading reading;
+                try {
+                    reading = reader.read(taken, original, start.look() != null ? start.look() : look,
+                            start.look() != null ? start.since() : timing.clock().instant());
+                } catch (ImportFailedException e) {
+                    if (stopped.getCount() == 0) {
+                        return false;
+                    }
+                    if (databaseAway(e)) {
+                        listener.waiting(original, e.getMessage());
+                        return false;
+                    }
+                    reading = null;
+                    problem = e.getMessage();
+                }
+                if (reading == null) {
+                    failed = true;
+                    text = "FAILED: " + original + " could not be imported: " + problem + NL;
+                } else {
+                    outcome = reading.outcome();
+                    asRead = reading.asRead();
+                    failed = outcome.rowsRead() > 0 && outcome.quarantined() == outcome.rowsRead();
+                    text = (failed ? "FAILED: no row of " + original + " could be imported." + NL : "")
+                            + ImportReportText.of(outcome) + reading.notes();
+                }
             }
+            if (start.why() != null) {
+                text += "  note: " + start.why() + NL;
+            }
+            DropFolderFiles.writeAtomically(report, "File: " + original + NL + text);
         }
+        Path target = DropFolderFiles.unused(folder.resolve(failed ? FAILED : DONE), original);
+        Path targetReport = target.resolveSibling(target.getFileName() + REPORT);
+        try {
+            DropFolderFiles.move(taken, target);
+            DropFolderFiles.move(report, targetReport);
+        } catch (NoSuchFileException e) {
+            throw new UncheckedIOException("the drop folder changed under this service: " + e.getMessage(), e);
+        }
+        late.watch(target, targetReport, asRead);
+        listener.finished(new Finished(original, target, targetReport, failed, RESUMED.equals(start.why()), outcome, problem));
+        return true;
     }
 
     private static boolean databaseAway(Throwable failure) {
@@ -258,69 +395,5 @@ public final class DropFolder {
         int first = taken.indexOf(SEPARATOR);
         int second = first < 0 ? -1 : taken.indexOf(SEPARATOR, first + SEPARATOR.length());
         return second < 0 ? taken : taken.substring(second + SEPARATOR.length());
-    }
-
-    /** {@code dir/name}, or name-2, name-3 … before the extension when taken. */
-    private static Path unused(Path dir, String name) {
-        Path candidate = dir.resolve(name);
-        int dot = name.lastIndexOf('.');
-        String stem = dot > 0 ? name.substring(0, dot) : name;
-        String extension = dot > 0 ? name.substring(dot) : "";
-        for (int n = 2; Files.exists(candidate) || Files.exists(candidate.resolveSibling(candidate.getFileName() + REPORT)); n++) {
-            candidate = dir.resolve(stem + "-" + n + extension);
-        }
-        return candidate;
-    }
-
-    private static void move(Path from, Path to) throws java.nio.file.NoSuchFileException {
-        try {
-            try {
-                Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(from, to);
-            }
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw e;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot move " + from + " to " + to + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static void writeAtomically(Path file, String text) {
-        Path part = file.resolveSibling(file.getFileName() + ".part");
-        try {
-            Files.writeString(part, text, StandardCharsets.UTF_8);
-            try (var channel = java.nio.channels.FileChannel.open(part, java.nio.file.StandardOpenOption.WRITE)) {
-                channel.force(true);
-            }
-            move(part, file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report " + file + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static String readReport(Path report) {
-        try {
-            String text = Files.readString(report, StandardCharsets.UTF_8);
-            int line = text.indexOf(System.lineSeparator());
-            return line < 0 ? "" : text.substring(line + System.lineSeparator().length());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the report " + report + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static List<Path> sorted(Path dir, java.util.function.Predicate<Path> which) {
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path p : entries) {
-                if (Files.isRegularFile(p) && which.test(p)) {
-                    files.add(p);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + dir + ": " + e.getMessage(), e);
-        }
-        files.sort(null);
-        return files;
     }
 }

@@ -2,20 +2,27 @@ package org.copydesk.review.imports;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CodingErrorAction;
 import java.util.Locale;
 
 /**
- * Decides how to read a file: by its extension when it has a known one (.json, .ndjson, .jsonl,
- * .csv), else by its first significant character ({@code [} a JSON array, <code>{</code> JSON lines,
- * anything else CSV). A .json file is an array when it starts with {@code [}, else JSON lines. For
- * CSV, the delimiter is the most frequent of comma, semicolon and tab on the header line.
+ * Decides how to read a file: its encoding ({@link TextEncoding}), then its shape by its extension
+ * when it has a known one (.json, .ndjson, .jsonl, .csv), else by its first significant character
+ * ({@code [} a JSON array, <code>{</code> JSON lines, anything else CSV). A .json file is an array when
+ * it starts with {@code [}, else JSON lines. For CSV, the delimiter is the most frequent of comma,
+ * semicolon and tab on the header line.
  */
 final class FormatSniffer {
 
     static final int PEEK_BYTES = 64 * 1024;
 
-    /** @param format null for an empty file; {@code utf16} when the file starts with a UTF-16 or UTF-32 byte order mark */
-    record Sniffed(ImportFormat format, char delimiter, boolean utf16) {
+    /**
+     * @param format   null for a file without text (empty or only blanks) or a refused one
+     * @param encoding how to decode the file, or why it is refused
+     */
+    record Sniffed(ImportFormat format, char delimiter, TextEncoding.Detected encoding) {
     }
 
     private FormatSniffer() {
@@ -26,23 +33,25 @@ final class FormatSniffer {
         in.mark(PEEK_BYTES + 1);
         byte[] head = in.readNBytes(PEEK_BYTES);
         in.reset();
-        int n = head.length;
-        if (n >= 2 && ((head[0] & 0xFF) == 0xFE && (head[1] & 0xFF) == 0xFF
-                || (head[0] & 0xFF) == 0xFF && (head[1] & 0xFF) == 0xFE)
-                || n >= 4 && head[0] == 0 && head[1] == 0 && (head[2] & 0xFF) == 0xFE && (head[3] & 0xFF) == 0xFF) {
-            return new Sniffed(null, ',', true);
+        TextEncoding.Detected encoding = TextEncoding.ofHead(head, head.length);
+        if (encoding.refusedFile()) {
+            return new Sniffed(null, ',', encoding);
         }
-        int i = 0;
-        if (n >= 3 && (head[0] & 0xFF) == 0xEF && (head[1] & 0xFF) == 0xBB && (head[2] & 0xFF) == 0xBF) {
-            i = 3;
-        }
-        while (i < n && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n')) {
+        // the head may end inside a character, and may hold bytes the import marks row by row later
+        CharBuffer chars = CharBuffer.allocate(head.length);
+        encoding.charset().newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE).decode(ByteBuffer.wrap(head), chars, false);
+        chars.flip();
+        String text = chars.toString();
+        int i = text.startsWith("\uFEFF") ? 1 : 0;
+        while (i < text.length() && (text.charAt(i) == ' ' || text.charAt(i) == '\t' || text.charAt(i) == '\r'
+                || text.charAt(i) == '\n')) {
             i++;
         }
-        if (i >= n) {
-            return new Sniffed(null, ',', false);
+        if (i >= text.length()) {
+            return new Sniffed(null, ',', encoding);
         }
-        byte first = head[i];
+        char first = text.charAt(i);
         String name = sourceName == null ? "" : sourceName.toLowerCase(Locale.ROOT);
         ImportFormat format;
         if (name.endsWith(".csv") || name.endsWith(".tsv") || name.endsWith(".txt") && first != '[' && first != '{') {
@@ -54,11 +63,11 @@ final class FormatSniffer {
         } else {
             format = first == '[' ? ImportFormat.JSON_ARRAY : first == '{' ? ImportFormat.JSON_LINES : ImportFormat.CSV;
         }
-        char delimiter = format == ImportFormat.CSV ? delimiter(head, i, n, name.endsWith(".tsv")) : ',';
-        return new Sniffed(format, delimiter, false);
+        char delimiter = format == ImportFormat.CSV ? delimiter(text, i, name.endsWith(".tsv")) : ',';
+        return new Sniffed(format, delimiter, encoding);
     }
 
-    private static char delimiter(byte[] head, int start, int n, boolean tsv) {
+    private static char delimiter(String head, int start, boolean tsv) {
         if (tsv) {
             return '\t';
         }
@@ -66,17 +75,17 @@ final class FormatSniffer {
         int semicolons = 0;
         int tabs = 0;
         boolean quoted = false;
-        for (int i = start; i < n; i++) {
-            byte b = head[i];
-            if (b == '"') {
+        for (int i = start; i < head.length(); i++) {
+            char c = head.charAt(i);
+            if (c == '"') {
                 quoted = !quoted;
-            } else if (!quoted && (b == '\n' || b == '\r')) {
+            } else if (!quoted && (c == '\n' || c == '\r')) {
                 break;
-            } else if (!quoted && b == ',') {
+            } else if (!quoted && c == ',') {
                 commas++;
-            } else if (!quoted && b == ';') {
+            } else if (!quoted && c == ';') {
                 semicolons++;
-            } else if (!quoted && b == '\t') {
+            } else if (!quoted && c == '\t') {
                 tabs++;
             }
         }

@@ -11,13 +11,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.copydesk.review.DatabaseOperations;
+import org.copydesk.review.Operation;
 import org.jooq.DSLContext;
 import org.jooq.Record;
 
 /**
- * The database's import operations ({@code db/routines/R__import_articles.sql} and its siblings), one call each and
- * the only place that names them: supervisors write no table themselves. A batch travels as JSON
- * in one call, so a batch is still one round trip and one transaction.
+ * The database's import operations, one call each ({@link DatabaseOperations} retries them and turns
+ * refusals into plain words): supervisors write no table themselves. A batch travels as JSON in one
+ * call, so a batch is still one round trip and one transaction.
  *
  * <p>{@code as}: the supervisor the call acts for, normally the signed-in person; the database lets
  * only administrators name someone else.
@@ -31,10 +33,24 @@ public final class ImportCalls {
     private static final JsonFactory JSON = new JsonFactory();
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
-    private final DSLContext dsl;
+    /** What {@code import_articles} and {@code correct_import_row} answer for a row. */
+    enum RowOutcome implements DatabaseOperations.Outcome {
+        IMPORTED,
+        /** The same content is there already. */
+        PRESENT,
+        /** A new revision of an article: what became of it, as {@link RevisionRow.Kind} says. */
+        REVISED, REVISED_HELD, RETURNED, DECIDED, REOPENED
+    }
 
+    private final DatabaseOperations operations;
+
+    /** Over {@code dsl}, with Copydesk's default retries. */
     public ImportCalls(DSLContext dsl) {
-        this.dsl = dsl;
+        this(DatabaseOperations.withDefaultRetries(dsl));
+    }
+
+    public ImportCalls(DatabaseOperations operations) {
+        this.operations = operations;
     }
 
     /** One batch, all in or all out: the articles this call created and the rows that met an article already there. */
@@ -46,19 +62,19 @@ public final class ImportCalls {
         String source = ImportText.shortenFromStart(target.sourceName(), 500);
         Map<String, Long> inserted = new HashMap<>();
         List<RevisionRow> revisions = new ArrayList<>();
-        for (Record r : dsl.fetch("call import_articles(?, ?, ?, ?, ?, ?)", target.actor(), target.importId(), source,
+        for (Record r : operations.fetch(Operation.IMPORT_ARTICLES, target.actor(), target.importId(), source,
                 rowsJson(rows), keptAsideJson(keptAside), target.reopen() ? 1 : 0)) {
-            String outcome = r.get("outcome", String.class);
+            String code = r.get("outcome", String.class);
+            RowOutcome outcome = DatabaseOperations.outcome(Operation.IMPORT_ARTICLES, RowOutcome.class, code);
             String externalId = r.get("external_id", String.class);
             long articleId = r.get("article_id", Long.class);
-            if ("imported".equals(outcome)) {
-                inserted.put(externalId, articleId);
-            } else {
-                RevisionRow.Kind kind = RevisionRow.Kind.fromCode(outcome);
-                if (kind != null) {
-                    revisions.add(new RevisionRow(r.get("line", Long.class), externalId, articleId, kind,
-                            r.get("revision", Integer.class)));
+            switch (outcome) {
+                case IMPORTED -> inserted.put(externalId, articleId);
+                case PRESENT -> {
+                    // counted by the caller: neither inserted nor a revision
                 }
+                default -> revisions.add(new RevisionRow(r.get("line", Long.class), externalId, articleId,
+                        RevisionRow.Kind.fromCode(code), r.get("revision", Integer.class)));
             }
         }
         return new BatchResult(inserted, revisions);
@@ -70,19 +86,24 @@ public final class ImportCalls {
      */
     public Correction correct(String as, long quarantineId, String externalId, String desk, String title, String byline, String body,
                               int priority, LocalDateTime availableAt, boolean resolveIfPresent) {
-        Record r = dsl.fetchOne("call correct_import_row(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", as, quarantineId, externalId, desk, title,
+        Record r = operations.fetch(Operation.CORRECT_IMPORT_ROW, as, quarantineId, externalId, desk, title,
                 byline, body, priority, availableAt == null ? null : TIME.format(availableAt),
-                resolveIfPresent ? "resolve" : "refuse");
-        return new Correction("imported".equals(r.get("outcome", String.class)), r.get("article_id", Long.class));
+                resolveIfPresent ? "resolve" : "refuse").get(0);
+        RowOutcome outcome = DatabaseOperations.outcome(Operation.CORRECT_IMPORT_ROW, RowOutcome.class,
+                r.get("outcome", String.class));
+        if (outcome != RowOutcome.IMPORTED && outcome != RowOutcome.PRESENT) {
+            throw new IllegalStateException("correct_import_row answered '" + outcome.code() + "' for one corrected row");
+        }
+        return new Correction(outcome == RowOutcome.IMPORTED, r.get("article_id", Long.class));
     }
 
     public void discard(String as, long quarantineId) {
-        dsl.execute("call discard_import_row(?, ?)", as, quarantineId);
+        operations.execute(Operation.DISCARD_IMPORT_ROW, as, quarantineId);
     }
 
     /** A quarantined article back in the queue; a title or body given (not blank) replaces the old one. */
     public void requeueArticle(String as, long articleId, String correctedTitle, String correctedBody, String note) {
-        dsl.execute("call requeue_article(?, ?, ?, ?, ?)", as, articleId, correctedTitle, correctedBody, note);
+        operations.execute(Operation.REQUEUE_ARTICLE, as, articleId, correctedTitle, correctedBody, note);
     }
 
     private static String rowsJson(List<ValidatedArticle> rows) {

@@ -2,10 +2,9 @@ package org.copydesk.review.imports;
 
 import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
 
-import java.util.Collection;
 import java.util.List;
 import org.copydesk.db.schema.tables.records.ImportQuarantineRecord;
-import org.copydesk.lease.ServerClock;
+import org.copydesk.review.OperationRefusedException;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 
@@ -27,17 +26,32 @@ public final class ImportQuarantine {
                 .fetch(ImportQuarantine::row);
     }
 
+    /** One open (unresolved) row, if it is open. */
+    public java.util.Optional<QuarantinedRow> open(long quarantineId) {
+        return dsl.selectFrom(IMPORT_QUARANTINE).where(IMPORT_QUARANTINE.ID.eq(quarantineId))
+                .and(IMPORT_QUARANTINE.RESOLVED_AT.isNull()).fetchOptional(ImportQuarantine::row);
+    }
+
     public int countOpen(String importId) {
         return dsl.fetchCount(IMPORT_QUARANTINE, open(importId));
     }
 
-    /** Dismisses rows (server time); returns how many were still open. */
-    public int markResolved(Collection<Long> ids) {
-        if (ids.isEmpty()) {
-            return 0;
+    /**
+     * Dismisses a row without making an article (the database's {@code discard_import_row}, which
+     * records who). False when it was not open (dealt with already, or no such row).
+     *
+     * @param as the supervisor to act for; null for the signed-in one
+     */
+    public boolean dismiss(long quarantineId, String as) {
+        try {
+            new ImportCalls(dsl).discard(as, quarantineId);
+            return true;
+        } catch (OperationRefusedException e) {
+            if (e.getMessage().contains("not waiting for correction")) {
+                return false;
+            }
+            throw e;
         }
-        return dsl.update(IMPORT_QUARANTINE).set(IMPORT_QUARANTINE.RESOLVED_AT, ServerClock.now())
-                .where(IMPORT_QUARANTINE.ID.in(ids)).and(IMPORT_QUARANTINE.RESOLVED_AT.isNull()).execute();
     }
 
     /**
@@ -74,8 +88,8 @@ public final class ImportQuarantine {
                     article.title(), article.byline(), article.body(), article.priority(), article.availableAt(), true);
             return done.imported() ? new RequeueResult(RequeueResult.Outcome.IMPORTED, done.articleId(), null)
                     : new RequeueResult(RequeueResult.Outcome.ALREADY_PRESENT, null, null);
-        } catch (org.jooq.exception.DataAccessException e) {
-            if (SqlFailures.message(e).contains("not waiting for correction")) {
+        } catch (OperationRefusedException e) {
+            if (e.getMessage().contains("not waiting for correction")) {
                 return new RequeueResult(RequeueResult.Outcome.NOT_OPEN, null,
                         "quarantine entry #" + quarantineId + " was resolved meanwhile");
             }
@@ -84,14 +98,18 @@ public final class ImportQuarantine {
     }
 
     /**
-     * Fingerprints (MD5 of the raw text, as {@link #fingerprint} computes it) of every row, open or
-     * dealt with, that earlier imports of {@code sourceName} kept aside: importing the same file
-     * again does not keep the same refused rows aside twice. One read per import.
+     * Of the fingerprints given (MD5 of a bad row's raw text, as {@link #fingerprint} computes it),
+     * those of rows that imports other than {@code importId} kept aside already, open or dealt
+     * with, from whichever file under whichever name: the same bad row is kept aside once. One read
+     * per batch that has bad rows (the server hashes the stored rows; there are few).
      */
-    static java.util.Set<String> fingerprintsOf(DSLContext dsl, String sourceName) {
-        String source = ImportText.shortenFromStart(sourceName, 500);
-        return new java.util.HashSet<>(dsl.selectDistinct(org.jooq.impl.DSL.md5(IMPORT_QUARANTINE.RAW_TEXT))
-                .from(IMPORT_QUARANTINE).where(IMPORT_QUARANTINE.SOURCE_NAME.eq(source)).fetch(0, String.class));
+    static java.util.Set<String> keptAsideEarlier(DSLContext dsl, java.util.Set<String> fingerprints, String importId) {
+        if (fingerprints.isEmpty()) {
+            return java.util.Set.of();
+        }
+        org.jooq.Field<String> md5 = org.jooq.impl.DSL.md5(IMPORT_QUARANTINE.RAW_TEXT);
+        return new java.util.HashSet<>(dsl.selectDistinct(md5).from(IMPORT_QUARANTINE)
+                .where(md5.in(fingerprints)).and(IMPORT_QUARANTINE.IMPORT_ID.ne(importId)).fetch(md5));
     }
 
     /** The server's {@code MD5(raw_text)} for a row kept aside with this text (utf8mb4 is UTF-8). */

@@ -8,6 +8,9 @@ import java.util.List;
  * {@code alreadyPresent}, {@code revisionRows} and {@code quarantined}.
  *
  * @param format        the shape the file was read as, or null when nothing could be read
+ * @param quarantined   rows kept aside, by this import or (see {@code keptAsideBefore}) an earlier one
+ * @param keptAsideBefore of the rows kept aside, those an earlier import had kept aside already (the same row
+ *                      text, from this file or another): reported by line, not added to the quarantine again
  * @param problems      the first {@link ImportSettings#problemsKept()} problems by line; the full list is
  *                      in the import quarantine under {@code importId}
  * @param moreProblems  problems beyond those listed
@@ -16,7 +19,7 @@ import java.util.List;
  * @param revisionRows  every row whose external id was there with a different content, by line: what happened to it
  */
 public record ImportReport(String importId, String source, ImportFormat format, long rowsRead, long imported,
-                           long alreadyPresent, long quarantined, List<ImportProblem> problems, long moreProblems,
+                           long alreadyPresent, long quarantined, long keptAsideBefore, List<ImportProblem> problems, long moreProblems,
                            List<String> warnings, long bytesRead, boolean cancelled, Duration duration,
                            List<RevisionRow> revisionRows) {
 
@@ -30,7 +33,7 @@ public record ImportReport(String importId, String source, ImportFormat format, 
     public ImportReport(String importId, String source, ImportFormat format, long rowsRead, long imported,
                         long alreadyPresent, long quarantined, List<ImportProblem> problems, long moreProblems,
                         List<String> warnings, long bytesRead, boolean cancelled, Duration duration) {
-        this(importId, source, format, rowsRead, imported, alreadyPresent, quarantined, problems, moreProblems, warnings,
+        this(importId, source, format, rowsRead, imported, alreadyPresent, quarantined, 0, problems, moreProblems, warnings,
                 bytesRead, cancelled, duration, List.of());
     }
 

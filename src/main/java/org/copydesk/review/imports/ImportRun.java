@@ -10,6 +10,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,6 +25,8 @@ final class ImportRun {
     private static final Logger log = LoggerFactory.getLogger(ImportRun.class);
     private static final int WARNINGS_KEPT = 100;
     private static final int UNKNOWN_FIELD_NAMES_KEPT = 20;
+    /** How the report's note on a file without rows begins (the drop folder files such a file as done, not failed). */
+    static final String NO_ROWS = "no rows: ";
 
     private final ImportTarget target;
     private final ImportSettings settings;
@@ -34,8 +38,10 @@ final class ImportRun {
     private final long started = System.nanoTime();
 
     private final ExternalIdFingerprints seen = new ExternalIdFingerprints();
-    /** Rows earlier imports of this source kept aside (see ImportQuarantine#fingerprintsOf). */
-    private final java.util.Set<String> keptAsideBefore;
+    /** Of the fingerprints given, those an earlier import kept aside already (see ImportQuarantine#keptAsideEarlier). */
+    private final UnaryOperator<Set<String>> keptAsideEarlier;
+    private final ReadAgain wholeFile;
+    private final ImportHook hook;
     private long keptAsideAgain;
     private final List<ValidatedArticle> batch = new ArrayList<>();
     private final List<QuarantineEntry> pendingQuarantine = new ArrayList<>();
@@ -51,7 +57,7 @@ final class ImportRun {
     private ImportFormat format;
     private char delimiter = ',';
     private CsvRowParser csv;
-    private Utf8Feed feed;
+    private TextFeed feed;
     private long rowsRead;
     private long imported;
     private long alreadyPresent;
@@ -59,15 +65,27 @@ final class ImportRun {
     private long lastProgress;
     private boolean cancelled;
 
+    /** Opens the whole input again from its first byte, for the encoding check that needs all of it. */
+    interface ReadAgain {
+        InputStream open() throws IOException;
+    }
+
+    /** What an import reads and what it asks the database besides writing its batches. */
+    record Sources(long totalBytes, ReadAgain wholeFile, UnaryOperator<Set<String>> keptAsideEarlier, ImportHook hook) {
+    }
+
+    /** @param sources {@code wholeFile} null for a stream that can be read only once (no whole-file encoding check) */
     ImportRun(ImportTarget target, ImportSettings settings, ArticleRowValidator validator, ArticleBatchWriter writer,
-              ImportListener listener, long totalBytes, java.util.Set<String> keptAsideBefore) {
-        this.keptAsideBefore = keptAsideBefore;
+              ImportListener listener, Sources sources) {
+        this.keptAsideEarlier = sources.keptAsideEarlier();
+        this.wholeFile = sources.wholeFile();
+        this.hook = sources.hook();
         this.target = target;
         this.settings = settings;
         this.validator = validator;
         this.writer = writer;
         this.listener = listener;
-        this.totalBytes = totalBytes;
+        this.totalBytes = sources.totalBytes();
         this.progressIntervalNanos = settings.progressInterval().toNanos();
         this.lastProgress = started;
     }
@@ -76,10 +94,9 @@ final class ImportRun {
         try {
             BufferedInputStream in = new BufferedInputStream(input, FormatSniffer.PEEK_BYTES + 1);
             FormatSniffer.Sniffed sniffed = FormatSniffer.sniff(in, target.sourceName());
-            if (sniffed.utf16()) {
-                rejectUtf16(in);
-            } else if (sniffed.format() == null) {
-                warning("the file is empty");
+            refuseUnreadableText(sniffed.encoding());
+            if (sniffed.format() == null) {
+                warning(NO_ROWS + "the file is empty");
             } else {
                 format = sniffed.format();
                 delimiter = sniffed.delimiter();
@@ -88,11 +105,14 @@ final class ImportRun {
                     case JSON_LINES -> new JsonLinesSplitter(this::onRecord);
                     case CSV -> new CsvSplitter(this::onRecord, delimiter);
                 };
-                feed = new Utf8Feed(in, splitter);
+                feed = new TextFeed(in, splitter, sniffed.encoding().charset());
                 try {
                     feed.pump();
-                } catch (Utf8Feed.StopReading stop) {
+                } catch (TextFeed.StopReading stop) {
                     cancelled = true;
+                }
+                if (rowsRead == 0 && !cancelled) {
+                    warning(NO_ROWS + (csv != null ? "the file holds only its header line" : "the file holds no article"));
                 }
             }
             flush();
@@ -128,14 +148,19 @@ final class ImportRun {
     private void onRecord(RawRecord record) {
         if (format == ImportFormat.CSV && csv == null) {
             csv = CsvRowParser.forHeader(record, delimiter);
+            if (csv.problem() != null) {
+                // said once for the file: no row of it could be read
+                throw refused(csv.problem());
+            }
             return;
         }
         rowsRead++;
+        hook.rowRead(rowsRead);
         String raw = rawText(record);
         String problem = record.structuralProblem();
         if (problem == null && record.malformedLine() != 0) {
-            problem = "line " + record.malformedLine() + " holds bytes that are not valid UTF-8 (shown as \uFFFD); "
-                    + "save the file as UTF-8";
+            problem = "line " + record.malformedLine() + " holds " + record.malformed()
+                    + (StandardCharsets.UTF_8.equals(feed.charset()) ? "; save the file as UTF-8" : "; the file is damaged there");
         }
         if (problem == null && record.tooLong()) {
             problem = "the row is " + record.length() + " characters long; rows are read up to " + RecordText.MAX_CHARS
@@ -185,22 +210,44 @@ final class ImportRun {
     }
 
     private void quarantine(long line, String raw, String reason) {
-        if (!keptAsideBefore.isEmpty() && keptAsideBefore.contains(ImportQuarantine.fingerprint(raw))) {
-            // refused again, and still reported by line; the quarantine has it from an earlier import
-            keptAsideAgain++;
-            quarantined++;
-            if (problems.size() < settings.problemsKept()) {
-                problems.add(new ImportProblem(line, reason));
-            } else {
-                moreProblems++;
-            }
-            return;
-        }
         pendingQuarantine.add(new QuarantineEntry(line, raw, reason));
         batchBytes += 3L * raw.length();
     }
 
+    /**
+     * Leaves out of the batch the bad rows an earlier import (of this file or any other, under any
+     * name) kept aside already, still open or dealt with: a file dropped twice, or resumed after a
+     * crash, does not fill the quarantine twice. They are still reported by line.
+     */
+    private void leaveOutRowsKeptAsideBefore() {
+        if (pendingQuarantine.isEmpty()) {
+            return;
+        }
+        Map<String, List<QuarantineEntry>> byFingerprint = new LinkedHashMap<>();
+        for (QuarantineEntry q : pendingQuarantine) {
+            byFingerprint.computeIfAbsent(ImportQuarantine.fingerprint(q.rawText()), f -> new ArrayList<>()).add(q);
+        }
+        Set<String> before = keptAsideEarlier.apply(byFingerprint.keySet());
+        for (String fingerprint : before) {
+            for (QuarantineEntry q : byFingerprint.getOrDefault(fingerprint, List.of())) {
+                pendingQuarantine.remove(q);
+                keptAsideAgain++;
+                quarantined++;
+                listProblem(new ImportProblem(q.line(), q.reason()));
+            }
+        }
+    }
+
+    private void listProblem(ImportProblem problem) {
+        if (problems.size() < settings.problemsKept()) {
+            problems.add(problem);
+        } else {
+            moreProblems++;
+        }
+    }
+
     private void flush() {
+        leaveOutRowsKeptAsideBefore();
         if (batch.isEmpty() && pendingQuarantine.isEmpty()) {
             return;
         }
@@ -210,11 +257,7 @@ final class ImportRun {
         revisionRows.addAll(outcome.revisions());
         quarantined += outcome.quarantined().size();
         for (QuarantineEntry q : outcome.quarantined()) {
-            if (problems.size() < settings.problemsKept()) {
-                problems.add(new ImportProblem(q.line(), q.reason()));
-            } else {
-                moreProblems++;
-            }
+            listProblem(new ImportProblem(q.line(), q.reason()));
         }
         batch.clear();
         pendingQuarantine.clear();
@@ -231,7 +274,7 @@ final class ImportRun {
         }
         if (stop) {
             flush();
-            throw new Utf8Feed.StopReading();
+            throw new TextFeed.StopReading();
         }
     }
 
@@ -265,13 +308,30 @@ final class ImportRun {
         }
     }
 
-    /** A UTF-16 file decodes as UTF-8 without errors in places (its ASCII is valid UTF-8 with NULs), so it is refused whole. */
-    private void rejectUtf16(BufferedInputStream in) throws IOException {
-        byte[] head = in.readNBytes(Math.min(settings.rawTextLimit(), FormatSniffer.PEEK_BYTES));
-        String shown = new String(head, (head[0] & 0xFF) == 0xFF ? StandardCharsets.UTF_16LE : StandardCharsets.UTF_16BE);
-        rowsRead++;
-        quarantine(1, shown,
-                "the file is UTF-16 encoded; Copydesk reads UTF-8: save it as UTF-8 and import it again");
+    /**
+     * A file that is not text, or not in an encoding Copydesk reads, is refused whole in one
+     * sentence before any row is written: read row by row it would become hundreds of rows of
+     * garbage in the quarantine, or text with its accents broken.
+     */
+    private void refuseUnreadableText(TextEncoding.Detected encoding) throws IOException {
+        if (encoding.refusedFile()) {
+            throw refused(encoding.refusal());
+        }
+        if (encoding.utf8WithoutBom() && wholeFile != null) {
+            String eightBit;
+            try (InputStream again = wholeFile.open()) {
+                eightBit = TextEncoding.eightBitRefusal(again);
+            }
+            if (eightBit != null) {
+                throw refused(eightBit);
+            }
+        }
+    }
+
+    /** The whole file is refused for a reason of its own; nothing of it was written. */
+    private ImportFailedException refused(String why) {
+        log.info("Import {} of {} refused: {}", target.importId(), target.sourceName(), why);
+        return new ImportFailedException(why, report(), null);
     }
 
     private ImportReport report() {
@@ -283,7 +343,8 @@ final class ImportRun {
         }
         if (keptAsideAgain > 0) {
             allWarnings.add(keptAsideAgain + (keptAsideAgain == 1 ? " refused row was" : " refused rows were")
-                    + " kept aside by an earlier import of this file already; not added to the quarantine again");
+                    + " kept aside by an earlier import already (the same text, from this file or another); not added to the"
+                    + " quarantine again");
         }
         allWarnings.addAll(warnings);
         if (moreWarnings > 0) {
@@ -292,7 +353,7 @@ final class ImportRun {
         List<ImportProblem> sorted = new ArrayList<>(problems);
         sorted.sort(Comparator.comparingLong(ImportProblem::line));
         return new ImportReport(target.importId(), target.sourceName(), format, rowsRead, imported, alreadyPresent,
-                quarantined, sorted, moreProblems, allWarnings, feed == null ? 0 : feed.bytesRead(), cancelled,
+                quarantined, keptAsideAgain, sorted, moreProblems, allWarnings, feed == null ? 0 : feed.bytesRead(), cancelled,
                 Duration.ofNanos(System.nanoTime() - started),
                 revisionRows.stream().sorted(Comparator.comparingLong(RevisionRow::line)).toList());
     }

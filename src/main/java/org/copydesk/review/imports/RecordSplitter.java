@@ -15,7 +15,9 @@ abstract class RecordSplitter {
     final RecordText text = new RecordText();
     private long recordLine;
     private long recordMalformedLine;
+    private String recordMalformed;
     private long pendingMalformedLine;
+    private String pendingMalformed;
     boolean inRecord;
 
     RecordSplitter(Consumer<RawRecord> sink) {
@@ -28,14 +30,19 @@ abstract class RecordSplitter {
     /** End of the file. */
     abstract void end();
 
-    /** Bytes that are not UTF-8 at this point; a U+FFFD is passed to {@link #accept} next. */
-    final void malformedInput() {
+    /**
+     * Bytes the file's encoding cannot read at this point ({@code what} says which, and how they are
+     * shown); what stands in for them is passed to {@link #accept} next.
+     */
+    final void malformedInput(String what) {
         if (inRecord) {
             if (recordMalformedLine == 0) {
                 recordMalformedLine = line;
+                recordMalformed = what;
             }
         } else if (pendingMalformedLine == 0) {
             pendingMalformedLine = line;
+            pendingMalformed = what;
         }
     }
 
@@ -43,7 +50,9 @@ abstract class RecordSplitter {
         inRecord = true;
         recordLine = line;
         recordMalformedLine = pendingMalformedLine;
+        recordMalformed = pendingMalformed;
         pendingMalformedLine = 0;
+        pendingMalformed = null;
         text.reset();
     }
 
@@ -51,7 +60,7 @@ abstract class RecordSplitter {
         String kept = text.text();
         // trailing whitespace is dropped from a complete row; a cut row keeps its full length so it reads as too long
         RawRecord r = new RawRecord(recordLine, kept, text.complete() ? kept.length() : text.length(), recordMalformedLine,
-                structuralProblem);
+                recordMalformed, structuralProblem);
         inRecord = false;
         text.reset();
         sink.accept(r);

@@ -29,6 +29,11 @@ public record RevisionRow(long line, String externalId, long articleId, Kind kin
             this.description = description;
         }
 
+        /** The short name reports for programs use: revised, revised_held, returned, decided or reopened. */
+        public String code() {
+            return code;
+        }
+
         /** In plain words, for reports. */
         public String description() {
             return description;

@@ -33,7 +33,7 @@ final class SingleRowReader {
         try {
             BufferedInputStream in = new BufferedInputStream(new ByteArrayInputStream(bytes));
             char delimiter = FormatSniffer.sniff(in, "row.csv").delimiter();
-            new Utf8Feed(in, new CsvSplitter(records::add, delimiter)).pump();
+            new TextFeed(in, new CsvSplitter(records::add, delimiter)).pump();
             if (records.size() != 2) {
                 return ParsedRow.failed("a corrected CSV row must be the header line followed by exactly one row");
             }

@@ -2,6 +2,7 @@ package org.copydesk.review.outcomes;
 
 import java.sql.SQLException;
 import org.copydesk.review.OperationRefusedException;
+import org.copydesk.review.Phrase;
 
 /**
  * Turns "no such table or procedure" and "denied" on the feed's objects into words an integrator
@@ -21,12 +22,10 @@ final class FeedMissing {
             if (t instanceof SQLException s) {
                 switch (s.getErrorCode()) {
                     case 1146, 1305 -> {
-                        return new IllegalStateException("This database has no outcome feed yet (its schema is older than"
-                                + " version 5). Ask an admin to run: copydesk db migrate", failure);
+                        return new IllegalStateException(Phrase.of("review.feed.missing").text(), failure);
                     }
                     case 1142, 1370, 1143 -> {
-                        return new IllegalStateException("This database account may not use the outcome feed this way"
-                                + " (the server said: " + s.getMessage() + ").", failure);
+                        return new IllegalStateException(Phrase.of("review.feed.denied", s.getMessage()).text(), failure);
                     }
                     default -> {
                     }

@@ -10,6 +10,7 @@ import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Table;
+import org.copydesk.review.Phrase;
 
 /**
  * Reads the feed of outcomes from the view {@code outcome_feed} (db/routines/R__outcome_feed.sql), the one thing an
@@ -48,7 +49,7 @@ public final class OutcomeFeed {
     /** Up to {@code limit} events after {@code cursor} (0: from the start), in cursor order. */
     public List<OutcomeEvent> since(long cursor, int limit) {
         if (cursor < 0) {
-            throw new IllegalArgumentException("A cursor is 0 or a number the feed gave.");
+            throw new IllegalArgumentException(Phrase.of("review.feed.cursor").text());
         }
         try {
             return dsl.select(CURSOR, KEY, OUTCOME, ARTICLE, EXTERNAL, DESK, EDITOR, VERDICT, NOTES, STATUS, SEND_BACKS,

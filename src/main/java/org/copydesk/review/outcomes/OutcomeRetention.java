@@ -3,8 +3,10 @@ package org.copydesk.review.outcomes;
 import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
 
 import java.time.Duration;
+import org.copydesk.AllowedBecause;
 import org.copydesk.db.schema.enums.OutcomeEventDelivery;
 import org.copydesk.lease.ServerClock;
+import org.copydesk.review.Phrase;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 
@@ -34,9 +36,10 @@ public final class OutcomeRetention {
     }
 
     /** Removes outcomes decided before {@code age} ago (server clock), in chunks; returns how many. */
+    @AllowedBecause("an administrator's purge of old outcomes (copydesk purge); no person's role may delete outcomes")
     public long purgeOlderThan(Duration age, Scope scope) {
         if (age.isNegative() || age.isZero()) {
-            throw new IllegalArgumentException("The age to purge must be positive.");
+            throw new IllegalArgumentException(Phrase.of("review.purge.agePositive").text());
         }
         Condition old = OUTCOME_EVENT.DECIDED_AT.lt(ServerClock.plus(ServerClock.now(), age.negated()));
         Condition removable = scope == Scope.DELIVERED ? old.and(OUTCOME_EVENT.DELIVERY.eq(OutcomeEventDelivery.delivered)) : old;

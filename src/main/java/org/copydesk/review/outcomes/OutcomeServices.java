@@ -5,8 +5,7 @@ import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.DatabaseConfig;
-import org.copydesk.lease.LeaseEngine;
-import org.copydesk.review.ArticleLeases;
+import org.copydesk.review.DatabaseOperations;
 
 /**
  * The outcome feed and the relay over one database, for accounts that may be neither a person nor
@@ -16,12 +15,11 @@ import org.copydesk.review.ArticleLeases;
 public final class OutcomeServices implements AutoCloseable {
 
     private final Database database;
-    private final LeaseEngine retries;
+    private final DatabaseOperations operations;
 
     public OutcomeServices(Database database) {
         this.database = database;
-        this.retries = new LeaseEngine(database.dsl(), ArticleLeases.TABLE, ArticleLeases.EVENTS,
-                LeaseEngine.Options.defaults(database.capabilities().supportsSkipLocked()));
+        this.operations = DatabaseOperations.withDefaultRetries(database.dsl());
     }
 
     /** Connects as configured; the schema is neither migrated nor validated (see the class comment). */
@@ -40,12 +38,12 @@ public final class OutcomeServices implements AutoCloseable {
     }
 
     public RelayProcedures relayProcedures() {
-        return new RelayProcedures(database.dsl(), retries);
+        return new RelayProcedures(operations);
     }
 
     /** The relay's state for supervisors (needs a person's account: supervisors read the outbox). */
     public RelayState relayState() {
-        return new RelayState(database.dsl(), retries);
+        return new RelayState(database.dsl(), operations);
     }
 
     @Override

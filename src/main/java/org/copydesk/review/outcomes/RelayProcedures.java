@@ -1,17 +1,18 @@
 package org.copydesk.review.outcomes;
 
+import java.security.SecureRandom;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.function.Supplier;
-import org.copydesk.lease.LeaseEngine;
-import org.jooq.DSLContext;
+import org.copydesk.review.DatabaseOperations;
+import org.copydesk.review.Operation;
 import org.jooq.Record;
 
 /**
- * The relay's operations in the database (db/routines/R__relay_*.sql), one call each: the delivery lease and
- * the delivery state. A relay account may call these and nothing else; every write is fenced by the
- * delivery lease's token, so a relay that lost the lease (another took over) writes nothing.
- * Deadlocks and lock wait timeouts are retried (bounded) through the lease engine's policy.
+ * The relay's operations in the database, one call each: the delivery lease and the delivery
+ * state. A relay account may call these and nothing else; every write is fenced by the delivery
+ * lease's token, so a relay that lost the lease (another took over) writes nothing. Retries and
+ * refusals: {@link DatabaseOperations}.
  */
 public final class RelayProcedures {
 
@@ -26,14 +27,21 @@ public final class RelayProcedures {
     public record Due(OutcomeEvent event, int attempts) {
     }
 
-    private static final java.security.SecureRandom TOKENS = new java.security.SecureRandom();
+    private static final SecureRandom TOKENS = new SecureRandom();
 
-    private final DSLContext dsl;
-    private final LeaseEngine retries;
+    /** An outcome's delivery state after an attempt, as {@code relay_record_attempt} answers it. */
+    public enum Delivery implements DatabaseOperations.Outcome {
+        DELIVERED,
+        /** Tried again later. */
+        WAITING,
+        /** Out of attempts: a supervisor may send it again. */
+        FAILED
+    }
 
-    public RelayProcedures(DSLContext dsl, LeaseEngine retries) {
-        this.dsl = dsl;
-        this.retries = retries;
+    private final DatabaseOperations operations;
+
+    public RelayProcedures(DatabaseOperations operations) {
+        this.operations = operations;
     }
 
     /**
@@ -43,17 +51,17 @@ public final class RelayProcedures {
      */
     public DeliveryLease acquire(String instance, int seconds) {
         long candidate = TOKENS.nextLong() & Long.MAX_VALUE | 1L << 62;
-        Record r = call("relay lease", () -> dsl.fetch("call relay_acquire(?, ?, ?)", instance, seconds, candidate)).get(0);
+        Record r = explained(() -> operations.fetch(Operation.RELAY_ACQUIRE, instance, seconds, candidate)).get(0);
         return new DeliveryLease(r.get("token", Long.class), r.get("holder", String.class),
                 r.get("expires_at", LocalDateTime.class), r.get("server_now", LocalDateTime.class));
     }
 
     public void release(long token) {
-        call("relay release", () -> dsl.fetch("call relay_release(?)", token));
+        explained(() -> operations.fetch(Operation.RELAY_RELEASE, token));
     }
 
     public List<Due> next(long token, int batch) {
-        return call("relay next", () -> dsl.fetch("call relay_next(?, ?)", token, batch))
+        return explained(() -> operations.fetch(Operation.RELAY_NEXT, token, batch))
                 .map(r -> new Due(new OutcomeEvent(r.get("cursor_id", Long.class), r.get("idempotency_key", String.class),
                         r.get("outcome", String.class), r.get("article_id", Long.class), r.get("external_id", String.class),
                         r.get("desk_id", String.class), r.get("editor_id", String.class), r.get("verdict", String.class),
@@ -66,15 +74,17 @@ public final class RelayProcedures {
      * Records one attempt. Returns the event's delivery state afterwards: delivered, waiting (tried
      * again after {@code retryMillis}) or failed (after {@code maxAttempts} attempts).
      */
-    public String recordAttempt(long token, long cursor, boolean delivered, String answer, long retryMillis, int maxAttempts) {
+    public Delivery recordAttempt(long token, long cursor, boolean delivered, String answer, long retryMillis, int maxAttempts) {
         String text = answer == null ? null : answer.length() > 1000 ? answer.substring(0, 997) + "..." : answer;
-        return call("relay attempt", () -> dsl.fetch("call relay_record_attempt(?, ?, ?, ?, ?, ?)", token, cursor,
-                delivered ? 1 : 0, text, retryMillis, maxAttempts)).get(0).get("delivery", String.class);
+        String code = explained(() -> operations.fetch(Operation.RELAY_RECORD_ATTEMPT, token, cursor, delivered ? 1 : 0, text,
+                retryMillis, maxAttempts)).get(0).get("delivery", String.class);
+        return DatabaseOperations.outcome(Operation.RELAY_RECORD_ATTEMPT, Delivery.class, code);
     }
 
-    private <T> T call(String operation, Supplier<T> work) {
+    /** A feed the database does not have yet, or may not be used this way, in words an integrator can act on. */
+    static <T> T explained(Supplier<T> call) {
         try {
-            return retries.retrying(operation, work);
+            return call.get();
         } catch (RuntimeException e) {
             throw FeedMissing.explain(e);
         }

@@ -3,12 +3,14 @@ package org.copydesk.review.outcomes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
+import org.copydesk.review.Phrase;
 
 /**
  * Where the relay's signing secret comes from: the environment ({@value #ENVIRONMENT}) or a file
@@ -33,8 +35,7 @@ public final class RelaySecret {
         }
         String value = environment.get(ENVIRONMENT);
         if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException("The relay signs what it sends: set " + ENVIRONMENT
-                    + " or give --secret-file (a file only you can read).");
+            throw new IllegalArgumentException(Phrase.of("review.relay.secretMissing", ENVIRONMENT).text());
         }
         return value.strip().getBytes(StandardCharsets.UTF_8);
     }
@@ -42,24 +43,22 @@ public final class RelaySecret {
     static byte[] fromFile(Path file) {
         PosixFileAttributeView posix = Files.getFileAttributeView(file, PosixFileAttributeView.class);
         if (posix == null) {
-            throw new IllegalArgumentException("This file system cannot say who may read " + file
-                    + "; give the secret in " + ENVIRONMENT + " instead.");
+            throw new IllegalArgumentException(Phrase.of("review.relay.secretNoPermissions", file, ENVIRONMENT).text());
         }
         try {
             Set<PosixFilePermission> permissions = posix.readAttributes().permissions();
             if (permissions.stream().anyMatch(OTHERS::contains)) {
-                throw new IllegalArgumentException("The secret file " + file + " may be read by others; make it yours"
-                        + " alone first: chmod 600 " + file);
+                throw new IllegalArgumentException(Phrase.of("review.relay.secretReadable", file).text());
             }
             String text = Files.readString(file, StandardCharsets.UTF_8).strip();
             if (text.isEmpty()) {
-                throw new IllegalArgumentException("The secret file " + file + " is empty.");
+                throw new IllegalArgumentException(Phrase.of("review.relay.secretEmpty", file).text());
             }
             return text.getBytes(StandardCharsets.UTF_8);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new IllegalArgumentException("No such secret file: " + file, e);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(Phrase.of("review.relay.secretNoFile", file).text(), e);
         } catch (IOException e) {
-            throw new IllegalArgumentException("Cannot read the secret file " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(Phrase.of("review.relay.secretUnreadable", file, e.getMessage()).text(), e);
         }
     }
 }

@@ -2,6 +2,7 @@ package org.copydesk.review.outcomes;
 
 import java.net.URI;
 import java.time.Duration;
+import org.copydesk.review.Phrase;
 
 /**
  * How the relay delivers.
@@ -21,13 +22,13 @@ public record RelaySettings(URI url, Duration timeout, int maxAttempts, Duration
     public RelaySettings {
         String scheme = url == null ? null : url.getScheme();
         if (scheme == null || !(scheme.equalsIgnoreCase("https") || scheme.equalsIgnoreCase("http")) || url.getHost() == null) {
-            throw new IllegalArgumentException("The relay's --url is an http or https address, like https://cms.example/hooks/copydesk.");
+            throw new IllegalArgumentException(Phrase.of("review.relay.url").text());
         }
         if (maxAttempts < 1) {
-            throw new IllegalArgumentException("The relay tries each outcome at least once (--max-attempts 1 or more).");
+            throw new IllegalArgumentException(Phrase.of("review.relay.maxAttempts").text());
         }
         if (leaseLength.toSeconds() < 3) {
-            throw new IllegalArgumentException("The relay's lease lasts at least 3 seconds.");
+            throw new IllegalArgumentException(Phrase.of("review.relay.leaseLength").text());
         }
     }
 

@@ -8,9 +8,12 @@ import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
 import org.copydesk.db.schema.enums.OutcomeEventDelivery;
-import org.copydesk.lease.LeaseEngine;
+import org.copydesk.lease.ServerClock;
+import org.copydesk.review.DatabaseOperations;
+import org.copydesk.review.Operation;
 import org.jooq.DSLContext;
 import org.jooq.Record;
+import org.jooq.impl.DSL;
 
 /**
  * What supervisors see of the relay: how many outcomes were delivered, wait, or failed (with the
@@ -33,17 +36,17 @@ public final class RelayState {
     }
 
     private final DSLContext dsl;
-    private final LeaseEngine retries;
+    private final DatabaseOperations operations;
 
-    public RelayState(DSLContext dsl, LeaseEngine retries) {
+    public RelayState(DSLContext dsl, DatabaseOperations operations) {
         this.dsl = dsl;
-        this.retries = retries;
+        this.operations = operations;
     }
 
     public Counts counts() {
         try {
-            var byState = dsl.select(OUTCOME_EVENT.DELIVERY, org.jooq.impl.DSL.count()).from(OUTCOME_EVENT)
-                    .groupBy(OUTCOME_EVENT.DELIVERY).fetchMap(OUTCOME_EVENT.DELIVERY, org.jooq.impl.DSL.count());
+            var byState = dsl.select(OUTCOME_EVENT.DELIVERY, DSL.count()).from(OUTCOME_EVENT)
+                    .groupBy(OUTCOME_EVENT.DELIVERY).fetchMap(OUTCOME_EVENT.DELIVERY, DSL.count());
             return new Counts(byState.getOrDefault(OutcomeEventDelivery.delivered, 0),
                     byState.getOrDefault(OutcomeEventDelivery.waiting, 0), byState.getOrDefault(OutcomeEventDelivery.failed, 0));
         } catch (RuntimeException e) {
@@ -72,17 +75,13 @@ public final class RelayState {
     public Optional<ActiveRelay> activeRelay() {
         Record r = dsl.select(RELAY_LEASE.HOLDER, RELAY_LEASE.EXPIRES_AT).from(RELAY_LEASE)
                 .where(RELAY_LEASE.HOLDER.isNotNull())
-                .and(RELAY_LEASE.EXPIRES_AT.gt(org.copydesk.lease.ServerClock.now())).fetchOne();
+                .and(RELAY_LEASE.EXPIRES_AT.gt(ServerClock.now())).fetchOne();
         return Optional.ofNullable(r).map(x -> new ActiveRelay(x.get(RELAY_LEASE.HOLDER), x.get(RELAY_LEASE.EXPIRES_AT)));
     }
 
     /** Sends a failed outcome again ({@code cursor}), or every failed one ({@code null}). Returns how many. */
     public int retry(Long cursor) {
-        try {
-            return retries.retrying("relay retry", () -> dsl.fetch("call relay_retry(?, ?)", null, cursor))
-                    .get(0).get("retried", Integer.class);
-        } catch (RuntimeException e) {
-            throw FeedMissing.explain(e);
-        }
+        return RelayProcedures.explained(() -> operations.fetch(Operation.RELAY_RETRY, null, cursor))
+                .get(0).get("retried", Integer.class);
     }
 }

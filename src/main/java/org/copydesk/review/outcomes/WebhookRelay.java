@@ -1,16 +1,22 @@
 package org.copydesk.review.outcomes;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.copydesk.review.ConnectionTrouble;
 import org.copydesk.review.OperationRefusedException;
+import org.copydesk.review.Phrase;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,9 +36,9 @@ public final class WebhookRelay implements AutoCloseable {
 
     /** What the relay tells whoever runs it (the command prints it). */
     public interface Listener {
-        void attempted(OutcomeEvent event, String delivery, String answer);
+        void attempted(OutcomeEvent event, RelayProcedures.Delivery delivery, String answer);
 
-        void waitingForLease(String holder, java.time.LocalDateTime until);
+        void waitingForLease(String holder, LocalDateTime until);
 
         void databaseTrouble(String message);
     }
@@ -62,11 +68,11 @@ public final class WebhookRelay implements AutoCloseable {
     public static String instanceName() {
         String host;
         try {
-            host = java.net.InetAddress.getLocalHost().getHostName();
+            host = InetAddress.getLocalHost().getHostName();
         } catch (IOException e) {
             host = "unknown-host";
         }
-        return host + ":" + ProcessHandle.current().pid() + ":" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        return host + ":" + ProcessHandle.current().pid() + ":" + UUID.randomUUID().toString().substring(0, 8);
     }
 
     /** Delivers until {@link #stop()}; database trouble is reported and waited out, never fatal. */
@@ -83,7 +89,7 @@ public final class WebhookRelay implements AutoCloseable {
                 throw e; // the schema or the account cannot serve a relay: nothing to wait for
             } catch (RuntimeException e) {
                 log.debug("relay round failed", e);
-                listener.databaseTrouble(org.copydesk.review.ConnectionTrouble.describe(e));
+                listener.databaseTrouble(ConnectionTrouble.describe(e));
                 attempted = 0;
             }
             if (attempted == 0) {
@@ -127,7 +133,7 @@ public final class WebhookRelay implements AutoCloseable {
             }
             Attempt result = post(d.event());
             attempts++;
-            String delivery = database.recordAttempt(token, d.event().cursor(), result.delivered(), result.answer(),
+            RelayProcedures.Delivery delivery = database.recordAttempt(token, d.event().cursor(), result.delivered(), result.answer(),
                     settings.retryAfter(d.attempts() + 1).toMillis(), settings.maxAttempts());
             listener.attempted(d.event(), delivery, result.answer());
             if (result.unreachable()) {
@@ -152,7 +158,7 @@ public final class WebhookRelay implements AutoCloseable {
                 .header(WebhookSignature.EVENT, signed.event())
                 .header(WebhookSignature.CURSOR, signed.cursor())
                 .header(WebhookSignature.HEADER, signature.header(clock.instant().getEpochSecond(), signed))
-                .POST(HttpRequest.BodyPublishers.ofString(body, java.nio.charset.StandardCharsets.UTF_8))
+                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
                 .build();
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
@@ -161,13 +167,13 @@ public final class WebhookRelay implements AutoCloseable {
             String answer = "HTTP " + status + (text.isEmpty() ? "" : ": " + text);
             return new Attempt(status >= 200 && status < 300, false, answer);
         } catch (HttpTimeoutException e) {
-            return new Attempt(false, false, "no answer within " + settings.timeout().toSeconds() + " s");
+            return new Attempt(false, false, Phrase.of("review.relay.noAnswer", settings.timeout().toSeconds()).text());
         } catch (IOException e) {
-            return new Attempt(false, true, "could not reach the receiver: " + (e.getMessage() == null
-                    ? e.getClass().getSimpleName() : ReceiverText.plain(e.getMessage(), 300)));
+            return new Attempt(false, true, Phrase.of("review.relay.unreachable", e.getMessage() == null
+                    ? e.getClass().getSimpleName() : ReceiverText.plain(e.getMessage(), 300)).text());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Attempt(false, true, "the relay was stopped while sending");
+            return new Attempt(false, true, Phrase.of("review.relay.stopped").text());
         }
     }
 

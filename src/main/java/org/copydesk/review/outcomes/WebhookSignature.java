@@ -7,6 +7,7 @@ import java.util.HexFormat;
 import java.util.function.Function;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.copydesk.review.Phrase;
 
 /**
  * The webhook's signature: header {@code Copydesk-Signature: t=UNIX_SECONDS,v2=HEX}, where HEX is
@@ -50,8 +51,7 @@ public final class WebhookSignature {
 
     public WebhookSignature(byte[] secret) {
         if (secret.length < 16) {
-            throw new IllegalArgumentException("The relay's secret is too short: use at least 16 characters"
-                    + " (for example: openssl rand -hex 32).");
+            throw new IllegalArgumentException(Phrase.of("review.relay.secretShort").text());
         }
         this.secret = secret.clone();
     }

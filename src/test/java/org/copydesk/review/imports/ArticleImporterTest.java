@@ -183,21 +183,26 @@ class ArticleImporterTest {
         ImportReport r = importFile(ndjson);
         assertThat(r.imported()).isEqualTo(2);
         assertThat(quarantinedLines(dsl, r.importId())).containsExactly(2L);
-        assertThat(reasonAt(dsl, r.importId(), 2)).contains("not valid UTF-8");
+        assertThat(reasonAt(dsl, r.importId(), 2)).contains("line 2 holds the byte 0xC3, which is not UTF-8");
+        assertThat(rawAt(dsl, r.importId(), 2)).as("the bytes as Windows-1252 reads them, never U+FFFD")
+                .contains("\"title\": \"\u00C3(\u00FF\"").doesNotContain("\uFFFD");
         assertThat(article("U-1").getTitle()).isEqualTo("Caf\u00e9");
 
-        Path array = write(dir, "u.json", concat("[\n{\"external_id\": \"V-1\", \"desk\": \"news\", \"title\": \"a\", \"body\": \"ok\"},\n",
+        Path array = write(dir, "u.json", concat("[\n{\"external_id\": \"V-1\", \"desk\": \"news\", \"title\": \"\u00e0\", \"body\": \"ok\"},\n",
                 "{\"external_id\": \"V-2\", \"desk\": \"news\",\n \"title\": \"", bad, "\", \"body\": \"x\"},\n",
                 "{\"external_id\": \"V-3\", \"desk\": \"news\", \"title\": \"c\", \"body\": \"ok\"}\n]\n"));
         r = importFile(array);
         assertThat(r.imported()).isEqualTo(2);
         assertThat(quarantinedLines(dsl, r.importId())).containsExactly(3L);
-        assertThat(reasonAt(dsl, r.importId(), 3)).contains("line 4 holds bytes that are not valid UTF-8");
+        assertThat(reasonAt(dsl, r.importId(), 3)).contains("line 4 holds the byte 0xC3, which is not UTF-8");
 
-        Path csv = write(dir, "u.csv", concat("external_id,desk,title,body\nW-1,news,a,b\nW-2,news,", bad, ",b\nW-3,news,c,d\n"));
+        // UTF-8 elsewhere in the file (the é), so these are broken bytes in a UTF-8 file, not an 8-bit file
+        Path csv = write(dir, "u.csv", concat("external_id,desk,title,body\nW-1,news,Caf\u00e9,b\nW-2,news,", bad,
+                ",b\nW-3,news,c,d\n"));
         r = importFile(csv);
         assertThat(r.imported()).isEqualTo(2);
         assertThat(quarantinedLines(dsl, r.importId())).containsExactly(3L);
+        assertThat(rawAt(dsl, r.importId(), 3)).isEqualTo("external_id,desk,title,body\nW-2,news,\u00C3(\u00FF,b");
     }
 
     @Test
@@ -343,30 +348,42 @@ class ArticleImporterTest {
     }
 
     @Test
-    void aUtf16FileIsRefusedAsAWhole() {
-        byte[] utf16 = concat(new byte[] {(byte) 0xFF, (byte) 0xFE},
-                "external_id,desk,title,body\nZ-1,news,a,b\n".getBytes(StandardCharsets.UTF_16LE));
-        ImportReport r = importFile(write(dir, "utf16.csv", utf16));
-        assertThat(r.rowsRead()).isEqualTo(1);
-        assertThat(r.quarantined()).isEqualTo(1);
-        assertThat(r.problems().get(0).reason()).contains("UTF-16");
+    void utf16FilesAreReadWithOrWithoutAByteOrderMark() {
+        String csv = "external_id,desk,title,body\n%s,news,Caf\u00e9 \u20ac,b\u00f6dy\n";
+        ImportReport le = importFile(write(dir, "le.csv", concat(new byte[] {(byte) 0xFF, (byte) 0xFE},
+                String.format(csv, "Z-1").getBytes(StandardCharsets.UTF_16LE))));
+        ImportReport be = importFile(write(dir, "be.csv", concat(new byte[] {(byte) 0xFE, (byte) 0xFF},
+                String.format(csv, "Z-2").getBytes(StandardCharsets.UTF_16BE))));
+        ImportReport bare = importFile(write(dir, "bare.csv", String.format(csv, "Z-3").getBytes(StandardCharsets.UTF_16LE)));
+
+        assertThat(List.of(le, be, bare)).allSatisfy(r -> assertThat(r.imported()).as(r.toString()).isEqualTo(1));
+        assertThat(List.of("Z-1", "Z-2", "Z-3")).allSatisfy(id -> {
+            assertThat(article(id).getTitle()).isEqualTo("Caf\u00e9 \u20ac");
+            assertThat(article(id).getBody()).isEqualTo("b\u00f6dy");
+        });
     }
 
     @Test
     void anEmptyFileOrAHeaderOnlyImportsNothing() {
         ImportReport r = importFile(write(dir, "empty.json", "  \n"));
         assertThat(r.rowsRead()).isZero();
-        assertThat(r.warnings()).contains("the file is empty");
+        assertThat(r.warnings()).containsExactly("no rows: the file is empty");
         r = importFile(write(dir, "header.csv", "external_id,desk,title,body\n"));
         assertThat(r.rowsRead()).isZero();
+        assertThat(r.warnings()).containsExactly("no rows: the file holds only its header line");
+        r = importFile(write(dir, "none.json", "[ ]"));
+        assertThat(r.warnings()).containsExactly("no rows: the file holds no article");
     }
 
     @Test
-    void aCsvHeaderWithoutARequiredColumnQuarantinesEveryRowWithAClearReason() {
-        ImportReport r = importFile(write(dir, "nohead.csv", "id,desk,title,body\n1,news,a,b\n2,news,c,d\n"));
-        assertThat(r.quarantined()).isEqualTo(2);
-        assertThat(r.problems()).allMatch(p -> p.reason().equals("external_id is missing"));
-        assertThat(r.warnings()).contains("unknown field \"id\" ignored (in 2 rows)");
+    void aCsvHeaderWithoutARequiredColumnRefusesTheFileOnceAndKeepsNoRowAside() {
+        Path file = write(dir, "nohead.csv", "id,desk,title\n1,news,a\n2,news,c\n3,news,e\n");
+        assertThatThrownBy(() -> importer.importFile(file, "sam", ImportListener.NONE))
+                .isInstanceOf(ImportFailedException.class)
+                .hasMessage("the header row (line 1) cannot be used: it has no columns \"external_id\", \"body\" (its columns:"
+                        + " id, desk, title); every article needs external_id, desk, title, body");
+        assertThat(dsl.fetchCount(org.copydesk.db.schema.Tables.IMPORT_QUARANTINE)).isZero();
+        assertThat(articles(dsl)).isZero();
     }
 
     @Test

@@ -1,23 +1,17 @@
 package org.copydesk.review.imports;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.copydesk.testing.Eventually.await;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.IMPORT_QUARANTINE;
-import static org.copydesk.db.schema.Tables.LEASE_EVENT;
+import static org.copydesk.review.imports.DropFolderHarness.rows;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.stream.Stream;
-import org.copydesk.review.Newsroom;
-import org.copydesk.testing.ChildJvm;
+import java.util.Random;
 import org.copydesk.testing.DatabaseExtension;
-import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,153 +19,120 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The watched drop folder: each file once, to done/ or failed/ with a report, and through a kill -9. */
+/** The watched drop folder: each file once, to done/ or failed/ with a report, and what goes where. */
 @ExtendWith(DatabaseExtension.class)
 class DropFolderTest {
 
-    private final TestDatabase db;
     private final DSLContext dsl;
-    private final List<DropFolder.Finished> finished = new ArrayList<>();
-    private final List<String> waits = new ArrayList<>();
+    @TempDir
+    Path dir;
 
     DropFolderTest(TestDatabase db) {
-        this.db = db;
         this.dsl = db.dsl();
     }
 
     @BeforeEach
     void desks() {
-        dsl.deleteFrom(IMPORT_QUARANTINE).execute();
-        Fixtures.emptyNewsroom(dsl);
-        new Newsroom(dsl).addDesk("news", "News", Duration.ofMinutes(30));
-    }
-
-    private DropFolder folder(Path dir) {
-        return new DropFolder(dir, new ArticleImporter(dsl, Clock.systemUTC()), "importer", Clock.systemUTC(),
-                new DropFolder.Listener() {
-                    @Override
-                    public void finished(DropFolder.Finished file) {
-                        finished.add(file);
-                    }
-
-                    @Override
-                    public void waiting(String name, String why) {
-                        waits.add(name + ": " + why);
-                    }
-                });
-    }
-
-    /** JSON lines: {@code rows} articles with ids PREFIX-n; every {@code badEvery}-th row has no desk (kept aside). */
-    private static String rows(String prefix, int rows, int badEvery) {
-        StringBuilder s = new StringBuilder();
-        for (int i = 1; i <= rows; i++) {
-            s.append("{\"external_id\":\"").append(prefix).append('-').append(i).append('"')
-                    .append(badEvery > 0 && i % badEvery == 0 ? "" : ",\"desk\":\"news\"")
-                    .append(",\"title\":\"Story ").append(i).append("\",\"body\":\"")
-                    .append("Words of the story, long enough to make a file of some size. ".repeat(6)).append("\"}\n");
-        }
-        return s.toString();
+        DropFolderHarness.newsroom(dsl);
     }
 
     @Test
-    void eachArrivingFileIsImportedOnceAndMovedWithAReportBesideIt(@TempDir Path dir) throws Exception {
-        DropFolder folder = folder(dir);
+    void eachArrivingFileIsImportedOnceAndMovedWithAReportBesideIt() throws Exception {
+        DropFolderHarness drop = new DropFolderHarness(dsl, dir);
         Files.writeString(dir.resolve("wire-1.jsonl"), rows("w1", 20, 0));
         Files.writeString(dir.resolve("wire-2.jsonl"), rows("w2", 10, 4));
         Files.write(dir.resolve("broken.json"), new byte[] {(byte) 0xC3, (byte) 0x28, '[', '{'});
         Files.writeString(dir.resolve("wire-3.jsonl.part"), rows("w3", 5, 0)); // still being written
 
-        assertThat(folder.runOnce()).as("nothing is taken at the first look (it may still be written)").isZero();
-        assertThat(folder.runOnce()).isEqualTo(3);
+        assertThat(drop.after(Duration.ZERO)).as("nothing is taken at the first look (it may still be written)").isZero();
+        assertThat(drop.after(DropFolderHarness.QUIET.minusSeconds(1))).as("nor before the quiet period").isZero();
+        assertThat(drop.after(Duration.ofSeconds(1))).isEqualTo(3);
 
-        assertThat(files(dir)).containsExactlyInAnyOrder("wire-3.jsonl.part", "done/wire-1.jsonl", "done/wire-1.jsonl.report.txt",
-                "done/wire-2.jsonl", "done/wire-2.jsonl.report.txt", "failed/broken.json", "failed/broken.json.report.txt");
+        assertThat(drop.files()).containsExactly("done/wire-1.jsonl", "done/wire-1.jsonl.report.txt", "done/wire-2.jsonl",
+                "done/wire-2.jsonl.report.txt", "failed/broken.json", "failed/broken.json.report.txt", "wire-3.jsonl.part");
         assertThat(dsl.fetchCount(ARTICLE)).isEqualTo(20 + 8);
-        assertThat(Files.readString(dir.resolve("done/wire-2.jsonl.report.txt")))
-                .contains("File: wire-2.jsonl", "10 row(s) read: 8 imported, 0 already present, 2 kept aside", "line 4:", "line 8:");
-        assertThat(Files.readString(dir.resolve("failed/broken.json.report.txt"))).startsWith("File: broken.json").contains("FAILED");
-        assertThat(finished).extracting(DropFolder.Finished::failed).containsExactlyInAnyOrder(false, false, true);
+        assertThat(drop.read("done/wire-2.jsonl.report.txt"))
+                .contains("File: wire-2.jsonl", "10 row(s) read: 8 imported, 0 already present, 2 kept aside", "line 4:", "line 8:")
+                .containsPattern("note: read [0-9,]+ bytes, SHA-256 [0-9a-f]{64}\\.");
+        assertThat(drop.read("failed/broken.json.report.txt")).startsWith("File: broken.json")
+                .contains("FAILED: broken.json could not be imported: the file is not UTF-8");
+        assertThat(drop.finished).extracting(DropFolder.Finished::failed).containsExactly(true, false, false);
 
         // the same name again (a resend): imported as a new drop, counted as already present, kept under another name
         Files.writeString(dir.resolve("wire-1.jsonl"), rows("w1", 20, 0));
-        folder.runOnce();
-        folder.runOnce();
-        assertThat(files(dir)).contains("done/wire-1-2.jsonl", "done/wire-1-2.jsonl.report.txt");
-        assertThat(Files.readString(dir.resolve("done/wire-1-2.jsonl.report.txt"))).contains("0 imported, 20 already present");
+        drop.lookUntilQuiet();
+        assertThat(drop.files()).contains("done/wire-1-2.jsonl", "done/wire-1-2.jsonl.report.txt");
+        assertThat(drop.read("done/wire-1-2.jsonl.report.txt")).contains("0 imported, 20 already present");
         assertThat(dsl.fetchCount(ARTICLE)).isEqualTo(28);
     }
 
     @Test
-    void oneServiceWatchesAFolderAtATime(@TempDir Path dir) throws Exception {
-        try (var watching = folder(dir).lock()) {
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> folder(dir).lock())
-                    .hasMessageContaining("watching " + dir.toAbsolutePath().normalize() + " already");
+    void oneServiceWatchesAFolderAtATime() throws Exception {
+        try (var watching = new DropFolderHarness(dsl, dir).folder.lock()) {
+            assertThatThrownBy(() -> new DropFolderHarness(dsl, dir).folder.lock())
+                    .hasMessageContaining("watching " + dir.toRealPath() + " already");
         }
-        try (var again = folder(dir).lock()) {
-            assertThat(again).as("free again once the first one stopped").isNotNull();
+        DropFolderHarness again = new DropFolderHarness(dsl, dir);
+        try (var lock = again.folder.lock()) {
+            assertThat(lock).as("free again once the first one stopped").isNotNull();
         }
-        assertThat(folder(dir).runOnce()).as("the lock file is not an import").isZero();
+        assertThat(again.lookUntilQuiet()).as("the lock file is not an import").isZero();
     }
 
     @Test
-    void aFileThatIsStillGrowingIsNotTakenUntilItStops(@TempDir Path dir) throws Exception {
-        DropFolder folder = folder(dir);
-        Path growing = dir.resolve("slow.jsonl");
-        Files.writeString(growing, rows("s", 3, 0));
-        folder.runOnce();
-        Files.writeString(growing, rows("s", 6, 0));
-        assertThat(folder.runOnce()).isZero();
-        assertThat(growing).exists();
-        assertThat(folder.runOnce()).isEqualTo(1);
-        assertThat(dsl.fetchCount(ARTICLE)).isEqualTo(6);
+    void aFileWhoseOnlyRowBecameANewRevisionIsDoneNotFailed() throws Exception {
+        DropFolderHarness drop = new DropFolderHarness(dsl, dir);
+        String first = "{\"external_id\":\"rev-1\",\"desk\":\"news\",\"title\":\"Bridge\",\"body\":\"First text.\"}\n";
+        Files.writeString(dir.resolve("cms-1.jsonl"), first);
+        drop.lookUntilQuiet();
+        Files.writeString(dir.resolve("cms-2.jsonl"), first.replace("First text.", "Second text."));
+        drop.lookUntilQuiet();
+
+        assertThat(drop.files()).contains("done/cms-2.jsonl", "done/cms-2.jsonl.report.txt").noneMatch(f -> f.startsWith("failed/"));
+        assertThat(drop.read("done/cms-2.jsonl.report.txt")).doesNotContain("FAILED").contains("1 revised")
+                .contains("(article ", "revision 2): new revision; editors see it now");
+        assertThat(drop.finished.get(1).failed()).isFalse();
     }
 
-    /**
-     * The service is killed with -9 half-way through a large file (some batches committed), then
-     * started again: the file ends in done/ with its report, every article is there once with one
-     * import event, and each bad row is kept aside once.
-     */
     @Test
-    void killedHalfWayThroughAFileItFinishesItAfterARestartWithNothingTwice(@TempDir Path dir) throws Exception {
-        int rows = 30_000;
-        Files.writeString(dir.resolve("big.jsonl.part"), rows("big", rows, 5_000));
-        Files.move(dir.resolve("big.jsonl.part"), dir.resolve("big.jsonl"));
-        Path log = dir.getParent().resolve(dir.getFileName() + "-child.log");
-        List<String> args = List.of(db.url(), db.endpoint().user(), db.endpoint().password(), dir.toString());
+    void emptyAndHeaderOnlyFilesGoToDoneWithANoteAndFilesWithoutTextGoToFailedInOneLine() throws Exception {
+        DropFolderHarness drop = new DropFolderHarness(dsl, dir);
+        Files.write(dir.resolve("empty.csv"), new byte[0]);
+        Files.writeString(dir.resolve("header.csv"), "external_id,desk,title,body\r\n");
+        byte[] noise = new byte[30_000];
+        new Random(3).nextBytes(noise);
+        Files.write(dir.resolve("photo.csv"), noise);
+        Files.write(dir.resolve("latin.csv"), "external_id,desk,title,body\nL-1,news,Caf\u00e9,b\n".getBytes(StandardCharsets.ISO_8859_1));
+        Files.writeString(dir.resolve("columns.csv"), "id,desk,title,body\n" + "1,news,t,b\n".repeat(500));
 
-        Process first = ChildJvm.start(WatchFolderProcess.class, args, log);
-        try {
-            await("a few batches are in", Duration.ofSeconds(120), () -> dsl.fetchCount(ARTICLE) >= 2_000);
-            assertThat(dsl.fetchCount(ARTICLE)).as("killed before the end of the file").isLessThan(rows - rows / 5_000);
-            first.destroyForcibly().waitFor();
-        } finally {
-            first.destroyForcibly();
-        }
-        int before = dsl.fetchCount(ARTICLE);
-        assertThat(files(dir)).anyMatch(f -> f.startsWith("processing/") && f.endsWith("--big.jsonl"));
-        assertThat(files(dir)).noneMatch(f -> f.startsWith("done/"));
+        drop.lookUntilQuiet();
 
-        Process second = ChildJvm.start(WatchFolderProcess.class, args, log.resolveSibling(dir.getFileName() + "-child2.log"));
-        try {
-            await("the file is done", Duration.ofSeconds(180), () -> Files.exists(dir.resolve("done/big.jsonl.report.txt")));
-        } finally {
-            second.destroyForcibly().waitFor();
-        }
-        int bad = rows / 5_000;
-        assertThat(dsl.fetchCount(ARTICLE)).isEqualTo(rows - bad);
-        assertThat(before).isLessThan(rows - bad);
-        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("import"))).as("one import event per article").isEqualTo(rows - bad);
-        assertThat(dsl.fetchCount(IMPORT_QUARANTINE)).as("each bad row kept aside once").isEqualTo(bad);
-        assertThat(files(dir)).containsExactlyInAnyOrder("done/big.jsonl", "done/big.jsonl.report.txt");
-        assertThat(Files.readString(dir.resolve("done/big.jsonl.report.txt"), StandardCharsets.UTF_8))
-                .contains("interrupted", "resumed", String.format("%,d row(s) read", rows));
+        assertThat(drop.files()).containsExactly("done/empty.csv", "done/empty.csv.report.txt", "done/header.csv",
+                "done/header.csv.report.txt", "failed/columns.csv", "failed/columns.csv.report.txt", "failed/latin.csv",
+                "failed/latin.csv.report.txt", "failed/photo.csv", "failed/photo.csv.report.txt");
+        assertThat(drop.read("done/empty.csv.report.txt")).contains("note: no rows: the file is empty").doesNotContain("FAILED");
+        assertThat(drop.read("done/header.csv.report.txt")).contains("note: no rows: the file holds only its header line");
+        assertThat(drop.read("failed/photo.csv.report.txt").lines()).hasSize(2).last().asString()
+                .startsWith("FAILED: photo.csv could not be imported: the file is not a text file (")
+                .endsWith("); Copydesk imports CSV and JSON text files");
+        assertThat(drop.read("failed/latin.csv.report.txt")).contains("looks like Latin-1 or Windows-1252 (line 2 holds the byte 0xE9");
+        assertThat(drop.read("failed/columns.csv.report.txt").lines()).hasSize(2)
+                .last().asString().contains("it has no column \"external_id\"");
+        assertThat(dsl.fetchCount(IMPORT_QUARANTINE)).as("none of them fills the quarantine").isZero();
     }
 
-    /** Every file under dir but the watcher's lock, as relative paths with '/'. */
-    private static List<String> files(Path dir) throws Exception {
-        try (Stream<Path> all = Files.walk(dir)) {
-            return all.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals(".watch.lock"))
-                    .map(p -> dir.relativize(p).toString().replace('\\', '/')).toList();
-        }
+    @Test
+    void theSameBadFileDroppedTwiceKeepsItsBadRowsAsideOnce() throws Exception {
+        DropFolderHarness drop = new DropFolderHarness(dsl, dir);
+        Files.writeString(dir.resolve("wire.jsonl"), rows("b", 12, 4));
+        drop.lookUntilQuiet();
+        Files.writeString(dir.resolve("wire.jsonl"), rows("b", 12, 4));
+        Files.writeString(dir.resolve("wire copy.jsonl"), rows("b", 12, 4));
+        drop.lookUntilQuiet();
+
+        assertThat(dsl.fetchCount(IMPORT_QUARANTINE)).isEqualTo(3);
+        assertThat(drop.read("done/wire-2.jsonl.report.txt")).contains("0 imported, 9 already present, 3 kept aside",
+                "3 refused rows were kept aside by an earlier import already");
+        assertThat(drop.read("done/wire copy.jsonl.report.txt")).contains("3 kept aside");
     }
 }

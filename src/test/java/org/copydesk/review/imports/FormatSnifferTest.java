@@ -53,12 +53,15 @@ class FormatSnifferTest {
     }
 
     @Test
-    void anEmptyFileHasNoFormatAndUtf16IsRecognised() throws IOException {
+    void anEmptyFileHasNoFormatAndTheEncodingComesFromTheByteOrderMarkOrTheZeros() throws IOException {
         assertThat(sniff(" \r\n\t", "a.csv").format()).isNull();
         assertThat(sniff(new byte[0], "a.csv").format()).isNull();
-        assertThat(sniff(new byte[] {(byte) 0xFF, (byte) 0xFE, 'a', 0}, "a.csv").utf16()).isTrue();
-        assertThat(sniff(new byte[] {(byte) 0xFE, (byte) 0xFF, 0, 'a'}, "a.csv").utf16()).isTrue();
-        assertThat(sniff(new byte[] {0, 0, (byte) 0xFE, (byte) 0xFF}, "a.csv").utf16()).isTrue();
-        assertThat(sniff("a,b", "a.csv").utf16()).isFalse();
+        assertThat(sniff(new byte[] {(byte) 0xFF, (byte) 0xFE, '[', 0}, "a.dat").encoding().charset()).isEqualTo(StandardCharsets.UTF_16LE);
+        assertThat(sniff(new byte[] {(byte) 0xFF, (byte) 0xFE, '[', 0}, "a.dat").format()).isEqualTo(ImportFormat.JSON_ARRAY);
+        assertThat(sniff(new byte[] {(byte) 0xFE, (byte) 0xFF, 0, 'a'}, "a.csv").encoding().charset()).isEqualTo(StandardCharsets.UTF_16BE);
+        assertThat(sniff("{\"a\": 1}".getBytes(StandardCharsets.UTF_16LE), "a.dat").format()).isEqualTo(ImportFormat.JSON_LINES);
+        assertThat(sniff(new byte[] {0, 0, (byte) 0xFE, (byte) 0xFF}, "a.csv").encoding().refusal()).contains("UTF-32");
+        assertThat(sniff("a;b", "a.csv").encoding().charset()).isEqualTo(StandardCharsets.UTF_8);
+        assertThat(sniff("a;b", "a.csv").delimiter()).isEqualTo(';');
     }
 }

@@ -49,9 +49,39 @@ class ImportQuarantineTest {
         assertThat(rows.get(0).createdAt()).isNotNull();
         assertThat(quarantine.countOpen(second.importId())).isEqualTo(1);
 
-        assertThat(quarantine.markResolved(List.of(rows.get(0).id()))).isEqualTo(1);
-        assertThat(quarantine.markResolved(List.of(rows.get(0).id()))).as("already resolved").isZero();
+        assertThat(quarantine.dismiss(rows.get(0).id(), null)).isTrue();
+        assertThat(quarantine.dismiss(rows.get(0).id(), null)).as("already resolved").isFalse();
         assertThat(quarantine.countOpen(first.importId())).isEqualTo(1);
+    }
+
+    @Test
+    void theSameBadRowsDroppedAgainUnderAnyNameAreReportedButKeptAsideOnce() throws Exception {
+        String bad = """
+                {"external_id": "D-1", "desk": "news", "title": "Good", "body": "b"}
+                {"external_id": "D-2", "desk": "nowhere", "title": "Bad desk", "body": "b"}
+                {"external_id": "D-3", "desk": "news", "title": "", "body": "b"}
+                """;
+        ImportReport first = importer.importFile(write(dir, "wire.ndjson", bad), "sam", null);
+        ImportReport again = importer.importFile(write(dir, "wire (1).ndjson", bad), "sam", null);
+        java.nio.file.Files.createDirectories(dir.resolve("later"));
+        ImportReport third = importer.importFile(write(dir.resolve("later"), "wire.ndjson", bad), "sam", null);
+
+        assertThat(first.quarantined()).isEqualTo(2);
+        assertThat(first.keptAsideBefore()).isZero();
+        assertThat(List.of(again, third)).allSatisfy(r -> {
+            assertThat(r.quarantined()).as("still reported by line").isEqualTo(2);
+            assertThat(r.problems()).extracting(ImportProblem::line).containsExactly(2L, 3L);
+            assertThat(r.keptAsideBefore()).isEqualTo(2);
+            assertThat(r.warnings()).anyMatch(w -> w.startsWith("2 refused rows were kept aside by an earlier import already"));
+        });
+        assertThat(dsl.fetchCount(org.copydesk.db.schema.Tables.IMPORT_QUARANTINE)).as("kept aside once").isEqualTo(2);
+
+        // dealt with (dismissed) counts too: a dismissed row dropped again does not come back
+        List<QuarantinedRow> open = quarantine.listOpen(first.importId(), 10);
+        assertThat(quarantine.dismiss(open.get(0).id(), null)).isTrue();
+        importer.importFile(write(dir, "wire (2).ndjson", bad), "sam", null);
+        assertThat(dsl.fetchCount(org.copydesk.db.schema.Tables.IMPORT_QUARANTINE)).isEqualTo(2);
+        assertThat(quarantine.countOpen(null)).isEqualTo(1);
     }
 
     @Test

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
-/** Runs bytes through {@link Utf8Feed} into a splitter and collects the rows it cuts out. */
+/** Runs bytes through {@link TextFeed} into a splitter and collects the rows it cuts out. */
 final class Splits {
 
     private Splits() {
@@ -22,7 +22,7 @@ final class Splits {
     static List<RawRecord> of(byte[] bytes, Function<Consumer<RawRecord>, RecordSplitter> splitter) {
         List<RawRecord> rows = new ArrayList<>();
         try {
-            new Utf8Feed(new ByteArrayInputStream(bytes), splitter.apply(rows::add)).pump();
+            new TextFeed(new ByteArrayInputStream(bytes), splitter.apply(rows::add)).pump();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -14,7 +14,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.assertj.core.api.InstanceOfAssertFactories;
+import org.copydesk.db.schema.Tables;
 import org.copydesk.review.AccountAdministration;
+import org.copydesk.review.DatabaseOperations;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.Newsroom;
@@ -57,24 +60,24 @@ class IntegrationAccountSecurityTest {
 
     private final TestDatabase db;
     private final DSLContext root;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final List<String> attempts = new ArrayList<>();
 
     IntegrationAccountSecurityTest(TestDatabase db) {
         this.db = db;
         this.root = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeAll
     void accounts() {
         Fixtures.emptyNewsroom(root);
-        Newsroom n = services.newsroom();
+        Newsroom n = session.newsroom();
         n.addDesk("news", "News", Duration.ofMinutes(30));
         n.addEditor(ANN, "Ann", Role.EDITOR, 5, List.of("news"));
         n.addEditor(SUE, "Sue", Role.SUPERVISOR, 5, List.of("news"));
         n.addEditor(ADM, "Adam", Role.ADMIN, 0, List.of());
-        AccountAdministration accounts = services.accounts();
+        AccountAdministration accounts = session.accounts();
         for (String person : List.of(ANN, SUE, ADM)) {
             accounts.createAccount(person, PASSWORD.toCharArray());
         }
@@ -85,7 +88,7 @@ class IntegrationAccountSecurityTest {
     @AfterAll
     void dropAccounts() {
         log.info("Attacks with integration accounts ({}):\n  {}", attempts.size(), String.join("\n  ", attempts));
-        AccountAdministration accounts = services.accounts();
+        AccountAdministration accounts = session.accounts();
         accounts.dropIntegrationAccount(READER);
         accounts.dropIntegrationAccount(RELAY);
         List.of(ANN, SUE, ADM).forEach(accounts::dropAccount);
@@ -97,8 +100,8 @@ class IntegrationAccountSecurityTest {
         root.deleteFrom(OUTCOME_EVENT).execute();
         Fixtures.clear(root);
         Fixtures.articles(root, "news", 3, 3, -60);
-        HeldArticle held = services.queue().claim(ANN).articles().get(0);
-        services.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.APPROVE, ""));
+        HeldArticle held = session.queue().claim(ANN).articles().get(0);
+        session.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.APPROVE, ""));
     }
 
     private Connection session(String user) throws SQLException {
@@ -124,8 +127,8 @@ class IntegrationAccountSecurityTest {
     private Snapshot snapshot() {
         return new Snapshot(root.select(OUTCOME_EVENT.fields()).from(OUTCOME_EVENT).orderBy(OUTCOME_EVENT.ID).fetch(),
                 root.select(RELAY_LEASE.fields()).from(RELAY_LEASE).fetch(),
-                root.select(org.copydesk.db.schema.Tables.ARTICLE.fields()).from(org.copydesk.db.schema.Tables.ARTICLE)
-                        .orderBy(org.copydesk.db.schema.Tables.ARTICLE.ID).fetch());
+                root.select(Tables.ARTICLE.fields()).from(Tables.ARTICLE)
+                        .orderBy(Tables.ARTICLE.ID).fetch());
     }
 
     private void refused(String user, String sql) {
@@ -159,7 +162,7 @@ class IntegrationAccountSecurityTest {
         refused(READER, "call relay_acquire('reader', 30, 9152851034128977409)");
         refused(READER, "call relay_retry(null, null)");
         List<String> grants = root.fetch("show grants for '" + READER + "'@'%'").getValues(0, String.class);
-        assertThat(grants).filteredOn(g -> !g.startsWith("GRANT USAGE")).singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        assertThat(grants).filteredOn(g -> !g.startsWith("GRANT USAGE")).singleElement(InstanceOfAssertFactories.STRING)
                 .contains("GRANT SELECT ON", "`outcome_feed`");
     }
 
@@ -230,8 +233,8 @@ class IntegrationAccountSecurityTest {
         } finally {
             root.execute("call lift_suspension(?)", READER);
         }
-        HeldArticle held = services.queue().claim(ANN).articles().get(0);
-        services.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.APPROVE, ""));
+        HeldArticle held = session.queue().claim(ANN).articles().get(0);
+        session.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.APPROVE, ""));
         assertThat(root.fetchCount(OUTCOME_EVENT)).isEqualTo(2);
     }
 
@@ -242,7 +245,7 @@ class IntegrationAccountSecurityTest {
      */
     @Test
     void aRelayCannotGuessAnotherRelaysDeliveryToken() throws Exception {
-        RelayProcedures holder = new RelayProcedures(root, services.engine());
+        RelayProcedures holder = new RelayProcedures(DatabaseOperations.withDefaultRetries(root));
         long first = holder.acquire("relay-a", 30).token();
         holder.release(first);
         long token = holder.acquire("relay-a", 30).token();

@@ -5,6 +5,8 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DESK;
 import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
 
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,6 +19,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.assertj.core.groups.Tuple;
+import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
@@ -38,21 +42,21 @@ class OutcomeFeedTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final OutcomeFeed feed;
 
     OutcomeFeedTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
-        this.feed = services.outcomeFeed();
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.feed = session.outcomeFeed();
     }
 
     @BeforeEach
     void newsroom() {
         dsl.deleteFrom(OUTCOME_EVENT).execute();
         Fixtures.emptyNewsroom(dsl);
-        Newsroom n = services.newsroom();
+        Newsroom n = session.newsroom();
         n.addDesk("news", "News", Duration.ofMinutes(30));
         for (String editor : List.of("ann", "bob", "cat", "dan")) {
             n.addEditor(editor, editor, Role.EDITOR, 5, List.of("news"));
@@ -61,13 +65,13 @@ class OutcomeFeedTest {
     }
 
     private DecisionOutcome decide(HeldArticle a, UUID request, Verdict verdict, String notes) {
-        return services.decisions().submit(new DecisionRequest(request, a.id(), a.lease(), verdict, notes));
+        return session.decisions().submit(new DecisionRequest(request, a.id(), a.lease(), verdict, notes));
     }
 
     @Test
     void eachDecisionWritesOneEventWithWhatItDecided() {
         List<Long> ids = Fixtures.articles(dsl, "news", 4, 3, -60);
-        List<HeldArticle> held = services.queue().claim("ann").articles();
+        List<HeldArticle> held = session.queue().claim("ann").articles();
         UUID approval = UUID.randomUUID();
 
         decide(held.get(0), approval, Verdict.APPROVE, "");
@@ -101,8 +105,8 @@ class OutcomeFeedTest {
     @Test
     void aDecisionThatIsNotRecordedWritesNoEvent() {
         Fixtures.articles(dsl, "news", 1, 3, -60);
-        HeldArticle held = services.queue().claim("ann").articles().get(0);
-        services.supervision().forceRelease(held.id(), "sue", "taking it back");
+        HeldArticle held = session.queue().claim("ann").articles().get(0);
+        session.supervision().forceRelease(held.id(), "sue", "taking it back");
 
         assertThat(decide(held, UUID.randomUUID(), Verdict.APPROVE, "")).isInstanceOf(DecisionOutcome.Lost.class);
         assertThat(decide(held, UUID.randomUUID(), Verdict.REJECT, " ")).isInstanceOf(DecisionOutcome.Refused.class);
@@ -113,14 +117,14 @@ class OutcomeFeedTest {
     void aSendBackPastTheLimitSaysQuarantinedAndARequeueSaysSo() {
         dsl.update(DESK).set(DESK.MAX_SEND_BACKS, 0).where(DESK.ID.eq("news")).execute();
         long id = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
-        decide(services.queue().claim("ann").articles().get(0), UUID.randomUUID(), Verdict.SEND_BACK, "Wrong facts");
+        decide(session.queue().claim("ann").articles().get(0), UUID.randomUUID(), Verdict.SEND_BACK, "Wrong facts");
 
-        services.quarantine().requeue(id, "sue", null, null, "facts corrected by the desk");
+        session.quarantine().requeue(id, "sue", null, null, "facts corrected by the desk");
 
         List<OutcomeEvent> events = feed.since(0, 100);
         assertThat(events).extracting(OutcomeEvent::outcome, OutcomeEvent::articleStatus, OutcomeEvent::editor)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("changes_requested", "quarantined", "ann"),
-                        org.assertj.core.groups.Tuple.tuple("requeued", "queued", "sue"));
+                .containsExactly(Tuple.tuple("changes_requested", "quarantined", "ann"),
+                        Tuple.tuple("requeued", "queued", "sue"));
         assertThat(events.get(1).verdict()).isNull();
         assertThat(events.get(1).leaseToken()).isNull();
         assertThat(events.get(1).notes()).isEqualTo("facts corrected by the desk");
@@ -130,7 +134,7 @@ class OutcomeFeedTest {
     @Test
     void readingFromACursorGivesTheSameEventsAndCursorsOnlyGrow() {
         Fixtures.articles(dsl, "news", 5, 3, -60);
-        for (HeldArticle a : services.queue().claim("ann").articles()) {
+        for (HeldArticle a : session.queue().claim("ann").articles()) {
             decide(a, UUID.randomUUID(), Verdict.APPROVE, "");
         }
         List<OutcomeEvent> all = feed.since(0, 100);
@@ -151,9 +155,9 @@ class OutcomeFeedTest {
     @Test
     void aLaterOutcomeWaitsUntilAnEarlierOneCommitsSoNoReaderSeesItFirst() throws Exception {
         List<Long> ids = Fixtures.articles(dsl, "news", 2, 3, -60);
-        HeldArticle later = services.queue().claim("ann").articles().get(1);
-        try (java.sql.Connection early = db.database().dataSource().getConnection();
-             java.sql.Statement s = early.createStatement()) {
+        HeldArticle later = session.queue().claim("ann").articles().get(1);
+        try (Connection early = db.database().dataSource().getConnection();
+             Statement s = early.createStatement()) {
             early.setAutoCommit(false);
             s.execute("call record_outcome('" + UUID.randomUUID() + "', 'approved', " + ids.get(0)
                     + ", 'ann', 'approve', '', 1, null, utc_timestamp(6))");
@@ -201,7 +205,7 @@ class OutcomeFeedTest {
             for (String editor : List.of("ann", "bob", "cat", "dan")) {
                 editors.add(pool.submit(() -> {
                     for (int round = 0; round < 4; round++) {
-                        for (HeldArticle a : services.queue().claim(editor).articles()) {
+                        for (HeldArticle a : session.queue().claim(editor).articles()) {
                             decide(a, UUID.randomUUID(), Verdict.APPROVE, "");
                         }
                     }
@@ -219,6 +223,6 @@ class OutcomeFeedTest {
         Set<Long> written = new TreeSet<>(dsl.select(OUTCOME_EVENT.ID).from(OUTCOME_EVENT).fetch(OUTCOME_EVENT.ID));
         assertThat(written).hasSize(80);
         assertThat(new TreeSet<>(seen)).isEqualTo(written);
-        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.STATUS.eq(org.copydesk.db.schema.enums.ArticleStatus.approved))).isEqualTo(80);
+        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.STATUS.eq(ArticleStatus.approved))).isEqualTo(80);
     }
 }

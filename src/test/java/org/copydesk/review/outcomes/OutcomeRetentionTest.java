@@ -28,12 +28,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class OutcomeRetentionTest {
 
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final OutcomeRetention retention;
 
     OutcomeRetentionTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
         this.retention = new OutcomeRetention(dsl);
     }
 
@@ -41,12 +41,12 @@ class OutcomeRetentionTest {
     void fourOutcomes() {
         dsl.deleteFrom(OUTCOME_EVENT).execute();
         Fixtures.emptyNewsroom(dsl);
-        Newsroom n = services.newsroom();
+        Newsroom n = session.newsroom();
         n.addDesk("news", "News", Duration.ofMinutes(30));
         n.addEditor("ann", "Ann", Role.EDITOR, 5, List.of("news"));
         Fixtures.articles(dsl, "news", 4, 3, -60);
-        for (HeldArticle a : services.queue().claim("ann").articles()) {
-            services.decisions().submit(new DecisionRequest(UUID.randomUUID(), a.id(), a.lease(), Verdict.APPROVE, ""));
+        for (HeldArticle a : session.queue().claim("ann").articles()) {
+            session.decisions().submit(new DecisionRequest(UUID.randomUUID(), a.id(), a.lease(), Verdict.APPROVE, ""));
         }
     }
 
@@ -65,13 +65,13 @@ class OutcomeRetentionTest {
         makeOld(1, OutcomeEventDelivery.delivered);
         makeOld(1, OutcomeEventDelivery.waiting);
         makeOld(1, OutcomeEventDelivery.failed);
-        long newest = services.outcomeFeed().since(0, 10).get(3).cursor();
+        long newest = session.outcomeFeed().since(0, 10).get(3).cursor();
 
         assertThat(retention.purgeOlderThan(Duration.ofDays(30), OutcomeRetention.Scope.DELIVERED)).isEqualTo(1);
         assertThat(dsl.fetchCount(OUTCOME_EVENT)).isEqualTo(3);
         assertThat(dsl.fetchCount(OUTCOME_EVENT, OUTCOME_EVENT.DELIVERY.eq(OutcomeEventDelivery.delivered))).isZero();
         // a reader's cursor stays valid: the feed goes on after it
-        assertThat(services.outcomeFeed().since(newest - 1, 10)).extracting(OutcomeEvent::cursor).containsExactly(newest);
+        assertThat(session.outcomeFeed().since(newest - 1, 10)).extracting(OutcomeEvent::cursor).containsExactly(newest);
     }
 
     @Test

@@ -12,21 +12,28 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
+import org.assertj.core.api.Assertions;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
+import org.copydesk.db.schema.Tables;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.Newsroom;
+import org.copydesk.review.ReturnedArticles;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
+import org.copydesk.review.WordDiff;
+import org.copydesk.review.imports.DropFolder;
+import org.copydesk.review.imports.RevisionRow;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
@@ -38,7 +45,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.copydesk.review.imports.DropFolder;
 
 /**
  * The relay against a stand-in CMS (a real JDK HttpServer) that fails, answers late, drops
@@ -56,13 +62,13 @@ class RelayEndToEndTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private Database relayDb;
 
     RelayEndToEndTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeAll
@@ -81,10 +87,10 @@ class RelayEndToEndTest {
     @BeforeEach
     void newsroom() {
         dsl.deleteFrom(OUTCOME_EVENT).execute();
-        dsl.update(org.copydesk.db.schema.Tables.RELAY_LEASE).setNull(org.copydesk.db.schema.Tables.RELAY_LEASE.HOLDER)
-                .setNull(org.copydesk.db.schema.Tables.RELAY_LEASE.EXPIRES_AT).execute();
+        dsl.update(Tables.RELAY_LEASE).setNull(Tables.RELAY_LEASE.HOLDER)
+                .setNull(Tables.RELAY_LEASE.EXPIRES_AT).execute();
         Fixtures.emptyNewsroom(dsl);
-        Newsroom n = services.newsroom();
+        Newsroom n = session.newsroom();
         n.addDesk("news", "News", Duration.ofMinutes(30));
         // sent-back work returns at once, so one article gets several outcomes in a row
         dsl.update(DESK).set(DESK.SEND_BACK_DELAY_SECONDS, 0).set(DESK.MAX_SEND_BACKS, 5).set(DESK.SEND_BACK_WAITS_FOR_WRITER, 0).execute();
@@ -97,10 +103,10 @@ class RelayEndToEndTest {
     private int decideOneRound() {
         int decided = 0;
         for (String editor : List.of("ann", "bob")) {
-            for (HeldArticle a : services.queue().claim(editor).articles()) {
+            for (HeldArticle a : session.queue().claim(editor).articles()) {
                 int sendBacksWanted = a.id() % 3 == 0 ? (a.id() % 2 == 0 ? 2 : 1) : 0;
                 Verdict verdict = a.attempts() < sendBacksWanted ? Verdict.SEND_BACK : a.id() % 4 == 1 ? Verdict.REJECT : Verdict.APPROVE;
-                services.decisions().submit(new DecisionRequest(UUID.randomUUID(), a.id(), a.lease(), verdict,
+                session.decisions().submit(new DecisionRequest(UUID.randomUUID(), a.id(), a.lease(), verdict,
                         verdict == Verdict.APPROVE ? "" : "round notes for " + a.id()));
                 decided++;
             }
@@ -113,12 +119,12 @@ class RelayEndToEndTest {
         final AtomicInteger waits = new AtomicInteger();
 
         @Override
-        public void attempted(OutcomeEvent event, String delivery, String answer) {
-            deliveries.add(event.cursor() + " " + delivery + " " + answer);
+        public void attempted(OutcomeEvent event, RelayProcedures.Delivery delivery, String answer) {
+            deliveries.add(event.cursor() + " " + delivery.code() + " " + answer);
         }
 
         @Override
-        public void waitingForLease(String holder, java.time.LocalDateTime until) {
+        public void waitingForLease(String holder, LocalDateTime until) {
             waits.incrementAndGet();
         }
 
@@ -149,7 +155,7 @@ class RelayEndToEndTest {
     @Test
     void everyOutcomeArrivesExactlyOnceByKeyInOrderPerArticleThroughFailuresAndARelayRestart() throws Exception {
         Fixtures.articles(dsl, "news", 16, 3, -60);
-        RelayState state = services.relayState();
+        RelayState state = session.relayState();
         try (StandInCms cms = new StandInCms(new WebhookSignature(SECRET), 900, true)) {
             RelaySettings settings = RelaySettings.defaults(cms.url())
                     .withAttempts(100, Duration.ofMillis(50), Duration.ofMillis(400))
@@ -207,7 +213,7 @@ class RelayEndToEndTest {
     }
 
     private static void importDrops(DropFolder folder) {
-        folder.runOnce(); // a file is taken once it has stopped growing: the first look sees it, the second imports it
+        folder.runOnce(); // renamed in whole, with no quiet period: taken at the first look
         folder.runOnce();
     }
 
@@ -218,17 +224,19 @@ class RelayEndToEndTest {
         // through the folder, a second editor sees what changed and approves; the relay restarts meanwhile
         dsl.update(DESK).set(DESK.SEND_BACK_WAITS_FOR_WRITER, 1).execute();
         List<DropFolder.Finished> files = new CopyOnWriteArrayList<>();
-        DropFolder folder = new DropFolder(drops, services.importer(), "sue", Clock.systemUTC(), new DropFolder.Listener() {
-            @Override
-            public void finished(DropFolder.Finished file) {
-                files.add(file);
-            }
+        // no quiet period: the test writes each file whole before it looks
+        DropFolder folder = new DropFolder(drops, session.importer(), "sue", DropFolder.Timing.of(Duration.ofSeconds(1), Duration.ZERO),
+                new DropFolder.Listener() {
+                    @Override
+                    public void finished(DropFolder.Finished file) {
+                        files.add(file);
+                    }
 
-            @Override
-            public void waiting(String name, String why) {
-            }
-        });
-        RelayState state = services.relayState();
+                    @Override
+                    public void waiting(String name, String why) {
+                    }
+                });
+        RelayState state = session.relayState();
         try (StandInCms cms = new StandInCms(new WebhookSignature(SECRET), 900, true)) {
             RelaySettings settings = RelaySettings.defaults(cms.url())
                     .withAttempts(100, Duration.ofMillis(50), Duration.ofMillis(400))
@@ -243,13 +251,13 @@ class RelayEndToEndTest {
             Recorder first = new Recorder();
             WebhookRelay relay1 = relay("relay-one", settings, first);
             Thread thread1 = running(relay1);
-            for (HeldArticle a : services.queue().claim("ann").articles()) {
+            for (HeldArticle a : session.queue().claim("ann").articles()) {
                 Verdict verdict = switch (a.externalId()) {
                     case "cms-1" -> Verdict.APPROVE;
                     case "cms-2" -> Verdict.SEND_BACK;
                     default -> Verdict.REJECT;
                 };
-                services.decisions().submit(new DecisionRequest(UUID.randomUUID(), a.id(), a.lease(), verdict,
+                session.decisions().submit(new DecisionRequest(UUID.randomUUID(), a.id(), a.lease(), verdict,
                         verdict == Verdict.SEND_BACK ? "Name the second source." : verdict == Verdict.REJECT ? "Duplicate." : ""));
             }
             await("the CMS has the first outcome", Duration.ofSeconds(60), () -> !cms.processedInOrder().isEmpty());
@@ -265,21 +273,21 @@ class RelayEndToEndTest {
             importDrops(folder);
             assertThat(files).hasSize(2);
             assertThat(files.get(1).outcome().revisionRows()).singleElement()
-                    .satisfies(r -> assertThat(r.kind()).isEqualTo(org.copydesk.review.imports.RevisionRow.Kind.RETURNED));
-            HeldArticle revised = services.queue().claim("bob").articles().get(0);
+                    .satisfies(r -> assertThat(r.kind()).isEqualTo(RevisionRow.Kind.RETURNED));
+            HeldArticle revised = session.queue().claim("bob").articles().get(0);
             assertThat(revised.externalId()).isEqualTo("cms-2");
-            org.copydesk.review.ReturnedArticles.Returned seen = services.returnedArticles().of(revised.id()).orElseThrow();
+            ReturnedArticles.Returned seen = session.returnedArticles().of(revised.id()).orElseThrow();
             assertThat(seen.notes()).isEqualTo("Name the second source.");
             assertThat(seen.sentBackBy()).isEqualTo("ann");
             assertThat(seen.bodyDiff()).anySatisfy(d -> {
-                assertThat(d.change()).isEqualTo(org.copydesk.review.WordDiff.Change.INSERTED);
+                assertThat(d.change()).isEqualTo(WordDiff.Change.INSERTED);
                 assertThat(d.text()).contains("Dee");
             });
             assertThat(seen.bodyDiff()).anySatisfy(d -> {
-                assertThat(d.change()).isEqualTo(org.copydesk.review.WordDiff.Change.DELETED);
+                assertThat(d.change()).isEqualTo(WordDiff.Change.DELETED);
                 assertThat(d.text()).contains("One");
             });
-            services.decisions().submit(new DecisionRequest(UUID.randomUUID(), revised.id(), revised.lease(), Verdict.APPROVE, ""));
+            session.decisions().submit(new DecisionRequest(UUID.randomUUID(), revised.id(), revised.lease(), Verdict.APPROVE, ""));
 
             int total = dsl.fetchCount(OUTCOME_EVENT);
             await("every outcome is delivered", Duration.ofSeconds(90), () -> state.counts().delivered() == total);
@@ -302,10 +310,10 @@ class RelayEndToEndTest {
     void anOutcomeTheReceiverKeepsRefusingIsMarkedFailedHoldsItsArticleBackAndASupervisorCanRetryIt() throws Exception {
         long article = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
         dsl.update(DESK).set(DESK.SEND_BACK_DELAY_SECONDS, 0).set(DESK.SEND_BACK_WAITS_FOR_WRITER, 0).execute();
-        HeldArticle held = services.queue().claim("ann").articles().get(0);
-        services.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.SEND_BACK, "Quotes?"));
-        HeldArticle again = services.queue().claim("ann").articles().get(0);
-        services.decisions().submit(new DecisionRequest(UUID.randomUUID(), again.id(), again.lease(), Verdict.APPROVE, ""));
+        HeldArticle held = session.queue().claim("ann").articles().get(0);
+        session.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.SEND_BACK, "Quotes?"));
+        HeldArticle again = session.queue().claim("ann").articles().get(0);
+        session.decisions().submit(new DecisionRequest(UUID.randomUUID(), again.id(), again.lease(), Verdict.APPROVE, ""));
         List<Long> cursors = dsl.select(OUTCOME_EVENT.ID).from(OUTCOME_EVENT).orderBy(OUTCOME_EVENT.ID).fetch(OUTCOME_EVENT.ID);
 
         try (StandInCms cms = new StandInCms(new WebhookSignature(SECRET), 0, false)) {
@@ -317,7 +325,7 @@ class RelayEndToEndTest {
                 for (int round = 0; round < 6; round++) {
                     relay.runOnce();
                 }
-                RelayState state = services.relayState();
+                RelayState state = session.relayState();
                 assertThat(state.counts()).isEqualTo(new RelayState.Counts(0, 1, 1));
                 List<RelayState.Undelivered> undelivered = state.undelivered(10);
                 assertThat(undelivered).extracting(RelayState.Undelivered::cursor).containsExactly(cursors.get(0), cursors.get(1));
@@ -326,7 +334,7 @@ class RelayEndToEndTest {
                 assertThat(undelivered.get(0).lastAnswer()).isEqualTo("HTTP 503: busy");
                 assertThat(undelivered.get(1).attempts()).as("the approval waits behind the failed send-back").isZero();
                 assertThat(cms.requests.get()).isEqualTo(3);
-                assertThat(services.history().of(article)).extracting(h -> h.action()).contains("relay_failed");
+                assertThat(session.history().of(article)).extracting(h -> h.action()).contains("relay_failed");
 
                 cms.alwaysAnswer(0);
                 assertThat(state.retry(cursors.get(0))).isEqualTo(1);
@@ -334,7 +342,7 @@ class RelayEndToEndTest {
                 relay.runOnce();
                 assertThat(state.counts()).isEqualTo(new RelayState.Counts(2, 0, 0));
                 assertThat(cms.processedInOrder()).extracting(StandInCms.Processed::cursor).containsExactlyElementsOf(cursors);
-                assertThat(services.history().of(article)).extracting(h -> h.action()).contains("relay_retry");
+                assertThat(session.history().of(article)).extracting(h -> h.action()).contains("relay_retry");
             }
         }
     }
@@ -348,11 +356,11 @@ class RelayEndToEndTest {
         assertThat(two.held()).isFalse();
         assertThat(two.holder()).isEqualTo("one");
         assertThat(procedures.acquire("one", 30).token()).as("renewal keeps the token").isEqualTo(one.token());
-        assertThat(services.relayState().activeRelay()).map(RelayState.ActiveRelay::holder).contains("one");
+        assertThat(session.relayState().activeRelay()).map(RelayState.ActiveRelay::holder).contains("one");
         procedures.release(one.token());
         RelayProcedures.DeliveryLease taken = procedures.acquire("two", 30);
         assertThat(taken.token()).as("a new holder, a new token (random: not the next number)").isNotEqualTo(one.token());
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> procedures.next(one.token(), 10))
+        Assertions.assertThatThrownBy(() -> procedures.next(one.token(), 10))
                 .hasMessageContaining("no longer holds the delivery lease");
     }
 }

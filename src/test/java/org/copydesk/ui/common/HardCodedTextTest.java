@@ -17,10 +17,39 @@ class HardCodedTextTest {
     @Test
     void noUiClassShowsWordsThatAreNotInTheBundle() {
         List<String> found = new ArrayList<>();
-        for (Path file : UiText.sources()) {
+        for (Path file : UiText.sources(UiText.UI_SOURCES)) {
             found.addAll(UiText.hardCodedText(UiText.UI_SOURCES.relativize(file).toString(), UiText.read(file)));
         }
         assertThat(found).as("put these in org/copydesk/ui/messages.properties and use Messages.text(key)").isEmpty();
+    }
+
+    @Test
+    void noReviewServiceHandsPeopleWordsThatAreNotInTheBundle() {
+        List<String> found = new ArrayList<>();
+        for (Path file : UiText.sources(UiText.REVIEW_SOURCES)) {
+            String name = UiText.REVIEW_SOURCES.relativize(file).toString().replace('\\', '/');
+            if (!UiText.REVIEW_NOT_SCANNED.containsKey(name)) {
+                found.addAll(UiText.hardCodedReviewText(name, UiText.read(file)));
+            }
+        }
+        assertThat(found).as("put these in org/copydesk/ui/messages.properties and use Phrase.of(key, args…)").isEmpty();
+    }
+
+    @Test
+    void theReviewScanCatchesWordsInExceptionsAndOutcomes() {
+        String source = String.join("\n",
+                "throw new IllegalArgumentException(\"There is no desk '\" + id + \"'.\");",
+                "return new DecisionOutcome.Refused(\"Say why the article is rejected.\");",
+                "throw new OverCapacityException(name + \" already holds \" + held",
+                "        + \" articles.\");",
+                "throw new IllegalArgumentException(Phrase.of(\"review.newsroom.noDesk\", id).text());",
+                "throw new IllegalStateException(\"a bug: two rows changed\");",
+                "log.info(\"Released {} expired lease(s)\", n);");
+        assertThat(UiText.hardCodedReviewText("X.java", source)).containsExactly(
+                "X.java:1: There is no desk '",
+                "X.java:2: Say why the article is rejected.",
+                "X.java:3:  already holds ",
+                "X.java:4:  articles.");
     }
 
     @Test

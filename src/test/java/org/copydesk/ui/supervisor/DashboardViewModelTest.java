@@ -397,7 +397,7 @@ class DashboardViewModelTest {
         services.queue().claim("dan");
         // one of Dan's leases ran out and the release service noticed
         dsl.update(ARTICLE).set(ARTICLE.EXPIRES_AT, ServerClock.nowPlus(Duration.ofSeconds(-5))).where(ARTICLE.LOCKED_BY.eq("dan")).execute();
-        services.engine().releaseExpired(100, 10, "release-service");
+        services.releaseService(released -> { }).runOnce();
         services.queue().claim("ann");
         services.queue().recordPresence("ann");
 

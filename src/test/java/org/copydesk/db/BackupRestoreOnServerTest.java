@@ -1,0 +1,69 @@
+package org.copydesk.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.util.UUID;
+import org.copydesk.review.AccountAdministration;
+import org.copydesk.review.DemoNewsroom;
+import org.copydesk.review.Newsroom;
+import org.copydesk.review.Role;
+import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.TestDatabase;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Backup and restore on the run's server (the embedded MariaDB 11.4, Debian's 10.11, MySQL 8 in
+ * the CI passes): the rows come back, and a person's account comes back with the password it had
+ * when the backup was taken (not the one it had since), with the rights of their role.
+ */
+@ExtendWith(DatabaseExtension.class)
+class BackupRestoreOnServerTest {
+
+    private final TestDatabase db;
+
+    BackupRestoreOnServerTest(TestDatabase db) {
+        this.db = db;
+    }
+
+    @Test
+    void aRestoreBringsBackTheRowsAndTheAccountsPasswordOfTheBackup() throws Exception {
+        DemoNewsroom.loadIfEmpty(db.dsl(), new Newsroom(db.dsl()));
+        String name = "br" + UUID.randomUUID().toString().substring(0, 8);
+        new Newsroom(db.dsl()).addEditor(name, "Backed Up", Role.EDITOR, 5, java.util.List.of("news"));
+        AccountAdministration accounts = new AccountAdministration(db.dsl());
+        accounts.createAccount(name, "password-then".toCharArray());
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        DatabaseBackup.Summary written = DatabaseBackup.write(db.database(), file);
+        assertThat(written.accounts()).contains(name);
+        accounts.setPassword(name, "password-since".toCharArray());
+
+        String target = db.name() + "_r";
+        db.endpoint().execute("DROP DATABASE IF EXISTS `" + target + "`");
+        try (Database restored = Database.open(db.endpoint().url(target), db.endpoint().user(), db.endpoint().password().toCharArray(),
+                null, DataSources.PoolSize.of(2), Database.SchemaAction.NONE, null)) {
+            DatabaseBackup.Summary back = DatabaseRestore.restore(restored, new ByteArrayInputStream(file.toByteArray()));
+            new Migrations(restored.dataSource()).migrate();
+            AccountAdministration.of(restored).regrantExistingAccounts();
+
+            assertThat(back.rows()).isEqualTo(written.rows());
+            assertThat(back.accounts()).contains(name);
+            try (Database person = Database.open(db.endpoint().accountUrl(target), name, "password-then".toCharArray(), null,
+                    DataSources.PoolSize.of(1), Database.SchemaAction.MIGRATE_OR_VALIDATE, null)) {
+                assertThat(person.dsl().fetchOne("select count(*) from article").get(0, Integer.class))
+                        .isEqualTo(DemoNewsroom.ARTICLES);
+            }
+            assertThatThrownBy(() -> Database.open(db.endpoint().accountUrl(target), name, "password-since".toCharArray(), null,
+                    DataSources.PoolSize.of(1), Database.SchemaAction.NONE, null).close()).as("the password set after the backup")
+                    .isNotNull();
+            assertThatThrownBy(() -> DatabaseRestore.restore(restored, new ByteArrayInputStream(file.toByteArray())))
+                    .as("into a database with a newsroom").hasMessageContaining("is not empty");
+        } finally {
+            accounts.dropAccount(name);
+            db.endpoint().execute("DROP DATABASE IF EXISTS `" + target + "`");
+        }
+    }
+}

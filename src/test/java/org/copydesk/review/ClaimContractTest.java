@@ -1,0 +1,223 @@
+package org.copydesk.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
+import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.DECISION;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.copydesk.db.schema.tables.records.ArticleRecord;
+import org.copydesk.db.schema.tables.records.LeaseEventRecord;
+import org.copydesk.lease.ClaimStrategyKind;
+import org.copydesk.lease.Lease;
+import org.copydesk.lease.LeaseLost;
+import org.copydesk.lease.LostReason;
+import org.copydesk.lease.ServerClock;
+import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.TestDatabase;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The contract of the database's claim ({@code claim_articles}), for each of its strategies
+ * (SKIP_LOCKED, BLOCKING, OPTIMISTIC, named in its last argument): what a claim takes and in which
+ * order, the lease it gives (owner, token, the server's expiry), the lease it refreshes, the lapsed
+ * lease it takes over, and the history rows it writes. The other operations' contract is
+ * {@link LeaseOperationsContractTest}; races of many threads and processes, {@link OperationRaceTest}.
+ *
+ * <p>OPTIMISTIC reads a window of candidates and takes them from a random place in it, in article-id
+ * order: where the window holds more than the claim takes, its choice within the window is not fixed,
+ * and the cases say so.
+ */
+class ClaimContractTest extends OperationsFixture {
+
+
+    ClaimContractTest(TestDatabase db) {
+        super(db);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void aClaimTakesUpToCapacityInClaimOrderWithTheServersExpiryANewTokenAndOneHistoryRowEach(ClaimStrategyKind strategy) {
+        List<Long> low = Fixtures.articles(dsl, "news", 3, 4, -60);
+        List<Long> urgent = Fixtures.articles(dsl, "news", 3, 1, -30);
+
+        ReviewProcedures.Claimed ann = procedures(strategy).claim("ann", null, null, null);
+
+        assertThat(ann.claimed()).isEqualTo(5);
+        assertThat(ann.refreshed()).isZero();
+        assertThat(ann.capacity()).isEqualTo(5);
+        if (strategy == ClaimStrategyKind.OPTIMISTIC) {
+            assertThat(OperationsFixture.ids(ann)).doesNotHaveDuplicates().isSubsetOf(concat(low, urgent));
+        } else {
+            assertThat(OperationsFixture.ids(ann)).containsExactly(urgent.get(0), urgent.get(1), urgent.get(2), low.get(0),
+                    low.get(1));
+        }
+        for (HeldArticle held : ann.held()) {
+            Lease lease = held.lease();
+            ArticleRecord article = article(held.id());
+            assertThat(lease.owner()).isEqualTo("ann");
+            assertThat(lease.token()).as("a fresh article's first lease").isEqualTo(1L).isEqualTo(article.getLeaseToken());
+            assertThat(lease.expiresAt()).isEqualTo(article.getExpiresAt());
+            assertThat(lease.remainingAtRead()).isBetween(OperationsFixture.NEWS_LEASE.minusSeconds(2), OperationsFixture.NEWS_LEASE);
+            assertThat(article.getLockedBy()).isEqualTo("ann");
+            assertThat(history(held.id())).extracting(LeaseEventRecord::getAction, LeaseEventRecord::getActor,
+                            LeaseEventRecord::getOldOwner, LeaseEventRecord::getNewOwner, LeaseEventRecord::getOldToken,
+                            LeaseEventRecord::getLeaseToken, LeaseEventRecord::getExpiresAt, LeaseEventRecord::getDetail)
+                    .containsExactly(tuple("claim", "ann", null, "ann", 0L, 1L, article.getExpiresAt(), null));
+        }
+        // fencing: under an older token, or presented by someone else, the lease changes nothing
+        Lease first = ann.held().get(0).lease();
+        ReviewProcedures procedures = procedures(strategy);
+        assertThat(procedures.decide("ann", OperationsFixture.withToken(first, 0), UUID.randomUUID(), Verdict.APPROVE,
+                "").outcome()).isEqualTo(ReviewProcedures.DecideOutcome.LOST);
+        assertThat(procedures.decide("bob", OperationsFixture.heldBy(first, "bob"), UUID.randomUUID(), Verdict.APPROVE,
+                "").outcome()).isEqualTo(ReviewProcedures.DecideOutcome.LOST);
+        assertThat(dsl.fetchCount(DECISION)).isZero();
+        assertThat(article(OperationsFixture.id(first)).getLockedBy()).isEqualTo("ann");
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void aReloadRefreshesTheLeasesHeldKeepsTheirTokensAndTopsUpToCapacity(ClaimStrategyKind strategy) {
+        Fixtures.articles(dsl, "news", 8, 3, -60);
+        ReviewProcedures procedures = procedures(strategy);
+        ReviewProcedures.Claimed first = procedures.claim("ann", null, 3, 60);
+
+        ReviewProcedures.Claimed reload = procedures.claim("ann", null, null, null);
+
+        assertThat(first.claimed()).isEqualTo(3);
+        assertThat(reload.refreshed()).isEqualTo(3);
+        assertThat(reload.claimed()).isEqualTo(2);
+        assertThat(OperationsFixture.ids(reload).subList(0, 3)).as("the leases held come first")
+                .containsExactlyInAnyOrderElementsOf(OperationsFixture.ids(first));
+        for (HeldArticle before : first.held()) {
+            Lease after = reload.held().stream().filter(h -> h.id() == before.id()).findFirst().orElseThrow().lease();
+            assertThat(after.token()).as("token of %d", before.id()).isEqualTo(before.lease().token());
+            assertThat(after.expiresAt()).as("a one-minute lease refreshed to the desk's length")
+                    .isAfter(before.lease().expiresAt().plusMinutes(25));
+            assertThat(history(before.id())).extracting(LeaseEventRecord::getAction, LeaseEventRecord::getActor,
+                            LeaseEventRecord::getOldToken, LeaseEventRecord::getLeaseToken, LeaseEventRecord::getExpiresAt)
+                    .containsExactly(tuple("claim", "ann", 0L, 1L, before.lease().expiresAt()),
+                            tuple("refresh", "ann", after.token(), after.token(), after.expiresAt()));
+        }
+        assertThat(article(first.held().get(0).id()).getRenewals()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void twoEditorsNeverReceiveTheSameArticle(ClaimStrategyKind strategy) {
+        List<Long> all = Fixtures.articles(dsl, "news", 7, 3, -60);
+        ReviewProcedures procedures = procedures(strategy);
+
+        ReviewProcedures.Claimed ann = procedures.claim("ann", null, null, null);
+        ReviewProcedures.Claimed bob = procedures.claim("bob", null, null, null);
+
+        assertThat(ann.claimed()).isEqualTo(5);
+        assertThat(bob.claimed()).isEqualTo(2);
+        Set<Long> taken = new HashSet<>(OperationsFixture.ids(ann));
+        taken.addAll(OperationsFixture.ids(bob));
+        assertThat(taken).containsExactlyInAnyOrderElementsOf(all);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void desksAndEmbargoesDecideWhatAnEditorReceivesAndWhenMoreComes(ClaimStrategyKind strategy) {
+        Fixtures.articles(dsl, "news", 3, 3, -60);
+        List<Long> sport = Fixtures.articles(dsl, "sport", 2, 3, -60);
+        Fixtures.articles(dsl, "sport", 2, 3, 3600); // embargoed for an hour
+        ReviewProcedures procedures = procedures(strategy);
+
+        ReviewProcedures.Claimed ann = procedures.claim("ann", List.of("sport"), null, null);
+        ReviewProcedures.Claimed cat = procedures.claim("cat", null, null, null);
+
+        assertThat(OperationsFixture.ids(ann)).as("only the desk she chose, only what is available")
+                .containsExactlyInAnyOrderElementsOf(sport);
+        assertThat(Duration.between(ann.serverNow(), ann.nextAvailableAt())).isBetween(Duration.ofMinutes(59), Duration.ofMinutes(61));
+        assertThat(cat.claimed()).as("cat works on sport only, and nothing there is free").isZero();
+    }
+
+    /**
+     * A lease that ran out before the release service came round is taken over by the next claim, in
+     * claim order: work that came back (lane 0) goes before fresh work of the same priority, even
+     * fresh work that waited longer. The history says the lapsed lease ended and who took the
+     * article, and its former holder is told why.
+     */
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void aLapsedLeaseIsTakenOverAtOnceAheadOfFreshWorkAndItsHolderIsToldWhy(ClaimStrategyKind strategy) {
+        ReviewProcedures procedures = procedures(strategy);
+        List<Long> lapsing = Fixtures.articles(dsl, "sport", 2, 3, -600);
+        ReviewProcedures.Claimed bob = procedures.claim("bob", null, null, null);
+        Fixtures.letTimePass(dsl, SPORT_PLUS_A_MINUTE, lapsing);
+        // the lapsed articles become the newest: only their lane can put them first
+        dsl.update(ARTICLE).set(ARTICLE.AVAILABLE_AT, ServerClock.now()).where(ARTICLE.ID.in(lapsing)).execute();
+        List<Long> fresh = Fixtures.articles(dsl, "sport", 2, 3, -60);
+
+        ReviewProcedures.Claimed ann = procedures.claim("ann", null, null, null);
+
+        if (strategy == ClaimStrategyKind.OPTIMISTIC) {
+            assertThat(OperationsFixture.ids(ann)).containsExactlyInAnyOrderElementsOf(concat(lapsing, fresh));
+        } else {
+            assertThat(OperationsFixture.ids(ann)).containsExactly(lapsing.get(0), lapsing.get(1), fresh.get(0), fresh.get(1));
+        }
+        for (HeldArticle lapsed : bob.held()) {
+            Lease annsLease = ann.held().stream().filter(h -> h.id() == lapsed.id()).findFirst().orElseThrow().lease();
+            long old = lapsed.lease().token();
+            assertThat(annsLease.token()).isEqualTo(old + 1);
+            assertThat(history(lapsed.id())).extracting(LeaseEventRecord::getAction, LeaseEventRecord::getActor,
+                            LeaseEventRecord::getOldOwner, LeaseEventRecord::getNewOwner, LeaseEventRecord::getOldToken,
+                            LeaseEventRecord::getLeaseToken, LeaseEventRecord::getDetail)
+                    .containsExactly(tuple("claim", "bob", null, "bob", old - 1, old, null),
+                            tuple("expire", "ann", "bob", null, old, null, "lapsed lease taken over by ann"),
+                            tuple("claim", "ann", "bob", "ann", old, old + 1, null));
+            LeaseLost lost = leases.diagnose(lapsed.lease());
+            assertThat(lost.reason()).isEqualTo(LostReason.EXPIRED);
+            assertThat(lost.currentOwner()).isEqualTo("ann");
+            assertThat(LeaseLossPhrases.explain(lost, "Cup final", this::name).text())
+                    .isEqualTo("Your time on \u201cCup final\u201d ran out; Ann Kowalski is reviewing it now."
+                            + " Your notes are kept as a draft.");
+        }
+        assertThat(procedures.renew("bob", bob.held().stream().map(HeldArticle::lease).toList()))
+                .extracting(ReviewProcedures.Renewed::renewed).containsOnly(false);
+    }
+
+    /**
+     * An article the editor gave back is not handed straight back to them (for ten minutes, or until
+     * someone else has had it); it goes to the next editor first.
+     */
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void aReleasedArticleGoesToSomeoneElseBeforeItComesBackToTheEditorWhoGaveItBack(ClaimStrategyKind strategy) {
+        ReviewProcedures procedures = procedures(strategy);
+        List<Long> ids = Fixtures.articles(dsl, "news", 2, 3, -60);
+        HeldArticle first = procedures.claim("ann", null, null, null).held().stream().filter(a -> a.id() == ids.get(0))
+                .findFirst().orElseThrow();
+        assertThat(procedures.release("ann", first.lease(), "given back")).isTrue();
+
+        assertThat(OperationsFixture.ids(procedures.claim("ann", null, null, null))).as("her reload passes over it")
+                .containsExactly(ids.get(1));
+        ReviewProcedures.Claimed bob = procedures.claim("bob", null, null, null);
+        assertThat(OperationsFixture.ids(bob)).as("someone else gets it").containsExactly(ids.get(0));
+        assertThat(procedures.release("bob", bob.held().get(0).lease(), "given back")).isTrue();
+        assertThat(OperationsFixture.ids(procedures.claim("ann", null, null, null)))
+                .as("after someone else had it, she may get it again").containsExactlyInAnyOrder(ids.get(1), ids.get(0));
+    }
+
+    private static final Duration SPORT_PLUS_A_MINUTE = OperationsFixture.SPORT_LEASE.plusMinutes(1);
+
+    private String name(String editorId) {
+        return new Newsroom(dsl).requireEditor(editorId).displayName();
+    }
+
+    private static List<Long> concat(List<Long> a, List<Long> b) {
+        List<Long> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+}
