@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
+import org.copydesk.db.DatabaseSetupException;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
@@ -135,7 +136,7 @@ class LockHoldingSecurityTest {
     }
 
     @Test
-    void everyOperationRefusesToRunInsideACallersXaTransaction() throws Exception {
+    void everyOperationRefusesToRunInsideACallersTransaction() throws Exception {
         Map<String, String> accountOfRole = Map.of("editor", ANN, "supervisor", SUE, "admin", ADM);
         List<String> refusedCalls = new ArrayList<>();
         for (var grant : root.fetch("select g.role, g.object_name, (select count(*) from information_schema.parameters p"
@@ -152,6 +153,12 @@ class LockHoldingSecurityTest {
                 assertThat(refusal).as(call).contains("transaction of its own");
                 s.execute("XA END 'probe'");
                 s.execute("XA ROLLBACK 'probe'");
+                if (bobDb.capabilities().mariaDb()) {
+                    s.execute("START TRANSACTION");
+                    refusal = attacks.refused(call + " inside START TRANSACTION", () -> quietly(s, call));
+                    assertThat(refusal).as(call).contains("transaction of its own");
+                    s.execute("ROLLBACK");
+                }
                 refusedCalls.add(routine);
             }
         }
@@ -165,7 +172,15 @@ class LockHoldingSecurityTest {
         try (Connection ann = attacks.session(ANN, PASSWORD); Statement s = ann.createStatement()) {
             ann.setAutoCommit(false);
             Attacks.runs(s, "SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE",
-                    "SELECT id FROM article WHERE id = " + bobs.id() + " LOCK IN SHARE MODE", "CALL record_presence(NULL)");
+                    "SELECT id FROM article WHERE id = " + bobs.id() + " LOCK IN SHARE MODE");
+            if (bobDb.capabilities().mariaDb()) {
+                String refusal = attacks.refused("autocommit off, a locking read, then CALL record_presence(NULL)",
+                        () -> quietly(s, "CALL record_presence(NULL)"));
+                assertThat(refusal).contains("transaction of its own");
+            } else {
+                // MySQL cannot tell an open transaction apart: the call rolls it back and runs
+                Attacks.runs(s, "CALL record_presence(NULL)");
+            }
             assertThat(locksHeldBy(ANN)).as("the call ended ann's transaction, and kept no lock of its own").isZero();
             long started = System.nanoTime();
             assertThat(bob.queue().renew(BOB, List.of(bobs)).renewed()).hasSize(1);
@@ -229,7 +244,7 @@ class LockHoldingSecurityTest {
     @Test
     void anAbandonedXaTransactionIsRolledBackSoASchemaChangeCanGoOn() throws Exception {
         try (Connection ann = attacks.session(ANN, PASSWORD); Statement s = ann.createStatement()) {
-            Attacks.runs(s, "XA START X'ff00',X'01',7", "SELECT COUNT(*) FROM article", "XA END X'ff00',X'01',7",
+            Attacks.runs(s, "XA START X'ff00',X'01',7", "SELECT COUNT(*) FROM lease_event", "XA END X'ff00',X'01',7",
                     "XA PREPARE X'ff00',X'01',7");
         }
         assertThat(preparedXa()).as("prepared and abandoned").hasSize(1);
@@ -240,9 +255,10 @@ class LockHoldingSecurityTest {
         });
         // with it gone, a schema change on the table it read does not wait (on MySQL it would, for ever)
         root.execute("set session lock_wait_timeout = 5");
-        root.execute("alter table article comment = 'checked by LockHoldingSecurityTest'");
-        root.execute("alter table article comment = ''");
-        attacks.saw("XA START, read, XA END, XA PREPARE, disconnect -> rolled back by the sweep; ALTER TABLE article went through");
+        // (not article: MariaDB 11.4.5 then fails to reopen the routines' cached cursors over it in other sessions, 1064)
+        root.execute("alter table lease_event comment = 'checked by LockHoldingSecurityTest'");
+        root.execute("alter table lease_event comment = ''");
+        attacks.saw("XA START, read, XA END, XA PREPARE, disconnect -> rolled back by the sweep; ALTER TABLE lease_event went through");
     }
 
     @Test
@@ -261,6 +277,11 @@ class LockHoldingSecurityTest {
             assertThat((Throwable) refused).as("the flood is refused").isNotNull();
             assertThat(flood).hasSize(limit);
             assertThat(attacks.runs(BOB, PASSWORD, "SELECT 1")).as("others still sign in").isEqualTo("1");
+            assertThatThrownBy(() -> Database.open(attacks.url(), ANN, PASSWORD.toCharArray(), null, DataSources.PoolSize.of(1),
+                    Database.SchemaAction.NONE, null).close())
+                    .as("what ann's own client says").isInstanceOf(DatabaseSetupException.class)
+                    .hasMessageContaining("too many connections").hasMessageNotContaining("refused the user name")
+                    .hasMessageNotContaining("reach");
             attacks.saw("open connections until refused -> " + flood.size() + " opened, then: " + refused.getMessage());
         } finally {
             for (Connection c : flood) {

@@ -138,18 +138,27 @@ class TeamServerOwnerTest {
             assertThat(said.get("code")).isEqualTo("1");
             assertThat(said.get("err").strip()).contains("lacks PROCESS", "GRANT PROCESS ON *.* TO '" + OWNER + "'@'%';")
                     .doesNotContain("\n");
+            Map<String, String> migrated = copydesk("db", "migrate");
+            assertThat(migrated.get("code")).as(migrated.get("err")).isEqualTo("0");
+            assertThat(migrated.get("err").strip()).as("copydesk db migrate says the same in one line").contains("lacks PROCESS")
+                    .doesNotContain("\n");
         } finally {
             server.execute("grant process on *.* to '" + OWNER + "'@'%'");
         }
     }
 
     private Map<String, String> doctor() {
+        return copydesk("doctor");
+    }
+
+    private Map<String, String> copydesk(String... command) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         Map<String, String> environment = new HashMap<>(System.getenv());
         environment.put("COPYDESK_DB_PASSWORD", OWNER_PASSWORD);
-        int code = Cli.run(new String[] {"doctor", "--db-url", server.accountUrl(schema), "--db-user", OWNER},
-                new PrintWriter(out), new PrintWriter(err), environment);
+        List<String> args = new java.util.ArrayList<>(List.of(command));
+        args.addAll(List.of("--db-url", server.accountUrl(schema), "--db-user", OWNER));
+        int code = Cli.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err), environment);
         return Map.of("code", Integer.toString(code), "out", out.toString(), "err", err.toString());
     }
 }
