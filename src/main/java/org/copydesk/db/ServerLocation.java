@@ -5,7 +5,7 @@ import java.util.function.Supplier;
 
 /**
  * Where a database is. A configured server stays where its URL says; the embedded server can come
- * back on another port after it stopped (issue 17, bug 2), so its location is asked again, and
+ * back on another port after it stopped, so its location is asked again, and
  * told to find the server, when connections fail.
  */
 public interface ServerLocation {

@@ -105,14 +105,14 @@ final class ServerProcess {
         command.add("--local-infile=0");
         // A few threads run the statements of every connection (MariaDB's thread pool) instead of
         // one thread per connection: with 32-64 editors working at once on two cores, the
-        // one-thread-per-connection server spent its time switching between them (issue 14,
-        // docs/benchmarks.md: the bare claim fell from 2,100 rows/s at 8 connections to 820 at 64;
+        // one-thread-per-connection server spent its time switching between them (docs/benchmarks.md:
+        // the bare claim fell from 2,100 rows/s at 8 connections to 820 at 64;
         // with the pool it kept 1,600, and the editors' claim p99 at 64 halved).
         command.add("--thread-handling=pool-of-threads");
         // Auto-increment ids without a table lock for INSERT … SELECT (a claim writes its history
         // rows that way): with the default (1) every claim's history insert held lease_event's
         // AUTO-INC lock to the end of the statement and the other editors' inserts queued behind it
-        // (issue 14: 64 editors 598 -> 775 rows/s). Safe here: this server writes no binary log,
+        // (claim benchmark: 64 editors 598 -> 775 rows/s). Safe here: this server writes no binary log,
         // the one thing "interleaved" ids could confuse; MySQL 8's default is 2 already.
         command.add("--innodb-autoinc-lock-mode=2");
         if (!config.isWindows() && "root".equals(System.getProperty("user.name"))) {

@@ -167,7 +167,7 @@ public final class AccountAdministration {
      */
     public static void checkNewPassword(char[] password) {
         if (password == null || password.length < MIN_PASSWORD_LENGTH) {
-            throw new IllegalArgumentException("A password has at least " + MIN_PASSWORD_LENGTH + " characters; nothing was changed.");
+            throw new IllegalArgumentException(Phrase.of("review.account.passwordTooShort", MIN_PASSWORD_LENGTH).text());
         }
     }
 

@@ -50,8 +50,8 @@ public final class ArticleWithdrawal {
             List<Long> found = tx.select(ARTICLE.ID).from(ARTICLE).where(ARTICLE.ID.in(ids)).forUpdate().fetch(ARTICLE.ID);
             if (found.size() != ids.size()) {
                 List<Long> missing = ids.stream().filter(id -> !found.contains(id)).sorted().toList();
-                throw new IllegalArgumentException("No article " + missing.stream().map(String::valueOf)
-                        .reduce((a, b) -> a + ", " + b).orElse("") + "; nothing was withdrawn.");
+                throw new IllegalArgumentException(Phrase.of("review.withdraw.noSuchArticle",
+                        missing.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))).text());
             }
             tx.deleteFrom(OUTCOME_EVENT).where(OUTCOME_EVENT.ARTICLE_ID.in(ids)).execute();
             tx.deleteFrom(LEASE_EVENT).where(LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE))

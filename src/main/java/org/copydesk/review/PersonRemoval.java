@@ -32,7 +32,7 @@ public final class PersonRemoval {
     public Removal remove(String id) {
         Editor person = newsroom.requireEditor(id);
         if (id.equals(sessionUser)) {
-            throw new IllegalArgumentException("You cannot remove yourself; ask another admin (or use the database's owner account).");
+            throw new IllegalArgumentException(Phrase.of("review.remove.notYourself").text());
         }
         newsroom.setDesks(id, List.of());
         newsroom.setCapacity(id, 0);

@@ -14,7 +14,7 @@ import javax.sql.DataSource;
 import org.jooq.DSLContext;
 
 /**
- * The baseline of issue 14: the bare SQL under a claim, on {@code bare_article}, a copy of the
+ * The baseline: the bare SQL under a claim, on {@code bare_article}, a copy of the
  * article table with the same columns and indexes but no triggers, no history and no checks of who
  * calls. Per owner: one transaction of {@code SELECT … LIMIT 5 FOR UPDATE SKIP LOCKED} and one
  * {@code UPDATE … WHERE id IN (…)}, then one committed token-checked completion per row. Plain JDBC
@@ -26,7 +26,7 @@ import org.jooq.DSLContext;
  * keeps, in the same transactions and in copies of Copydesk's own tables (same indexes, no
  * triggers): a history row per claimed article with the claim; with each completion two history
  * rows (the lease ends, the verdict), the decision and the outcome event for the newsroom, in the
- * feed's order (the {@code outcome_order} row first). Issue 14's baseline asks for "no event log";
+ * feed's order (the {@code outcome_order} row first). The first baseline keeps no event log;
  * this second baseline shows what the records alone cost, written by hand.
  */
 final class BareClaims {

@@ -30,7 +30,7 @@ import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 
 /**
- * Issue 14's "what editors feel": in the real editor's window ({@link WindowStopwatch}), the time
+ * What editors feel (docs/benchmarks.md): in the real editor's window ({@link WindowStopwatch}), the time
  * from F5 to the list drawn and from Ctrl+Enter to the next article shown, first with nobody else
  * working (the baseline) and then while 32 simulated editors work through the same review
  * services in background threads ({@link EditorSessions}, {@link Load}: claim 5, approve each, at

@@ -20,7 +20,7 @@ import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 
 /**
- * The full editor path of issue 14: real {@code editor} rows on the bench's desk (capacity 5), each
+ * The full editor path: real {@code editor} rows on the bench's desk (capacity 5), each
  * working through the review services as the app does: {@code queue().claim(editor)}, then
  * {@code decisions().submit(…)} approving each article held. Everything goes through the
  * database's operations ({@code claim_articles}, {@code decide_article}), which check who calls

@@ -26,7 +26,7 @@ import org.copydesk.review.Role;
 import org.copydesk.ui.editor.EditorViewModel;
 
 /**
- * Issue 17's polling benchmark: what 200 idle editor windows cost the database all day, today and
+ * The editors' list watch benchmark: what 200 idle editor windows cost the database all day, today and
  * with the list watch that keeps each editor's list true within 5 s. Not a test: a main on the
  * test class path ({@code mvn -q test-compile exec:exec@list-watch-benchmark}) that prints a table
  * and rewrites its section of docs/benchmarks.md.

@@ -134,9 +134,9 @@ class TeamServerTest {
         assertThat(copydesk.run("server", "--status").out()).contains("started by copydesk server");
         assertThat(copydesk.run("server", "--stop").code()).isZero();
         assertThat(restarted.get(60, TimeUnit.SECONDS).code()).isZero();
-        assertThat(copydesk.run("server", "--status").code()).isEqualTo(ServerCommand.NOT_RUNNING);
+        assertThat(copydesk.run("server", "--status").code()).isEqualTo(ExitCode.NOT_RUNNING.code());
         // what the services run before they start: wait for the team server, unless another database is configured
-        assertThat(copydesk.run("server", "--status", "--wait", "1s").code()).isEqualTo(ServerCommand.NOT_RUNNING);
+        assertThat(copydesk.run("server", "--status", "--wait", "1s").code()).isEqualTo(ExitCode.NOT_RUNNING.code());
         CommandRunner.Run elsewhere = copydesk.run(java.util.Map.of(org.copydesk.db.DatabaseConfigResolver.URL_ENV,
                 "jdbc:mysql://db.newsroom.example:3306/copydesk"), "server", "--status", "--wait", "2m");
         assertThat(elsewhere.code()).isZero();

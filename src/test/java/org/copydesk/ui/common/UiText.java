@@ -57,7 +57,9 @@ final class UiText {
     static final Map<String, String> REVIEW_NOT_SCANNED = Map.of(
             "imports/ArticleImporter.java", IMPORT_WORDS, "imports/ArticleRowValidator.java", IMPORT_WORDS,
             "imports/DropFolder.java", IMPORT_WORDS, "imports/ImportQuarantine.java", IMPORT_WORDS,
-            "imports/ImportRun.java", IMPORT_WORDS, "imports/ImportSettings.java", IMPORT_WORDS);
+            "imports/ImportRun.java", IMPORT_WORDS, "imports/ImportSettings.java", IMPORT_WORDS,
+            "imports/DropFolderFiles.java", IMPORT_WORDS, "imports/DroppedFileReader.java", IMPORT_WORDS,
+            "imports/SettledInput.java", IMPORT_WORDS);
 
     /** A string literal with words in it (two letters or more). */
     private static final Pattern LITERAL = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
