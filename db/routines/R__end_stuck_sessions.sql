@@ -4,9 +4,12 @@ DELIMITER $$
 
 -- The sweep's database half (SessionSweep runs it): ends what a raw session of a person or of another
 -- system can hold that blocks others, within the limits of session_limit. Copydesk's own work
--- never keeps a transaction open between operations, and while an operation runs the server shows
--- its session under the owner's name, so operations at work are never candidates; administrators'
--- and the owner's sessions are never touched.
+-- never keeps a transaction open between operations. A session running a CALL is not ended for its
+-- row locks (the server names it by the caller's account, not the owner's, and an operation waiting
+-- behind someone else's locks would be ended and its account suspended): operation_begins has ended
+-- anything the caller held before, so what it holds is the operation's own, bounded by its lock
+-- waits; a CALL running past statement_seconds is still stopped. Administrators' and the owner's
+-- sessions are never touched.
 --  * a transaction that has held row locks for longer than lock_seconds: the connection is ended
 --    and the account suspended for suspend_seconds (locked; its other sessions ended too). Locks
 --    come from locking reads, from any read inside a transaction at SERIALIZABLE, or from an XA
@@ -38,6 +41,7 @@ BEGIN
             SELECT p.id, p.user AS account,
                    CASE WHEN t.trx_id IS NOT NULL AND (t.trx_rows_locked > 0 OR t.trx_lock_structs > 0)
                              AND TIMESTAMPDIFF(MICROSECOND, t.trx_started, SYSDATE(6)) > v_lock * 1000000
+                             AND NOT (p.command IN ('Query', 'Execute') AND LOWER(LEFT(TRIM(COALESCE(p.info, '')), 5)) = 'call ')
                             THEN 'held row locks'
                         WHEN t.trx_id IS NOT NULL AND p.command = 'Sleep'
                              AND TIMESTAMPDIFF(MICROSECOND, t.trx_started, SYSDATE(6)) > v_idle * 1000000

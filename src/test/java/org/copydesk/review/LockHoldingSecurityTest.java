@@ -225,6 +225,25 @@ class LockHoldingSecurityTest {
     }
 
     @Test
+    void anOperationWaitingBehindTheLocksIsNotTakenForTheOneHoldingThem() throws Exception {
+        HeldArticle bobs = bob.queue().claim(BOB).articles().get(0);
+        try (Connection ann = attacks.session(ANN, PASSWORD); Statement s = ann.createStatement()) {
+            Attacks.runs(s, "START TRANSACTION", "SELECT id FROM article WHERE id = " + bobs.id() + " LOCK IN SHARE MODE");
+            List<Integer> renewed = new ArrayList<>();
+            Thread heartbeat = new Thread(() -> renewed.add(bob.queue().renew(BOB, List.of(bobs)).renewed().size()), "bob-renews");
+            heartbeat.start();
+            pause(1_500); // bob's renewal has waited longer than lock_seconds, holding a lock request of its own
+            List<String> ended = sweepFromBobsClient.runOnce().ended().stream().map(SessionSweep.Ended::account).toList();
+            heartbeat.join(10_000);
+            assertThat(ended).as("the sweep ended the holder, not the operation waiting behind it").containsExactly(ANN);
+            assertThat(renewed).as("bob's renewal went through").containsExactly(1);
+            assertThat(count("select count(*) from account_suspension where account = ?", BOB)).isZero();
+        }
+        attacks.saw("ann holds bob's article with LOCK IN SHARE MODE while bob's renewal waits 1.5 s -> the sweep ended ann only;"
+                + " bob renewed, not suspended");
+    }
+
+    @Test
     void anIdleTransactionAndALongStatementAreEndedWithoutSuspension() throws Exception {
         try (Connection ann = attacks.session(ANN, PASSWORD); Statement s = ann.createStatement()) {
             Attacks.runs(s, "START TRANSACTION", "SELECT COUNT(*) FROM article");
