@@ -455,7 +455,9 @@ run as_person sam sam-password-22 $copydesk relay status
 
 section "2. release-daemon, purge, backup, withdraw, editors remove"
 start_unit copydesk-release-daemon
-sleep 8
+daemon_says_running() { unit_log copydesk-release-daemon 2>/dev/null | grep -qF "Releasing expired leases every 5 s"; }
+# a JVM that signs in and checks the schema takes seconds on a loaded machine: wait for its line, not a fixed time
+wait_for 120 "the release daemon to say it runs" daemon_says_running
 stop_unit copydesk-release-daemon
 run unit_log copydesk-release-daemon
 has "Releasing expired leases every 5 s"

@@ -6,8 +6,9 @@ DELIMITER $$
 -- length (never shorter than it is, never past the desk's maximum hold), then tops up to their
 -- capacity with articles from their desks (only p_desks among them, if given: a comma-separated
 -- list) in claim order, free or with a lapsed lease, passing over what they gave back in the last
--- 10 minutes. p_limit caps the batch (NULL: the capacity), p_max_lease_seconds caps the lease
--- (NULL: the desk's).
+-- 10 minutes, what a supervisor keeps from them (kept_from: set by a force release or a
+-- reassignment away) and what a supervisor holds (held_at). p_limit caps the batch (NULL: the
+-- capacity), p_max_lease_seconds caps the lease (NULL: the desk's).
 -- p_strategy: SKIP_LOCKED (default: a locking read that passes over rows other claims are
 -- taking), BLOCKING (candidates read without locks, then locked one by one by primary key, waiting
 -- for a row another claim is taking), OPTIMISTIC (no locking read; each take is a compare-and-set
@@ -56,6 +57,7 @@ BEGIN
         WHERE status = 'queued' AND available_at <= v_now AND (locked_by IS NULL OR expires_at <= v_now)
           AND FIND_IN_SET(desk_id, v_desks) > 0
           AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+          AND NOT (kept_from <=> v_actor) AND held_at IS NULL
         ORDER BY status, priority, queue_lane, available_at, id LIMIT v_want FOR UPDATE SKIP LOCKED;
     -- SKIP_LOCKED while no lease has lapsed (nearly always: the release service frees lapsed
     -- leases): free rows only, from ix_article_free (free rows first within 'queued', in claim
@@ -65,6 +67,7 @@ BEGIN
         WHERE status = 'queued' AND locked_by IS NULL AND available_at <= v_now
           AND FIND_IN_SET(desk_id, v_desks) > 0
           AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+          AND NOT (kept_from <=> v_actor) AND held_at IS NULL
         -- (not "ORDER BY status, locked_by, …": MySQL 8 does not count IS NULL as a constant there,
         -- sorts, and a sorting locking read locks every free row it sorts)
         ORDER BY priority, queue_lane, available_at, id LIMIT v_want FOR UPDATE SKIP LOCKED;
@@ -90,6 +93,7 @@ BEGIN
                        AND (locked_by IS NULL OR expires_at <= v_now)
                        AND FIND_IN_SET(desk_id, v_desks) > 0
                        AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+                       AND NOT (kept_from <=> v_actor) AND held_at IS NULL
                      ORDER BY status, priority, queue_lane, available_at, id LIMIT v_scan) t) c
          WHERE c.rn > FLOOR(v_spread * GREATEST(0, c.n - v_want))
          ORDER BY IF(p_strategy = 'OPTIMISTIC', c.id, c.rn);
@@ -193,7 +197,8 @@ BEGIN
                SET locked_by = v_actor, expires_at = v_expires, lease_token = v_token + 1, queue_lane = 0,
                    claimed_at = v_now, renewals = 0, passed_by = NULL, passed_until = NULL
              WHERE id = v_id AND lease_token = v_token AND status = 'queued'
-               AND (locked_by IS NULL OR expires_at <= v_now);
+               AND (locked_by IS NULL OR expires_at <= v_now)
+               AND NOT (kept_from <=> v_actor) AND held_at IS NULL; -- a keep or hold set since the read
             IF ROW_COUNT() = 0 THEN
                 ITERATE pick;
             END IF;
@@ -237,7 +242,7 @@ BEGIN
 
     IF v_refreshed + v_claimed < v_capacity THEN
         SELECT MIN(a.available_at) INTO v_next FROM editor_desk ed
-          JOIN article a ON a.desk_id = ed.desk_id AND a.status = 'queued' AND a.available_at > v_now
+          JOIN article a ON a.desk_id = ed.desk_id AND a.status = 'queued' AND a.available_at > v_now AND a.held_at IS NULL
          WHERE ed.editor_id = v_actor AND FIND_IN_SET(ed.desk_id, v_desks) > 0;
     END IF;
     SELECT v_now AS server_now, v_refreshed AS refreshed, v_claimed AS claimed, v_capacity AS capacity,

@@ -117,7 +117,7 @@ BEGIN
                available_at = COALESCE(v_returns, available_at), updated_at = v_now,
                decided_by = IF(v_new_status = 'queued', NULL, v_actor),
                decided_at = IF(v_new_status = 'queued', NULL, v_now),
-               decision_note = p_notes
+               decision_note = p_notes, kept_from = NULL -- decided: no one is kept from it any more
          WHERE id = p_article;
         -- history: the lease ends, the verdict, and a quarantine past the desk's send-back limit
         INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,

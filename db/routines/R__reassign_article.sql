@@ -2,10 +2,18 @@ DROP PROCEDURE IF EXISTS reassign_article;
 
 DELIMITER $$
 
--- Gives the article to p_to under a new lease of the desk's length, whoever held it. Refused when
--- the article is not waiting for review, its desk is not one of p_to's, or (unless p_override)
--- p_to already holds their capacity. Result: the new lease.
-CREATE PROCEDURE reassign_article(IN p_as VARCHAR(64), IN p_article BIGINT, IN p_to VARCHAR(64), IN p_override INT, IN p_reason VARCHAR(2000))
+-- Gives the article to p_to under a new lease of the desk's length: one an editor holds (a
+-- reassignment) or one that waits in the queue (a supervisor's hold on it ends). Refused when the
+-- article is not waiting for review or is under embargo, when its desk is not one of p_to's
+-- (unless p_outside_desk: then p_to gets this lease only, not the desk), or when p_to already
+-- holds their capacity (unless p_override).
+-- The editor who held it is kept from it (kept_from: their claims pass it over until a supervisor
+-- lets them have it again, or someone decides it), and their notes go to p_to: p_to's draft starts
+-- with them under the writer's name (when it has room), and the history keeps them
+-- ('notes_handed_over'). Giving it to the editor it was kept from ends the keeping.
+-- Result: the new lease.
+CREATE PROCEDURE reassign_article(IN p_as VARCHAR(64), IN p_article BIGINT, IN p_to VARCHAR(64), IN p_override INT,
+                                  IN p_outside_desk INT, IN p_reason VARCHAR(2000))
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
     DECLARE v_actor VARCHAR(64);
@@ -15,10 +23,16 @@ BEGIN
     DECLARE v_desk VARCHAR(32);
     DECLARE v_owner VARCHAR(64);
     DECLARE v_token BIGINT;
+    DECLARE v_old_expires DATETIME(6);
+    DECLARE v_available DATETIME(6);
+    DECLARE v_kept VARCHAR(64);
     DECLARE v_lease INT;
     DECLARE v_expires DATETIME(6);
     DECLARE v_capacity INT DEFAULT NULL;
     DECLARE v_held INT;
+    DECLARE v_notes TEXT DEFAULT NULL;
+    DECLARE v_mine TEXT DEFAULT NULL;
+    DECLARE v_handed LONGTEXT;
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
     CALL operation_begins();
@@ -31,25 +45,51 @@ BEGIN
     IF v_capacity IS NULL THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no editor of that name';
     END IF;
-    SELECT id, status, desk_id, locked_by, lease_token INTO v_found, v_status, v_desk, v_owner, v_token
+    SELECT id, status, desk_id, locked_by, lease_token, expires_at, available_at, kept_from
+      INTO v_found, v_status, v_desk, v_owner, v_token, v_old_expires, v_available, v_kept
       FROM article WHERE id = p_article FOR UPDATE;
     IF v_found IS NULL OR v_status <> 'queued' THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this article is not waiting for review';
     END IF;
-    IF NOT EXISTS (SELECT 1 FROM editor_desk WHERE editor_id = p_to AND desk_id = v_desk) THEN
+    IF v_available > v_now THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this article is under embargo and cannot be given before its time';
+    END IF;
+    IF COALESCE(p_outside_desk, 0) = 0 AND NOT EXISTS (SELECT 1 FROM editor_desk WHERE editor_id = p_to AND desk_id = v_desk) THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: that editor does not work on this article''s desk';
     END IF;
     SET v_held = (SELECT COUNT(*) FROM article WHERE locked_by = p_to AND expires_at > v_now AND id <> p_article);
     IF v_held >= v_capacity AND COALESCE(p_override, 0) = 0 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: that editor already holds as many articles as their capacity';
     END IF;
+    -- who it is kept from now: whoever held it (a lease that ran out is nobody's), else as it was,
+    -- and nobody when it is given to the one it was kept from
+    IF v_owner IS NOT NULL AND v_owner <> p_to AND v_old_expires > v_now THEN
+        SET v_kept = v_owner;
+    ELSEIF v_kept <=> p_to THEN
+        SET v_kept = NULL;
+    END IF;
     SET v_lease = (SELECT lease_seconds FROM desk WHERE id = v_desk);
     SET v_expires = TIMESTAMPADD(SECOND, v_lease, v_now);
     UPDATE article SET locked_by = p_to, expires_at = v_expires, lease_token = lease_token + 1, queue_lane = 0,
-                       claimed_at = v_now, renewals = 0
+                       claimed_at = v_now, renewals = 0, kept_from = v_kept, held_by = NULL, held_at = NULL
      WHERE id = p_article;
     CALL log_event(p_article, 'reassign', v_actor, v_owner, p_to, IF(v_owner IS NULL, NULL, v_token), v_token + 1,
                    v_expires, NULLIF(TRIM(p_reason), ''), v_now);
+    -- the notes the editor who held it wrote go with it
+    IF v_owner IS NOT NULL AND v_owner <> p_to THEN
+        SELECT notes INTO v_notes FROM review_draft WHERE article_id = p_article AND editor_id = v_owner;
+    END IF;
+    IF TRIM(COALESCE(v_notes, '')) <> '' THEN
+        SELECT notes INTO v_mine FROM review_draft WHERE article_id = p_article AND editor_id = p_to FOR UPDATE;
+        SET v_handed = CONCAT('— ', COALESCE((SELECT display_name FROM editor WHERE id = v_owner), v_owner), ' —',
+                              CHAR(10), v_notes, IF(TRIM(COALESCE(v_mine, '')) = '', '', CONCAT(CHAR(10), CHAR(10), v_mine)));
+        IF OCTET_LENGTH(v_handed) <= 65535 THEN -- else the history alone keeps them: nothing of p_to's is cut
+            INSERT INTO review_draft (article_id, editor_id, verdict, notes, saved_at)
+            VALUES (p_article, p_to, NULL, v_handed, v_now)
+            ON DUPLICATE KEY UPDATE notes = VALUES(notes), saved_at = VALUES(saved_at);
+        END IF;
+        CALL log_event(p_article, 'notes_handed_over', v_actor, v_owner, p_to, NULL, NULL, NULL, v_notes, v_now);
+    END IF;
     COMMIT;
     SELECT p_article AS article_id, p_to AS owner, v_token + 1 AS lease_token, v_expires AS expires_at,
            v_now AS server_now, v_held AS held_before;

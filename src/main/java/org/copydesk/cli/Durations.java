@@ -38,6 +38,24 @@ final class Durations implements ITypeConverter<Duration> {
         }
     }
 
+    /** For a sentence: "5 s", "90 s", "15 min", "150 min", "2 h", "30 d"; sub-second ones in ms. */
+    static String inWords(Duration d) {
+        if (!d.isNegative() && !d.isZero() && d.toSeconds() == 0) {
+            return d.toMillis() + " ms";
+        }
+        long s = Math.max(0, d.toSeconds());
+        if (s < 120 || s % 60 != 0) {
+            return s + " s";
+        }
+        long m = s / 60;
+        if (m < 120 || m % 60 != 0) {
+            return m + " min";
+        }
+        long h = m / 60;
+        return h >= 48 && h % 24 == 0 ? h / 24 + " d" : h + " h";
+    }
+
+    /** For a table column: "0m45s", "2h30m". */
     static String format(Duration d) {
         if (!d.isNegative() && !d.isZero() && d.toSeconds() == 0) {
             return d.toMillis() + "ms";

@@ -107,8 +107,8 @@ final class ImportCommand implements Callable<Integer> {
         try (var watching = folder.lock()) {
             if (!json) {
                 PrintWriter out = spec.commandLine().getOut();
-                out.println("Watching " + watch.toAbsolutePath() + ": looking every " + Durations.format(interval)
-                        + ", a file is taken once unchanged for " + Durations.format(quiet)
+                out.println("Watching " + watch.toAbsolutePath() + ": looking every " + Durations.inWords(interval)
+                        + ", a file is taken once unchanged for " + Durations.inWords(quiet)
                         + ". Files go to done/ or failed/ with a report. Ctrl-C stops.");
                 out.flush();
             }

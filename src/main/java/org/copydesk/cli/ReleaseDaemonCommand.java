@@ -46,7 +46,7 @@ final class ReleaseDaemonCommand implements Callable<Integer> {
                 }
                 return 0;
             }
-            out.println("Releasing expired leases every " + Durations.format(interval) + ". Ctrl-C stops.");
+            out.println("Releasing expired leases every " + Durations.inWords(interval) + ". Ctrl-C stops.");
             out.flush();
             CountDownLatch stop = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "stop-release-daemon"));

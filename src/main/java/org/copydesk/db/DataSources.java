@@ -180,7 +180,16 @@ public final class DataSources {
         try (Connection c = dataSource.getConnection()) {
             return ServerCapabilities.detect(c);
         } catch (SQLException e) {
-            throw ConnectionProblems.explain("(pool)", null, e);
+            throw ConnectionProblems.explain(urlOf(dataSource), null, e);
+        }
+    }
+
+    /** The URL of the pool behind {@code dataSource}, for messages; null when it is not one of ours. */
+    private static String urlOf(javax.sql.DataSource dataSource) {
+        try {
+            return dataSource.isWrapperFor(HikariDataSource.class) ? dataSource.unwrap(HikariDataSource.class).getJdbcUrl() : null;
+        } catch (SQLException e) {
+            return null;
         }
     }
 }

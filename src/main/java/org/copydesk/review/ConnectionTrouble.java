@@ -1,13 +1,15 @@
 package org.copydesk.review;
 
+import org.copydesk.db.ConnectionProblems;
 import org.copydesk.db.DatabaseSetupException;
 import org.copydesk.lease.DatabaseBusyException;
 import org.copydesk.lease.SqlFailure;
 
 /**
  * Tells a lost connection (the client goes offline and retries) from other failures (the message
- * is shown), through {@link SqlFailure}. Lives here so that the UI and the command line never
- * handle JDBC or jOOQ types themselves.
+ * is shown), through {@link SqlFailure} and, for a connection cut while it was being set up,
+ * {@link ConnectionProblems}. Lives here so that the UI and the command line never handle JDBC or
+ * jOOQ types themselves.
  */
 public final class ConnectionTrouble {
 
@@ -15,7 +17,7 @@ public final class ConnectionTrouble {
     }
 
     public static boolean isConnectionLost(Throwable failure) {
-        return SqlFailure.of(failure) == SqlFailure.CONNECTION_LOST;
+        return ConnectionProblems.connectionLost(failure);
     }
 
     /**

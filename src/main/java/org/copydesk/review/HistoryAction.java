@@ -34,7 +34,12 @@ public enum HistoryAction {
     IMPORT,
     REVISION,
     RELAY_FAILED,
-    RELAY_RETRY;
+    RELAY_RETRY,
+    TO_FRONT,
+    HOLD,
+    RELEASE_HOLD,
+    LET_AGAIN,
+    NOTES_HANDED_OVER;
 
     private static final Map<String, HistoryAction> BY_CODE = Arrays.stream(values())
             .collect(Collectors.toUnmodifiableMap(HistoryAction::code, Function.identity()));

@@ -9,9 +9,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.time.LocalDateTime;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.copydesk.review.imports.CorrectionTemplate;
 import org.copydesk.review.imports.ImportCalls;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
@@ -56,7 +57,23 @@ public final class ImportRejects {
      * Returns the new article's id.
      */
     public long requeue(long rejectId, String correctedJson, String actor) {
-        Map<String, String> fields = parse(correctedJson);
+        return requeue(rejectId, parse(correctedJson), actor);
+    }
+
+    /**
+     * The row's fields as text by name, in reading order ({@code external_id}, {@code desk},
+     * {@code title}, {@code byline}, {@code body}, {@code priority}, {@code available_at}, then any
+     * other): what a correction form starts from, whatever the file's format was.
+     */
+    public static Map<String, String> fieldsOf(Reject reject) {
+        return parse(CorrectionTemplate.jsonFor(reject.rawText()));
+    }
+
+    /**
+     * Creates the article from the corrected fields (by name, as {@link #fieldsOf}) and resolves
+     * the entry, as {@link #requeue(long, String, String)} does.
+     */
+    public long requeue(long rejectId, Map<String, String> fields, String actor) {
         String desk = required(fields, "desk");
         String title = required(fields, "title");
         String body = required(fields, "body");
@@ -75,9 +92,15 @@ public final class ImportRejects {
         if (!dsl.fetchExists(DESK, DESK.ID.eq(desk))) { // a courtesy: the database checks it too, in fewer words
             throw new IllegalArgumentException(Phrase.of("review.newsroom.noDesk", desk).text());
         }
+        LocalDateTime embargo;
+        try {
+            embargo = CorrectionTemplate.embargoUtc(fields.get("available_at"));
+        } catch (java.time.DateTimeException e) {
+            throw new IllegalArgumentException(Phrase.of("review.rejects.availableAt").text());
+        }
         // the database locks the row, checks it is still open and the id is new, and writes the history
         return calls.correct(actor, rejectId, fields.get("external_id"), desk, title.strip(), fields.get("byline"),
-                body, priority, null, false).articleId();
+                body, priority, embargo, false).articleId();
     }
 
     /** Marks the row dealt with, without creating an article. */
@@ -97,7 +120,7 @@ public final class ImportRejects {
 
     /** A flat JSON object's fields as text (numbers too); nested values are refused. */
     static Map<String, String> parse(String json) {
-        Map<String, String> fields = new HashMap<>();
+        Map<String, String> fields = new LinkedHashMap<>();
         String text = json == null ? "" : json.strip();
         if (text.isEmpty()) {
             throw new IllegalArgumentException(Phrase.of("review.rejects.empty", JSON_EXAMPLE).text());

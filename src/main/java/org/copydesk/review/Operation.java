@@ -29,8 +29,12 @@ public enum Operation {
     /** Lists prepared XA transactions as bytes, which {@link SessionSweep} reads over JDBC (not through {@link DatabaseOperations}). */
     ABANDONED_XA_TRANSACTIONS(0, true),
     FORCE_RELEASE_ARTICLE(3, false),
-    REASSIGN_ARTICLE(5, false),
+    REASSIGN_ARTICLE(6, false),
     EXTEND_LEASE(3, false),
+    MOVE_TO_FRONT(3, false),
+    HOLD_ARTICLE(3, false),
+    RELEASE_HOLD(3, false),
+    LET_EDITOR_AGAIN(3, false),
     SET_EDITOR_CAPACITY(2, false),
     SET_EDITOR_DESKS(2, false),
     IMPORT_ARTICLES(6, false),

@@ -19,16 +19,21 @@ import org.jooq.impl.SQLDataType;
 
 /**
  * Numbers for the supervisor's charts and editor list: reviews finished and leases that ran out,
- * per hour and desk, and each editor's load. Every time is the server's clock (UTC).
+ * per quarter of an hour and desk, and each editor's load. Every time is the server's clock (UTC).
+ *
+ * <p>Counts come in quarter hours, not hours, because the hours a supervisor reads are their own:
+ * in Kolkata (+05:30) or Kathmandu (+05:45) a local hour starts at half or a quarter past a UTC
+ * hour, and every time zone's offset is a whole number of quarter hours. The dashboard adds the
+ * quarters up into the hours of its own clock.
  */
 public final class QueueStatistics {
 
-    /** One bar segment: {@code count} events on {@code desk} in the hour starting at {@code hour}. */
-    public record HourlyCount(String desk, LocalDateTime hour, int count) {
+    /** {@code count} events on {@code desk} in the quarter hour starting at {@code from} (UTC). */
+    public record QuarterCount(String desk, LocalDateTime from, int count) {
     }
 
-    /** Counts per hour, with the server time they were read at (so empty hours can be drawn too). */
-    public record Hourly(LocalDateTime serverNow, List<HourlyCount> counts) {
+    /** Counts per quarter hour, with the server time they were read at (so empty hours can be drawn too). */
+    public record Quarterly(LocalDateTime serverNow, List<QuarterCount> counts) {
     }
 
     /**
@@ -39,7 +44,7 @@ public final class QueueStatistics {
                              Duration sinceSeen) {
     }
 
-    private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    private static final DateTimeFormatter QUARTER = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private final DSLContext dsl;
 
@@ -47,39 +52,39 @@ public final class QueueStatistics {
         this.dsl = dsl;
     }
 
-    /** Approvals and rejections (finished reviews) per desk and hour over the last {@code window}. */
-    public Hourly finishedPerHour(Duration window) {
-        Field<String> hour = hourOf(DECISION.DECIDED_AT);
+    /** Approvals and rejections (finished reviews) per desk and quarter hour over the last {@code window}. */
+    public Quarterly finishedPerQuarter(Duration window) {
+        Field<String> quarter = quarterOf(DECISION.DECIDED_AT);
         Field<Integer> count = DSL.count().as("n");
         LocalDateTime now = serverNow();
-        List<HourlyCount> counts = dsl.select(ARTICLE.DESK_ID, hour, count)
+        List<QuarterCount> counts = dsl.select(ARTICLE.DESK_ID, quarter, count)
                 .from(DECISION).join(ARTICLE).on(ARTICLE.ID.eq(DECISION.ARTICLE_ID))
                 .where(DECISION.DECIDED_AT.ge(ServerClock.plus(DSL.val(now), window.negated())))
                 .and(DECISION.VERDICT.in(DecisionVerdict.approve, DecisionVerdict.reject))
-                .groupBy(ARTICLE.DESK_ID, hour)
-                .orderBy(hour, ARTICLE.DESK_ID)
-                .fetch(r -> new HourlyCount(r.get(ARTICLE.DESK_ID), LocalDateTime.parse(r.get(hour), HOUR), r.get(count)));
-        return new Hourly(now, counts);
+                .groupBy(ARTICLE.DESK_ID, quarter)
+                .orderBy(quarter, ARTICLE.DESK_ID)
+                .fetch(r -> new QuarterCount(r.get(ARTICLE.DESK_ID), LocalDateTime.parse(r.get(quarter), QUARTER), r.get(count)));
+        return new Quarterly(now, counts);
     }
 
     /**
-     * Leases that ran out (freed by the release service or taken over by a claim) per desk and hour
-     * over the last {@code window}. The desk is the article's desk now; articles do not change desk
-     * while they wait.
+     * Leases that ran out (freed by the release service or taken over by a claim) per desk and
+     * quarter hour over the last {@code window}. The desk is the article's desk now; articles do not
+     * change desk while they wait.
      */
-    public Hourly expiredPerHour(Duration window) {
-        Field<String> hour = hourOf(LEASE_EVENT.OCCURRED_AT);
+    public Quarterly expiredPerQuarter(Duration window) {
+        Field<String> quarter = quarterOf(LEASE_EVENT.OCCURRED_AT);
         Field<Integer> count = DSL.count().as("n");
         LocalDateTime now = serverNow();
-        List<HourlyCount> counts = dsl.select(ARTICLE.DESK_ID, hour, count)
+        List<QuarterCount> counts = dsl.select(ARTICLE.DESK_ID, quarter, count)
                 .from(LEASE_EVENT).join(ARTICLE).on(ARTICLE.ID.eq(LEASE_EVENT.ROW_KEY.cast(SQLDataType.BIGINT)))
                 .where(LEASE_EVENT.OCCURRED_AT.ge(ServerClock.plus(DSL.val(now), window.negated())))
                 .and(LEASE_EVENT.ACTION.eq(HistoryAction.EXPIRE.code()))
                 .and(LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE))
-                .groupBy(ARTICLE.DESK_ID, hour)
-                .orderBy(hour, ARTICLE.DESK_ID)
-                .fetch(r -> new HourlyCount(r.get(ARTICLE.DESK_ID), LocalDateTime.parse(r.get(hour), HOUR), r.get(count)));
-        return new Hourly(now, counts);
+                .groupBy(ARTICLE.DESK_ID, quarter)
+                .orderBy(quarter, ARTICLE.DESK_ID)
+                .fetch(r -> new QuarterCount(r.get(ARTICLE.DESK_ID), LocalDateTime.parse(r.get(quarter), QUARTER), r.get(count)));
+        return new Quarterly(now, counts);
     }
 
     /** Everyone, with the leases they hold now and the reviews they finished today (server date). */
@@ -105,10 +110,12 @@ public final class QueueStatistics {
     }
 
     /**
-     * The start of the time's hour as text. A plain-SQL template because jOOQ 3.19 renders no
-     * hour truncation for MySQL/MariaDB; DATE_FORMAT with these specifiers means the same on both.
+     * The start of the time's quarter hour as text ({@code 2026-11-23 09:45:00}). A plain-SQL
+     * template because jOOQ 3.19 renders no time truncation for MySQL/MariaDB; these functions mean
+     * the same on both.
      */
-    private static Field<String> hourOf(Field<LocalDateTime> time) {
-        return DSL.field("date_format({0}, '%Y-%m-%d %H:00:00')", SQLDataType.VARCHAR(19), time).as("hour");
+    private static Field<String> quarterOf(Field<LocalDateTime> time) {
+        return DSL.field("concat(date_format({0}, '%Y-%m-%d %H:'), lpad(floor(minute({0}) / 15) * 15, 2, '0'), ':00')",
+                SQLDataType.VARCHAR(19), time).as("quarter");
     }
 }

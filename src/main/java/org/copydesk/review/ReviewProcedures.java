@@ -128,9 +128,9 @@ final class ReviewProcedures {
         return rows.stream().findFirst().map(r -> leaseOf(r, "article_id", "owner", "lease_token"));
     }
 
-    Lease reassign(String as, long articleId, String toEditor, boolean overrideCapacity, String reason) {
+    Lease reassign(String as, long articleId, String toEditor, boolean overrideCapacity, boolean outsideDesk, String reason) {
         Result<Record> rows = operations.fetch(Operation.REASSIGN_ARTICLE, as, articleId, toEditor, overrideCapacity ? 1 : 0,
-                reason);
+                outsideDesk ? 1 : 0, reason);
         return leaseOf(rows.get(0), "article_id", "owner", "lease_token");
     }
 

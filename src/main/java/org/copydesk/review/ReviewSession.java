@@ -187,6 +187,11 @@ public final class ReviewSession implements AutoCloseable {
         return supervision;
     }
 
+    /** A supervisor's acts on the claim order of waiting articles: to the front, hold, let an editor have one again. */
+    public QueueOverrides queueOverrides() {
+        return new QueueOverrides(operations, sessionUser);
+    }
+
     /** For the reviewer of a returned article: the sent-back revision, the notes, the word diff. */
     public ReturnedArticles returnedArticles() {
         return new ReturnedArticles(database.dsl());
@@ -200,6 +205,11 @@ public final class ReviewSession implements AutoCloseable {
     /** Articles sent back for changes, waiting for their writers. */
     public WaitingForWriters waitingForWriters() {
         return new WaitingForWriters(database.dsl());
+    }
+
+    /** One desk's queue as a supervisor reads it: waiting in claim order, scheduled, held, with writers. */
+    public DeskQueue deskQueue() {
+        return new DeskQueue(database.dsl());
     }
 
     public QueueStatistics statistics() {

@@ -1,14 +1,18 @@
 package org.copydesk.review;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.copydesk.db.AppDirectories;
+import org.copydesk.db.ConnectionProblems;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.DatabaseSetupException;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.db.ServerLocation;
+import org.copydesk.lease.RetryPolicy;
+import org.copydesk.lease.TransientErrors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,8 +31,16 @@ public final class SignIn implements AutoCloseable {
     private final String suggestedUser;
     private final char[] configuredPassword;
     private final EmbeddedServer embeddedServer;
+    /** How long a sign-in whose connection is cut is tried again; the desktop's sessions reconnect as long. */
+    private final Duration reconnectFor;
 
     private SignIn(String url, String sslMode, String suggestedUser, char[] configuredPassword, EmbeddedServer embeddedServer) {
+        this(url, sslMode, suggestedUser, configuredPassword, embeddedServer, ReviewSession.Options.DESKTOP_RECONNECT);
+    }
+
+    private SignIn(String url, String sslMode, String suggestedUser, char[] configuredPassword, EmbeddedServer embeddedServer,
+                   Duration reconnectFor) {
+        this.reconnectFor = reconnectFor;
         this.url = url;
         this.sslMode = sslMode;
         this.suggestedUser = suggestedUser == null ? "" : suggestedUser;
@@ -61,30 +73,67 @@ public final class SignIn implements AutoCloseable {
         return new SignIn(url, null, suggestedUser, null, null);
     }
 
-    /**
-     * Opens the person's own services. Refused, in plain words, when the account is not one of the
-     * newsroom's people.
-     */
+    /** The same sign-in, trying a cut connection again for {@code duration} instead (tests). */
+    public SignIn reconnectingFor(Duration duration) {
+        return new SignIn(url, sslMode, suggestedUser, configuredPassword, embeddedServer, duration);
+    }
+
+    /** What signing in found: the person's own session, who they are, and the newsroom's desks. */
+    public record Opened(ReviewSession session, Editor editor, List<Desk> desks) {
+    }
+
+    /** As {@link #signIn}, for callers that need the session only. */
     public ReviewSession open(String user, char[] password) {
+        return signIn(user, password).session();
+    }
+
+    /**
+     * Opens the person's own session and reads who they are and the desks. Refused, in plain words,
+     * when the account is not one of the newsroom's people. A connection cut on the way (a killed
+     * connection, a server restarting) is tried again as the rest of Copydesk tries again, for
+     * {@link ReviewSession.Options#DESKTOP_RECONNECT}; when that does not help, one sentence says
+     * whether the server could not be reached or kept cutting the connection.
+     */
+    public Opened signIn(String user, char[] password) {
         if (user == null || user.isBlank()) {
             throw new IllegalArgumentException(Phrase.of("review.signIn.enterUserName").text());
         }
-        // On the embedded server the pool follows the server if it comes back on another port.
-        ServerLocation location = embeddedServer == null ? ServerLocation.fixed(url)
-                : embeddedServer.userLocation(Database.EMBEDDED_SCHEMA);
-        Database database = Database.open(location, user.strip(), password, sslMode, DataSources.PoolSize.desktop(),
-                Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
+        String name = user.strip();
+        // the retries the rest of the desktop app makes: conflicts, and a cut connection for as long as a session reconnects
+        TransientErrors retries = new TransientErrors(RetryPolicy.defaults().withReconnectFor(reconnectFor));
         try {
-            ReviewSession session = new ReviewSession(database, ReviewSession.Options.defaults());
-            if (session.signedInEditor().isEmpty()) {
-                throw new DatabaseSetupException(Phrase.of("review.signIn.notAPerson", user.strip()).text());
-            }
-            log.info("Signed in as {}", session.sessionUser());
-            return session;
+            return retries.retrying("sign in", true, () -> attempt(name, password));
         } catch (RuntimeException e) {
-            database.close();
+            if (ConnectionProblems.connectionLost(e)) {
+                throw ConnectionProblems.signInLost(location().jdbcUrl(), e, reconnectFor);
+            }
             throw e;
         }
+    }
+
+    /** One try: a pool of the person's own, the schema checked, who they are and the desks read; nothing left open if it fails. */
+    private Opened attempt(String user, char[] password) {
+        Database database = null;
+        try {
+            database = Database.open(location(), user, password, sslMode, DataSources.PoolSize.desktop(),
+                    Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
+            ReviewSession session = new ReviewSession(database, ReviewSession.Options.defaults());
+            Editor editor = session.signedInEditor()
+                    .orElseThrow(() -> new DatabaseSetupException(Phrase.of("review.signIn.notAPerson", user).text()));
+            List<Desk> desks = session.newsroom().desks();
+            log.info("Signed in as {}", session.sessionUser());
+            return new Opened(session, editor, desks);
+        } catch (RuntimeException e) {
+            if (database != null) {
+                database.close();
+            }
+            throw ConnectionProblems.recognised(e); // a cut connection is tried again, whatever layer met it
+        }
+    }
+
+    /** On the embedded server the pool follows the server if it comes back on another port. */
+    private ServerLocation location() {
+        return embeddedServer == null ? ServerLocation.fixed(url) : embeddedServer.userLocation(Database.EMBEDDED_SCHEMA);
     }
 
     public boolean embedded() {

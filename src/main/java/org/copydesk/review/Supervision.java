@@ -129,11 +129,35 @@ public final class Supervision {
     }
 
     /**
-     * Gives the article to {@code toEditor} under a new lease of the desk's length. Refused if it
-     * would put them over capacity, unless {@code overrideCapacity}; refused if the article's desk
-     * is not one of theirs.
+     * How a supervisor gives an article: {@code overrideCapacity} once they agreed to put the editor
+     * over capacity, {@code outsideDesk} once they agreed to give an article of a desk the editor
+     * does not work on (that lease only, not the desk), and the reason the new holder sees.
      */
+    public record Give(boolean overrideCapacity, boolean outsideDesk, String reason) {
+    }
+
+    /** Thrown when the editor does not work on the article's desk and the supervisor did not agree to give it anyway. */
+    public static final class OutsideDeskException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        OutsideDeskException(String message) {
+            super(message);
+        }
+    }
+
+    /** As {@link #reassign(long, String, String, Give)}, to editors of the article's desk only. */
     public Lease reassign(long articleId, String toEditor, String supervisor, boolean overrideCapacity, String reason) {
+        return reassign(articleId, toEditor, supervisor, new Give(overrideCapacity, false, reason));
+    }
+
+    /**
+     * Gives the article to {@code toEditor} under a new lease of the desk's length: one an editor
+     * holds (a reassignment), or one that waits in the queue, held by a supervisor or not. Refused
+     * if it would put them over capacity unless {@code how.overrideCapacity()}, and if its desk is
+     * not one of theirs unless {@code how.outsideDesk()}. The database keeps it from the editor who
+     * lost it and hands their notes to the new holder.
+     */
+    public Lease reassign(long articleId, String toEditor, String supervisor, Give how) {
         Editor editor = newsroom.requireEditor(toEditor);
         Record article = dsl.select(ARTICLE.DESK_ID, ARTICLE.STATUS, ARTICLE.LOCKED_BY, ARTICLE.EXPIRES_AT).from(ARTICLE)
                 .where(ARTICLE.ID.eq(articleId)).fetchOne();
@@ -141,16 +165,17 @@ public final class Supervision {
             throw new IllegalArgumentException(Phrase.of("review.supervision.notWaiting", articleId).text());
         }
         String deskId = article.get(ARTICLE.DESK_ID);
-        if (!editor.desks().contains(deskId)) {
-            throw new IllegalArgumentException(Phrase.of("review.supervision.notOnDesk", editor.displayName(), deskId).text());
+        if (!editor.desks().contains(deskId) && !how.outsideDesk()) {
+            throw new OutsideDeskException(Phrase.of("review.supervision.notOnDesk", editor.displayName(), deskId).text());
         }
         int held = dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq(toEditor).and(ARTICLE.EXPIRES_AT.gt(ServerClock.now()))
                 .and(ARTICLE.ID.ne(articleId)));
-        if (held >= editor.capacity() && !overrideCapacity) {
+        if (held >= editor.capacity() && !how.overrideCapacity()) {
             throw new OverCapacityException(Phrase.of("review.supervision.overCapacity", editor.displayName(), held,
                     editor.capacity()).text());
         }
-        return procedures.reassign(actingFor(supervisor), articleId, toEditor, overrideCapacity,
+        String reason = how.reason();
+        return procedures.reassign(actingFor(supervisor), articleId, toEditor, how.overrideCapacity(), how.outsideDesk(),
                 reason == null || reason.isBlank() ? null : reason.strip());
     }
 

@@ -402,9 +402,9 @@ class DatabaseEnforcedSecurityTest {
                         + UUID.randomUUID() + "', " + q.id() + ", 'sec_bob', 'approve', '', 1)"));
         refused("reassign to a person who does not exist", () -> sue.supervision().reassign(again.id(), "nobody", "sec_sue", true, null));
         refused("reassign to nobody with raw SQL", () -> runs("sec_sue", "sue-secret-1",
-                "CALL reassign_article(NULL, " + again.id() + ", 'nobody', 1, NULL)"));
+                "CALL reassign_article(NULL, " + again.id() + ", 'nobody', 1, 0, NULL)"));
         refused("reassign as another supervisor", () -> runs("sec_sue", "sue-secret-1",
-                "CALL reassign_article('sec_ann', " + again.id() + ", 'sec_bob', 1, NULL)"));
+                "CALL reassign_article('sec_ann', " + again.id() + ", 'sec_bob', 1, 0, NULL)"));
 
         refused("write history in bob's name, backdated, as a supervisor", () -> runs("sec_sue", "sue-secret-1",
                 "SET timestamp = UNIX_TIMESTAMP('2001-01-01')",

@@ -322,9 +322,9 @@ class LeaseOperationsContractTest extends OperationsFixture {
         Lease ann = claimOne("ann", 600);
         long id = OperationsFixture.id(ann);
 
-        assertThatThrownBy(() -> procedures.reassign("sue", id, "cat", true, null))
+        assertThatThrownBy(() -> procedures.reassign("sue", id, "cat", true, false, null))
                 .isInstanceOf(OperationRefusedException.class).hasMessage("That editor does not work on this article's desk.");
-        Lease bob = procedures.reassign("sue", id, "bob", false, "ann is off sick");
+        Lease bob = procedures.reassign("sue", id, "bob", false, false, "ann is off sick");
 
         assertThat(bob.owner()).isEqualTo("bob");
         assertThat(bob.token()).isEqualTo(ann.token() + 1);

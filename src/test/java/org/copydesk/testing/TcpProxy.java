@@ -8,13 +8,16 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A loopback TCP proxy in front of the database, so tests can take the network away and give it
  * back: {@link #cut()} drops every connection and refuses new ones, {@link #restore()} lets them through.
  * A slow or flaky network: {@link #delay(java.time.Duration)} holds every chunk forwarded for that long,
  * {@link #dropChance(double)} closes a connection (both sides) at a random chunk with that probability.
- * Both are off unless set, so existing users see the plain proxy.
+ * Both are off unless set, so existing users see the plain proxy. A frozen server (stopped with
+ * SIGSTOP: connections stay open, nothing answers): {@link #freeze()} holds every chunk in either
+ * direction until {@link #thaw()}.
  */
 public final class TcpProxy implements AutoCloseable {
 
@@ -26,6 +29,9 @@ public final class TcpProxy implements AutoCloseable {
     private volatile boolean closed;
     private volatile long delayNanos;
     private volatile double dropChance;
+    private volatile boolean frozen;
+    /** The number of chunks after which the next connection to pass it is closed, once; -1: none. */
+    private final AtomicInteger dropAfter = new AtomicInteger(-1);
 
     public TcpProxy(String targetHost, int targetPort) throws IOException {
         this.targetHost = targetHost;
@@ -51,8 +57,9 @@ public final class TcpProxy implements AutoCloseable {
                 Socket upstream = new Socket(targetHost, targetPort);
                 open.add(client);
                 open.add(upstream);
-                pipe(client, upstream);
-                pipe(upstream, client);
+                AtomicInteger chunks = new AtomicInteger(); // both directions of this connection
+                pipe(client, upstream, chunks);
+                pipe(upstream, client, chunks);
             } catch (IOException e) {
                 if (closed) {
                     return;
@@ -61,12 +68,15 @@ public final class TcpProxy implements AutoCloseable {
         }
     }
 
-    private void pipe(Socket from, Socket to) {
+    private void pipe(Socket from, Socket to, AtomicInteger chunks) {
         Thread t = new Thread(() -> {
             byte[] buffer = new byte[16384];
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
+                    while (frozen && !closed) {
+                        Thread.sleep(5);
+                    }
                     long delay = delayNanos;
                     if (delay > 0) {
                         Thread.sleep(delay / 1_000_000, (int) (delay % 1_000_000));
@@ -74,6 +84,10 @@ public final class TcpProxy implements AutoCloseable {
                     double drop = dropChance;
                     if (drop > 0 && java.util.concurrent.ThreadLocalRandom.current().nextDouble() < drop) {
                         break; // the finally closes both sides: a dropped connection mid-conversation
+                    }
+                    int at = chunks.incrementAndGet();
+                    if (dropAfter.get() == at && dropAfter.compareAndSet(at, -1)) {
+                        break; // dropped once, at a chosen point of one conversation
                     }
                     out.write(buffer, 0, n);
                     out.flush();
@@ -100,6 +114,24 @@ public final class TcpProxy implements AutoCloseable {
 
     public void restore() {
         cut = false;
+    }
+
+    /**
+     * The next connection to pass {@code chunks} chunks (counted in both directions) is closed
+     * there, once: a connection killed at a chosen point of a conversation (a sign-in, say).
+     */
+    public void dropOnceAfter(int chunks) {
+        dropAfter.set(chunks);
+    }
+
+    /** Connections stay open and new ones are accepted, but nothing passes in either direction until {@link #thaw()}. */
+    public void freeze() {
+        frozen = true;
+    }
+
+    /** Everything held since {@link #freeze()} goes on its way. */
+    public void thaw() {
+        frozen = false;
     }
 
     /** Holds every chunk, in either direction, for {@code delay} before passing it on (zero: none). */

@@ -28,7 +28,7 @@ import org.copydesk.ui.editor.EditorView;
 import org.copydesk.ui.editor.EditorViewModel;
 
 /**
- * The revision screenshots of {@link ScreenshotTour} (issue 13): a wire story Ann sent back comes
+ * The revision screenshots of {@link ScreenshotTour}: a wire story Ann sent back comes
  * in revised, and Dan, who gets it next, reads what changed under Ann's notes (light and dark); then
  * the writer sends yet another version while Dan holds it.
  */
@@ -49,7 +49,7 @@ final class RevisionTour {
     private static final String NOTES = "The clerk's minutes say 8-1, not 7-2, and the meeting ran into the evening."
             + " Please check the repair figure with the city's budget office and say how many residents spoke.";
 
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final FxTaskExecutor tasks;
     private final Scene scene;
     private final Fx onFx;
@@ -57,30 +57,30 @@ final class RevisionTour {
     private final BiConsumer<Integer, Integer> resize;
     private final ArticleImporter importer;
 
-    RevisionTour(ReviewSession services, FxTaskExecutor tasks, Scene scene, Fx onFx, Consumer<String> shoot,
+    RevisionTour(ReviewSession session, FxTaskExecutor tasks, Scene scene, Fx onFx, Consumer<String> shoot,
                  BiConsumer<Integer, Integer> resize) {
         this.resize = resize;
-        this.services = services;
+        this.session = session;
         this.tasks = tasks;
         this.scene = scene;
         this.onFx = onFx;
         this.shoot = shoot;
-        this.importer = new ArticleImporter(services.database().dsl(), Clock.systemUTC());
+        this.importer = new ArticleImporter(session.database().dsl(), Clock.systemUTC());
     }
 
     void run() throws Exception {
         arrives(FIRST);
-        long id = services.database().dsl().fetchValue(ARTICLE.ID, ARTICLE.EXTERNAL_ID.eq("WIRE-2041"));
-        services.supervision().reassign(id, "ann", "sue", true, "Ann knows the council beat");
-        HeldArticle held = services.queue().held("ann").stream().filter(a -> a.id() == id).findFirst().orElseThrow();
-        var sentBack = services.decisions().submit(new DecisionRequest(UUID.randomUUID(), id, held.lease(), Verdict.SEND_BACK, NOTES));
+        long id = session.database().dsl().fetchValue(ARTICLE.ID, ARTICLE.EXTERNAL_ID.eq("WIRE-2041"));
+        session.supervision().reassign(id, "ann", "sue", true, "Ann knows the council beat");
+        HeldArticle held = session.queue().held("ann").stream().filter(a -> a.id() == id).findFirst().orElseThrow();
+        var sentBack = session.decisions().submit(new DecisionRequest(UUID.randomUUID(), id, held.lease(), Verdict.SEND_BACK, NOTES));
         if (!(sentBack instanceof DecisionOutcome.Recorded)) {
             throw new IllegalStateException("the send-back was not recorded: " + sentBack);
         }
         arrives(SECOND); // back from the writer: first in the queue (among priority 1)
 
-        Editor dan = services.newsroom().requireEditor("dan");
-        EditorViewModel model = new EditorViewModel(services, tasks, new FxTicker(), dan, dan.desks(),
+        Editor dan = session.newsroom().requireEditor("dan");
+        EditorViewModel model = new EditorViewModel(session, tasks, new FxTicker(), dan, dan.desks(),
                 EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
         onFx.run(() -> {
             scene.setRoot(new EditorView(model, new HBox()));

@@ -1,8 +1,15 @@
 package org.copydesk.ui;
 
-import static org.copydesk.testing.Await.waitForOnFxThread;
 import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.DECISION;
+import static org.copydesk.db.schema.Tables.DESK;
+import static org.copydesk.db.schema.Tables.EDITOR;
+import static org.copydesk.db.schema.Tables.EDITOR_DESK;
+import static org.copydesk.db.schema.Tables.LEASE_EVENT;
+import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
+import static org.copydesk.testing.Await.waitForOnFxThread;
 
+import com.zaxxer.hikari.HikariDataSource;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,10 +20,16 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
 import javafx.application.Platform;
+import javafx.event.ActionEvent;
+import javafx.event.Event;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
 import javafx.stage.Stage;
 import javax.imageio.ImageIO;
@@ -27,6 +40,7 @@ import org.copydesk.lease.ServerClock;
 import org.copydesk.review.DemoNewsroom;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewSession;
+import org.copydesk.review.SignIn;
 import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.FxTaskExecutor;
 import org.copydesk.ui.common.FxTicker;
@@ -37,21 +51,21 @@ import org.copydesk.ui.editor.SignInView;
 import org.copydesk.ui.editor.SignInViewModel;
 
 /**
- * Takes the screenshots in docs/screenshots/ from the real views on real services, in a real
+ * Takes the screenshots in docs/screenshots/ from the real views on a real session, in a real
  * window (run under Xvfb): {@code mvn -q test-compile exec:exec@screenshots} with DISPLAY set. The
  * demo newsroom lives in its own embedded database under target/, so nobody's data is touched.
  */
 public final class ScreenshotTour {
 
     private final Path out;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final FxTaskExecutor tasks = new FxTaskExecutor(2);
     private Stage stage;
     private Scene scene;
 
-    private ScreenshotTour(Path out, ReviewSession services) {
+    private ScreenshotTour(Path out, ReviewSession session) {
         this.out = out;
-        this.services = services;
+        this.session = session;
     }
 
     public static void main(String[] args) throws Exception {
@@ -61,19 +75,19 @@ public final class ScreenshotTour {
         EmbeddedServer server = EmbeddedServer.startOrAttach(EmbeddedServer.Options.desktop(Path.of("target/screenshot-db")));
         try (Database db = Database.open(server.jdbcUrl("screenshots"), EmbeddedServer.ROOT_USER, server.rootPassword(), null,
                 DataSources.PoolSize.of(4), Database.SchemaAction.MIGRATE, null)) {
-            ReviewSession services = new ReviewSession(db, ReviewSession.Options.defaults());
-            db.dsl().deleteFrom(org.copydesk.db.schema.Tables.REVIEW_DRAFT).execute();
-            db.dsl().deleteFrom(org.copydesk.db.schema.Tables.DECISION).execute();
-            db.dsl().deleteFrom(org.copydesk.db.schema.Tables.LEASE_EVENT).execute();
+            ReviewSession session = new ReviewSession(db, ReviewSession.Options.defaults());
+            db.dsl().deleteFrom(REVIEW_DRAFT).execute();
+            db.dsl().deleteFrom(DECISION).execute();
+            db.dsl().deleteFrom(LEASE_EVENT).execute();
             db.dsl().deleteFrom(ARTICLE).execute();
-            db.dsl().deleteFrom(org.copydesk.db.schema.Tables.EDITOR_DESK).execute();
-            db.dsl().deleteFrom(org.copydesk.db.schema.Tables.EDITOR).execute();
-            db.dsl().deleteFrom(org.copydesk.db.schema.Tables.DESK).execute();
-            DemoNewsroom.loadIfEmpty(db.dsl(), services.newsroom());
+            db.dsl().deleteFrom(EDITOR_DESK).execute();
+            db.dsl().deleteFrom(EDITOR).execute();
+            db.dsl().deleteFrom(DESK).execute();
+            DemoNewsroom.loadIfEmpty(db.dsl(), session.newsroom());
             CountDownLatch started = new CountDownLatch(1);
             Platform.startup(started::countDown);
             started.await();
-            new ScreenshotTour(out, services).run();
+            new ScreenshotTour(out, session).run();
         } finally {
             Platform.exit();
             server.close();
@@ -94,11 +108,11 @@ public final class ScreenshotTour {
             stage.setHeight(800);
         });
 
-        DemoNewsroom.createDemoAccounts(services.database().dsl());
-        org.copydesk.review.SignIn prepared = org.copydesk.review.SignIn.to(
-                services.database().dataSource().unwrap(com.zaxxer.hikari.HikariDataSource.class).getJdbcUrl()
+        DemoNewsroom.createDemoAccounts(session.database().dsl());
+        SignIn prepared = SignIn.to(
+                session.database().dataSource().unwrap(HikariDataSource.class).getJdbcUrl()
                         .replace("createDatabaseIfNotExist=true&", ""), "ann");
-        SignInViewModel signIn = new SignInViewModel(prepared, tasks, java.util.prefs.Preferences.userRoot().node("org/copydesk-screenshots"));
+        SignInViewModel signIn = new SignInViewModel(prepared, tasks, Preferences.userRoot().node("org/copydesk-screenshots"));
         onFx(() -> scene.setRoot(new SignInView(signIn, s -> { })));
         shoot("sign-in");
         onFx(() -> {
@@ -108,8 +122,8 @@ public final class ScreenshotTour {
         waitForOnFxThread(30, () -> signIn.editorProperty().get() != null);
         shoot("sign-in-desks");
 
-        Editor ann = services.newsroom().requireEditor("ann");
-        EditorViewModel model = new EditorViewModel(services, tasks, new FxTicker(), ann, ann.desks(),
+        Editor ann = session.newsroom().requireEditor("ann");
+        EditorViewModel model = new EditorViewModel(session, tasks, new FxTicker(), ann, ann.desks(),
                 EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
         EditorView[] view = new EditorView[1];
         onFx(() -> {
@@ -127,7 +141,7 @@ public final class ScreenshotTour {
         Thread.sleep(1500);
         shoot("editor-reviewing");
 
-        // room to read (issue 17): 1024x640, and 960x600 (a 1440x900 screen at 150 %), then narrower: the list folds
+        // room to read: 1024x640, and 960x600 (a 1440x900 screen at 150 %), then narrower: the list folds
         for (int[] size : new int[][] {{1024, 640}, {960, 600}, {820, 600}}) {
             onFx(() -> {
                 stage.setWidth(size[0]);
@@ -142,18 +156,18 @@ public final class ScreenshotTour {
         });
         Thread.sleep(500);
 
-        // closing the window or signing out while holding articles (issue 17)
+        // closing the window or signing out while holding articles
         onFx(() -> view[0].beforeLeaving(() -> { }));
         Thread.sleep(400);
         shoot("editor-close-question");
-        onFx(() -> scene.lookup("#leave-cancel").fireEvent(new javafx.event.ActionEvent()));
+        onFx(() -> scene.lookup("#leave-cancel").fireEvent(new ActionEvent()));
 
         // keyboard focus: Tab from "Send back" to "Unreviewable" draws the focus ring
         onFx(() -> {
-            javafx.scene.Node sendBack = scene.lookup("#verdict-send_back");
+            Node sendBack = scene.lookup("#verdict-send_back");
             sendBack.requestFocus();
-            javafx.event.Event.fireEvent(sendBack, new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED, "", "",
-                    javafx.scene.input.KeyCode.TAB, false, false, false, false));
+            Event.fireEvent(sendBack, new KeyEvent(KeyEvent.KEY_PRESSED, "", "",
+                    KeyCode.TAB, false, false, false, false));
         });
         Thread.sleep(500);
         shoot("editor-keyboard-focus");
@@ -164,27 +178,27 @@ public final class ScreenshotTour {
 
         // a lease lost while reviewing: a supervisor takes the article back
         long held = model.selectedProperty().get().id();
-        services.supervision().forceRelease(held, "sue", "Legal wants to read it before it runs");
+        session.supervision().forceRelease(held, "sue", "Legal wants to read it before it runs");
         waitForOnFxThread(30, () -> model.articles().stream().noneMatch(r -> r.id() == held)); // the list watch notices within seconds
         Thread.sleep(300);
         shoot("editor-lease-lost");
 
         // expiring soon: the Sport desk's leases are cut to 100 s, so after a reload its articles
         // are inside the two-minute warning window
-        services.database().dsl().update(org.copydesk.db.schema.Tables.DESK).set(org.copydesk.db.schema.Tables.DESK.LEASE_SECONDS, 100)
-                .where(org.copydesk.db.schema.Tables.DESK.ID.eq("sport")).execute();
+        session.database().dsl().update(DESK).set(DESK.LEASE_SECONDS, 100)
+                .where(DESK.ID.eq("sport")).execute();
         onFx(model::reload);
         Thread.sleep(2500);
         shoot("editor-expiring");
 
         onFx(() -> {
-            scene.getRoot().fireEvent(new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED, "", "",
-                    javafx.scene.input.KeyCode.F1, false, false, false, false));
+            scene.getRoot().fireEvent(new KeyEvent(KeyEvent.KEY_PRESSED, "", "",
+                    KeyCode.F1, false, false, false, false));
         });
         Thread.sleep(300);
         shoot("editor-shortcuts");
-        onFx(() -> scene.getRoot().fireEvent(new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED, "", "",
-                javafx.scene.input.KeyCode.ESCAPE, false, false, false, false)));
+        onFx(() -> scene.getRoot().fireEvent(new KeyEvent(KeyEvent.KEY_PRESSED, "", "",
+                KeyCode.ESCAPE, false, false, false, false)));
 
         onFx(() -> Theme.DARK.apply(scene));
         Thread.sleep(500);
@@ -193,10 +207,10 @@ public final class ScreenshotTour {
         model.close();
 
         // empty state: an editor whose desk has nothing available now
-        services.database().dsl().update(ARTICLE).set(ARTICLE.AVAILABLE_AT, ServerClock.plus(ServerClock.now(), Duration.ofMinutes(95)))
+        session.database().dsl().update(ARTICLE).set(ARTICLE.AVAILABLE_AT, ServerClock.plus(ServerClock.now(), Duration.ofMinutes(95)))
                 .where(ARTICLE.DESK_ID.eq("legal")).and(ARTICLE.LOCKED_BY.isNull()).execute();
-        Editor cat = services.newsroom().requireEditor("cat");
-        EditorViewModel empty = new EditorViewModel(services, tasks, new FxTicker(), cat, List.of("legal"),
+        Editor cat = session.newsroom().requireEditor("cat");
+        EditorViewModel empty = new EditorViewModel(session, tasks, new FxTicker(), cat, List.of("legal"),
                 EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
         onFx(() -> {
             scene.setRoot(new EditorView(empty, new HBox()));
@@ -206,14 +220,14 @@ public final class ScreenshotTour {
         Thread.sleep(500);
         shoot("editor-empty");
 
-        // work arriving while the editor has room: the nudge above the list (issue 17)
-        services.database().dsl().update(ARTICLE).set(ARTICLE.AVAILABLE_AT, ServerClock.plus(ServerClock.now(), Duration.ofSeconds(-1)))
+        // work arriving while the editor has room: the nudge above the list
+        session.database().dsl().update(ARTICLE).set(ARTICLE.AVAILABLE_AT, ServerClock.plus(ServerClock.now(), Duration.ofSeconds(-1)))
                 .where(ARTICLE.DESK_ID.eq("legal")).and(ARTICLE.LOCKED_BY.isNull()).limit(3).execute();
         waitForOnFxThread(30, () -> !empty.waitingProperty().get().isEmpty());
         Thread.sleep(300);
         shoot("editor-work-waiting");
         empty.close();
-        new RevisionTour(services, tasks, scene, ScreenshotTour::onFx, name -> {
+        new RevisionTour(session, tasks, scene, ScreenshotTour::onFx, name -> {
             try {
                 shoot(name);
             } catch (Exception e) {

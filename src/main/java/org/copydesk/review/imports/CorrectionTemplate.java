@@ -33,6 +33,16 @@ public final class CorrectionTemplate {
     }
 
     /**
+     * An embargo as a correction gives it, read as an import reads {@code available_at}
+     * ({@code docs/import-format.md}, "Times"): in UTC; null when blank.
+     *
+     * @throws java.time.DateTimeException when it is no ISO-8601 date or date-time
+     */
+    public static java.time.LocalDateTime embargoUtc(String text) {
+        return text == null || text.isBlank() ? null : ArticleRowValidator.parseAvailableAt(text);
+    }
+
+    /**
      * The row's fields as a JSON object, pretty-printed. A row that cannot be read at all (broken
      * quoting, not an object) gives an object with the required fields empty.
      */

@@ -24,15 +24,16 @@ import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.DatabaseSetupException;
 import org.copydesk.review.ConnectionTrouble;
+import org.copydesk.review.Editor;
 import org.copydesk.review.ReleaseService;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.SignIn;
 import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.FxTaskExecutor;
-import org.copydesk.ui.common.Messages;
-import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.FxThreadWatchdog;
 import org.copydesk.ui.common.FxTicker;
+import org.copydesk.ui.common.Messages;
+import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.Theme;
 import org.copydesk.ui.common.UiPreferences;
 import org.copydesk.ui.editor.EditorView;
@@ -62,7 +63,7 @@ public final class CopydeskApp extends Application {
     private Theme theme = UiPreferences.theme();
     private SignIn signIn;
     private SignInViewModel signInModel;
-    private ReviewSession services;
+    private ReviewSession session;
     private ReleaseService releaseService;
     private EditorViewModel editorModel;
     private EditorView editorView;
@@ -101,6 +102,7 @@ public final class CopydeskApp extends Application {
         });
         stage.show();
         window.applyTo(stage, cascade); // again: see WindowState.applyTo
+        WindowState.keepOnScreen(stage);
         connect(launchConfig);
     }
 
@@ -123,17 +125,23 @@ public final class CopydeskApp extends Application {
         scene.setRoot(new SignInView(signInModel, this::showEditor));
     }
 
-    /** The person's own services from here on: their account is who the database sees. */
+    /** The person's own session from here on: their account is who the database sees. */
     private void showEditor(SignInViewModel.SignedIn signedIn) {
-        services = signedIn.services();
-        releaseService = services.releaseService(released -> { });
+        session = signedIn.session();
+        releaseService = session.releaseService(released -> { });
         releaseService.start();
-        editorModel = new EditorViewModel(services, tasks, new FxTicker(), signedIn.editor(), signedIn.desks(),
+        editorModel = new EditorViewModel(session, tasks, new FxTicker(), signedIn.editor(), signedIn.desks(),
                 EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
         editorView = new EditorView(editorModel, toolbarExtras(signedIn.editor()), prefs, attention::alert);
         scene.setRoot(editorView);
         stage.setTitle(Messages.text("app.title.signedIn", signedIn.editor().displayName()));
-        editorModel.start();
+        if (signedIn.editor().role().canSupervise()) {
+            // a supervisor signs in to the dashboard and takes work only on Get articles
+            editorModel.startWithoutClaiming();
+            dashboard.open(signedIn.editor(), session, tasks, theme, stage);
+        } else {
+            editorModel.start();
+        }
         EditorViewModel signedInModel = editorModel;
         String where = signIn == null ? "" : signIn.where();
         tasks.run("open windows", () -> openWindows.signedIn(signedIn.editor().id(), where), same -> {
@@ -144,13 +152,21 @@ public final class CopydeskApp extends Application {
         }, failure -> log.debug("Could not look for other windows: {}", failure.toString()));
     }
 
-    /** Closing or signing out while holding articles asks "Give back your 4 articles?" first (issue 17). */
+    /** Closing or signing out while holding articles asks "Give back your 4 articles?" first. */
     private void afterAskingAboutHeldArticles(Runnable leave) {
-        if (editorView != null) {
-            editorView.beforeLeaving(leave);
-        } else {
+        if (editorView == null) {
             leave.run();
+            return;
         }
+        // another window signed in as the same person works on the same articles: they are not offered back
+        EditorView view = editorView;
+        String who = editorModel.editor().id();
+        String where = signIn == null ? "" : signIn.where();
+        tasks.run("other windows", () -> openWindows.alsoSignedIn(who, where), others -> {
+            if (editorView == view) {
+                view.beforeLeaving(leave, !others.isEmpty());
+            }
+        }, failure -> view.beforeLeaving(leave, false));
     }
 
     /** Ends the person's session: saves what they typed, stops their release service, closes their pool off the FX thread. */
@@ -162,9 +178,9 @@ public final class CopydeskApp extends Application {
         }
         dashboard.close();
         ReleaseService release = releaseService;
-        ReviewSession closing = services;
+        ReviewSession closing = session;
         releaseService = null;
-        services = null;
+        session = null;
         tasks.run("sign out", () -> {
             if (release != null) {
                 release.close();
@@ -179,7 +195,7 @@ public final class CopydeskApp extends Application {
         showSignIn();
     }
 
-    private Node toolbarExtras(org.copydesk.review.Editor editor) {
+    private Node toolbarExtras(Editor editor) {
         Button themeButton = new Button(null, new FontIcon(theme == Theme.DARK ? Feather.SUN : Feather.MOON));
         themeButton.setAccessibleText(Messages.text("app.theme.accessible"));
         themeButton.setId("theme-toggle");
@@ -199,7 +215,7 @@ public final class CopydeskApp extends Application {
         signOut.setOnAction(e -> afterAskingAboutHeldArticles(this::signOut));
         HBox box = new HBox(4, themeButton, signOut);
         if (editor.role().canSupervise()) {
-            box.getChildren().add(0, dashboard.button(editor, services, tasks, () -> theme));
+            box.getChildren().add(0, dashboard.button(editor, session, tasks, () -> theme));
         }
         box.setAlignment(Pos.CENTER);
         return box;
@@ -284,8 +300,8 @@ public final class CopydeskApp extends Application {
                     releaseService.close();
                 }
                 tasks.close(); // waits (bounded) for work under way, such as a draft being saved
-                if (services != null) {
-                    services.close();
+                if (session != null) {
+                    session.close();
                 }
                 if (signIn != null) {
                     signIn.close();

@@ -7,6 +7,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Tooltip;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.FxTicker;
@@ -29,27 +30,27 @@ final class DashboardWindow {
     private DashboardViewModel model;
 
     /** The toolbar button; only shown to supervisors and admins (the caller checks the role). */
-    Button button(Editor supervisor, ReviewSession services, TaskExecutor tasks, Supplier<Theme> theme) {
+    Button button(Editor supervisor, ReviewSession session, TaskExecutor tasks, Supplier<Theme> theme) {
         Button open = new Button(Messages.text("app.dashboard.open"), new FontIcon(Feather.MONITOR));
         open.setId("open-dashboard");
         open.getStyleClass().add(Styles.BUTTON_OUTLINED);
         open.setTooltip(new Tooltip(Messages.text("app.dashboard.tooltip")));
-        open.setOnAction(e -> open(supervisor, services, tasks, theme.get(),
+        open.setOnAction(e -> open(supervisor, session, tasks, theme.get(),
                 open.getScene() == null ? null : open.getScene().getWindow()));
         return open;
     }
 
-    void open(Editor supervisor, ReviewSession services, TaskExecutor tasks, Theme theme) {
-        open(supervisor, services, tasks, theme, null);
+    void open(Editor supervisor, ReviewSession session, TaskExecutor tasks, Theme theme) {
+        open(supervisor, session, tasks, theme, null);
     }
 
     /** @param beside the editor's window: the dashboard opens a step right and down of it, not on top of it */
-    void open(Editor supervisor, ReviewSession services, TaskExecutor tasks, Theme theme, javafx.stage.Window beside) {
+    void open(Editor supervisor, ReviewSession session, TaskExecutor tasks, Theme theme, Window beside) {
         if (stage != null) {
             stage.toFront();
             return;
         }
-        model = new DashboardViewModel(services, tasks, new FxTicker(), supervisor, DashboardViewModel.Settings.defaults(),
+        model = new DashboardViewModel(session, tasks, new FxTicker(), supervisor, DashboardViewModel.Settings.defaults(),
                 ZoneId.systemDefault());
         // never larger than the screen: small laptop screens (and the headless test screen) included
         WindowState place = new WindowState(beside == null ? Double.NaN : beside.getX() + WindowState.CASCADE_STEP,
@@ -71,6 +72,7 @@ final class DashboardWindow {
             stage.setX(place.x());
             stage.setY(place.y());
         }
+        WindowState.keepOnScreen(stage); // the scene was made as large as the screen: with its title bar the window is larger
         model.start();
     }
 

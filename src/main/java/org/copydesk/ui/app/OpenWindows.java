@@ -40,9 +40,13 @@ final class OpenWindows {
 
     /** The folder for this user, under the temporary folder: what it holds lives only as long as the windows. */
     static OpenWindows forCurrentUser() {
+        return forCurrentUser(ProcessHandle.current());
+    }
+
+    /** As {@link #forCurrentUser()}, for the window of another process (tests: a second window). */
+    static OpenWindows forCurrentUser(ProcessHandle process) {
         String user = System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9._-]", "_");
-        return new OpenWindows(Path.of(System.getProperty("java.io.tmpdir"), "copydesk-" + user, "windows"),
-                ProcessHandle.current());
+        return new OpenWindows(Path.of(System.getProperty("java.io.tmpdir"), "copydesk-" + user, "windows"), process);
     }
 
     OpenWindows(Path folder, ProcessHandle self) {
@@ -68,6 +72,11 @@ final class OpenWindows {
     /** Records who signed in here, and returns the other windows where the same person works on the same database. */
     List<Window> signedIn(String editorId, String database) {
         write(editorId, database);
+        return alsoSignedIn(editorId, database);
+    }
+
+    /** The other windows where this person works on this database now (they share the person's articles). */
+    List<Window> alsoSignedIn(String editorId, String database) {
         return others().stream().filter(w -> w.signedInAs().equals(editorId) && w.database().equals(database)).toList();
     }
 

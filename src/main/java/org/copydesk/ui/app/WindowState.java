@@ -2,7 +2,11 @@ package org.copydesk.ui.app;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.prefs.Preferences;
+import javafx.animation.PauseTransition;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.value.ChangeListener;
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
@@ -62,6 +66,56 @@ record WindowState(double x, double y, double width, double height, boolean maxi
         applyTo(stage, 0);
     }
 
+    /** How long after showing a window its frame is kept on the screen: window managers report the frame's size late. */
+    static final javafx.util.Duration SETTLING = javafx.util.Duration.seconds(3);
+
+    /**
+     * Keeps {@code stage}'s frame (title bar and borders included) wholly on the screen it is on
+     * for {@link #SETTLING} after it is shown. The size asked for before showing is the inside of the
+     * window on some window managers, which add the title bar later: under load (openbox, a working
+     * day with five windows) windows opened partly below the screen's bottom edge.
+     */
+    static void keepOnScreen(Stage stage) {
+        Runnable fit = () -> {
+            if (stage.isMaximized() || stage.isFullScreen() || !stage.isShowing()) {
+                return;
+            }
+            Rectangle2D frame = new Rectangle2D(stage.getX(), stage.getY(), Math.max(1, stage.getWidth()),
+                    Math.max(1, stage.getHeight()));
+            Rectangle2D fitted = onScreen(frame, screens());
+            if (!fitted.equals(frame)) {
+                stage.setWidth(fitted.getWidth());
+                stage.setHeight(fitted.getHeight());
+                stage.setX(fitted.getMinX());
+                stage.setY(fitted.getMinY());
+            }
+        };
+        ChangeListener<Number> moved = (o, was, now) -> fit.run();
+        List<ReadOnlyDoubleProperty> watched = List.of(stage.xProperty(), stage.yProperty(), stage.widthProperty(),
+                stage.heightProperty());
+        watched.forEach(p -> p.addListener(moved));
+        PauseTransition settled = new PauseTransition(SETTLING);
+        settled.setOnFinished(e -> watched.forEach(p -> p.removeListener(moved)));
+        settled.play();
+        fit.run();
+    }
+
+    /**
+     * {@code frame} moved (and, if it must, made smaller) so that it lies wholly on the screen it
+     * overlaps most, or the first screen if it overlaps none.
+     */
+    static Rectangle2D onScreen(Rectangle2D frame, List<Rectangle2D> screens) {
+        if (screens.isEmpty()) {
+            return frame;
+        }
+        Rectangle2D screen = overlappedMost(frame, screens).orElse(screens.get(0));
+        double w = Math.min(frame.getWidth(), screen.getWidth());
+        double h = Math.min(frame.getHeight(), screen.getHeight());
+        double x = clamp(frame.getMinX(), screen.getMinX(), screen.getMaxX() - w);
+        double y = clamp(frame.getMinY(), screen.getMinY(), screen.getMaxY() - h);
+        return new Rectangle2D(x, y, w, h);
+    }
+
     /** The screens' visual bounds (without task bars and docks), the primary screen first. */
     static List<Rectangle2D> screens() {
         List<Rectangle2D> screens = new ArrayList<>();
@@ -84,16 +138,9 @@ record WindowState(double x, double y, double width, double height, boolean maxi
         boolean placed = !Double.isNaN(x) && !Double.isNaN(y);
         Rectangle2D screen = screens.get(0);
         if (placed) {
-            Rectangle2D saved = new Rectangle2D(x, y, Math.max(1, width), Math.max(1, height));
-            double best = 0;
-            for (Rectangle2D s : screens) {
-                double overlap = overlap(s, saved);
-                if (overlap > best) {
-                    best = overlap;
-                    screen = s;
-                }
-            }
-            placed = best > 0; // off every screen now (a monitor was unplugged): centre it instead
+            Optional<Rectangle2D> saved = overlappedMost(new Rectangle2D(x, y, Math.max(1, width), Math.max(1, height)), screens);
+            placed = saved.isPresent(); // off every screen now (a monitor was unplugged): centre it instead
+            screen = saved.orElse(screen);
         }
         double w = Math.min(Math.max(MIN_WIDTH, width), screen.getWidth());
         double h = Math.min(Math.max(MIN_HEIGHT, height), screen.getHeight());
@@ -113,6 +160,20 @@ record WindowState(double x, double y, double width, double height, boolean maxi
         px = clamp(px, screen.getMinX(), screen.getMaxX() - w);
         py = clamp(py, screen.getMinY(), screen.getMaxY() - h);
         return new WindowState(px, py, w, h, maximized);
+    }
+
+    /** The screen {@code frame} overlaps most; empty if it overlaps none. */
+    private static Optional<Rectangle2D> overlappedMost(Rectangle2D frame, List<Rectangle2D> screens) {
+        Rectangle2D most = null;
+        double best = 0;
+        for (Rectangle2D s : screens) {
+            double overlap = overlap(s, frame);
+            if (overlap > best) {
+                best = overlap;
+                most = s;
+            }
+        }
+        return Optional.ofNullable(most);
     }
 
     private static double overlap(Rectangle2D a, Rectangle2D b) {

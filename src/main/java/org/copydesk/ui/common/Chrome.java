@@ -19,9 +19,18 @@ public final class Chrome {
     private Chrome() {
     }
 
-    /** A top bar: {@code left} nodes, a flexible gap, then {@code right} nodes. */
+    /**
+     * A top bar: {@code left} nodes, a flexible gap, then {@code right} nodes. The right ones, the
+     * bar's buttons, keep their whole width in a narrow window; what gives way on the left is the
+     * caller's choice (a label with a minimum width of 0 ends in "…").
+     */
     public static HBox toolbar(Node[] left, Node... right) {
         Spacer spacer = new Spacer();
+        for (Node n : right) {
+            if (n instanceof Region r) {
+                r.setMinWidth(Region.USE_PREF_SIZE);
+            }
+        }
         HBox bar = new HBox(12, left);
         bar.getChildren().add(spacer);
         bar.getChildren().addAll(right);
@@ -54,8 +63,8 @@ public final class Chrome {
 
     /**
      * {@code content} with {@code banner} laid over its top edge. The banner comes and goes without
-     * moving anything (issue 17: the whole window jumped down when the connection dropped, under
-     * the pointer); it covers the top of the content only while it shows.
+     * moving anything (were it laid out above the content, the whole window would jump down under
+     * the pointer when the connection dropped); it covers the top of the content only while it shows.
      */
     public static StackPane underBanner(Node content, Label banner) {
         StackPane.setAlignment(banner, Pos.TOP_CENTER);

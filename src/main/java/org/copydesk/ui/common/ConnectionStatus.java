@@ -22,6 +22,7 @@ public final class ConnectionStatus {
     private Duration delay;
     private long nextProbeNanos;
     private boolean probing;
+    private boolean answering = true;
 
     /** @param whatIsKept the sentence after "Copydesk cannot reach the database." ("Your notes are kept on this computer;") */
     public ConnectionStatus(Ticker ticker, Duration firstDelay, Duration maxDelay, String whatIsKept) {
@@ -35,8 +36,26 @@ public final class ConnectionStatus {
     /** The connection was lost; true if this is news (the window was online). */
     public boolean lost() {
         if (offline.get()) {
+            if (!answering) { // a call that hung has now failed: the server is gone, not slow
+                answering = true;
+                banner.set(bannerText());
+            }
             return false;
         }
+        return goOffline(true);
+    }
+
+    /**
+     * The database has not answered for a while (a frozen server: the connection is open, no
+     * reply comes): the window works offline as if it were gone, until a probe gets an answer.
+     * True if this is news.
+     */
+    public boolean notAnswering() {
+        return !offline.get() && goOffline(false);
+    }
+
+    private boolean goOffline(boolean unreachable) {
+        answering = unreachable;
         delay = firstDelay;
         nextProbeNanos = ticker.nanoTime() + delay.toNanos();
         offline.set(true);
@@ -63,13 +82,15 @@ public final class ConnectionStatus {
     /** A probe (or any call) went through. */
     public void back() {
         probing = false;
+        answering = true;
         offline.set(false);
         banner.set("");
         delay = firstDelay;
     }
 
     private String bannerText() {
-        return Messages.text("common.offline.banner", whatIsKept, Math.max(1, delay.toSeconds()));
+        return Messages.text(answering ? "common.offline.banner" : "common.notAnswering.banner", whatIsKept,
+                Math.max(1, delay.toSeconds()));
     }
 
     public boolean isOffline() {

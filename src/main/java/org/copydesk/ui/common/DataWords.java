@@ -31,6 +31,11 @@ public final class DataWords {
             case "import" -> "common.action.import";
             case "revision" -> "common.action.revision";
             case "relay_failed" -> "common.action.relayFailed";
+            case "to_front" -> "common.action.toFront";
+            case "hold" -> "common.action.hold";
+            case "release_hold" -> "common.action.releaseHold";
+            case "let_again" -> "common.action.letAgain";
+            case "notes_handed_over" -> "common.action.notesHandedOver";
             default -> null;
         };
         return key == null ? code.replace('_', ' ') : Messages.text(key);

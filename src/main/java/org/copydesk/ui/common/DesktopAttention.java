@@ -5,8 +5,12 @@ import java.awt.SystemTray;
 import java.awt.Taskbar;
 import java.awt.Toolkit;
 import java.awt.TrayIcon;
+import java.awt.image.BufferedImage;
+import java.net.URL;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +35,7 @@ public final class DesktopAttention implements AutoCloseable {
      * Alerts that reach the desktop only while {@code inFront} says the window is not in front: in
      * front, the window's own notice is enough, and a notification would only repeat it.
      */
-    public static java.util.function.Consumer<String> whileInBackground(java.util.function.BooleanSupplier inFront,
+    public static Consumer<String> whileInBackground(BooleanSupplier inFront,
                                                                       Alerts alerts) {
         return text -> {
             if (!inFront.getAsBoolean()) {
@@ -47,12 +51,12 @@ public final class DesktopAttention implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private final java.net.URL icon;
+    private final URL icon;
     private TrayIcon trayIcon;
     private boolean unsupportedLogged;
 
     /** @param icon the app's icon for the tray (may be null) */
-    public DesktopAttention(java.net.URL icon) {
+    public DesktopAttention(URL icon) {
         this.icon = icon;
     }
 
@@ -76,7 +80,7 @@ public final class DesktopAttention implements AutoCloseable {
             return;
         }
         if (trayIcon == null) {
-            Image image = icon == null ? new java.awt.image.BufferedImage(16, 16, java.awt.image.BufferedImage.TYPE_INT_ARGB)
+            Image image = icon == null ? new BufferedImage(16, 16, BufferedImage.TYPE_INT_ARGB)
                     : Toolkit.getDefaultToolkit().getImage(icon);
             trayIcon = new TrayIcon(image, Messages.text("common.appName"));
             trayIcon.setImageAutoSize(true);

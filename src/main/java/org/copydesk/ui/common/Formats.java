@@ -4,8 +4,10 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -51,12 +53,12 @@ public final class Formats {
     }
 
     /** "News", "News and Sport", "News, Sport and Culture". */
-    public static String list(java.util.List<String> items) {
+    public static String list(List<String> items) {
         return items.size() <= 1 ? String.join("", items)
                 : Messages.text("common.list.and", String.join(", ", items.subList(0, items.size() - 1)), items.get(items.size() - 1));
     }
 
-    private static java.time.ZonedDateTime onClock(LocalDateTime utc, ZoneId zone) {
+    private static ZonedDateTime onClock(LocalDateTime utc, ZoneId zone) {
         return utc.atOffset(ZoneOffset.UTC).atZoneSameInstant(zone);
     }
 

@@ -4,6 +4,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import javafx.application.Platform;
@@ -61,7 +62,7 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
     public void close() {
         workers.shutdown();
         try {
-            if (!workers.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!workers.awaitTermination(5, TimeUnit.SECONDS)) {
                 log.warn("Background work still running at exit; stopping it");
                 workers.shutdownNow();
             }

@@ -1,6 +1,7 @@
 package org.copydesk.ui.common;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -24,6 +25,13 @@ public final class FxThreadWatchdog implements AutoCloseable {
     private static final List<String> IO_FRAMES = List.of("java.sql.", "com.mysql.", "com.zaxxer.hikari.", "java.net.Socket",
             "java.net.InetAddress", "sun.nio.ch.", "java.io.FileInputStream", "sun.nio.fs.", "org.jooq.impl.AbstractQuery.execute");
     // (not all of java.net: parsing a stylesheet's URI on the FX thread is CPU work, not I/O)
+    /**
+     * Frames of the JVM loading a class the FX thread meets for the first time. Run from a build's
+     * class folder that reads a file (from the app's jar or runtime image it does not); the JVM does
+     * it once per class, wherever the class is first used, so it is not I/O the code asked for.
+     */
+    private static final List<String> CLASS_LOADING = List.of("java.lang.ClassLoader.loadClass",
+            "jdk.internal.loader.BuiltinClassLoader.loadClass", "jdk.internal.loader.ClassLoaders$AppClassLoader.loadClass");
 
     private final long thresholdNanos;
     private final AtomicLong maxStallNanos = new AtomicLong();
@@ -65,9 +73,10 @@ public final class FxThreadWatchdog implements AutoCloseable {
     }
 
     private void inspect(StackTraceElement[] stack, long lateNanos) {
+        boolean loadingClasses = Arrays.stream(stack).anyMatch(f -> CLASS_LOADING.contains(f.getClassName() + "." + f.getMethodName()));
         for (StackTraceElement frame : stack) {
             String where = frame.getClassName() + "." + frame.getMethodName();
-            if (IO_FRAMES.stream().anyMatch(where::startsWith)) {
+            if (IO_FRAMES.stream().anyMatch(where::startsWith) && !loadingClasses) {
                 String report = "FX thread waited " + lateNanos / 1_000_000 + " ms in " + where + " called from "
                         + firstCopydeskFrame(stack);
                 log.error(report);

@@ -2,6 +2,10 @@ package org.copydesk.ui.common;
 
 import atlantafx.base.controls.Spacer;
 import atlantafx.base.theme.Styles;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
@@ -22,6 +26,9 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * control; a row (not a stack) keeps that strip one notice tall, so a short window keeps its room.
  */
 public final class NoticeArea extends HBox {
+
+    /** The widest a notice's words run before they wrap; several notices share the row and wrap sooner. */
+    private static final double TEXT_WIDTH = 440;
 
     private final Consumer<Notice> dismiss;
 
@@ -53,15 +60,15 @@ public final class NoticeArea extends HBox {
 
     private void render(ObservableList<Notice> notices) {
         // newest first in the list; newest at the right edge on screen
-        java.util.List<HBox> cards = new java.util.ArrayList<>(notices.stream().map(this::card).toList());
-        java.util.Collections.reverse(cards);
+        List<HBox> cards = new ArrayList<>(notices.stream().map(this::card).toList());
+        Collections.reverse(cards);
         getChildren().setAll(cards);
     }
 
     private HBox card(Notice n) {
         Label text = new Label(n.text());
         text.setWrapText(true);
-        text.setMaxWidth(250);
+        text.setMaxWidth(TEXT_WIDTH); // as wide as a short window allows: a long notice in few lines, the panes keep their room
         text.setMinHeight(Region.USE_PREF_SIZE); // a narrow card grows taller, never cuts its words
         text.setGraphic(new FontIcon(switch (n.kind()) {
             case INFO -> Feather.INFO;
@@ -86,9 +93,9 @@ public final class NoticeArea extends HBox {
         Spacer spacer = new Spacer();
         HBox card = new HBox(8, body, spacer, close);
         card.setAlignment(Pos.TOP_LEFT);
-        card.setMaxWidth(330);
+        card.setMaxWidth(TEXT_WIDTH + 80);
         card.setMinWidth(160); // several notices share the row; each wraps its words rather than vanish
-        card.getStyleClass().addAll("notice", "notice-" + n.kind().name().toLowerCase(java.util.Locale.ROOT));
+        card.getStyleClass().addAll("notice", "notice-" + n.kind().name().toLowerCase(Locale.ROOT));
         return card;
     }
 }

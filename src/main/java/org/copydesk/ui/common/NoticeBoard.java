@@ -61,20 +61,21 @@ public final class NoticeBoard {
     }
 
     /**
-     * As {@link #fade()}, for a window that knows whether it is in front. While it is not, nothing
-     * fades: a notice posted then ("Sue gave you …") would otherwise be gone before anyone could
-     * read it. Back in front, every notice gets its whole lifetime again.
+     * As {@link #fade()}, for a window that knows whether it is in front. While it is not, only
+     * successes fade ("Approved …", "Back online": done, nothing to act on, and stale by the time
+     * anyone looks); other news ("Sue gave you …") would otherwise be gone before anyone could read
+     * it, so it stays, and back in front it gets its whole lifetime again.
      */
     public void fade(boolean inFront) {
         long now = ticker.nanoTime();
         if (!inFront) {
             away = true;
+            notices.removeIf(n -> n.kind() == Notice.Kind.SUCCESS && now - n.postedAtNanos() > lifetime.toNanos());
             return;
         }
         if (away) {
             away = false;
-            notices.replaceAll(n -> n.postedAt(now));
-            return;
+            notices.replaceAll(n -> n.kind() == Notice.Kind.SUCCESS ? n : n.postedAt(now));
         }
         notices.removeIf(n -> !n.sticky() && now - n.postedAtNanos() > lifetime.toNanos());
     }

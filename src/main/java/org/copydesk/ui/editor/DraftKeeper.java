@@ -1,27 +1,20 @@
 package org.copydesk.ui.editor;
 
-import java.time.Duration;
-import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Consumer;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Drafts;
-import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.BackgroundTask;
-import org.copydesk.ui.common.ConnectionStatus;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Messages;
-import org.copydesk.ui.common.TaskExecutor;
-import org.copydesk.ui.common.Ticker;
 
 /**
  * The editor's decision and notes per article: what the review panel shows for the selected
@@ -40,16 +33,8 @@ final class DraftKeeper {
         UUID pendingRequest;
     }
 
-    private final ReviewSession services;
-    private final String editorId;
-    private final TaskExecutor tasks;
-    private final Ticker ticker;
-    private final Duration autosaveDelay;
-    private final ZoneId zone;
+    private final EditorContext context;
     private final HeldList held;
-    private final ConnectionStatus connection;
-    private final Consumer<Throwable> onFailure;
-    private final Runnable activity;
 
     private final ObjectProperty<Verdict> verdict = new SimpleObjectProperty<>();
     private final StringProperty notes = new SimpleStringProperty("");
@@ -57,18 +42,9 @@ final class DraftKeeper {
     private final Map<Long, LocalDraft> drafts = new HashMap<>();
     private boolean showing;
 
-    DraftKeeper(ReviewSession services, String editorId, TaskExecutor tasks, Ticker ticker, Duration autosaveDelay,
-                ZoneId zone, HeldList held, ConnectionStatus connection, Consumer<Throwable> onFailure, Runnable activity) {
-        this.services = services;
-        this.editorId = editorId;
-        this.tasks = tasks;
-        this.ticker = ticker;
-        this.autosaveDelay = autosaveDelay;
-        this.zone = zone;
-        this.held = held;
-        this.connection = connection;
-        this.onFailure = onFailure;
-        this.activity = activity;
+    DraftKeeper(EditorContext context) {
+        this.context = context;
+        this.held = context.held;
         notes.addListener((obs, old, text) -> onTyped());
         verdict.addListener((obs, old, v) -> onTyped());
     }
@@ -80,7 +56,7 @@ final class DraftKeeper {
         }
         LocalDraft local = row == null ? null : drafts.get(row.id());
         quietly(local == null ? null : local.verdict, local == null ? "" : local.notes);
-        status.set(local != null && local.dirty ? Messages.text("editor.draft.notSaved") : "");
+        say(local != null && local.dirty ? "editor.draft.notSaved" : null, local);
     }
 
     /** The database's draft for the article just opened, used unless the editor has typed meanwhile. */
@@ -93,7 +69,16 @@ final class DraftKeeper {
         LocalDraft d = draftFor(articleId);
         d.verdict = saved.get().verdict();
         d.notes = saved.get().notes();
-        status.set(Messages.text("editor.draft.restored", Formats.localDayClock(saved.get().savedAt(), zone)));
+        status.set(d.notes.isBlank() ? "" // a decision chosen, no notes: nothing that reads as a draft
+                : Messages.text("editor.draft.restored", Formats.localDayClock(saved.get().savedAt(), context.zone)));
+    }
+
+    /**
+     * The line under the notes ({@code key} in the bundle, null for none); nothing for empty notes:
+     * "Not saved yet" or "Draft saved" about a blank box reads as a fault.
+     */
+    private void say(String key, LocalDraft d) {
+        status.set(key == null || d == null || d.notes.isBlank() ? "" : Messages.text(key));
     }
 
     private void quietly(Verdict v, String text) {
@@ -119,16 +104,17 @@ final class DraftKeeper {
         d.notes = notes.get() == null ? "" : notes.get();
         d.dirty = true;
         d.pendingRequest = null; // a changed decision is a new submission
-        d.editedAtNanos = ticker.nanoTime();
-        status.set(Messages.text(connection.isOffline() ? "editor.draft.keptOffline" : "editor.draft.notSaved"));
-        activity.run();
+        d.editedAtNanos = context.ticker.nanoTime();
+        say(context.connection.isOffline() ? "editor.draft.keptOffline" : "editor.draft.notSaved", d);
+        context.activity();
     }
 
     /** Every tick: saves drafts the editor stopped typing in. */
     void autosave() {
-        long now = ticker.nanoTime();
+        long now = context.ticker.nanoTime();
+        long delay = context.settings.autosaveDelay().toNanos();
         for (Map.Entry<Long, LocalDraft> e : Map.copyOf(drafts).entrySet()) {
-            if (e.getValue().dirty && now - e.getValue().editedAtNanos >= autosaveDelay.toNanos()) {
+            if (e.getValue().dirty && now - e.getValue().editedAtNanos >= delay) {
                 flush(e.getKey());
             }
         }
@@ -140,26 +126,26 @@ final class DraftKeeper {
 
     void flush(long articleId) {
         LocalDraft d = drafts.get(articleId);
-        if (d == null || !d.dirty || connection.isOffline()) {
+        if (d == null || !d.dirty || context.connection.isOffline()) {
             return;
         }
         d.dirty = false;
         Verdict v = d.verdict;
         String text = d.notes;
         if (isShown(articleId)) {
-            status.set(Messages.text("editor.draft.saving"));
+            say("editor.draft.saving", d);
         }
-        BackgroundTask.of("save draft", () -> services.drafts().save(articleId, editorId, v, text))
+        BackgroundTask.of("save draft", () -> context.session.drafts().save(articleId, context.editor.id(), v, text))
                 .onSuccess(ok -> {
                     if (isShown(articleId)) {
-                        status.set(Messages.text(d.dirty ? "editor.draft.notSaved" : "editor.draft.saved"));
+                        say(d.dirty ? "editor.draft.notSaved" : "editor.draft.saved", d);
                     }
                 })
                 .onFailure(failure -> {
                     d.dirty = true; // keep it; it is saved when the database is back
-                    onFailure.accept(failure);
+                    context.failed(failure);
                 })
-                .executeWith(tasks);
+                .executeWith(context.tasks);
     }
 
     private boolean isShown(long articleId) {
@@ -191,14 +177,9 @@ final class DraftKeeper {
         drafts.remove(articleId);
     }
 
-    /** The submission did not happen (refused, or the lease was lost): a later one is a new request. */
-    void notDecided(long articleId, boolean leaseLost) {
-        LocalDraft d = draftFor(articleId);
-        d.pendingRequest = null;
-        if (leaseLost) {
-            d.dirty = true;
-            flush(articleId);
-        }
+    /** The submission was refused: a later one is a new request. */
+    void notDecided(long articleId) {
+        draftFor(articleId).pendingRequest = null;
     }
 
     private LocalDraft draftFor(long articleId) {

@@ -1,5 +1,6 @@
 package org.copydesk.ui.editor;
 
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -22,6 +23,12 @@ import org.copydesk.ui.common.BackgroundTask;
  */
 final class HeldList {
 
+    /**
+     * Articles back from their writers first: they were waited for, and their writer and the editor
+     * who sent them back wait on the decision; otherwise in the order the database gave them.
+     */
+    static final Comparator<LeaseRow> RETURNED_FIRST = Comparator.comparing(r -> !r.returned());
+
     private final ObservableList<LeaseRow> rows = FXCollections.observableArrayList();
     private final ObjectProperty<LeaseRow> selected = new SimpleObjectProperty<>();
     /** Leases ("article:token") this window has let go of (decided, given back, lost, run out). */
@@ -41,8 +48,22 @@ final class HeldList {
         return selected;
     }
 
+    /** Selects the row {@code step} places from the selected one, round the end of the list; the first if none is. */
+    void selectBy(int step) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        int i = rows.indexOf(selected.get());
+        selected.set(rows.get(i < 0 ? 0 : Math.floorMod(i + step, rows.size())));
+    }
+
     Optional<LeaseRow> find(long articleId) {
         return rows.stream().filter(r -> r.id() == articleId).findFirst();
+    }
+
+    /** The article's row, on the list or set aside for a decision. */
+    Optional<LeaseRow> findHeld(long articleId) {
+        return find(articleId).or(() -> Optional.ofNullable(aside.get(articleId)));
     }
 
     /** True if the window knows this article as held: on the list, or set aside for a decision. */
@@ -67,9 +88,13 @@ final class HeldList {
         return gone.contains(key);
     }
 
-    /** Adds a row at the end; selects it if nothing is selected. */
+    /** Adds a row at the end (one back from its writer after the others that are); selects it if nothing is selected. */
     void add(LeaseRow row) {
-        rows.add(row);
+        int at = rows.size();
+        if (row.returned()) {
+            at = (int) rows.stream().takeWhile(LeaseRow::returned).count();
+        }
+        rows.add(at, row);
         if (selected.get() == null) {
             selected.set(row);
         }

@@ -4,11 +4,13 @@ import atlantafx.base.controls.Spacer;
 import atlantafx.base.theme.Styles;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
+import javafx.beans.value.ChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -25,9 +27,10 @@ final class LeaseCell extends ListCell<LeaseRow> {
     private final Label title = new Label();
     private final Label desk = new Label();
     private final Label priority = new Label();
+    private final Label returned = new Label(Messages.text("editor.list.returned"), new FontIcon(Feather.CORNER_DOWN_LEFT));
     private final Label countdown = new Label();
     private final VBox box;
-    private final javafx.beans.value.ChangeListener<Boolean> expiring = (o, was, now) -> markExpiring(now);
+    private final ChangeListener<Boolean> expiring = (o, was, now) -> markExpiring(now);
     private final Function<String, String> deskName;
     private LeaseRow shown;
 
@@ -41,10 +44,13 @@ final class LeaseCell extends ListCell<LeaseRow> {
         title.setMinHeight(Region.USE_PREF_SIZE);
         desk.getStyleClass().addAll("badge", "desk-badge");
         priority.getStyleClass().addAll("badge", "priority-badge");
+        returned.getStyleClass().addAll("badge", "returned-badge");
+        returned.setId("returned-mark");
+        returned.managedProperty().bind(returned.visibleProperty());
         countdown.getStyleClass().add("countdown");
         countdown.setGraphic(new FontIcon(Feather.CLOCK));
         Spacer spacer = new Spacer();
-        HBox line = new HBox(6, desk, priority, spacer, countdown);
+        HBox line = new HBox(6, desk, priority, returned, spacer, countdown);
         line.setAlignment(Pos.CENTER_LEFT);
         box = new VBox(4, title, line);
     }
@@ -64,6 +70,8 @@ final class LeaseCell extends ListCell<LeaseRow> {
         title.setText(row.article().title());
         desk.setText(deskName.apply(row.article().desk()));
         priority.setText(Messages.text("editor.list.priority", row.article().priority()));
+        returned.setVisible(row.returned());
+        returned.setTooltip(row.returned() ? new Tooltip(Messages.text("editor.list.returnedTooltip", row.article().attempts())) : null);
         priority.getStyleClass().removeAll("p1", "p2");
         if (row.article().priority() <= 2) {
             priority.getStyleClass().add("p" + row.article().priority());

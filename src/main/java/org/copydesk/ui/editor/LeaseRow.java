@@ -67,6 +67,11 @@ public final class LeaseRow {
         return id;
     }
 
+    /** True if the article came back after it was sent back for changes (usually revised by its writer). */
+    public boolean returned() {
+        return article.get().attempts() > 0;
+    }
+
     public HeldArticle article() {
         return article.get();
     }

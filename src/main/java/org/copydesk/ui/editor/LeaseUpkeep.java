@@ -1,22 +1,16 @@
 package org.copydesk.ui.editor;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.stream.Collectors;
-import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ReviewQueue;
-import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.BackgroundTask;
-import org.copydesk.ui.common.ConnectionStatus;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
-import org.copydesk.ui.common.NoticeBoard;
-import org.copydesk.ui.common.TaskExecutor;
-import org.copydesk.ui.common.Ticker;
 
 /**
  * Keeps the editor's leases while the editor works and lets them go when the editor does not: the
@@ -24,73 +18,49 @@ import org.copydesk.ui.common.Ticker;
  * heartbeat), nothing renewed after the idle timeout, a warning with "Keep it" before a lease runs
  * out, and a lease that reached 0:00 or was found lost leaving the list with the database's reason,
  * its notes kept as a draft.
+ *
+ * <p>The one place where a lease gains time ({@link #renewed}) and where one is lost
+ * ({@link #lost}), whoever found out (the heartbeat, the list watch, a decision, the countdown):
+ * the row, the draft and the notices each hear of it once, here.
  */
 final class LeaseUpkeep {
 
-    private final ReviewSession services;
-    private final Editor editor;
-    private final TaskExecutor tasks;
-    private final Ticker ticker;
-    private final EditorViewModel.Settings settings;
+    private final EditorContext context;
     private final HeldList held;
     private final DraftKeeper drafts;
-    private final NoticeBoard notices;
-    private final ConnectionStatus connection;
-    private final Consumer<Throwable> onFailure;
-    private final Consumer<String> attention;
-    private long lastActivityNanos;
+    /** The "goes back to the queue in 2 min" warning on screen per article, taken away once the lease has more time. */
+    private final Map<Long, Notice> warnings = new HashMap<>();
+    /** Why an article was lost ("… ran out"), per article, taken away once the editor holds it again. */
+    private final Map<Long, Notice> losses = new HashMap<>();
     private long lastHeartbeatNanos;
     private boolean renewing;
 
-    LeaseUpkeep(ReviewSession services, Editor editor, TaskExecutor tasks, Ticker ticker, EditorViewModel.Settings settings,
-                HeldList held, DraftKeeper drafts, NoticeBoard notices, ConnectionStatus connection,
-                Consumer<Throwable> onFailure, Consumer<String> attention) {
-        this.services = services;
-        this.editor = editor;
-        this.tasks = tasks;
-        this.ticker = ticker;
-        this.settings = settings;
-        this.held = held;
+    LeaseUpkeep(EditorContext context, DraftKeeper drafts) {
+        this.context = context;
+        this.held = context.held;
         this.drafts = drafts;
-        this.notices = notices;
-        this.connection = connection;
-        this.onFailure = onFailure;
-        this.attention = attention;
-        this.lastActivityNanos = ticker.nanoTime();
-        this.lastHeartbeatNanos = ticker.nanoTime();
-    }
-
-    /** The editor is at work (a key, a click). */
-    void activity() {
-        lastActivityNanos = ticker.nanoTime();
-    }
-
-    boolean idle() {
-        return ticker.nanoTime() - lastActivityNanos > settings.idleTimeout().toNanos();
+        this.lastHeartbeatNanos = context.ticker.nanoTime();
     }
 
     /** Get articles refreshed every lease just now: the next heartbeat is a full interval away. */
     void refreshed() {
-        lastHeartbeatNanos = ticker.nanoTime();
+        lastHeartbeatNanos = context.ticker.nanoTime();
     }
 
     /** Every tick: countdowns, warnings, lapsed leases, the heartbeat. */
     void tick() {
-        long now = ticker.nanoTime();
+        long now = context.ticker.nanoTime();
         for (LeaseRow row : List.copyOf(held.rows())) {
             if (row.tick(now).isZero()) {
                 lapse(row); // the server's clock says the lease is over: it is not the editor's any more
-            } else if (row.shouldWarn(settings.warnBefore())) {
-                String text = Messages.text("editor.lease.runningOut", row.article().title(),
-                        Formats.roughly(row.remainingProperty().get()));
-                notices.post(Notice.Kind.WARNING, text, Messages.text("editor.lease.keepIt"), () -> keep(row));
-                attention.accept(text);
+            } else if (row.shouldWarn(context.settings.warnBefore())) {
+                warn(row);
             }
         }
-        if (!connection.isOffline() && !renewing && (now - lastHeartbeatNanos >= settings.heartbeatInterval().toNanos()
-                || soonerRenewalNeeded(now))) {
+        if (!context.connection.isOffline() && !renewing
+                && (now - lastHeartbeatNanos >= context.settings.heartbeatInterval().toNanos() || soonerRenewalNeeded(now))) {
             lastHeartbeatNanos = now;
-            if (idle()) {
+            if (context.idle()) {
                 return; // abandoned work goes back to the queue when its leases run out
             }
             if (held.rows().isEmpty()) {
@@ -101,28 +71,44 @@ final class LeaseUpkeep {
         }
     }
 
+    private void warn(LeaseRow row) {
+        String text = Messages.text("editor.lease.runningOut", row.article().title(),
+                Formats.roughly(row.remainingProperty().get()));
+        dropWarning(row.id());
+        warnings.put(row.id(), context.notices.post(Notice.Kind.WARNING, text, Messages.text("editor.lease.keepIt"),
+                () -> keep(row)));
+        context.alertDesktop(text);
+    }
+
+    private void dropWarning(long articleId) {
+        Notice warning = warnings.remove(articleId);
+        if (warning != null) {
+            context.notices.dismiss(warning);
+        }
+    }
+
     /**
      * A working editor's leases never run out under them: a lease shorter than the heartbeat
      * interval (a desk may lease for 30 s) is renewed when two thirds of it have passed.
      */
     private boolean soonerRenewalNeeded(long now) {
-        return !idle() && now - lastHeartbeatNanos >= Duration.ofSeconds(5).toNanos()
+        return !context.idle() && now - lastHeartbeatNanos >= Duration.ofSeconds(5).toNanos()
                 && held.rows().stream().anyMatch(LeaseRow::renewalDue);
     }
 
     /** "Keep it": renews one lease now. */
     void keep(LeaseRow row) {
-        activity();
+        context.activity();
         renew(List.of(row));
     }
 
     /** Renews these leases; the ones found lost leave the list with the reason. */
     void renew(List<LeaseRow> rows) {
-        if (rows.isEmpty() || connection.isOffline()) {
+        if (rows.isEmpty() || context.connection.isOffline()) {
             return;
         }
         List<HeldArticle> articles = rows.stream().map(LeaseRow::article).toList();
-        BackgroundTask.of("renew leases", () -> services.queue().renew(editor.id(), articles))
+        BackgroundTask.of("renew leases", () -> context.session.queue().renew(context.editor.id(), articles))
                 .onRunning(() -> {
                     renewing = true;
                     held.changeStarted();
@@ -132,65 +118,87 @@ final class LeaseUpkeep {
                     held.changeFinished();
                 })
                 .onSuccess(renewal -> {
-                    long now = ticker.nanoTime();
-                    Map<Long, HeldArticle> renewed = renewal.renewed().stream()
+                    Map<Long, HeldArticle> renewedNow = renewal.renewed().stream()
                             .collect(Collectors.toMap(HeldArticle::id, h -> h));
                     for (LeaseRow row : List.copyOf(held.rows())) {
-                        HeldArticle r = renewed.get(row.id());
+                        HeldArticle r = renewedNow.get(row.id());
                         if (r != null) {
-                            row.update(r, now);
-                            notices.removeIf(n -> n.action() != null && n.text().contains(row.article().title()));
+                            renewed(row, r);
                         }
                     }
                     renewal.lost().forEach(this::lost);
                 })
-                .onFailure(onFailure)
-                .executeWith(tasks);
+                .onFailure(context::failed)
+                .executeWith(context.tasks);
+    }
+
+    /**
+     * The lease on {@code row} was read with more time (renewed here or in another window, or
+     * extended by a supervisor): the countdown shows it and a warning that it runs out goes.
+     */
+    void renewed(LeaseRow row, HeldArticle article) {
+        row.update(article, context.ticker.nanoTime());
+        dropWarning(row.id());
+    }
+
+    /**
+     * The editor holds this article again (Get articles gave it back to them, or a supervisor did):
+     * the notice that said it was lost no longer holds.
+     */
+    void heldAgain(long articleId) {
+        Notice loss = losses.remove(articleId);
+        if (loss != null) {
+            context.notices.dismiss(loss);
+        }
     }
 
     private void recordPresence() {
-        BackgroundTask.of("record presence", () -> services.queue().recordPresence(editor.id()))
-                .onFailure(onFailure).executeWith(tasks);
+        BackgroundTask.of("record presence", () -> context.session.queue().recordPresence(context.editor.id()))
+                .onFailure(context::failed).executeWith(context.tasks);
     }
 
     /**
      * A lease whose countdown reached zero leaves the list at once, its notes saved as a draft,
      * with the reason in plain words from the database (run out, taken, taken back, given away).
      */
-    void lapse(LeaseRow row) {
+    private void lapse(LeaseRow row) {
         HeldArticle a = row.article();
-        drafts.keepAfterLoss(row.id());
-        notices.removeIf(n -> n.action() != null && n.text().contains(a.title()));
-        held.remove(row);
-        BackgroundTask.of("explain a lapsed lease", () -> services.queue().lapsed(a))
-                .onSuccess(lost -> tell(lost.message()))
+        letGo(row);
+        BackgroundTask.of("explain a lapsed lease", () -> context.session.queue().lapsed(a))
+                .onSuccess(lost -> tell(a.id(), lost.message()))
                 .onFailure(failure -> {
-                    tell(Messages.text("editor.lease.ranOut", a.title()));
-                    onFailure.accept(failure);
+                    tell(a.id(), Messages.text("editor.lease.ranOut", a.title()));
+                    context.failed(failure);
                 })
-                .executeWith(tasks);
+                .executeWith(context.tasks);
     }
 
-    /** A lease found lost (heartbeat, decision, the list watch): it leaves the list, the notes stay, the editor is told why. */
+    /** A lease found lost (heartbeat, the list watch, giving back): it leaves the list, the notes stay, the editor is told why. */
     void lost(ReviewQueue.LostArticle lost) {
-        if (held.isGone(HeldList.key(lost.article()))) {
+        lost(lost.article(), lost.message());
+    }
+
+    /** As {@link #lost(ReviewQueue.LostArticle)}, for an article whose row may be set aside for a decision. */
+    void lost(HeldArticle article, String message) {
+        if (held.isGone(HeldList.key(article))) {
             return; // already let go of, and said why
         }
-        held.find(lost.article().id()).ifPresent(row -> {
-            drafts.keepAfterLoss(row.id());
-            notices.removeIf(n -> n.action() != null && n.text().contains(row.article().title()));
-            held.remove(row);
-        });
-        tell(lost.message());
+        held.findHeld(article.id()).ifPresent(this::letGo);
+        tell(article.id(), message);
     }
 
-    private void tell(String message) {
-        notices.post(Notice.Kind.ERROR, message);
-        attention.accept(message);
+    private void letGo(LeaseRow row) {
+        drafts.keepAfterLoss(row.id());
+        dropWarning(row.id());
+        held.remove(row);
     }
 
-    /** Sends {@code text} to the desktop (the view passes it on only while the window is in the background). */
-    void alertDesktop(String text) {
-        attention.accept(text);
+    private void tell(long articleId, String message) {
+        if (held.shows(articleId)) {
+            return; // held again meanwhile (Get articles while the reason was being read): no longer true
+        }
+        heldAgain(articleId);
+        losses.put(articleId, context.notices.post(Notice.Kind.ERROR, message));
+        context.alertDesktop(message);
     }
 }

@@ -1,6 +1,7 @@
 package org.copydesk.ui.editor;
 
 import atlantafx.base.theme.Styles;
+import java.util.function.Consumer;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -16,10 +17,15 @@ import org.copydesk.ui.common.Messages;
  * holding articles. Giving back is the default (Enter): work someone walks away from should not
  * sit locked for half an hour. Keeping them leaves the leases to run out, as after a crash; the
  * drafts are kept either way. Esc or Cancel stays.
+ *
+ * <p>When the same person is signed in in another window on this computer, that window works on
+ * the same articles: nothing is offered to give back, the question says so, and closing keeps them
+ * (the default).
  */
 final class LeaveQuestion extends StackPane {
 
     private final Label title = new Label();
+    private final Label text = new Label();
     private final Label status = new Label();
     private final Button giveBack = new Button(Messages.text("editor.leave.giveBack"));
     private final Button keep = new Button(Messages.text("editor.leave.keepThem"));
@@ -30,9 +36,10 @@ final class LeaveQuestion extends StackPane {
         getStyleClass().add("help-overlay");
         title.getStyleClass().add(Styles.TITLE_3);
         title.setId("leave-title");
-        Label text = new Label(Messages.text("editor.leave.explanation"));
+        text.setId("leave-explanation");
         text.setWrapText(true);
         status.getStyleClass().add(Styles.TEXT_MUTED);
+        status.managedProperty().bind(status.textProperty().isNotEmpty());
         giveBack.setId("leave-give-back");
         giveBack.getStyleClass().add(Styles.ACCENT);
         giveBack.setDefaultButton(true);
@@ -59,8 +66,11 @@ final class LeaveQuestion extends StackPane {
      * @param giveBackThenLeave gives the articles back and then leaves (it calls back when done)
      * @param leave             leaves without giving back
      */
-    void ask(int count, java.util.function.Consumer<Runnable> giveBackThenLeave, Runnable leave) {
+    void ask(int count, Consumer<Runnable> giveBackThenLeave, Runnable leave) {
         title.setText(Messages.text("editor.leave.question", count));
+        text.setText(Messages.text("editor.leave.explanation"));
+        keep.setText(Messages.text("editor.leave.keepThem"));
+        showGiveBack(true);
         status.setText("");
         setButtonsDisabled(false);
         giveBack.setOnAction(e -> {
@@ -74,6 +84,38 @@ final class LeaveQuestion extends StackPane {
         });
         setVisible(true);
         giveBack.requestFocus();
+    }
+
+    /**
+     * The same person works in another window on this computer: closing this one keeps the
+     * articles (the default), since the other window is working on them.
+     *
+     * @param leave leaves without giving back
+     */
+    void askShared(int count, Runnable leave) {
+        title.setText(Messages.text("editor.leave.sharedQuestion"));
+        text.setText(Messages.text("editor.leave.sharedExplanation", count));
+        keep.setText(Messages.text("editor.leave.closeKeeping"));
+        showGiveBack(false);
+        status.setText("");
+        setButtonsDisabled(false);
+        keep.setOnAction(e -> {
+            setVisible(false);
+            leave.run();
+        });
+        setVisible(true);
+        keep.requestFocus();
+    }
+
+    private void showGiveBack(boolean offered) {
+        giveBack.setVisible(offered);
+        giveBack.setManaged(offered);
+        giveBack.setDefaultButton(offered);
+        keep.setDefaultButton(!offered);
+        keep.getStyleClass().remove(Styles.ACCENT);
+        if (!offered) {
+            keep.getStyleClass().add(Styles.ACCENT);
+        }
     }
 
     private void setButtonsDisabled(boolean disabled) {

@@ -1,10 +1,14 @@
 package org.copydesk.ui.editor;
 
 import atlantafx.base.theme.Styles;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Region;
 import org.copydesk.ui.common.Messages;
@@ -33,6 +37,8 @@ final class ReadingLayout extends BorderPane {
     private boolean listOpen = true;
     private boolean reviewOpen = true;
     private boolean arranging;
+    /** True while the editor drags a divider: only then do the dividers' positions say what widths the panes want. */
+    private boolean dragging;
     private PaneWidths widths = new PaneWidths(0, 0, 0);
 
     ReadingLayout(Region list, Region reader, Region review) {
@@ -42,6 +48,13 @@ final class ReadingLayout extends BorderPane {
         list.setMinWidth(PaneWidths.LIST_MIN);
         review.setMinWidth(PaneWidths.REVIEW_MIN);
         reader.setMinWidth(0);
+        // No pane may ask for more height than the window has: the window's layout would then push
+        // the panes over the toolbar and under the notices. Each pane fits itself into what it gets.
+        for (Region pane : new Region[] {list, reader, review}) {
+            pane.setMinHeight(0);
+        }
+        split.setMinHeight(0);
+        setMinHeight(0);
         listRail = rail(Messages.text("editor.myArticles"), Feather.CHEVRONS_RIGHT, "list-rail", () -> unfold(true));
         reviewRail = rail(Messages.text("editor.review"), Feather.CHEVRONS_LEFT, "review-rail", () -> unfold(false));
         split.setId("panes");
@@ -50,14 +63,43 @@ final class ReadingLayout extends BorderPane {
         setMinWidth(0);
         split.widthProperty().addListener((o, was, now) -> arrange());
         widthProperty().addListener((o, was, now) -> arrange());
+        split.addEventFilter(MouseEvent.MOUSE_PRESSED, e -> dragging = onDivider(e.getTarget()));
+        split.addEventFilter(MouseEvent.MOUSE_RELEASED, e -> {
+            if (dragging) {
+                dragged();
+                dragging = false;
+            }
+        });
         arrange();
+    }
+
+    private static boolean onDivider(Object target) {
+        for (Node n = target instanceof Node node ? node : null; n != null; n = n.getParent()) {
+            if (n.getStyleClass().contains("split-pane-divider")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Every layout pass lays the panes out as {@link PaneWidths} says: the split pane moves its
+     * dividers by itself when its panes' sizes change (a theme's fonts, a resize it sees first), and
+     * such a move once left the reader squeezed to 70 px until the next resize.
+     */
+    @Override
+    protected void layoutChildren() {
+        if (!dragging) {
+            arrange();
+        }
+        super.layoutChildren();
     }
 
     private static Button rail(String text, Feather icon, String id, Runnable unfold) {
         Button b = new Button(null, new FontIcon(icon));
         b.setId(id);
         b.setAccessibleText(Messages.text("editor.rail.show", text));
-        b.setTooltip(new Tooltip(Messages.text("editor.rail.show", text.toLowerCase(java.util.Locale.ROOT))));
+        b.setTooltip(new Tooltip(Messages.text("editor.rail.show", text.toLowerCase(Locale.ROOT))));
         b.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, "pane-rail");
         b.setMaxHeight(Double.MAX_VALUE);
         b.setPrefWidth(RAIL);
@@ -93,7 +135,7 @@ final class ReadingLayout extends BorderPane {
             }
             setLeft(widths.listFolded() ? listRail : null);
             setRight(widths.reviewFolded() ? reviewRail : null);
-            java.util.List<Node> items = new java.util.ArrayList<>();
+            List<Node> items = new ArrayList<>();
             if (!widths.listFolded()) {
                 items.add(list);
             }
@@ -120,7 +162,7 @@ final class ReadingLayout extends BorderPane {
 
     /** The editor moved a divider: the side panes want the widths they now have. */
     private void dragged() {
-        if (arranging || split.getWidth() <= 0) {
+        if (arranging || !dragging || split.getWidth() <= 0) {
             return;
         }
         double w = split.getWidth();

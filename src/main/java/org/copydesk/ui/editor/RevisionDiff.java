@@ -7,7 +7,7 @@ import org.copydesk.review.ArticleRevision;
 import org.copydesk.review.WordDiff;
 
 /**
- * What the reader marks for one held article (issue 13): the word diff from an older revision to
+ * What the reader marks for one held article: the word diff from an older revision to
  * the one the editor now reads, and the words above it — the notes that asked for the changes, who
  * sent the article back and when, or that the editor took a newer version.
  *

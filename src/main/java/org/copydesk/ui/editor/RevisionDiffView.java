@@ -27,7 +27,7 @@ import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * The reader's text with revisions (issue 13): above it, "the writer sent a newer version" with
+ * The reader's text with revisions: above it, "the writer sent a newer version" with
  * the button that shows it, and for a revised article the notes that asked for the changes with a
  * "Show changes / Clean text" switch; below, either the plain text or the word diff — added words
  * underlined and in the success colour, removed ones struck through in the danger colour, so the

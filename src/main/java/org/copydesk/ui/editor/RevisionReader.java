@@ -1,6 +1,5 @@
 package org.copydesk.ui.editor;
 
-import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,20 +18,19 @@ import javafx.beans.property.StringProperty;
 import org.copydesk.review.ArticleRevision;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
+import org.copydesk.review.ListWatch;
 import org.copydesk.review.ReturnedArticles;
 import org.copydesk.review.ReviewDecisions;
-import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.BackgroundTask;
-import org.copydesk.ui.common.TaskExecutor;
 
 /**
- * The reader's side of revisions (issue 13), for the view model: which revision the editor reads
+ * The reader's side of revisions, for the view model: which revision the editor reads
  * of each article they hold, the word diff the reader marks (against the revision sent back for
  * changes, or against what they read before they took a newer one), "the writer sent a newer
  * version" with the command that shows it, and a decision refused as outdated, said next to Submit.
  *
  * <p>Nothing here polls: a newer revision is learnt from the list watch's read, which carries it
- * for every held lease ({@link org.copydesk.review.ListWatch.HeldLease#newerRevision()}); the only
+ * for every held lease ({@link ListWatch.HeldLease#newerRevision()}); the only
  * other read, {@link ReviewDecisions#newerRevision}, follows a decision refused as outdated. Every
  * method runs on the FX thread except {@link #open}, which runs inside the reader's background load.
  */
@@ -42,12 +40,9 @@ public final class RevisionReader {
     record Opened(Optional<ArticleRevision> reading, Optional<RevisionDiff> returned) {
     }
 
-    private final ReviewSession services;
-    private final TaskExecutor tasks;
+    private final EditorContext context;
     private final HeldList held;
-    private final ZoneId zone;
-    private final Consumer<Throwable> onFailure;
-    private final Consumer<ArticleRevision> showText;
+    private Consumer<ArticleRevision> showText = r -> { };
 
     /**
      * Per held article: the revision the editor reads, a newer one the database has, the diff
@@ -66,20 +61,17 @@ public final class RevisionReader {
     private final BooleanProperty taking = new SimpleBooleanProperty();
     private final BooleanProperty showChanges;
 
-    /**
-     * @param showText     puts a revision's title, byline and body into the reader (the one just taken)
-     * @param showChanges  the editor's remembered choice between marked changes and clean text
-     */
-    RevisionReader(ReviewSession services, TaskExecutor tasks, HeldList held, ZoneId zone, BooleanProperty showChanges,
-                   Consumer<Throwable> onFailure, Consumer<ArticleRevision> showText) {
-        this.services = services;
-        this.tasks = tasks;
-        this.held = held;
-        this.zone = zone;
+    /** @param showChanges the editor's remembered choice between marked changes and clean text */
+    RevisionReader(EditorContext context, BooleanProperty showChanges) {
+        this.context = context;
+        this.held = context.held;
         this.showChanges = showChanges;
-        this.onFailure = onFailure;
-        this.showText = showText;
         held.selected().addListener((o, was, row) -> refresh());
+    }
+
+    /** Where a revision just taken goes: the reader shows its title, byline and body. */
+    void onTaken(Consumer<ArticleRevision> reader) {
+        this.showText = reader;
     }
 
     /**
@@ -88,15 +80,15 @@ public final class RevisionReader {
      * writer, the diff against the revision sent back with who sent it back, when, and their notes.
      */
     Opened open(HeldArticle article) {
-        Optional<ArticleRevision> text = services.heldRevisions().handed(article.lease());
-        Optional<RevisionDiff> returned = text.flatMap(t -> services.returnedArticles().of(article.id(), t.revision()))
+        Optional<ArticleRevision> text = context.session.heldRevisions().handed(article.lease());
+        Optional<RevisionDiff> returned = text.flatMap(t -> context.session.returnedArticles().of(article.id(), t.revision()))
                 .map(this::describe);
         return new Opened(text, returned);
     }
 
     private RevisionDiff describe(ReturnedArticles.Returned r) {
-        String by = services.newsroom().editor(r.sentBackBy()).map(Editor::displayName).orElse(r.sentBackBy());
-        String heading = RevisionWords.returned(r.currentRevision(), r.sentBackRevision(), by, r.sentBackAt(), zone,
+        String by = context.session.newsroom().editor(r.sentBackBy()).map(Editor::displayName).orElse(r.sentBackBy());
+        String heading = RevisionWords.returned(r.currentRevision(), r.sentBackRevision(), by, r.sentBackAt(), context.zone,
                 Locale.getDefault(Locale.Category.FORMAT));
         return RevisionDiff.between(r.articleId(), r.sentBack(), r.current(), heading, r.notes());
     }
@@ -139,14 +131,28 @@ public final class RevisionReader {
         refusals.put(row.id(), outdated ? RevisionWords.outdated() : message);
         refresh();
         if (outdated) {
-            BackgroundTask.of("newer revision", () -> services.decisions().newerRevision(row.article().lease()))
+            BackgroundTask.of("newer revision", () -> context.session.decisions().newerRevision(row.article().lease()))
                     .onSuccess(revision -> {
                         revision.ifPresent(r -> newer.put(row.id(), r));
                         refresh();
                     })
-                    .onFailure(onFailure)
-                    .executeWith(tasks);
+                    .onFailure(context::failed)
+                    .executeWith(context.tasks);
         }
+    }
+
+    /**
+     * A decision still in its undo window was taken back because a newer revision of its article
+     * arrived meanwhile: said next to Submit, as if the database had refused it.
+     */
+    void withdrawn(LeaseRow row) {
+        refusals.put(row.id(), RevisionWords.outdated());
+        refresh();
+    }
+
+    /** True if the database has a newer revision of this article than the one the editor reads. */
+    boolean hasNewer(long articleId) {
+        return newer.containsKey(articleId);
     }
 
     /** The editor submits again: an earlier refusal no longer stands beside Submit. */
@@ -167,7 +173,7 @@ public final class RevisionReader {
         }
         long id = row.id();
         ArticleRevision was = reading.get(id);
-        BackgroundTask.of("take the newest revision", () -> services.decisions().takeNewestRevision(row.article().lease())
+        BackgroundTask.of("take the newest revision", () -> context.session.decisions().takeNewestRevision(row.article().lease())
                         .map(now -> new Taken(now, was == null ? null
                                 : RevisionDiff.between(id, was, now, RevisionWords.tookNewer(was.revision(), now.revision()), ""))))
                 .onRunning(() -> {
@@ -183,8 +189,8 @@ public final class RevisionReader {
                     refusals.put(id, RevisionWords.noLongerHeld());
                     refresh();
                 }))
-                .onFailure(onFailure)
-                .executeWith(tasks);
+                .onFailure(context::failed)
+                .executeWith(context.tasks);
     }
 
     private record Taken(ArticleRevision revision, RevisionDiff diff) {

@@ -7,7 +7,7 @@ import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Messages;
 
 /**
- * The words of the reader's revision parts (issue 13), from the bundle (keys {@code editor.revision.*}):
+ * The words of the reader's revision parts, from the bundle (keys {@code editor.revision.*}):
  * what the holder is told when a newer version arrives, why a decision on an outdated one was not
  * sent, and the line above a diff.
  */

@@ -2,6 +2,8 @@ package org.copydesk.ui.editor;
 
 import atlantafx.base.theme.Styles;
 import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -12,6 +14,7 @@ import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.copydesk.ui.common.Messages;
@@ -57,7 +60,7 @@ public final class SignInView extends StackPane {
         busy.visibleProperty().bind(model.busyProperty());
         busy.managedProperty().bind(busy.visibleProperty()); // the button lines up with the fields until then
         HBox signInRow = new HBox(8, signIn, busy);
-        HBox.setHgrow(signIn, javafx.scene.layout.Priority.ALWAYS);
+        HBox.setHgrow(signIn, Priority.ALWAYS);
         signInRow.setAlignment(Pos.CENTER_LEFT);
         VBox credentials = new VBox(8, new Label(Messages.text("signIn.userName")), user,
                 new Label(Messages.text("signIn.password")), password, signInRow);
@@ -69,7 +72,7 @@ public final class SignInView extends StackPane {
 
         Label hello = new Label();
         hello.getStyleClass().add(Styles.TITLE_4);
-        hello.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> model.editorProperty().get() == null ? ""
+        hello.textProperty().bind(Bindings.createStringBinding(() -> model.editorProperty().get() == null ? ""
                 : Messages.text("signIn.hello", model.editorProperty().get().displayName()), model.editorProperty()));
         deskBoxes.setId("desk-choices");
         Button start = new Button(Messages.text("signIn.start"), new FontIcon(Feather.ARROW_RIGHT));
@@ -85,6 +88,11 @@ public final class SignInView extends StackPane {
         model.editorProperty().addListener((o, was, now) -> {
             if (now != null) {
                 start.requestFocus();
+            }
+        });
+        model.straightInProperty().addListener((o, was, now) -> {
+            if (now) {
+                model.start(onSignedIn);
             }
         });
 
@@ -118,7 +126,7 @@ public final class SignInView extends StackPane {
     }
 
     private void initListeners() {
-        model.desks().addListener((javafx.collections.ListChangeListener<SignInViewModel.DeskChoice>) c -> renderDesks());
+        model.desks().addListener((ListChangeListener<SignInViewModel.DeskChoice>) c -> renderDesks());
         renderDesks();
     }
 

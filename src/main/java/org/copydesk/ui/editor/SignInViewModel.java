@@ -28,7 +28,9 @@ import org.copydesk.ui.common.TaskExecutor;
 
 /**
  * Sign-in in two steps: the person's own database account (user name and password; the database
- * decides who they are), then which of their desks they take work from today (remembered).
+ * decides who they are), then which of their desks they take work from today (remembered). A
+ * supervisor skips the second step: they go straight to the dashboard, with the desks they chose
+ * last time (all of theirs the first time), and take work only when they choose to review.
  */
 public final class SignInViewModel {
 
@@ -56,8 +58,8 @@ public final class SignInViewModel {
         }
     }
 
-    /** The outcome of signing in: the person's own services, who they are, and today's desks. */
-    public record SignedIn(ReviewSession services, Editor editor, List<String> desks) {
+    /** The outcome of signing in: the person's own session, who they are, and today's desks. */
+    public record SignedIn(ReviewSession session, Editor editor, List<String> desks) {
     }
 
     private SignIn signIn;
@@ -70,10 +72,11 @@ public final class SignInViewModel {
     private final ObjectProperty<Editor> editor = new SimpleObjectProperty<>();
     private final ObservableList<DeskChoice> desks = FXCollections.observableArrayList();
     private final BooleanProperty ready = new SimpleBooleanProperty();
+    private final BooleanProperty straightIn = new SimpleBooleanProperty();
     private final StringProperty where = new SimpleStringProperty(Messages.text("signIn.preparing"));
     private final StringProperty demoHint = new SimpleStringProperty("");
     private final BooleanBinding canSignIn;
-    private ReviewSession services;
+    private ReviewSession session;
     private boolean signInWhenReady;
 
     /**
@@ -128,26 +131,21 @@ public final class SignInViewModel {
         error.set("");
         String name = user.get().strip();
         char[] secret = password.get().toCharArray();
-        tasks.run("sign in", () -> {
-            ReviewSession opened = signIn.open(name, secret);
-            return new Opened(opened, opened.signedInEditor().orElseThrow(), opened.newsroom().desks());
-        }, opened -> {
+        tasks.run("sign in", () -> signIn.signIn(name, secret), opened -> {
             Arrays.fill(secret, ' ');
             busy.set(false);
             password.set("");
-            services = opened.services();
+            session = opened.session();
             editor.set(opened.editor());
             List<String> remembered = SignInChoice.desksOf(prefs, opened.editor().id());
             desks.setAll(opened.desks().stream().filter(d -> opened.editor().desks().contains(d.id()))
                     .map(d -> new DeskChoice(d, remembered == null || remembered.contains(d.id()))).toList());
+            straightIn.set(opened.editor().role().canSupervise());
         }, failure -> {
             Arrays.fill(secret, ' ');
             busy.set(false);
             error.set(ConnectionTrouble.describe(failure));
         });
-    }
-
-    private record Opened(ReviewSession services, Editor editor, List<Desk> desks) {
     }
 
     /** Step two: starts work on the ticked desks. */
@@ -164,7 +162,7 @@ public final class SignInViewModel {
         new SignInChoice(who.id()).save(prefs);
         SignInChoice.saveDesks(prefs, who.id(), picked);
         error.set("");
-        onSignedIn.accept(new SignedIn(services, who, picked));
+        onSignedIn.accept(new SignedIn(session, who, picked));
     }
 
     private static String hintFor(SignIn prepared) {
@@ -182,6 +180,11 @@ public final class SignInViewModel {
     /** Where the database is ("Preparing the database…" until it is ready). */
     public ReadOnlyStringProperty whereProperty() {
         return where;
+    }
+
+    /** True once a supervisor has signed in: the view then starts without showing the desks (see {@link #start}). */
+    public ReadOnlyBooleanProperty straightInProperty() {
+        return straightIn;
     }
 
     public ReadOnlyBooleanProperty readyProperty() {

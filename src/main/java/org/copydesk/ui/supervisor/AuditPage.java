@@ -8,6 +8,7 @@ import java.util.List;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -15,10 +16,13 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.copydesk.review.AuditLog;
+import org.copydesk.review.Editor;
 import org.copydesk.review.HistoryEntry;
 import org.copydesk.ui.common.DataWords;
 import org.copydesk.ui.common.Formats;
@@ -26,20 +30,34 @@ import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
-/** The "Audit" page: the event log with its filters, and the chosen event's article history. Binds to {@link AuditViewModel}. */
+/**
+ * The "Audit" page: the event log with its filters (person, article, action, time, renewals one by
+ * one or folded), and the chosen line's article history. Binds to {@link AuditViewModel}.
+ */
 final class AuditPage extends VBox {
 
     AuditPage(AuditViewModel model) {
         super(10);
-        TextField editor = new TextField();
-        editor.setId("audit-editor");
-        editor.setPromptText(Messages.text("dashboard.audit.editor.prompt"));
-        editor.setPrefColumnCount(16);
-        editor.textProperty().bindBidirectional(model.editorProperty());
+        ComboBox<Editor> person = new ComboBox<>(model.people());
+        person.setId("audit-person");
+        person.setAccessibleText(Messages.text("dashboard.audit.person.accessible"));
+        person.setPromptText(Messages.text("dashboard.audit.anyone"));
+        person.setCellFactory(v -> personCell(Messages.text("dashboard.audit.anyone")));
+        person.setButtonCell(personCell(Messages.text("dashboard.audit.anyone")));
+        person.valueProperty().bindBidirectional(model.personProperty());
+        Button anyone = new Button(null, new FontIcon(Feather.X));
+        anyone.setId("audit-anyone");
+        anyone.setAccessibleText(Messages.text("dashboard.audit.anyone.accessible"));
+        anyone.setTooltip(new Tooltip(Messages.text("dashboard.audit.anyone.accessible")));
+        anyone.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
+        anyone.visibleProperty().bind(model.personProperty().isNotNull());
+        anyone.managedProperty().bind(anyone.visibleProperty());
+        anyone.setOnAction(e -> model.personProperty().set(null));
         TextField article = new TextField();
         article.setId("audit-article");
         article.setPromptText(Messages.text("dashboard.audit.article.prompt"));
-        article.setPrefColumnCount(8);
+        article.setAccessibleText(Messages.text("dashboard.audit.article.prompt"));
+        article.setPrefColumnCount(16);
         article.textProperty().bindBidirectional(model.articleProperty());
         ComboBox<String> action = new ComboBox<>();
         action.setId("audit-action");
@@ -53,16 +71,21 @@ final class AuditPage extends VBox {
         range.setId("audit-range");
         range.getItems().setAll(AuditViewModel.AuditRange.values());
         range.valueProperty().bindBidirectional(model.rangeProperty());
+        CheckBox eachRenewal = new CheckBox(Messages.text("dashboard.audit.eachRenewal"));
+        eachRenewal.setId("audit-each-renewal");
+        eachRenewal.setTooltip(new Tooltip(Messages.text("dashboard.audit.eachRenewal.tooltip")));
+        eachRenewal.selectedProperty().bindBidirectional(model.eachRenewalProperty());
         Button search = new Button(Messages.text("dashboard.audit.search"), new FontIcon(Feather.SEARCH));
         search.setId("audit-search");
         search.setDefaultButton(false);
         search.setOnAction(e -> model.search());
-        editor.setOnAction(e -> model.search());
         article.setOnAction(e -> model.search());
         Label summary = new Label();
+        summary.setId("audit-summary");
         summary.getStyleClass().add(Styles.TEXT_MUTED);
         summary.textProperty().bind(model.summaryProperty());
-        HBox filters = new HBox(10, editor, article, action, range, search, summary);
+        summary.setMinWidth(Region.USE_PREF_SIZE);
+        HBox filters = new HBox(10, new HBox(2, person, anyone), article, action, range, eachRenewal, search, summary);
         filters.setAlignment(Pos.CENTER_LEFT);
 
         TableView<AuditLog.Entry> audit = new TableView<>();
@@ -70,12 +93,14 @@ final class AuditPage extends VBox {
         audit.setItems(model.entries());
         audit.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         audit.getColumns().setAll(List.of(
-                textColumn(Messages.text("dashboard.audit.when.column"), 150, e -> Formats.localDayClock(e.at(), model.zone())),
-                textColumn(Messages.text("dashboard.audit.article.column"), 70, e -> e.articleId() == null ? "" : e.articleId().toString()),
-                textColumn(Messages.text("dashboard.audit.action.column"), 100, e -> DataWords.action(e.action())),
-                textColumn(Messages.text("dashboard.audit.by.column"), 90, AuditLog.Entry::actor),
-                textColumn(Messages.text("dashboard.audit.holder.column"), 150, e -> owners(e.oldOwner(), e.newOwner())),
-                textColumn(Messages.text("dashboard.audit.detail.column"), 400, e -> e.detail() == null ? "" : e.detail())));
+                textColumn(Messages.text("dashboard.audit.when.column"), 180, e -> Formats.localDayClock(e.at(), model.zone())),
+                textColumn(Messages.text("dashboard.holders.number.column"), 60,
+                        e -> e.articleId() == null ? "" : e.articleId().toString()),
+                textColumn(Messages.text("dashboard.audit.article.column"), 260, model::titleOf),
+                textColumn(Messages.text("dashboard.audit.action.column"), 160, model::actionOf),
+                textColumn(Messages.text("dashboard.audit.by.column"), 130, e -> model.personName(e.actor())),
+                textColumn(Messages.text("dashboard.audit.holder.column"), 200, e -> model.holdersOf(e.oldOwner(), e.newOwner())),
+                textColumn(Messages.text("dashboard.audit.detail.column"), 320, model::detailOf)));
         audit.setPlaceholder(muted(Messages.text("dashboard.audit.empty")));
         audit.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> model.showHistory(e));
 
@@ -88,10 +113,10 @@ final class AuditPage extends VBox {
         history.setPlaceholder(muted(Messages.text("dashboard.audit.history.empty")));
         history.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         history.getColumns().setAll(List.of(
-                textColumn(Messages.text("dashboard.audit.when.column"), 150, h -> Formats.localDayClock(h.at(), model.zone())),
-                textColumn(Messages.text("dashboard.audit.action.column"), 100, h -> DataWords.action(h.action())),
-                textColumn(Messages.text("dashboard.audit.by.column"), 90, HistoryEntry::actor),
-                textColumn(Messages.text("dashboard.audit.holder.column"), 150, h -> owners(h.oldOwner(), h.newOwner())),
+                textColumn(Messages.text("dashboard.audit.when.column"), 180, h -> Formats.localDayClock(h.at(), model.zone())),
+                textColumn(Messages.text("dashboard.audit.action.column"), 160, h -> DataWords.action(h.action())),
+                textColumn(Messages.text("dashboard.audit.by.column"), 130, h -> model.personName(h.actor())),
+                textColumn(Messages.text("dashboard.audit.holder.column"), 200, h -> model.holdersOf(h.oldOwner(), h.newOwner())),
                 textColumn(Messages.text("dashboard.audit.detail.column"), 400, h -> h.detail() == null ? "" : h.detail())));
         VBox.setVgrow(history, Priority.ALWAYS);
         VBox historyBox = new VBox(6, historyTitle, history);
@@ -108,18 +133,18 @@ final class AuditPage extends VBox {
             @Override
             protected void updateItem(String a, boolean empty) {
                 super.updateItem(a, empty);
-                setText(empty ? null : a == null ? Messages.text("dashboard.audit.anyAction") : a.replace('_', ' '));
+                setText(empty ? null : a == null ? Messages.text("dashboard.audit.anyAction") : DataWords.action(a));
             }
         };
     }
 
-    private static String owners(String oldOwner, String newOwner) {
-        if (oldOwner == null && newOwner == null) {
-            return "";
-        }
-        if (oldOwner != null && oldOwner.equals(newOwner)) {
-            return oldOwner;
-        }
-        return (oldOwner == null ? "\u2014" : oldOwner) + " \u2192 " + (newOwner == null ? "\u2014" : newOwner);
+    private static ListCell<Editor> personCell(String whenEmpty) {
+        return new ListCell<>() {
+            @Override
+            protected void updateItem(Editor e, boolean empty) {
+                super.updateItem(e, empty);
+                setText(empty || e == null ? whenEmpty : Messages.text("dashboard.actions.editorWithId", e.displayName(), e.id()));
+            }
+        };
     }
 }

@@ -44,7 +44,9 @@ final class DashboardContext {
     final ZoneId zone;
 
     private final Map<String, String> deskNames = new HashMap<>();
-    private final List<Editor> people = new ArrayList<>();
+    private final List<Desk> desks = new ArrayList<>();
+    private final ObservableList<Editor> people = FXCollections.observableArrayList();
+    private final ObservableList<Editor> peopleReadOnly = FXCollections.unmodifiableObservableList(people);
     private final ObservableList<Notice> notices = FXCollections.observableArrayList();
     private final BooleanProperty offline = new SimpleBooleanProperty();
     private final StringProperty banner = new SimpleStringProperty("");
@@ -59,18 +61,62 @@ final class DashboardContext {
         this.zone = zone;
     }
 
-    void knowDesksAndPeople(List<Desk> desks, List<Editor> editors) {
-        desks.forEach(d -> deskNames.put(d.id(), d.name()));
-        people.clear();
-        people.addAll(editors);
+    /**
+     * The desks and people as just read; false when nothing changed since the last read, so the
+     * tabs that follow them (the reassign list, the audit's people, desk names) redo nothing.
+     */
+    boolean knowDesksAndPeople(List<Desk> latestDesks, List<Editor> editors) {
+        if (latestDesks.equals(desks) && sameTeam(editors, people)) {
+            return false;
+        }
+        desks.clear();
+        desks.addAll(latestDesks);
+        deskNames.clear();
+        latestDesks.forEach(d -> deskNames.put(d.id(), d.name()));
+        people.setAll(editors);
+        return true;
+    }
+
+    /** The same people with the same roles, capacities and desks (when they were last seen aside: that changes every minute). */
+    private static boolean sameTeam(List<Editor> a, List<Editor> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            Editor x = a.get(i);
+            Editor y = b.get(i);
+            if (!x.id().equals(y.id()) || !x.displayName().equals(y.displayName()) || x.role() != y.role()
+                    || x.capacity() != y.capacity() || !x.desks().equals(y.desks())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     String deskName(String id) {
         return deskNames.getOrDefault(id, id);
     }
 
-    List<Editor> people() {
-        return people;
+    List<Desk> desks() {
+        return List.copyOf(desks);
+    }
+
+    /** Everyone, by name, as last read: kept current while the dashboard is open (see DashboardViewModel). */
+    ObservableList<Editor> people() {
+        return peopleReadOnly;
+    }
+
+    /** A person's name from their id; ids that are no person (the release service, an admin account) as they are. */
+    String personName(String id) {
+        if (id == null) {
+            return "";
+        }
+        for (Editor e : people) {
+            if (e.id().equals(id)) {
+                return e.displayName();
+            }
+        }
+        return id;
     }
 
     // --- connection state ---------------------------------------------------------------------------

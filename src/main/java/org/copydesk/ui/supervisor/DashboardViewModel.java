@@ -19,7 +19,8 @@ import org.copydesk.ui.common.Ticker;
 /**
  * The supervisor's dashboard without a single control: the tabs' view models, and what they
  * share, the ticker, the notices and whether the database can be reached. Each tab's work lives
- * in its own view model ({@link HoldersViewModel} with {@link LeaseActionsViewModel},
+ * in its own view model ({@link HoldersViewModel} with {@link LeaseActionsViewModel}, {@link QueueViewModel} with
+ * {@link QueueActionsViewModel},
  * {@link HealthViewModel}, {@link AuditViewModel}, {@link QuarantineViewModel}, {@link RelayViewModel},
  * {@link ImportViewModel}).
  *
@@ -42,18 +43,24 @@ public final class DashboardViewModel implements AutoCloseable {
     private final DashboardContext context;
     private final HoldersViewModel holders;
     private final LeaseActionsViewModel leaseActions;
+    private final QueueViewModel queue;
+    private final QueueActionsViewModel queueActions;
     private final HealthViewModel health;
     private final AuditViewModel audit;
     private final QuarantineViewModel quarantine;
     private final RelayViewModel relay;
     private final ImportViewModel imports;
     private final List<AutoCloseable> timers = new ArrayList<>();
+    private boolean readingPeople;
+    private long lastPeopleNanos;
 
     public DashboardViewModel(ReviewSession services, TaskExecutor tasks, Ticker ticker, Editor supervisor,
                               Settings settings, ZoneId zone) {
         context = new DashboardContext(services, tasks, ticker, supervisor, settings, zone);
         holders = new HoldersViewModel(context);
         leaseActions = new LeaseActionsViewModel(context, holders);
+        queue = new QueueViewModel(context);
+        queueActions = new QueueActionsViewModel(context, queue, holders::refreshSoon);
         health = new HealthViewModel(context);
         audit = new AuditViewModel(context);
         quarantine = new QuarantineViewModel(context, health::refresh);
@@ -67,13 +74,7 @@ public final class DashboardViewModel implements AutoCloseable {
     /** Loads everything once and starts the live refresh. */
     public void start() {
         timers.add(context.ticker.every(context.settings.tick(), this::tick));
-        ReviewSession services = context.services;
-        context.tasks.run("load desks and editors", () -> new People(services.newsroom().desks(), services.newsroom().editors()),
-                people -> {
-                    context.knowDesksAndPeople(people.desks(), people.editors());
-                    leaseActions.peopleKnown();
-                    holders.desksKnown();
-                }, failure -> context.failed(failure, holders.errorMessage()));
+        readPeople();
         holders.reloadAll();
         health.refresh();
         audit.search();
@@ -81,10 +82,41 @@ public final class DashboardViewModel implements AutoCloseable {
         relay.refresh();
     }
 
+    /**
+     * Reads the desks and the people again. Who works on which desk changes outside the dashboard
+     * (an admin's {@code editors set-desks}) and writes no event, so they are read on their own,
+     * as often as the leases; only a change reaches the tabs.
+     */
+    private void readPeople() {
+        if (readingPeople) {
+            return;
+        }
+        readingPeople = true;
+        lastPeopleNanos = context.ticker.nanoTime();
+        ReviewSession services = context.services;
+        context.tasks.run("load desks and editors", () -> new People(services.newsroom().desks(), services.newsroom().editors()),
+                people -> {
+                    readingPeople = false;
+                    if (context.knowDesksAndPeople(people.desks(), people.editors())) {
+                        leaseActions.peopleKnown();
+                        holders.desksKnown();
+                        queue.desksKnown();
+                        queueActions.peopleKnown();
+                    }
+                }, failure -> {
+                    readingPeople = false;
+                    context.failed(failure, holders.errorMessage());
+                });
+    }
+
     /** Every tick: countdowns, leases that ran out, refreshes when due, old notices leave. */
     void tick() {
         long now = context.ticker.nanoTime();
+        if (now - lastPeopleNanos >= context.settings.refreshInterval().toNanos()) {
+            readPeople();
+        }
         holders.tick(now);
+        queue.tick(now);
         health.tick(now);
         relay.tick(now);
         context.expireNotices(now);
@@ -92,7 +124,9 @@ public final class DashboardViewModel implements AutoCloseable {
 
     /** Reads every tab again now (the toolbar's reload button). */
     public void reloadEverything() {
+        readPeople();
         holders.reloadAll();
+        queue.refresh();
         health.refresh();
         audit.search();
         quarantine.refresh();
@@ -102,7 +136,9 @@ public final class DashboardViewModel implements AutoCloseable {
     /** A tab was opened: its numbers are read again. */
     public void opened(DashboardTab tab) {
         relay.shown(tab == DashboardTab.RELAY);
+        queue.shown(tab == DashboardTab.QUEUE);
         switch (tab) {
+            case QUEUE -> queue.refresh();
             case HEALTH, EDITORS -> health.refresh();
             case AUDIT -> audit.search();
             case QUARANTINE -> quarantine.refresh();
@@ -117,6 +153,7 @@ public final class DashboardViewModel implements AutoCloseable {
     public TableSnapshot snapshot(DashboardTab tab) {
         return switch (tab) {
             case HOLDERS -> holders.snapshot();
+            case QUEUE -> queue.snapshot();
             case HEALTH -> health.deskSnapshot();
             case EDITORS -> health.editorSnapshot();
             case AUDIT -> audit.snapshot();
@@ -156,6 +193,15 @@ public final class DashboardViewModel implements AutoCloseable {
 
     public LeaseActionsViewModel leaseActions() {
         return leaseActions;
+    }
+
+    /** One desk's queue and what the supervisor does with it. */
+    public QueueViewModel queue() {
+        return queue;
+    }
+
+    public QueueActionsViewModel queueActions() {
+        return queueActions;
     }
 
     public HealthViewModel health() {

@@ -1,7 +1,11 @@
 package org.copydesk.ui.supervisor;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -42,13 +46,16 @@ public final class HealthViewModel {
         }
     }
 
-    /** Counts per hour for a chart: one label per hour (local clock), one list of counts per series. */
+    /** Counts per hour for a chart: one label per hour of the supervisor's clock, one list of counts per series. */
     public record HourlyChart(List<String> hours, Map<String, List<Integer>> series) {
     }
 
-    private record Stats(List<Supervision.DeskHealth> health, QueueStatistics.Hourly finished,
-                         QueueStatistics.Hourly expired, List<QueueStatistics.EditorLoad> editors) {
+    private record Stats(List<Supervision.DeskHealth> health, QueueStatistics.Quarterly finished,
+                         QueueStatistics.Quarterly expired, List<QueueStatistics.EditorLoad> editors) {
     }
+
+    /** The charts' span: the last 24 hours, the current one included. */
+    private static final int HOURS = 24;
 
     private final DashboardContext context;
     private final ObservableList<DeskRow> deskRows = FXCollections.observableArrayList();
@@ -71,8 +78,8 @@ public final class HealthViewModel {
         lastLoadNanos = context.ticker.nanoTime();
         ReviewSession services = context.services;
         context.tasks.run("load queue health", () -> new Stats(services.supervision().queueHealth(),
-                services.statistics().finishedPerHour(Duration.ofHours(24)),
-                services.statistics().expiredPerHour(Duration.ofHours(24)),
+                services.statistics().finishedPerQuarter(Duration.ofHours(24)),
+                services.statistics().expiredPerQuarter(Duration.ofHours(24)),
                 services.statistics().editorLoad()), stats -> {
             loading = false;
             context.reached();
@@ -108,28 +115,39 @@ public final class HealthViewModel {
                 e.finishedToday())).toList());
     }
 
-    /** 24 hourly buckets ending with the server's current hour, labelled on this PC's clock. */
-    private HourlyChart chart(QueueStatistics.Hourly hourly, Function<QueueStatistics.HourlyCount, String> series,
+    /**
+     * The last 24 hours of the supervisor's clock, the current one last, each the sum of the
+     * quarter hours that fall in it. The hours are local ones, so in a zone at +05:30 the bar
+     * labelled 2:00 PM holds what was finished from 2:00 to 2:59 there. On the night the clocks go
+     * back an hour comes twice; the second is labelled with its offset, since a chart's categories
+     * must differ (two equal labels would be drawn as one, and every later bar would slide left).
+     */
+    private HourlyChart chart(QueueStatistics.Quarterly counts, Function<QueueStatistics.QuarterCount, String> series,
                               List<String> alwaysShown) {
-        LocalDateTime last = hourly.serverNow().withMinute(0).withSecond(0).withNano(0);
-        LocalDateTime first = last.minusHours(23);
+        ZonedDateTime currentHour = counts.serverNow().atOffset(ZoneOffset.UTC).atZoneSameInstant(context.zone)
+                .truncatedTo(ChronoUnit.HOURS);
+        Instant first = currentHour.toInstant().minus(Duration.ofHours(HOURS - 1));
         List<String> labels = new ArrayList<>();
-        for (int i = 0; i < 24; i++) {
-            labels.add(Formats.localClock(first.plusHours(i), context.zone));
+        for (int i = 0; i < HOURS; i++) {
+            ZonedDateTime start = first.plus(Duration.ofHours(i)).atZone(context.zone);
+            String label = Formats.localClock(start.withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime(), context.zone);
+            labels.add(labels.contains(label) ? Messages.text("dashboard.health.hourWithOffset", label, start.getOffset().getId()) : label);
         }
         Map<String, List<Integer>> data = new LinkedHashMap<>();
         alwaysShown.forEach(name -> data.put(name, zeros()));
-        for (QueueStatistics.HourlyCount c : hourly.counts()) {
-            int i = (int) Duration.between(first, c.hour()).toHours();
-            if (i >= 0 && i < 24) {
-                data.computeIfAbsent(series.apply(c), k -> zeros()).set(i, c.count());
+        for (QueueStatistics.QuarterCount c : counts.counts()) {
+            long minutes = Duration.between(first, c.from().toInstant(ZoneOffset.UTC)).toMinutes();
+            int i = (int) Math.floorDiv(minutes, 60);
+            if (minutes >= 0 && i < HOURS) {
+                List<Integer> bars = data.computeIfAbsent(series.apply(c), k -> zeros());
+                bars.set(i, bars.get(i) + c.count());
             }
         }
         return new HourlyChart(labels, data);
     }
 
     private static List<Integer> zeros() {
-        return new ArrayList<>(Collections.nCopies(24, 0));
+        return new ArrayList<>(Collections.nCopies(HOURS, 0));
     }
 
     TableSnapshot deskSnapshot() {

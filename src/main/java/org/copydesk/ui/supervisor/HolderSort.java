@@ -9,6 +9,11 @@ import org.copydesk.ui.common.Messages;
  * What "Who holds what" is sorted by inside its groups. Each key reads only what a {@link HolderRow}
  * fixed when it was read, so a sorted list stays sorted as the clock moves and a refresh can merge
  * changed rows in without re-sorting the other 10,000.
+ *
+ * <p>The default, {@link #DEFAULT}, is by editor, and ties go by claim time and article number:
+ * none of these changes when a lease renews or is extended, so the rows hold still unless a lease
+ * comes, goes or changes hands. Time left (which every renewal changes) orders the rows only when
+ * the supervisor chooses it.
  */
 public enum HolderSort {
     TIME_LEFT("dashboard.holders.sort.timeLeft", "dashboard.holders.sort.soonestFirst", "dashboard.holders.sort.latestFirst",
@@ -29,6 +34,10 @@ public enum HolderSort {
     NUMBER("dashboard.holders.sort.number", "dashboard.holders.sort.lowestFirst", "dashboard.holders.sort.highestFirst",
             Comparator.comparingLong(HolderRow::id));
 
+    /** What the table is sorted by until the supervisor chooses a column. */
+    static final HolderSort DEFAULT = EDITOR;
+    static final boolean DEFAULT_ASCENDING = true;
+
     private final String label;
     private final String ascending;
     private final String descending;
@@ -41,12 +50,16 @@ public enum HolderSort {
         this.order = order;
     }
 
-    /** This key in the given direction, ties broken by time left and then by article number. */
+    /**
+     * This key in the given direction, ties broken by claim time and then by article number: what
+     * a renewal leaves alone, so equal rows do not trade places every minute.
+     */
     Comparator<HolderRow> comparator(boolean ascendingOrder, Function<String, String> deskName) {
         Comparator<HolderRow> key = this == DESK
                 ? Comparator.comparing(r -> deskName.apply(r.desk()).toLowerCase(Locale.ROOT)) : order;
-        Comparator<HolderRow> byTimeLeft = Comparator.comparingLong(HolderRow::deadlineNanos).thenComparingLong(HolderRow::id);
-        return (ascendingOrder ? key : key.reversed()).thenComparing(byTimeLeft);
+        Comparator<HolderRow> stable = Comparator.comparing(HolderRow::claimedAt, Comparator.nullsLast(Comparator.naturalOrder()))
+                .thenComparingLong(HolderRow::id);
+        return (ascendingOrder ? key : key.reversed()).thenComparing(stable);
     }
 
     /** "By editor, A to Z": what the toolbar says about the current order. */

@@ -1,6 +1,5 @@
 package org.copydesk.ui.supervisor;
 
-import static org.copydesk.ui.supervisor.Tables.muted;
 import static org.copydesk.ui.supervisor.Tables.textColumn;
 
 import atlantafx.base.controls.Spacer;
@@ -22,7 +21,6 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableCell;
@@ -39,7 +37,6 @@ import javafx.scene.layout.VBox;
 import org.controlsfx.control.textfield.TextFields;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Messages;
-import org.copydesk.ui.supervisor.HoldersTable.GroupSummary;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -71,7 +68,7 @@ final class HoldersPage extends VBox {
         side.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         side.setMinWidth(Region.USE_PREF_SIZE);
         side.getStyleClass().add("edge-to-edge");
-        HBox body = new HBox(10, createGroups(), createTable(), side);
+        HBox body = new HBox(10, new GroupList(model), createTable(), side);
         VBox.setVgrow(body, Priority.ALWAYS);
         getChildren().addAll(createFilters(), body, Tables.inlineError("holders-error", model.errorProperty()));
         getStyleClass().add("holders-page");
@@ -137,29 +134,6 @@ final class HoldersPage extends VBox {
         return box;
     }
 
-    private ListView<GroupSummary> createGroups() {
-        ListView<GroupSummary> groups = new ListView<>(model.groups());
-        groups.setId("groups");
-        groups.setAccessibleText(Messages.text("dashboard.holders.groups.accessible"));
-        groups.setPlaceholder(muted(Messages.text("dashboard.holders.groups.empty")));
-        groups.setPrefWidth(210);
-        groups.visibleProperty().bind(model.groupingProperty().isNotEqualTo(Grouping.NONE));
-        groups.managedProperty().bind(groups.visibleProperty());
-        groups.getSelectionModel().selectedItemProperty().addListener((o, a, g) -> {
-            if (g != model.groupFilterProperty().get()) {
-                model.groupFilterProperty().set(g);
-            }
-        });
-        model.groupFilterProperty().addListener((o, a, g) -> {
-            if (g == null) {
-                groups.getSelectionModel().clearSelection();
-            } else if (groups.getSelectionModel().getSelectedItem() != g) {
-                groups.getSelectionModel().select(g);
-            }
-        });
-        return groups;
-    }
-
     private TableView<HolderRow> createTable() {
         table.setId("holders");
         table.setAccessibleText(Messages.text("dashboard.holders.table.accessible"));
@@ -195,13 +169,20 @@ final class HoldersPage extends VBox {
             }
         });
         // The model sorts (inside the grouping, merging each refresh into a sorted array); the
-        // header only says which key and direction. No column chosen: time left, soonest first.
+        // header only says which key and direction. No column chosen: the default, which a
+        // renewal does not change (see HolderSort), and the header shows it from the start.
         table.setSortPolicy(t -> {
             List<TableColumn<HolderRow, ?>> chosen = t.getSortOrder();
             TableColumn<HolderRow, ?> first = chosen.isEmpty() ? null : chosen.get(0);
-            model.sortBy(first == null ? HolderSort.TIME_LEFT : sortKeys.get(first),
-                    first == null || first.getSortType() == TableColumn.SortType.ASCENDING);
+            model.sortBy(first == null ? HolderSort.DEFAULT : sortKeys.get(first),
+                    first == null ? HolderSort.DEFAULT_ASCENDING : first.getSortType() == TableColumn.SortType.ASCENDING);
             return true;
+        });
+        sortKeys.forEach((c, key) -> {
+            if (key == model.sortKeyProperty().get()) {
+                c.setSortType(model.sortAscendingProperty().get() ? TableColumn.SortType.ASCENDING : TableColumn.SortType.DESCENDING);
+                table.getSortOrder().setAll(List.of(c));
+            }
         });
         HBox.setHgrow(table, Priority.ALWAYS);
         return table;

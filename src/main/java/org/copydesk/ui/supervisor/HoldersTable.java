@@ -54,8 +54,8 @@ final class HoldersTable {
     private final Function<String, String> deskName;
     private final Map<Long, HolderRow> byId = new HashMap<>();
     private final List<HolderRow> ordered = new ArrayList<>();
-    private HolderSort sortKey = HolderSort.TIME_LEFT;
-    private boolean ascending = true;
+    private HolderSort sortKey = HolderSort.DEFAULT;
+    private boolean ascending = HolderSort.DEFAULT_ASCENDING;
     private Grouping grouping = Grouping.NONE;
     private String search = "";
     private GroupSummary groupFilter;
@@ -153,7 +153,7 @@ final class HoldersTable {
     // --- order --------------------------------------------------------------------------------------
 
     /**
-     * Sorts by {@code key} inside the groups; ties go by time left. False when nothing changes, so
+     * Sorts by {@code key} inside the groups; ties go by claim time. False when nothing changes, so
      * a table that asks after every refresh costs nothing.
      */
     boolean sortBy(HolderSort key, boolean ascendingOrder) {

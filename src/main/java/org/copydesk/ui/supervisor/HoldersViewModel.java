@@ -56,9 +56,9 @@ public final class HoldersViewModel {
     private final HoldersTable table;
     private final ObservableList<HolderRow> shown = FXCollections.observableArrayList();
     private final ObservableList<HolderRow> shownReadOnly = FXCollections.unmodifiableObservableList(shown);
-    private final ObjectProperty<HolderSort> sortKey = new SimpleObjectProperty<>(HolderSort.TIME_LEFT);
-    private final BooleanProperty sortAscending = new SimpleBooleanProperty(true);
-    private final StringProperty sortDescription = new SimpleStringProperty(HolderSort.TIME_LEFT.describe(true));
+    private final ObjectProperty<HolderSort> sortKey = new SimpleObjectProperty<>(HolderSort.DEFAULT);
+    private final BooleanProperty sortAscending = new SimpleBooleanProperty(HolderSort.DEFAULT_ASCENDING);
+    private final StringProperty sortDescription = new SimpleStringProperty(HolderSort.DEFAULT.describe(HolderSort.DEFAULT_ASCENDING));
     private final LongProperty clock = new SimpleLongProperty();
     private final StringProperty search = new SimpleStringProperty("");
     private final ObjectProperty<Grouping> grouping = new SimpleObjectProperty<>(Grouping.NONE);
@@ -76,6 +76,8 @@ public final class HoldersViewModel {
     private final BooleanProperty keyboardOnRows = new SimpleBooleanProperty();
     private final ObjectProperty<HeldChanges> held = new SimpleObjectProperty<>(HeldChanges.NONE);
     private final StringProperty heldText = new SimpleStringProperty("");
+    /** How many active leases pass the search and group now, whether or not the rows show them yet. */
+    private int matching;
     private long cursor;
     private boolean refreshing;
     private boolean loaded;
@@ -281,6 +283,7 @@ public final class HoldersViewModel {
     }
 
     private void updateHeld(List<HolderRow> latest) {
+        matching = latest.size();
         HeldChanges changes = shown.size() == latest.size() && idsOf(shown).equals(idsOf(latest)) ? HeldChanges.NONE
                 : HeldChanges.between(idsOf(shown), idsOf(latest));
         held.set(changes);
@@ -300,10 +303,15 @@ public final class HoldersViewModel {
         }
     }
 
+    /**
+     * The count is of the leases as they are now, not of the rows on screen: while the rows hold
+     * still they may still show a lease that ended, or not yet one that began, and the waiting
+     * changes say so beside the count.
+     */
     private void updateSummary() {
         if (loaded) {
             emptyText.set(table.emptyText());
-            summary.set(table.summary(shown.size()));
+            summary.set(table.summary(matching));
         }
     }
 
@@ -346,7 +354,7 @@ public final class HoldersViewModel {
     // --- sorting ------------------------------------------------------------------------------------
 
     /**
-     * Sorts by {@code key} inside its groups (a column header click). Ties go by time left.
+     * Sorts by {@code key} inside its groups (a column header click). Ties go by claim time.
      * Sorting again by the same key and direction does nothing, so a table that asks after every
      * refresh costs nothing.
      */

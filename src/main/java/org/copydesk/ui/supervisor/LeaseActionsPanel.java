@@ -15,7 +15,6 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.Separator;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import org.copydesk.review.Editor;
@@ -49,7 +48,16 @@ final class LeaseActionsPanel extends VBox {
         what.setId("selected-lease");
         what.setWrapText(true);
         what.textProperty().bind(Bindings.createStringBinding(this::describeSelection, holders.selection()));
-        getChildren().addAll(header, what, createQuestion(), Tables.inlineError("action-error", model.errorProperty()),
+        TextField reason = new TextField();
+        reason.setId("reason");
+        reason.setPromptText(Messages.text("dashboard.actions.reason.prompt"));
+        reason.setAccessibleText(Messages.text("dashboard.actions.reason.accessible"));
+        reason.textProperty().bindBidirectional(model.reasonProperty());
+        AskFirstBox question = new AskFirstBox(model.question(), new String[] {"action-question", "confirm-action", "cancel-action"},
+                "action-question", Feather.HELP_CIRCLE, Styles.DANGER);
+        // the reason is said once, above the acts it serves: the holder sees it after a force
+        // release, the new holder after a reassignment
+        getChildren().addAll(header, what, reason, question, Tables.inlineError("action-error", model.errorProperty()),
                 createOutcomes(), new Separator());
         getChildren().addAll(createForceRelease());
         getChildren().add(new Separator());
@@ -74,42 +82,6 @@ final class LeaseActionsPanel extends VBox {
         long people = rows.stream().map(HolderRow::editorId).distinct().count();
         return people == 1 ? Messages.text("dashboard.actions.selectedManyOneHolder", rows.size(), rows.get(0).editorName())
                 : Messages.text("dashboard.actions.selectedManyHolders", rows.size(), people);
-    }
-
-    /** The question before a force release or reassignment; Enter answers yes, Escape no. */
-    private VBox createQuestion() {
-        Label question = new Label();
-        question.setId("action-question");
-        question.setWrapText(true);
-        question.setGraphic(new FontIcon(Feather.HELP_CIRCLE));
-        question.textProperty().bind(model.questionProperty());
-        Button yes = new Button();
-        yes.setId("confirm-action");
-        yes.textProperty().bind(model.answerProperty());
-        yes.accessibleTextProperty().bind(Bindings.when(model.answerProperty().isEmpty()).then(Messages.text("dashboard.actions.yes"))
-                .otherwise(model.answerProperty()));
-        yes.getStyleClass().addAll(Styles.SMALL, Styles.DANGER);
-        yes.setOnAction(e -> model.confirm());
-        Button no = new Button(Messages.text("dashboard.actions.cancel"));
-        no.setId("cancel-action");
-        no.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
-        no.setOnAction(e -> model.cancelQuestion());
-        VBox box = new VBox(6, question, new HBox(6, yes, no));
-        box.getStyleClass().add("action-question");
-        box.visibleProperty().bind(model.questionProperty().isNotEmpty());
-        box.managedProperty().bind(box.visibleProperty());
-        box.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.ESCAPE) {
-                model.cancelQuestion();
-                e.consume();
-            }
-        });
-        model.questionProperty().addListener((o, a, q) -> {
-            if (!q.isEmpty()) {
-                yes.requestFocus(); // the keyboard is where the question is
-            }
-        });
-        return box;
     }
 
     private VBox createOutcomes() {
@@ -139,11 +111,6 @@ final class LeaseActionsPanel extends VBox {
     }
 
     private List<javafx.scene.Node> createForceRelease() {
-        TextField reason = new TextField();
-        reason.setId("reason");
-        reason.setPromptText(Messages.text("dashboard.actions.reason.prompt"));
-        reason.setAccessibleText(Messages.text("dashboard.actions.reason.accessible"));
-        reason.textProperty().bindBidirectional(model.reasonProperty());
         Button release = new Button(Messages.text("dashboard.actions.forceRelease"), new FontIcon(Feather.X_OCTAGON));
         release.setId("force-release");
         release.getStyleClass().add(Styles.DANGER);
@@ -151,7 +118,7 @@ final class LeaseActionsPanel extends VBox {
         release.setTooltip(new Tooltip(Messages.text("dashboard.actions.forceRelease.tooltip")));
         release.disableProperty().bind(model.canForceReleaseProperty().not());
         release.setOnAction(e -> model.forceReleaseSelected());
-        return List.of(new Label(Messages.text("dashboard.actions.forceRelease.section")), reason, release);
+        return List.of(new Label(Messages.text("dashboard.actions.forceRelease.section")), release);
     }
 
     private List<javafx.scene.Node> createReassign() {
@@ -171,24 +138,9 @@ final class LeaseActionsPanel extends VBox {
         reassign.setTooltip(new Tooltip(Messages.text("dashboard.actions.reassign.tooltip")));
         reassign.disableProperty().bind(model.canReassignProperty().not());
         reassign.setOnAction(e -> model.reassignSelected());
-
-        Label warning = new Label();
-        warning.setId("capacity-warning");
-        warning.setWrapText(true);
-        warning.setGraphic(new FontIcon(Feather.ALERT_TRIANGLE));
-        warning.textProperty().bind(model.capacityWarningProperty());
-        Button anyway = new Button(Messages.text("dashboard.actions.reassignAnyway"));
-        anyway.setId("reassign-anyway");
-        anyway.getStyleClass().addAll(Styles.SMALL, Styles.WARNING);
-        anyway.setOnAction(e -> model.confirmOverCapacity());
-        Button cancel = new Button(Messages.text("dashboard.actions.cancel"));
-        cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
-        cancel.setOnAction(e -> model.cancelOverCapacity());
-        VBox warningBox = new VBox(6, warning, new HBox(6, anyway, cancel));
-        warningBox.getStyleClass().add("capacity-warning");
-        warningBox.visibleProperty().bind(model.capacityWarningProperty().isNotEmpty());
-        warningBox.managedProperty().bind(warningBox.visibleProperty());
-        return List.of(new Label(Messages.text("dashboard.actions.reassign.section")), to, reassign, warningBox);
+        AskFirstBox warning = new AskFirstBox(model.overCapacity(), new String[] {"capacity-warning", "reassign-anyway",
+            "cancel-over-capacity"}, "capacity-warning", Feather.ALERT_TRIANGLE, Styles.WARNING);
+        return List.of(new Label(Messages.text("dashboard.actions.reassign.section")), to, reassign, warning);
     }
 
     private List<javafx.scene.Node> createExtend() {
@@ -208,12 +160,12 @@ final class LeaseActionsPanel extends VBox {
         return List.of(new Label(Messages.text("dashboard.actions.extend.section")), new HBox(6, extend15, extend60), extendNote);
     }
 
-    private static ListCell<Editor> editorCell(String whenEmpty) {
+    private ListCell<Editor> editorCell(String whenEmpty) {
         return new ListCell<>() {
             @Override
             protected void updateItem(Editor e, boolean empty) {
                 super.updateItem(e, empty);
-                setText(empty || e == null ? whenEmpty : Messages.text("dashboard.actions.editorWithId", e.displayName(), e.id()));
+                setText(empty || e == null ? whenEmpty : model.candidateLabel(e));
             }
         };
     }

@@ -40,19 +40,17 @@ public final class LeaseActionsViewModel {
     private final ObservableList<Editor> reassignCandidates = FXCollections.observableArrayList();
     private final ObjectProperty<Editor> reassignTo = new SimpleObjectProperty<>();
     private final StringProperty reason = new SimpleStringProperty("");
-    private final StringProperty capacityWarning = new SimpleStringProperty("");
-    private final StringProperty question = new SimpleStringProperty("");
-    private final StringProperty answer = new SimpleStringProperty("");
+    private final AskFirst question = new AskFirst();
+    private final AskFirst overCapacity = new AskFirst();
     private final StringProperty error = new SimpleStringProperty("");
     private final ObservableList<Outcome> outcomes = FXCollections.observableArrayList();
     private final BooleanProperty acting = new SimpleBooleanProperty();
     private final BooleanBinding canAct;
     private final BooleanBinding canForceRelease;
     private final BooleanBinding canReassign;
-    private Runnable pendingAnswer;
     private List<HolderRow> askedAbout = List.of();
     private List<Long> selectedIds = List.of();
-    private Runnable pendingOverride;
+    private Set<String> selectedDesks = Set.of();
 
     LeaseActionsViewModel(DashboardContext context, HoldersViewModel holders) {
         this.context = context;
@@ -72,10 +70,8 @@ public final class LeaseActionsViewModel {
 
     private void onSelectionChanged() {
         List<HolderRow> rows = List.copyOf(holders.selection());
-        if (pendingAnswer != null && !sameLeases(rows, askedAbout)) {
+        if (!sameLeases(rows, askedAbout)) {
             cancelQuestion(); // the question named other leases
-        }
-        if (pendingOverride != null && !sameLeases(rows, askedAbout)) {
             cancelOverCapacity();
         }
         List<Long> ids = rows.stream().map(HolderRow::id).toList();
@@ -89,12 +85,11 @@ public final class LeaseActionsViewModel {
             return;
         }
         Set<String> desks = rows.stream().map(HolderRow::desk).collect(Collectors.toSet());
+        selectedDesks = desks;
         Set<String> holdersOfAll = rows.stream().map(HolderRow::editorId).collect(Collectors.toSet());
         String onlyHolder = holdersOfAll.size() == 1 ? holdersOfAll.iterator().next() : null;
         Editor keep = reassignTo.get();
-        List<Editor> fit = context.people().stream()
-                .filter(e -> !e.id().equals(onlyHolder) && e.desks().containsAll(desks) && e.capacity() > 0)
-                .toList();
+        List<Editor> fit = Recipients.of(context.people(), desks, onlyHolder);
         if (!fit.equals(reassignCandidates)) {
             reassignCandidates.setAll(fit);
         }
@@ -134,31 +129,33 @@ public final class LeaseActionsViewModel {
         if (rows.isEmpty() || to == null || acting.get()) {
             return;
         }
-        ask(rows, rows.size() == 1
+        boolean outsideDesk = Recipients.lacks(to, selectedDesks);
+        String text = (rows.size() == 1
                 ? Messages.text("dashboard.actions.askReassign", rows.get(0).title(), to.displayName(), rows.get(0).editorName())
-                : Messages.text("dashboard.actions.askReassignMany", rows.size(), to.displayName(), named(rows)),
-                Messages.text("dashboard.actions.confirmReassign", rows.size(), to.displayName()),
-                () -> reassign(rows, to, false));
+                : Messages.text("dashboard.actions.askReassignMany", rows.size(), to.displayName(), named(rows)))
+                + Recipients.deskNote(to, selectedDesks, context::deskName);
+        ask(rows, text, outsideDesk ? Messages.text("dashboard.actions.confirmReassignOutsideDesk", rows.size(), to.displayName())
+                : Messages.text("dashboard.actions.confirmReassign", rows.size(), to.displayName()),
+                () -> reassign(rows, to, false, outsideDesk));
     }
 
-    private void reassign(List<HolderRow> rows, Editor to, boolean overrideCapacity) {
+    private void reassign(List<HolderRow> rows, Editor to, boolean overrideCapacity, boolean outsideDesk) {
         String why = reason.get().strip();
-        run(rows, LeaseBatch.reassign(to, overrideCapacity, why.isEmpty() ? null : why), () -> reason.set(""));
+        run(rows, LeaseBatch.reassign(to, overrideCapacity, outsideDesk, why.isEmpty() ? null : why), () -> reason.set(""));
+    }
+
+    /** How a person reads in the reassign list: with the desks they lack, if any. */
+    public String candidateLabel(Editor e) {
+        return Recipients.label(e, selectedDesks, context::deskName);
     }
 
     /** The supervisor read the capacity warning and reassigns anyway. */
     public void confirmOverCapacity() {
-        Runnable override = pendingOverride;
-        pendingOverride = null;
-        capacityWarning.set("");
-        if (override != null) {
-            override.run();
-        }
+        overCapacity.confirm();
     }
 
     public void cancelOverCapacity() {
-        pendingOverride = null;
-        capacityWarning.set("");
+        overCapacity.cancel();
     }
 
     // --- extend -------------------------------------------------------------------------------------
@@ -177,24 +174,16 @@ public final class LeaseActionsViewModel {
     private void ask(List<HolderRow> rows, String text, String yes, Runnable action) {
         cancelOverCapacity();
         askedAbout = rows;
-        pendingAnswer = action;
-        answer.set(yes);
-        question.set(text);
+        question.ask(text, yes, action);
     }
 
     /** The supervisor answered yes to {@link #questionProperty()}. */
     public void confirm() {
-        Runnable action = pendingAnswer;
-        cancelQuestion();
-        if (action != null) {
-            action.run();
-        }
+        question.confirm();
     }
 
     public void cancelQuestion() {
-        pendingAnswer = null;
-        question.set("");
-        answer.set("");
+        question.cancel();
     }
 
     private static String holderNames(List<HolderRow> rows) {
@@ -217,7 +206,7 @@ public final class LeaseActionsViewModel {
         acting.set(true);
         error.set("");
         outcomes.clear();
-        capacityWarning.set("");
+        overCapacity.cancel();
         LeaseBatch batch = new LeaseBatch(context.services.supervision(), context.supervisor.id());
         context.tasks.run(action.name(), () -> batch.run(rows, action), result -> {
             acting.set(false);
@@ -241,10 +230,10 @@ public final class LeaseActionsViewModel {
         List<Outcome> over = result.of(LeaseBatch.Result.OVER_CAPACITY);
         if (!over.isEmpty() && action instanceof LeaseBatch.Reassign r) {
             List<HolderRow> again = rows.stream().filter(row -> over.stream().anyMatch(o -> o.articleId() == row.id())).toList();
-            capacityWarning.set(over.size() == 1 && rows.size() == 1 ? over.get(0).words()
-                    : Messages.text("dashboard.actions.overCapacity", r.to().displayName(), over.size()));
             askedAbout = rows;
-            pendingOverride = () -> reassign(again, r.to(), true);
+            overCapacity.ask(over.size() == 1 && rows.size() == 1 ? over.get(0).words()
+                    : Messages.text("dashboard.actions.overCapacity", r.to().displayName(), over.size()),
+                    Messages.text("dashboard.actions.reassignAnyway"), () -> reassign(again, r.to(), true, r.outsideDesk()));
         }
         if (rows.size() == 1) {
             Outcome only = result.outcomes().get(0);
@@ -276,17 +265,25 @@ public final class LeaseActionsViewModel {
     }
 
     public ReadOnlyStringProperty capacityWarningProperty() {
-        return capacityWarning;
+        return overCapacity.questionProperty();
     }
 
     /** "Take “Budget vote” back from Ann Kowalski?": asked before a force release or reassignment; empty otherwise. */
     public ReadOnlyStringProperty questionProperty() {
-        return question;
+        return question.questionProperty();
     }
 
     /** The label of the button that answers yes. */
     public ReadOnlyStringProperty answerProperty() {
-        return answer;
+        return question.answerProperty();
+    }
+
+    AskFirst question() {
+        return question;
+    }
+
+    AskFirst overCapacity() {
+        return overCapacity;
     }
 
     /** What went wrong with the last action, said next to its buttons; empty when nothing did. */

@@ -91,7 +91,8 @@ final class LeaseBatch {
         }
     }
 
-    record Reassign(Editor to, boolean overrideCapacity, String reason) implements Action {
+    /** @param outsideDesk the supervisor agreed to give articles of a desk {@code to} does not work on */
+    record Reassign(Editor to, boolean overrideCapacity, boolean outsideDesk, String reason) implements Action {
         @Override
         public String name() {
             return "reassign";
@@ -109,7 +110,7 @@ final class LeaseBatch {
                         Messages.text("dashboard.actions.outcome.alreadyTheirs", row.title(), to.displayName()));
             }
             try {
-                supervision.reassign(row.id(), to.id(), supervisor, overrideCapacity, reason);
+                supervision.reassign(row.id(), to.id(), supervisor, new Supervision.Give(overrideCapacity, outsideDesk, reason));
             } catch (Supervision.OverCapacityException e) {
                 return outcome(row, Result.OVER_CAPACITY, e.getMessage());
             }
@@ -139,8 +140,8 @@ final class LeaseBatch {
         return new ForceRelease(reason);
     }
 
-    static Action reassign(Editor to, boolean overrideCapacity, String reason) {
-        return new Reassign(to, overrideCapacity, reason);
+    static Action reassign(Editor to, boolean overrideCapacity, boolean outsideDesk, String reason) {
+        return new Reassign(to, overrideCapacity, outsideDesk, reason);
     }
 
     static Action extend(Duration by, ZoneId zone) {

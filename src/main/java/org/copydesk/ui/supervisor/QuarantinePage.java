@@ -1,22 +1,29 @@
 package org.copydesk.ui.supervisor;
 
+import static org.copydesk.ui.supervisor.Tables.middleCutColumn;
 import static org.copydesk.ui.supervisor.Tables.muted;
 import static org.copydesk.ui.supervisor.Tables.textColumn;
 
 import atlantafx.base.theme.Styles;
 import java.util.List;
+import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
 import org.copydesk.review.ArticleQuarantine;
+import org.copydesk.review.Desk;
 import org.copydesk.review.ImportRejects;
 import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
@@ -71,7 +78,7 @@ final class QuarantinePage extends VBox {
         rejects.setItems(model.importRejects());
         rejects.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         rejects.getColumns().setAll(List.of(
-                textColumn(Messages.text("dashboard.quarantine.source.column"), 180, r -> r.sourceName() + ":" + r.lineNumber()),
+                middleCutColumn(Messages.text("dashboard.quarantine.source.column"), 220, r -> r.sourceName() + ":" + r.lineNumber()),
                 textColumn(Messages.text("dashboard.quarantine.whyWasRefused.column"), 260, ImportRejects.Reject::reason),
                 textColumn(Messages.text("dashboard.quarantine.rowAsImported.column"), 360, r -> r.rawText().replace('\n', ' '))));
         rejects.setPlaceholder(muted(Messages.text("dashboard.quarantine.rows.empty")));
@@ -83,12 +90,7 @@ final class QuarantinePage extends VBox {
                 rejects.getSelectionModel().select(r);
             }
         });
-        TextArea row = new TextArea();
-        row.setId("corrected-row");
-        row.setWrapText(true);
-        row.setPrefRowCount(10); // room for a row's fields, one per line
-        row.setPromptText(Messages.text("dashboard.quarantine.row.prompt"));
-        row.textProperty().bindBidirectional(model.correctedRowProperty());
+        GridPane row = rowFields(model.rowForm(), model.desks());
         Button requeueRow = new Button(Messages.text("dashboard.quarantine.requeueRow"), new FontIcon(Feather.CORNER_UP_LEFT));
         requeueRow.setId("requeue-row");
         requeueRow.getStyleClass().add(Styles.ACCENT);
@@ -109,6 +111,69 @@ final class QuarantinePage extends VBox {
                 sectionTitle(Messages.text("dashboard.quarantine.rows.title"), Messages.text("dashboard.quarantine.rows.hint")),
                 split(rejects, rowForm));
         Tables.padded(this);
+    }
+
+    /** The refused row's fields, one per line: what the import read, to correct where it is wrong. */
+    private static GridPane rowFields(RowCorrectionForm form, ObservableList<Desk> desks) {
+        TextField externalId = formField("row-external-id", form.externalIdProperty(), "dashboard.quarantine.form.externalId.prompt");
+        ComboBox<Desk> desk = new ComboBox<>(desks);
+        desk.setId("row-desk");
+        desk.setMaxWidth(Double.MAX_VALUE);
+        desk.setPromptText(Messages.text("dashboard.quarantine.form.desk.prompt"));
+        desk.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Desk d) {
+                return RowCorrectionForm.describe(d);
+            }
+
+            @Override
+            public Desk fromString(String text) {
+                return null;
+            }
+        });
+        desk.valueProperty().bindBidirectional(form.deskProperty());
+        Label deskWas = new Label();
+        deskWas.setId("row-desk-was");
+        deskWas.setWrapText(true);
+        deskWas.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        deskWas.textProperty().bind(form.deskAsImportedProperty());
+        deskWas.visibleProperty().bind(deskWas.textProperty().isNotEmpty());
+        deskWas.managedProperty().bind(deskWas.visibleProperty());
+        TextField title = formField("row-title", form.titleProperty(), "dashboard.quarantine.form.title.prompt");
+        TextField byline = formField("row-byline", form.bylineProperty(), "dashboard.quarantine.form.byline.prompt");
+        TextArea body = new TextArea();
+        body.setId("row-body");
+        body.setWrapText(true);
+        body.setPrefRowCount(4);
+        body.setPromptText(Messages.text("dashboard.quarantine.form.body.prompt"));
+        body.textProperty().bindBidirectional(form.bodyProperty());
+        TextField priority = formField("row-priority", form.priorityProperty(), "dashboard.quarantine.form.priority.prompt");
+        priority.setPrefColumnCount(4);
+        TextField availableAt = formField("row-available-at", form.availableAtProperty(), "dashboard.quarantine.form.availableAt.prompt");
+        GridPane grid = new GridPane();
+        grid.setHgap(8);
+        grid.setVgap(6);
+        int line = 0;
+        for (Object[] f : new Object[][] {{"dashboard.quarantine.form.externalId", externalId},
+                {"dashboard.quarantine.form.desk", new VBox(2, desk, deskWas)}, {"dashboard.quarantine.form.title", title},
+                {"dashboard.quarantine.form.byline", byline}, {"dashboard.quarantine.form.body", body},
+                {"dashboard.quarantine.form.priority", priority}, {"dashboard.quarantine.form.availableAt", availableAt}}) {
+            Label label = new Label(Messages.text((String) f[0]));
+            Node field = (Node) f[1];
+            label.setLabelFor(field instanceof VBox box ? box.getChildren().get(0) : field);
+            label.setMinWidth(Region.USE_PREF_SIZE);
+            GridPane.setHgrow(field, Priority.ALWAYS);
+            grid.addRow(line++, label, field);
+        }
+        return grid;
+    }
+
+    private static TextField formField(String id, javafx.beans.property.StringProperty value, String prompt) {
+        TextField field = new TextField();
+        field.setId(id);
+        field.setPromptText(Messages.text(prompt));
+        field.textProperty().bindBidirectional(value);
+        return field;
     }
 
     private static HBox split(TableView<?> table, VBox form) {

@@ -13,16 +13,17 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.copydesk.review.ArticleQuarantine;
+import org.copydesk.review.Desk;
 import org.copydesk.review.ImportRejects;
 import org.copydesk.review.ReviewSession;
-import org.copydesk.review.imports.CorrectionTemplate;
 import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 
 /**
  * The "Quarantine" tab: articles set aside as unreviewable, and rows imports refused. Each can be
- * corrected and put back in the queue; a refused row can also be discarded. A correction that is
- * refused says why under its own form, and what was typed stays.
+ * corrected and put back in the queue (a refused row through a form with its fields, see
+ * {@link RowCorrectionForm}); a refused row can also be discarded. A correction that is refused
+ * says why under its own form, and what was typed stays.
  */
 public final class QuarantineViewModel {
 
@@ -38,7 +39,8 @@ public final class QuarantineViewModel {
     private final StringProperty articleError = new SimpleStringProperty("");
     private final ObservableList<ImportRejects.Reject> rejects = FXCollections.observableArrayList();
     private final ObjectProperty<ImportRejects.Reject> selectedReject = new SimpleObjectProperty<>();
-    private final StringProperty correctedRow = new SimpleStringProperty("");
+    private final RowCorrectionForm rowForm = new RowCorrectionForm();
+    private final ObservableList<Desk> desks = FXCollections.observableArrayList();
     private final StringProperty rowError = new SimpleStringProperty("");
     private final StringProperty loadError = new SimpleStringProperty("");
     private final BooleanProperty acting = new SimpleBooleanProperty();
@@ -52,9 +54,10 @@ public final class QuarantineViewModel {
             requeueNote.set("");
             articleError.set("");
         });
-        // the box takes JSON whatever the file was: a CSV row is shown as its fields in JSON
+        // the form shows the row's fields whatever the file was: a CSV row and a JSON row alike
         selectedReject.addListener((o, a, r) -> {
-            correctedRow.set(r == null ? "" : CorrectionTemplate.jsonFor(r.rawText()));
+            desks.setAll(context.desks());
+            rowForm.fill(r, desks);
             rowError.set("");
         });
     }
@@ -105,12 +108,12 @@ public final class QuarantineViewModel {
         if (reject == null || acting.get()) {
             return;
         }
-        String text = correctedRow.get();
+        java.util.Map<String, String> fields = rowForm.fields();
         String supervisor = context.supervisor.id();
         ImportRejects importRejects = context.services.importRejects();
         acting.set(true);
         rowError.set("");
-        context.tasks.run("requeue import row", () -> importRejects.requeue(reject.id(), text, supervisor), id -> {
+        context.tasks.run("requeue import row", () -> importRejects.requeue(reject.id(), fields, supervisor), id -> {
             acting.set(false);
             context.post(Notice.Kind.SUCCESS,
                     Messages.text("dashboard.quarantine.rowRequeued", reject.lineNumber(), reject.sourceName(), id));
@@ -187,8 +190,14 @@ public final class QuarantineViewModel {
         return selectedReject;
     }
 
-    public StringProperty correctedRowProperty() {
-        return correctedRow;
+    /** The selected refused row's fields, to correct. */
+    public RowCorrectionForm rowForm() {
+        return rowForm;
+    }
+
+    /** The desks a corrected row can go to. */
+    public ObservableList<Desk> desks() {
+        return desks;
     }
 
     /** Why the corrected row was refused, under its form. */

@@ -8,7 +8,10 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
@@ -24,6 +27,32 @@ final class Tables {
         TableColumn<T, String> c = new TableColumn<>(title);
         c.setPrefWidth(width);
         c.setCellValueFactory(f -> new ReadOnlyStringWrapper(value.apply(f.getValue())));
+        return c;
+    }
+
+    /**
+     * A column of texts whose both ends matter (a file's folder and its name and line): a text
+     * too long for the column loses its middle, "wire/2026/…/feed-0600.jsonl:7", and its cell's
+     * tooltip says it whole.
+     */
+    static <T> TableColumn<T, String> middleCutColumn(String title, double width, Function<T, String> value) {
+        TableColumn<T, String> c = textColumn(title, width, value);
+        c.setCellFactory(col -> new TableCell<>() {
+            private final Tooltip whole = new Tooltip();
+
+            {
+                setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
+                setEllipsisString("\u2026");
+            }
+
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                setText(empty ? null : text);
+                whole.setText(text);
+                setTooltip(empty || text == null || text.isEmpty() ? null : whole);
+            }
+        });
         return c;
     }
 

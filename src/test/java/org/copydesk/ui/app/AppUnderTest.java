@@ -2,6 +2,8 @@ package org.copydesk.ui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.ui.common.FxThreadWatchdog;
 import org.slf4j.LoggerFactory;
@@ -16,7 +18,7 @@ final class AppUnderTest {
     private AppUnderTest() {
     }
 
-    private static java.util.Set<Thread> threadsBefore = java.util.Set.of();
+    private static Set<Thread> threadsBefore = Set.of();
 
     static CopydeskApp start(String url, String user, String password) throws Exception {
         threadsBefore = copydeskThreads();
@@ -29,10 +31,10 @@ final class AppUnderTest {
     }
 
     /** The release service's and the background executor's threads that are alive now. */
-    private static java.util.Set<Thread> copydeskThreads() {
+    private static Set<Thread> copydeskThreads() {
         return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
                 .filter(t -> t.getName().equals("copydesk-release-service") || t.getName().startsWith("copydesk-io-"))
-                .collect(java.util.stream.Collectors.toSet());
+                .collect(Collectors.toSet());
     }
 
     static void stop(CopydeskApp app) throws Exception {

@@ -40,8 +40,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 
 /**
- * The supervisor's flows in the real app (headless, Monocle): Sue signs in, opens the dashboard
- * from her toolbar and force-releases, reassigns and requeues. The holder's side is Ann's editor
+ * The supervisor's flows in the real app (headless, Monocle): Sue signs in straight to the
+ * dashboard (her own window claims nothing until she asks) and force-releases, reassigns and requeues. The holder's side is Ann's editor
  * view model on the same database, which must tell her in plain words. The FX-thread watchdog
  * runs throughout and fails the test if the FX thread is ever caught waiting on I/O.
  */
@@ -50,28 +50,28 @@ class DashboardAppFlowTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final FxRobot robot = new FxRobot();
     private CopydeskApp app;
 
     DashboardAppFlowTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach
     void startApp() throws Exception {
         Fixtures.emptyNewsroom(dsl);
-        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
-        services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news"));
-        services.newsroom().addEditor("dan", "Dan Ito", Role.EDITOR, 1, List.of("news"));
-        services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 2, List.of("news"));
+        session.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
+        session.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news"));
+        session.newsroom().addEditor("dan", "Dan Ito", Role.EDITOR, 1, List.of("news"));
+        session.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 2, List.of("news"));
         Fixtures.articles(dsl, "news", 8, 3, -60);
-        services.queue().claim("ann"); // Article 0, 1, 2
-        services.queue().claim("dan"); // Article 3: Dan is full
-        services.accounts().createAccount("ann", "ann-flow-pass".toCharArray());
-        services.accounts().createAccount("sue", "sue-flow-pass".toCharArray());
+        session.queue().claim("ann"); // Article 0, 1, 2
+        session.queue().claim("dan"); // Article 3: Dan is full
+        session.accounts().createAccount("ann", "ann-flow-pass".toCharArray());
+        session.accounts().createAccount("sue", "sue-flow-pass".toCharArray());
 
         app = AppUnderTest.start(db.endpoint().accountUrl(db.name()), null, null);
         waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
@@ -80,31 +80,47 @@ class DashboardAppFlowTest {
     @AfterEach
     void stopApp() throws Exception {
         AppUnderTest.stop(app); // first: the app's release service and pools still use these accounts
-        services.accounts().dropAccount("ann");
-        services.accounts().dropAccount("sue");
+        session.accounts().dropAccount("ann");
+        session.accounts().dropAccount("sue");
     }
 
     /** Signs in with the person's own database account, then starts on their desks. */
-    private void signInAs(String id) {
-        robot.interact(() -> {
-            robot.lookup("#user").queryAs(javafx.scene.control.TextField.class).setText(id);
-            robot.lookup("#password").queryAs(javafx.scene.control.TextField.class).setText(id + "-flow-pass");
-        });
-        robot.clickOn("#sign-in");
-        waitFor(10, () -> robot.lookup("#desk-news").tryQuery().map(javafx.scene.Node::isVisible).orElse(false));
+    private void signInAsEditor(String id) {
+        enterAccount(id);
+        waitFor(10, () -> robot.lookup("#desk-news").tryQuery().map(Node::isVisible).orElse(false));
         robot.clickOn("#start");
         waitFor(10, () -> robot.lookup("#articles").tryQuery().isPresent());
     }
 
+    private void enterAccount(String id) {
+        robot.interact(() -> {
+            robot.lookup("#user").queryAs(TextField.class).setText(id);
+            robot.lookup("#password").queryAs(TextField.class).setText(id + "-flow-pass");
+        });
+        robot.clickOn("#sign-in");
+    }
+
+    /** Sue signs in: no desks to choose, the dashboard opens by itself and her window claims nothing. */
     @SuppressWarnings("unchecked")
     private TableView<HolderRow> openDashboard() {
-        signInAs("sue");
-        robot.clickOn("#open-dashboard");
+        enterAccount("sue");
         waitFor(10, () -> robot.lookup("#holders").tryQuery().isPresent());
         TableView<HolderRow> holders = robot.lookup("#holders").queryAs(TableView.class);
-        // Ann 3, Dan 1, Sue 2 (her own editor window claimed on sign-in)
-        waitFor(10, () -> holders.getItems().size() == 6);
+        waitFor(10, () -> holders.getItems().size() == 4); // Ann 3, Dan 1
         return holders;
+    }
+
+    @Test
+    void aSupervisorSignsInStraightToTheDashboardAndTakesWorkOnlyWhenSheChooses() throws Exception {
+        TableView<HolderRow> holders = openDashboard();
+        assertThat(robot.lookup("#articles").tryQuery()).as("her own window is open behind it").isPresent();
+        Thread.sleep(1500); // a claim on sign-in would have shown by now
+        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("sue"))).isZero();
+        assertThat(dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTOR.eq("sue").and(LEASE_EVENT.ACTION.eq("claim")))).isZero();
+
+        robot.interact(() -> robot.lookup("#reload").queryAs(javafx.scene.control.Button.class).fire()); // Get articles
+        waitFor(10, () -> dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("sue")) == 2);
+        waitFor(10, () -> holders.getItems().size() == 6);
     }
 
     private Node cell(String tableId, String text) {
@@ -114,8 +130,8 @@ class DashboardAppFlowTest {
     @Test
     void forceReleaseTakesTheArticleBackAndTheHolderIsTold() {
         ManualTicker annsClock = new ManualTicker();
-        EditorViewModel ann = new EditorViewModel(services, TaskExecutor.sameThread(), annsClock,
-                services.newsroom().requireEditor("ann"), List.of("news"), EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
+        EditorViewModel ann = new EditorViewModel(session, TaskExecutor.sameThread(), annsClock,
+                session.newsroom().requireEditor("ann"), List.of("news"), EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
         ann.start();
         assertThat(ann.articles()).hasSize(3);
         TableView<HolderRow> holders = openDashboard();
@@ -127,7 +143,7 @@ class DashboardAppFlowTest {
                 .equals("Take \u201cArticle 0\u201d back from Ann Kowalski?"));
         robot.clickOn("#confirm-action");
 
-        waitFor(10, () -> holders.getItems().size() == 5
+        waitFor(10, () -> holders.getItems().size() == 3
                 && holders.getItems().stream().noneMatch(r -> r.title().equals("Article 0")));
         waitFor(5, () -> robot.lookup(n -> n instanceof Label l && "Took \u201cArticle 0\u201d back from Ann Kowalski."
                 .equals(l.getText())).tryQuery().isPresent());
@@ -144,18 +160,21 @@ class DashboardAppFlowTest {
     }
 
     @Test
-    void clickingAColumnHeaderSortsByItAndAgainReverses() {
+    void theRowsGoByEditorUntilAColumnIsChosenAndAgainReverses() {
         TableView<HolderRow> holders = openDashboard();
-
-        robot.clickOn("#col-editor");
-        waitFor(5, () -> holders.getItems().stream().map(HolderRow::editorName).toList()
-                .equals(List.of("Ann Kowalski", "Ann Kowalski", "Ann Kowalski", "Dan Ito", "Sue Lindqvist", "Sue Lindqvist")));
+        List<String> aToZ = List.of("Ann Kowalski", "Ann Kowalski", "Ann Kowalski", "Dan Ito");
+        assertThat(holders.getItems().stream().map(HolderRow::editorName).toList()).isEqualTo(aToZ);
         assertThat(robot.lookup("#holders-order").queryAs(Label.class).getText()).isEqualTo("By editor, A to Z");
+        assertThat(holders.getSortOrder()).extracting(c -> c.getId()).as("the header shows it").containsExactly("col-editor");
 
         robot.clickOn("#col-editor");
-        waitFor(5, () -> holders.getItems().get(0).editorName().equals("Sue Lindqvist")
-                && holders.getItems().get(5).editorName().equals("Ann Kowalski"));
+        waitFor(5, () -> holders.getItems().get(0).editorName().equals("Dan Ito")
+                && holders.getItems().get(3).editorName().equals("Ann Kowalski"));
         assertThat(robot.lookup("#holders-order").queryAs(Label.class).getText()).isEqualTo("By editor, Z to A");
+
+        robot.clickOn("#col-time-left");
+        waitFor(5, () -> robot.lookup("#holders-order").queryAs(Label.class).getText()
+                .equals("By time left, soonest to run out first"));
     }
 
     @Test
@@ -202,7 +221,7 @@ class DashboardAppFlowTest {
         waitFor(10, () -> dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(article)) == ArticleStatus.queued);
         assertThat(dsl.fetchValue(ARTICLE.TITLE, ARTICLE.ID.eq(article))).isEqualTo("Article 7, title fixed");
         waitFor(10, () -> robot.lookup("#quarantined").queryAs(TableView.class).getItems().isEmpty());
-        assertThat(services.history().of(article)).last().satisfies(h -> {
+        assertThat(session.history().of(article)).last().satisfies(h -> {
             assertThat(h.action()).isEqualTo("requeue");
             assertThat(h.actor()).isEqualTo("sue");
         });
@@ -210,7 +229,7 @@ class DashboardAppFlowTest {
 
     @Test
     void editorsSeeNoDashboardButton() {
-        signInAs("ann");
+        signInAsEditor("ann");
         assertThat(robot.lookup("#open-dashboard").tryQuery()).isEmpty();
     }
 

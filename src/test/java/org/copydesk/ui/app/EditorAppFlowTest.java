@@ -15,6 +15,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
@@ -25,6 +26,7 @@ import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TcpProxy;
 import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.editor.LeaseRow;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,29 +44,31 @@ class EditorAppFlowTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final FxRobot robot = new FxRobot();
     private TcpProxy proxy;
     private CopydeskApp app;
+    private String url;
 
     EditorAppFlowTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach
     void startApp() throws Exception {
         Fixtures.emptyNewsroom(dsl);
-        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
-        services.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
-        services.newsroom().addEditor("flow_ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news", "sport"));
-        services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport"));
-        services.accounts().createAccount("flow_ann", "flow-ann-pass".toCharArray());
+        session.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
+        session.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
+        session.newsroom().addEditor("flow_ann", "Ann Kowalski", Role.EDITOR, 3, List.of("news", "sport"));
+        session.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport"));
+        session.accounts().createAccount("flow_ann", "flow-ann-pass".toCharArray());
         Fixtures.articles(dsl, "news", 4, 3, -60);
 
         proxy = new TcpProxy("127.0.0.1", db.endpoint().port());
-        app = AppUnderTest.start(db.endpoint().accountUrl("127.0.0.1", proxy.port(), db.name()), "flow_ann",
+        url = db.endpoint().accountUrl("127.0.0.1", proxy.port(), db.name());
+        app = AppUnderTest.start(url, "flow_ann",
                 "flow-ann-pass");
         waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
     }
@@ -72,13 +76,13 @@ class EditorAppFlowTest {
     @AfterEach
     void stopApp() throws Exception {
         AppUnderTest.stop(app); // first: the app's release service and pools still use the account
-        services.accounts().dropAccount("flow_ann");
+        session.accounts().dropAccount("flow_ann");
         proxy.close();
     }
 
     private void signInAsAnn() {
         // user name and password come from the settings (as COPYDESK_DB_USER / _PASSWORD would give them)
-        assertThat(robot.lookup("#user").queryAs(javafx.scene.control.TextField.class).getText()).isEqualTo("flow_ann");
+        assertThat(robot.lookup("#user").queryAs(TextField.class).getText()).isEqualTo("flow_ann");
         robot.clickOn("#sign-in");
         waitFor(10, () -> robot.lookup("#desk-news").tryQuery().map(Node::isVisible).orElse(false));
         robot.clickOn("#start");
@@ -97,7 +101,7 @@ class EditorAppFlowTest {
     @Test
     void signInGetArticlesReviewAndSubmit() {
         signInAsAnn();
-        long first = ((org.copydesk.ui.editor.LeaseRow) articleList().getItems().get(0)).id();
+        long first = ((LeaseRow) articleList().getItems().get(0)).id();
         waitFor(5, () -> robot.lookup("#reader-body").queryAs(TextArea.class).getText().equals("Body 0"));
         assertThat(robot.lookup("#reader-title").queryAs(Label.class).getText()).isEqualTo("Article 0");
 
@@ -123,7 +127,7 @@ class EditorAppFlowTest {
         robot.interact(list::requestFocus);
         robot.press(KeyCode.ALT, KeyCode.DOWN).release(KeyCode.DOWN, KeyCode.ALT);
         waitFor(5, () -> "Article 1".equals(robot.lookup("#reader-title").queryAs(Label.class).getText()));
-        long second = ((org.copydesk.ui.editor.LeaseRow) articleList().getItems().get(1)).id();
+        long second = ((LeaseRow) articleList().getItems().get(1)).id();
 
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
         robot.write("Clean copy");
@@ -141,9 +145,9 @@ class EditorAppFlowTest {
     @Test
     void aLeaseLostWhileReviewingIsExplainedAndTheNotesStay() {
         signInAsAnn();
-        long first = ((org.copydesk.ui.editor.LeaseRow) articleList().getItems().get(0)).id();
+        long first = ((LeaseRow) articleList().getItems().get(0)).id();
         robot.clickOn("#notes").write("Half done");
-        services.supervision().forceRelease(first, "sue", "Needs a lawyer");
+        session.supervision().forceRelease(first, "sue", "Needs a lawyer");
 
         robot.clickOn("#verdict-approve");
         robot.clickOn("#submit");
@@ -152,9 +156,9 @@ class EditorAppFlowTest {
                 && l.getText().contains("Sue Lindqvist took \u201cArticle 0\u201d back")).tryQuery().isPresent());
         assertThat(articleList().getItems()).hasSize(2);
         try {
-            waitFor(5, () -> services.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Half done")).orElse(false));
+            waitFor(5, () -> session.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Half done")).orElse(false));
         } catch (AssertionError e) {
-            throw new AssertionError("draft is " + services.drafts().load(first, "flow_ann") + "; drafts: "
+            throw new AssertionError("draft is " + session.drafts().load(first, "flow_ann") + "; drafts: "
                     + dsl.selectFrom(REVIEW_DRAFT).fetch(), e);
         }
     }
@@ -172,14 +176,34 @@ class EditorAppFlowTest {
         waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
         assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("flow_ann"))).isZero();
         long first = dsl.fetchValue(ARTICLE.ID, ARTICLE.TITLE.eq("Article 0"));
-        waitFor(5, () -> services.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Back to this tomorrow"))
+        waitFor(5, () -> session.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Back to this tomorrow"))
                 .orElse(false));
+    }
+
+    @Test
+    void signingOutWhileAnotherWindowWorksAsTheSamePersonKeepsTheArticles() throws Exception {
+        Process otherWindow = new ProcessBuilder("sleep", "120").start(); // a second Copydesk window, as OpenWindows sees it
+        try {
+            OpenWindows.forCurrentUser(otherWindow.toHandle()).signedIn("flow_ann", url.replaceAll("\\?.*", ""));
+            signInAsAnn();
+            robot.clickOn("#sign-out");
+            waitFor(5, () -> robot.lookup("#leave-question").query().isVisible());
+            assertThat(robot.lookup("#leave-title").queryAs(Label.class).getText()).isEqualTo("Close this window?");
+            assertThat(robot.lookup("#leave-give-back").query().isVisible()).isFalse();
+
+            robot.press(KeyCode.ENTER).release(KeyCode.ENTER); // the default keeps them
+
+            waitFor(10, () -> robot.lookup("#sign-in").tryQuery().isPresent());
+            assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("flow_ann"))).as("the other window's to work on").isEqualTo(3);
+        } finally {
+            otherWindow.destroy();
+        }
     }
 
     @Test
     void databaseOfflineAndBack() {
         signInAsAnn();
-        long first = ((org.copydesk.ui.editor.LeaseRow) articleList().getItems().get(0)).id();
+        long first = ((LeaseRow) articleList().getItems().get(0)).id();
         proxy.cut();
         robot.clickOn("#notes").write("Typed offline");
 
@@ -190,9 +214,34 @@ class EditorAppFlowTest {
 
         proxy.restore();
         waitFor(30, () -> !robot.lookup("#offline-banner").query().isVisible());
-        waitFor(10, () -> services.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Typed offline")).orElse(false));
+        waitFor(10, () -> session.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Typed offline")).orElse(false));
     }
 
+
+    @Test
+    void aFrozenDatabaseShowsTheBannerWithinSecondsWhileTheWindowStaysResponsive() {
+        signInAsAnn();
+        long first = ((LeaseRow) articleList().getItems().get(0)).id();
+        app.watchdog().reset(); // from here on
+        proxy.freeze(); // as a server stopped with SIGSTOP: connections open, no answer
+        long frozenAt = System.nanoTime();
+        robot.clickOn("#notes").write("Typed while frozen");
+
+        waitFor(10, () -> robot.lookup("#offline-banner").query().isVisible());
+        long seconds = (System.nanoTime() - frozenAt) / 1_000_000_000L;
+        assertThat(robot.lookup("#offline-banner").queryAs(Label.class).getText()).startsWith("The database is not answering.");
+        robot.write(" and more"); // the window still takes typing
+        assertThat(robot.lookup("#notes").queryAs(TextArea.class).getText()).isEqualTo("Typed while frozen and more");
+        assertThat(robot.lookup("#reload").query().isDisabled()).isTrue();
+        assertThat(app.watchdog().maxStallMillis()).as("the FX thread never waited for the frozen server (banner after %d s)", seconds)
+                .isLessThan(1_000);
+
+        proxy.thaw();
+        waitFor(30, () -> !robot.lookup("#offline-banner").query().isVisible());
+        waitFor(5, () -> noticeTexts().stream().anyMatch(t -> t.startsWith("Back online")));
+        waitFor(10, () -> session.drafts().load(first, "flow_ann").map(d -> d.notes().equals("Typed while frozen and more"))
+                .orElse(false));
+    }
 
     static Database openVia(TcpProxy proxy, TestDatabase db) {
         return Database.open(db.endpoint().accountUrl("127.0.0.1", proxy.port(), db.name()),

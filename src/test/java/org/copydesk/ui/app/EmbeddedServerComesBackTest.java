@@ -2,6 +2,7 @@ package org.copydesk.ui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.zaxxer.hikari.HikariDataSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,8 +23,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 17, bug 2: a window keeps working when the embedded server dies under it. The app's own path
- * (SignIn.prepare on the embedded default, a person's services, the reconnect probe's call) runs
+ * A window keeps working when the embedded server dies under it. The app's own path
+ * (SignIn.prepare on the embedded default, a person's session, the reconnect probe's call) runs
  * against a real server whose {@code mariadbd} this test kills. Before the fix the pool retried the
  * dead port for good and nobody restarted the server.
  */
@@ -35,7 +36,7 @@ class EmbeddedServerComesBackTest {
     private Path home;
     private Path serverFolder;
     private SignIn signIn;
-    private ReviewSession services;
+    private ReviewSession session;
     private Process otherWindow;
 
     @BeforeEach
@@ -43,7 +44,7 @@ class EmbeddedServerComesBackTest {
         home = EmbeddedServerTestFolders.fresh();
         serverFolder = new AppDirectories(home).embeddedServer();
         signIn = SignIn.prepare(DatabaseConfig.embedded(), new AppDirectories(home));
-        services = signIn.open("ann", "ann-demo".toCharArray());
+        session = signIn.open("ann", "ann-demo".toCharArray());
     }
 
     @AfterEach
@@ -51,8 +52,8 @@ class EmbeddedServerComesBackTest {
         if (otherWindow != null) {
             otherWindow.destroyForcibly();
         }
-        if (services != null) {
-            services.close();
+        if (session != null) {
+            session.close();
         }
         if (signIn != null) {
             signIn.close();
@@ -62,7 +63,7 @@ class EmbeddedServerComesBackTest {
 
     @Test
     void theWindowThatOwnsTheServerStartsItAgainAndCarriesOn() throws Exception {
-        List<Long> held = services.queue().claim("ann").articles().stream().map(a -> a.id()).toList();
+        List<Long> held = session.queue().claim("ann").articles().stream().map(a -> a.id()).toList();
         assertThat(held).as("demo articles to hold").isNotEmpty();
         EmbeddedServer before = EmbeddedServer.findRunning(serverFolder).orElseThrow();
         kill(before.serverPid());
@@ -74,8 +75,8 @@ class EmbeddedServerComesBackTest {
         assertThat(after.serverPid()).as("a new server process").isNotEqualTo(before.serverPid());
         assertThat(ProcessHandle.of(after.serverPid()).flatMap(ProcessHandle::parent).map(ProcessHandle::pid))
                 .as("started by this window (this JVM)").contains(ProcessHandle.current().pid());
-        assertThat(services.queue().held("ann").stream().map(a -> a.id()).toList())
-                .as("what the person held before the crash, read through the same services").containsExactlyInAnyOrderElementsOf(held);
+        assertThat(session.queue().held("ann").stream().map(a -> a.id()).toList())
+                .as("what the person held before the crash, read through the same session").containsExactlyInAnyOrderElementsOf(held);
     }
 
     @Test
@@ -94,7 +95,7 @@ class EmbeddedServerComesBackTest {
         EmbeddedServer now = EmbeddedServer.findRunning(serverFolder).orElseThrow();
         assertThat(now.serverPid()).as("the other window's server, not a second one").isEqualTo(pid);
         assertThat(now.port()).isEqualTo(port).isNotEqualTo(before.port());
-        assertThat(services.database().dataSource().unwrap(com.zaxxer.hikari.HikariDataSource.class).getJdbcUrl())
+        assertThat(session.database().dataSource().unwrap(HikariDataSource.class).getJdbcUrl())
                 .as("the window's pool now points at the new port").contains(":" + port + "/");
     }
 
@@ -104,7 +105,7 @@ class EmbeddedServerComesBackTest {
         RuntimeException last = null;
         while (System.nanoTime() < deadline) {
             try {
-                services.queue().recordPresence("ann");
+                session.queue().recordPresence("ann");
                 return;
             } catch (RuntimeException e) {
                 last = e;

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 17, bug 11: the windows open on this computer, for cascading and for "signed in twice". */
+/** The windows open on this computer, for cascading and for "signed in twice". */
 class OpenWindowsTest {
 
     @TempDir
@@ -57,7 +58,7 @@ class OpenWindowsTest {
         assertThat(second.signedIn("sue", "db")).hasSize(1);
     }
 
-    private java.util.List<String> files() throws Exception {
+    private List<String> files() throws Exception {
         try (var list = Files.list(folder)) {
             return list.map(p -> p.getFileName().toString()).toList();
         }

@@ -9,7 +9,7 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxToolkit;
 
-/** Issue 17, bug 8 (a restored window larger than the screen) and bug 11 (new windows open exactly on top of the last). */
+/** A restored window never larger than the screen, and new windows never exactly on top of the last. */
 class WindowStateTest {
 
     /** A 1440×900 laptop screen with a 40 px task bar. */
@@ -56,6 +56,40 @@ class WindowStateTest {
         assertThat(big.x()).isEqualTo(96);
         assertThat(big.x() + big.width()).isLessThanOrEqualTo(1440);
         assertThat(big.y() + big.height()).isLessThanOrEqualTo(860);
+    }
+
+    @Test
+    void aFrameThatGrewByItsTitleBarAfterShowingIsMovedBackOntoTheScreen() {
+        // asked for 1440×860, given a 24 px title bar by the window manager afterwards
+        assertThat(WindowState.onScreen(new Rectangle2D(0, 0, 1440, 884), List.of(LAPTOP)))
+                .isEqualTo(new Rectangle2D(0, 0, 1440, 860));
+        assertThat(WindowState.onScreen(new Rectangle2D(32, 300, 1000, 700), List.of(LAPTOP)))
+                .isEqualTo(new Rectangle2D(32, 160, 1000, 700));
+        assertThat(WindowState.onScreen(new Rectangle2D(2000, 100, 1280, 800), List.of(LAPTOP, RIGHT_MONITOR)))
+                .as("stays on the monitor it is on").isEqualTo(new Rectangle2D(2000, 100, 1280, 800));
+    }
+
+    @Test
+    void aShownWindowThatEndsBelowTheScreenIsKeptOnItWhileItSettles() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        Rectangle2D screen = FxToolkit.setupFixture(() -> Screen.getPrimary().getVisualBounds());
+        Stage stage = FxToolkit.setupStage(s -> { });
+        FxToolkit.setupFixture(() -> {
+            stage.setX(screen.getMinX() + 40);
+            stage.setY(screen.getMinY() + 40);
+            stage.setWidth(600);
+            stage.setHeight(400);
+            stage.show();
+            WindowState.keepOnScreen(stage);
+            // the window manager adds the title bar and the frame ends below the screen (the dashboard, a reopened window)
+            stage.setY(screen.getMaxY() - 300);
+            stage.setHeight(screen.getHeight() + 24);
+        });
+        double[] got = FxToolkit.setupFixture(() -> new double[] {stage.getY(), stage.getHeight()});
+        FxToolkit.setupFixture(stage::close);
+        assertThat(got[1]).isLessThanOrEqualTo(screen.getHeight());
+        assertThat(got[0] + got[1]).as("the bottom edge").isLessThanOrEqualTo(screen.getMaxY());
+        assertThat(got[0]).isGreaterThanOrEqualTo(screen.getMinY());
     }
 
     @Test

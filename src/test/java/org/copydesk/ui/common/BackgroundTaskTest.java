@@ -10,7 +10,7 @@ import org.copydesk.testing.HeldBackTasks;
 import org.copydesk.testing.ManualTicker;
 import org.junit.jupiter.api.Test;
 
-/** The shared view-model plumbing of issue 16: background work with a lifecycle, notices, connection state. */
+/** The view models' shared plumbing: background work with a lifecycle, notices, connection state. */
 class BackgroundTaskTest {
 
     @Test
@@ -99,6 +99,22 @@ class BackgroundTaskTest {
         ticker.advance(Duration.ofSeconds(2));
         board.fade(true);
         assertThat(board.list()).isEmpty();
+    }
+
+    @Test
+    void successesFadeEvenWhileTheWindowIsBehindAnother() {
+        // seen in a working day: "Approved …" stayed over 5 minutes, "Back online" about 6, in windows behind others
+        ManualTicker ticker = new ManualTicker();
+        NoticeBoard board = new NoticeBoard(ticker, Duration.ofSeconds(8));
+        board.fade(true);
+        board.post(Notice.Kind.SUCCESS, "Approved \u201cA\u201d.");
+        board.fade(false); // the editor switched to another window
+        board.post(Notice.Kind.SUCCESS, "Back online.");
+        board.post(Notice.Kind.INFO, "Sue gave you \u201cB\u201d.");
+        ticker.advance(Duration.ofSeconds(9));
+        board.fade(false);
+
+        assertThat(board.list()).extracting(Notice::text).containsExactly("Sue gave you \u201cB\u201d.");
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,6 +63,8 @@ class ContrastTest {
         p.add(ours("priority badge", ".priority-badge", TEXT, BG));
         p.add(ours("priority 1 badge", ".priority-badge.p1", TEXT, BG));
         p.add(ours("priority 2 badge", ".priority-badge.p2", TEXT, BG));
+        p.add(ours("returned badge", ".returned-badge", TEXT, BG));
+        p.add(ours("returned badge icon", ".returned-badge .ikonli-font-icon", NON_TEXT, BG, ".returned-badge"));
         p.add(ours("lease countdown", ".countdown", TEXT, BG));
         p.add(ours("lease countdown, running out", ".countdown:expiring", TEXT, BG));
         p.add(ours("running-out icon", ".countdown:expiring .ikonli-font-icon", NON_TEXT, BG));
@@ -79,7 +82,7 @@ class ContrastTest {
         p.add(ours("waiting nudge icon", ".waiting-nudge .ikonli-font-icon", NON_TEXT, BG, ".waiting-nudge"));
         p.add(ours("focus ring", ".button:focus-visible", NON_TEXT, BG));
         p.add(ours("focus ring on side panels", ".button:focus-visible", NON_TEXT, SUBTLE));
-        // the reader's revision parts (issue 13)
+        // the reader's revision parts
         p.add(theme("words added in the revision diff", "-color-success-fg", BG));
         p.add(theme("text in the revision heading", "-color-fg-default", BG, ".revision-box"));
         p.add(ours("revision heading icon", ".revision-box .ikonli-font-icon", NON_TEXT, BG, ".revision-box"));
@@ -98,6 +101,13 @@ class ContrastTest {
                 NON_TEXT, BG));
         p.add(ours("relay: failed count and cell", ".relay-page .relay-count:failed", TEXT, BG));
         p.add(ours("relay: failed icon", ".relay-page .table-cell:failed .ikonli-font-icon", NON_TEXT, BG));
+        // selected rows on the dashboard: text on the tint, and the bar against an unselected row and the tint
+        String selectedRow = ".dashboard-view .table-view > .virtual-flow > .clipped-container > .sheet > .table-row-cell:filled:selected";
+        p.add(theme("text on a selected dashboard row", "-color-fg-default", BG, selectedRow));
+        p.add(theme("muted text on a selected dashboard row", "-color-fg-muted", BG, selectedRow));
+        p.add(new Pair("selected-row bar beside an unselected row", null, null, "-color-accent-emphasis", List.of(BG), NON_TEXT));
+        p.add(new Pair("selected-row bar beside the selected row's tint", null, null, "-color-accent-emphasis",
+                List.of(BG, "-color-accent-subtle"), NON_TEXT));
         return p;
     }
 
@@ -142,10 +152,10 @@ class ContrastTest {
     @Test
     void theArithmeticMatchesWcagsExamples() {
         Palette light = Palette.primer("light");
-        assertThat(light.contrast("#000000", List.of("#ffffff"))).isCloseTo(21.0, org.assertj.core.data.Offset.offset(0.01));
-        assertThat(light.contrast("#777777", List.of("#ffffff"))).isCloseTo(4.48, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(light.contrast("#000000", List.of("#ffffff"))).isCloseTo(21.0, Offset.offset(0.01));
+        assertThat(light.contrast("#777777", List.of("#ffffff"))).isCloseTo(4.48, Offset.offset(0.01));
         assertThat(light.contrast("rgba(0, 0, 0, 0.5)", List.of("#ffffff"))).as("translucent text over white")
-                .isCloseTo(3.98, org.assertj.core.data.Offset.offset(0.01));
+                .isCloseTo(3.98, Offset.offset(0.01));
     }
 
     private static double ratio(Palette palette, Pair pair) {

@@ -20,7 +20,7 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * Issue 17, bug 11: dark-mode drop-downs had a white frame. A drop-down's window has nothing light
+ * Dark-mode drop-downs have no white frame: a drop-down's window has nothing light
  * at its edges in the dark theme: no transparent rounded corners or shadow margin that a window
  * system without a compositor paints white.
  */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import java.text.MessageFormat;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
@@ -71,9 +72,9 @@ class MessagesTest {
 
     @Test
     void listsJoinWithAnd() {
-        assertThat(Formats.list(java.util.List.of())).isEmpty();
-        assertThat(Formats.list(java.util.List.of("News"))).isEqualTo("News");
-        assertThat(Formats.list(java.util.List.of("News", "Sport"))).isEqualTo("News and Sport");
-        assertThat(Formats.list(java.util.List.of("News", "Sport", "Culture"))).isEqualTo("News, Sport and Culture");
+        assertThat(Formats.list(List.of())).isEmpty();
+        assertThat(Formats.list(List.of("News"))).isEqualTo("News");
+        assertThat(Formats.list(List.of("News", "Sport"))).isEqualTo("News and Sport");
+        assertThat(Formats.list(List.of("News", "Sport", "Culture"))).isEqualTo("News, Sport and Culture");
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.geometry.Bounds;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.layout.BorderPane;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** Issue 17, bug 11: the layout jumped when the offline banner appeared. */
+/** The layout does not move when the offline banner appears. */
 class OfflineBannerTest {
 
     @Test
@@ -27,7 +28,7 @@ class OfflineBannerTest {
         FxToolkit.setupFixture(() -> {
             banner[0] = Chrome.offlineBanner(new SimpleStringProperty("Copydesk cannot reach the database."), offline);
             BorderPane root = new BorderPane(Chrome.underBanner(content, banner[0]));
-            root.setTop(Chrome.toolbar(new javafx.scene.Node[] {new Label("Copydesk")}));
+            root.setTop(Chrome.toolbar(new Node[] {new Label("Copydesk")}));
             stage[0] = new Stage();
             Scene scene = new Scene(root, 1000, 700);
             Theme.LIGHT.apply(scene);

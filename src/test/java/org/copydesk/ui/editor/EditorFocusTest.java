@@ -11,6 +11,7 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Control;
+import javafx.scene.control.Labeled;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderStroke;
 import javafx.scene.layout.HBox;
@@ -37,29 +38,29 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * Issue 17, bug 9: Tab moved focus invisibly in both themes, and typing afterwards landed nowhere.
- * Every stop of the Tab order is a control that shows a focus ring, and typing there is received.
+ * Tab moves the focus visibly in both themes, and typing afterwards lands where it shows: every
+ * stop of the Tab order is a control that shows a focus ring, and typing there is received.
  */
 @ExtendWith(DatabaseExtension.class)
 class EditorFocusTest {
 
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private EditorViewModel model;
     private Stage stage;
 
     EditorFocusTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach
     void newsroom() throws Exception {
         Fixtures.emptyNewsroom(dsl);
-        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
-        Editor ann = services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 2, List.of("news"));
+        session.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
+        Editor ann = session.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, 2, List.of("news"));
         Fixtures.articles(dsl, "news", 2, 3, -60);
-        model = new EditorViewModel(services, TaskExecutor.sameThread(), new ManualTicker(), ann, List.of("news"),
+        model = new EditorViewModel(session, TaskExecutor.sameThread(), new ManualTicker(), ann, List.of("news"),
                 EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
         FxToolkit.registerPrimaryStage();
     }
@@ -155,7 +156,7 @@ class EditorFocusTest {
         if (n == null) {
             return "nothing";
         }
-        String text = n instanceof javafx.scene.control.Labeled l ? " \"" + l.getText() + "\"" : "";
+        String text = n instanceof Labeled l ? " \"" + l.getText() + "\"" : "";
         return n.getClass().getSimpleName() + (n.getId() == null ? "" : "#" + n.getId()) + text;
     }
 

@@ -15,11 +15,11 @@ final class EditorNewsroom {
     }
 
     /** Empties the newsroom, then adds the desks, Sue and Ann (with this capacity, on these desks); returns Ann. */
-    static Editor ann(ReviewSession services, DSLContext dsl, int capacity, List<String> desks) {
+    static Editor ann(ReviewSession session, DSLContext dsl, int capacity, List<String> desks) {
         Fixtures.emptyNewsroom(dsl);
-        services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
-        services.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
-        services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport"));
-        return services.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, capacity, desks);
+        session.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
+        session.newsroom().addDesk("sport", "Sport", Duration.ofMinutes(30));
+        session.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport"));
+        return session.newsroom().addEditor("ann", "Ann Kowalski", Role.EDITOR, capacity, desks);
     }
 }

@@ -2,6 +2,7 @@ package org.copydesk.ui.editor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.ARTICLE_REVISION;
 import static org.copydesk.db.schema.Tables.DECISION;
 import static org.copydesk.db.schema.Tables.DESK;
 import static org.copydesk.db.schema.Tables.EDITOR;
@@ -11,7 +12,9 @@ import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
 
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
+import javafx.collections.FXCollections;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.schema.enums.ArticleStatus;
@@ -43,7 +46,7 @@ class EditorViewModelTest {
 
     private final TestDatabase db;
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final ManualTicker ticker = new ManualTicker();
     private Editor ann;
     private EditorViewModel model;
@@ -51,13 +54,13 @@ class EditorViewModelTest {
     EditorViewModelTest(TestDatabase db) {
         this.db = db;
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach
     void newsroom() {
-        ann = EditorNewsroom.ann(services, dsl, 3, List.of("news", "sport"));
-        model = newModel(services);
+        ann = EditorNewsroom.ann(session, dsl, 3, List.of("news", "sport"));
+        model = newModel(session);
     }
 
     private EditorViewModel newModel(ReviewSession with) {
@@ -220,7 +223,7 @@ class EditorViewModelTest {
     void theNextDecisionCanBeSubmittedWhileAnEarlierOneIsBeingSent() {
         Fixtures.articles(dsl, "news", 2, 3, -60);
         HeldBackTasks tasks = new HeldBackTasks();
-        EditorViewModel quick = newModel(services, tasks);
+        EditorViewModel quick = newModel(session, tasks);
         quick.start();
         tasks.deliver();
         LeaseRow first = quick.selectedProperty().get();
@@ -248,13 +251,13 @@ class EditorViewModelTest {
     void theNextArticlesTextShowsAtOnceAfterSubmitAndTheOpeningReadStillHasTheLastWord() {
         List<Long> ids = Fixtures.articles(dsl, "news", 3, 3, -60);
         HeldBackTasks tasks = new HeldBackTasks();
-        EditorViewModel quick = newModel(services, tasks);
+        EditorViewModel quick = newModel(session, tasks);
         quick.start();
         tasks.deliver(); // the claim, the first article opened, the texts read ahead
         // the stored text of the revision the editor was handed changes after the read-ahead
         dsl.update(ARTICLE).set(ARTICLE.BODY, "Body 1, revised").where(ARTICLE.ID.eq(ids.get(1))).execute();
-        dsl.update(org.copydesk.db.schema.Tables.ARTICLE_REVISION).set(org.copydesk.db.schema.Tables.ARTICLE_REVISION.BODY,
-                "Body 1, revised").where(org.copydesk.db.schema.Tables.ARTICLE_REVISION.ARTICLE_ID.eq(ids.get(1))).execute();
+        dsl.update(ARTICLE_REVISION).set(ARTICLE_REVISION.BODY,
+                "Body 1, revised").where(ARTICLE_REVISION.ARTICLE_ID.eq(ids.get(1))).execute();
 
         quick.verdictProperty().set(Verdict.APPROVE);
         quick.submit();
@@ -308,10 +311,10 @@ class EditorViewModelTest {
         ticker.advance(Duration.ofSeconds(2));
 
         assertThat(model.draftStatusProperty().get()).isEqualTo("Draft saved");
-        assertThat(services.drafts().load(id, "ann")).get().extracting(d -> d.notes()).isEqualTo("Para 2 needs a source");
+        assertThat(session.drafts().load(id, "ann")).get().extracting(d -> d.notes()).isEqualTo("Para 2 needs a source");
 
         model.close(); // the app closes; the editor comes back later
-        EditorViewModel again = newModel(services);
+        EditorViewModel again = newModel(session);
         again.start();
         again.selectedProperty().set(again.articles().stream().filter(r -> r.id() == id).findFirst().orElseThrow());
         assertThat(again.notesProperty().get()).isEqualTo("Para 2 needs a source");
@@ -338,7 +341,7 @@ class EditorViewModelTest {
         model.start();
         LeaseRow row = model.selectedProperty().get();
         model.notesProperty().set("Half-written thoughts");
-        services.supervision().forceRelease(row.id(), "sue", "Legal review first");
+        session.supervision().forceRelease(row.id(), "sue", "Legal review first");
 
         model.activity();
         ticker.advance(Duration.ofSeconds(61)); // the heartbeat finds out
@@ -347,7 +350,7 @@ class EditorViewModelTest {
         Notice lost = model.notices().stream().filter(n -> n.kind() == Notice.Kind.ERROR).findFirst().orElseThrow();
         assertThat(lost.text()).isEqualTo("Sue Lindqvist took \u201cArticle 0\u201d back: \u201cLegal review first\u201d."
                 + " Your notes are kept as a draft.");
-        assertThat(services.drafts().load(row.id(), "ann")).get().extracting(d -> d.notes()).isEqualTo("Half-written thoughts");
+        assertThat(session.drafts().load(row.id(), "ann")).get().extracting(d -> d.notes()).isEqualTo("Half-written thoughts");
     }
 
     @Test
@@ -355,7 +358,7 @@ class EditorViewModelTest {
         Fixtures.articles(dsl, "news", 1, 3, -60);
         model.start();
         LeaseRow row = model.selectedProperty().get();
-        services.supervision().reassign(row.id(), "sue", "sue", true, "I'll take this one");
+        session.supervision().reassign(row.id(), "sue", "sue", true, "I'll take this one");
         model.verdictProperty().set(Verdict.REJECT);
         model.notesProperty().set("Not newsworthy");
 
@@ -364,7 +367,7 @@ class EditorViewModelTest {
 
         assertThat(model.articles()).isEmpty();
         assertThat(model.notices().get(0).text()).contains("gave \u201cArticle 0\u201d to Sue Lindqvist");
-        assertThat(services.drafts().load(row.id(), "ann")).get().extracting(d -> d.notes()).isEqualTo("Not newsworthy");
+        assertThat(session.drafts().load(row.id(), "ann")).get().extracting(d -> d.notes()).isEqualTo("Not newsworthy");
         assertThat(dsl.fetchCount(DECISION)).isZero();
     }
 
@@ -379,7 +382,7 @@ class EditorViewModelTest {
 
         assertThat(model.articles()).isEmpty();
         assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(row.id()))).isNull();
-        assertThat(services.drafts().load(row.id(), "ann")).isPresent();
+        assertThat(session.drafts().load(row.id(), "ann")).isPresent();
     }
 
     @Test
@@ -409,20 +412,47 @@ class EditorViewModelTest {
 
             assertThat(model.offlineProperty().get()).isFalse();
             assertThat(model.notices()).extracting(Notice::text).anyMatch(t -> t.startsWith("Back online"));
-            assertThat(services.drafts().load(id, "ann")).get().extracting(d -> d.notes())
+            assertThat(session.drafts().load(id, "ann")).get().extracting(d -> d.notes())
                     .isEqualTo("typed while the network was down");
             assertThat(model.articles()).hasSize(2);
         }
     }
 
     @Test
+    void aDatabaseThatStopsAnsweringShowsTheBannerWithinSecondsKeepsTheTypingAndComesBack() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        HeldBackTasks frozen = new HeldBackTasks(); // the work is done, its answer does not come back: a frozen server
+        model.close();
+        model = newModel(session, frozen);
+        model.start();
+        frozen.deliver();
+        long id = model.selectedProperty().get().id();
+
+        model.notesProperty().set("typed while the server was frozen");
+        ticker.advance(Duration.ofSeconds(5)); // the draft save and the list watch hang
+
+        assertThat(model.offlineProperty().get()).as("offline within seconds, as for a dead server").isTrue();
+        assertThat(model.bannerProperty().get()).startsWith("The database is not answering.").contains("kept on this computer");
+        assertThat(model.canReloadProperty().get()).isFalse();
+        assertThat(model.notesProperty().get()).isEqualTo("typed while the server was frozen");
+
+        frozen.deliver(); // the server answers again: the hung calls and the probe come back
+        ticker.advance(Duration.ofSeconds(2));
+        frozen.deliver();
+
+        assertThat(model.offlineProperty().get()).isFalse();
+        assertThat(model.notices()).extracting(Notice::text).anyMatch(t -> t.startsWith("Back online"));
+        assertThat(session.drafts().load(id, "ann")).get().extracting(d -> d.notes()).isEqualTo("typed while the server was frozen");
+    }
+
+    @Test
     void aSupervisorsExtraTimeIsNotUndoneByTheNextHeartbeatNorByGetArticles() {
-        // issue 17, bug 3: "Give more time" to 07:58 read 07:47 a minute later
+        // a renewal must not shorten it: "Give more time" to 07:58 once read 07:47 a minute later
         Fixtures.articles(dsl, "news", 1, 3, -60);
         model.start();
         LeaseRow row = model.selectedProperty().get();
         var claimed = dsl.fetchValue(ARTICLE.EXPIRES_AT, ARTICLE.ID.eq(row.id()));
-        services.supervision().extend(row.id(), Duration.ofMinutes(20), "sue");
+        session.supervision().extend(row.id(), Duration.ofMinutes(20), "sue");
         var extended = dsl.fetchValue(ARTICLE.EXPIRES_AT, ARTICLE.ID.eq(row.id()));
         assertThat(extended).isAfter(claimed.plusMinutes(19));
 
@@ -440,17 +470,17 @@ class EditorViewModelTest {
 
     @Test
     void anArticleReassignedToTheEditorArrivesWithinFiveSecondsSaysWhoAndWhyAndIsRenewed() {
-        // issue 17, bug 4: it sat with 0 renewals and appeared only after a reconnect
+        // not only after a reconnect, and renewed with the rest (it once sat there with 0 renewals)
         Fixtures.articles(dsl, "news", 2, 3, -60);
-        services.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 1, List.of("news"));
-        services.queue().claim("bob"); // bob takes the most urgent one
-        List<String> desktop = new java.util.ArrayList<>();
+        session.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 1, List.of("news"));
+        session.queue().claim("bob"); // bob takes the most urgent one
+        List<String> desktop = new ArrayList<>();
         model.onAttention(desktop::add);
         model.start();
         assertThat(model.articles()).hasSize(1);
         long bobs = dsl.fetchValue(ARTICLE.ID, ARTICLE.LOCKED_BY.eq("bob"));
 
-        services.supervision().reassign(bobs, "ann", "sue", false, "Ann knows this story");
+        session.supervision().reassign(bobs, "ann", "sue", false, "Ann knows this story");
         model.activity();
         ticker.advance(Duration.ofSeconds(4)); // the list watch, well before the next heartbeat
 
@@ -470,7 +500,7 @@ class EditorViewModelTest {
 
     @Test
     void anArticleWhoseTimeRanOutLeavesTheListAtOnceWithTheReasonAndTheNotesStay() {
-        // issue 17, bug 5: it stayed at 0:00 with the decision buttons enabled for over a minute
+        // not left at 0:00 with the decision buttons enabled
         Fixtures.articles(dsl, "news", 1, 3, -60);
         dsl.update(DESK).set(DESK.LEASE_SECONDS, 150).execute();
         model.start();
@@ -491,7 +521,7 @@ class EditorViewModelTest {
         assertThat(model.canSubmitProperty().get()).isFalse();
         assertThat(model.notices()).extracting(Notice::text)
                 .contains("Your time on \u201cArticle 0\u201d ran out and it went back to the queue. Your notes are kept as a draft.");
-        assertThat(services.drafts().load(row.id(), "ann")).get().extracting(d -> d.notes())
+        assertThat(session.drafts().load(row.id(), "ann")).get().extracting(d -> d.notes())
                 .isEqualTo("Fine apart from the headline; check the quote");
 
         model.activity();
@@ -500,8 +530,97 @@ class EditorViewModelTest {
     }
 
     @Test
+    void getArticlesKeepsTheArticlesHeldWhereTheyWereAndAddsNewOnesAfterThem() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+        FXCollections.reverse(model.articles()); // the order the editor sees, whatever the database's
+        List<Long> seen = model.articles().stream().map(LeaseRow::id).toList();
+        Fixtures.articles(dsl, "sport", 1, 3, -60);
+
+        model.reload();
+
+        assertThat(model.articles()).extracting(LeaseRow::id).hasSize(3).startsWith(seen.toArray(Long[]::new));
+    }
+
+    @Test
+    void aRanOutNoticeLeavesWhenGetArticlesGivesTheSameArticleBack() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 150).execute();
+        model.start();
+        long id = model.selectedProperty().get().id();
+        ticker.advance(Duration.ofMinutes(12)); // idle: the heartbeat stops renewing
+        ticker.advance(Duration.ofSeconds(40)); // and the lease runs out
+        assertThat(model.notices()).extracting(Notice::text).anyMatch(t -> t.contains("ran out"));
+
+        model.reload(); // F5: the same article, the editor's again
+
+        assertThat(model.articles()).extracting(LeaseRow::id).containsExactly(id);
+        assertThat(model.notices()).extracting(Notice::text).noneMatch(t -> t.contains("ran out"));
+    }
+
+    @Test
+    void aRunningOutWarningLeavesOnceAnotherWindowsHeartbeatRenewedTheLease() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 150).execute();
+        EditorViewModel.Settings idleSoon = new EditorViewModel.Settings(FAST.tick(), FAST.heartbeatInterval(),
+                Duration.ofSeconds(10), FAST.warnBefore(), FAST.autosaveDelay(), FAST.firstReconnectDelay(),
+                FAST.maxReconnectDelay(), FAST.noticeLifetime());
+        model.close();
+        model = new EditorViewModel(session, TaskExecutor.sameThread(), ticker, ann, List.of("news", "sport"), idleSoon,
+                ZoneId.of("UTC"));
+        model.start(); // this window: the editor has left it
+        EditorViewModel other = newModel(session); // the same editor works in another window
+        other.start();
+        assertThat(other.articles()).hasSize(1);
+
+        for (int i = 0; i < 35; i++) {
+            other.activity();
+            ticker.advance(Duration.ofSeconds(1));
+        }
+        assertThat(model.notices()).extracting(Notice::text).anyMatch(t -> t.contains("goes back to the queue"));
+
+        // The test's clock moves, the server's hardly does: a renewal now would end where the lease ends already.
+        // With longer leases on the desk it ends visibly later.
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 600).execute();
+        for (int i = 0; i < 30; i++) { // the other window's heartbeat renews at one minute; this one's list watch sees it
+            other.activity();
+            ticker.advance(Duration.ofSeconds(1));
+        }
+
+        assertThat(model.articles().get(0).remainingProperty().get()).isGreaterThan(Duration.ofMinutes(2));
+        assertThat(model.notices()).extracting(Notice::text).noneMatch(t -> t.contains("goes back to the queue"));
+        other.close();
+    }
+
+    @Test
+    void emptyNotesSayNothingAboutDrafts() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.start();
+        long id = model.selectedProperty().get().id();
+
+        model.verdictProperty().set(Verdict.APPROVE);
+        assertThat(model.draftStatusProperty().get()).isEmpty();
+        ticker.advance(Duration.ofSeconds(2)); // autosaved: the decision chosen
+        assertThat(model.draftStatusProperty().get()).isEmpty();
+        model.notesProperty().set("x");
+        assertThat(model.draftStatusProperty().get()).isEqualTo("Not saved yet");
+        model.notesProperty().set("");
+        assertThat(model.draftStatusProperty().get()).isEmpty();
+        ticker.advance(Duration.ofSeconds(2));
+        assertThat(model.draftStatusProperty().get()).isEmpty();
+
+        model.close(); // a new session: the draft (a decision, no notes) comes back without a word
+        EditorViewModel again = newModel(session);
+        again.start();
+        again.selectedProperty().set(again.articles().stream().filter(r -> r.id() == id).findFirst().orElseThrow());
+        assertThat(again.verdictProperty().get()).isEqualTo(Verdict.APPROVE);
+        assertThat(again.draftStatusProperty().get()).isEmpty();
+        again.close();
+    }
+
+    @Test
     void aWorkingEditorsLeasesShorterThanTheHeartbeatAreRenewedInTime() {
-        // the other side of bug 5: leaving the list at 0:00 must not cost an active editor their work
+        // the other side: leaving the list at 0:00 must not cost an active editor their work
         Fixtures.articles(dsl, "news", 1, 3, -60);
         dsl.update(DESK).set(DESK.LEASE_SECONDS, 30).execute();
         model.start();

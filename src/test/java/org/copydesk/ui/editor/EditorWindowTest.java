@@ -8,6 +8,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.prefs.Preferences;
 import javafx.geometry.Bounds;
@@ -46,7 +47,7 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * Issue 17, the editor's window: closing or signing out while holding articles asks to give them
+ * The editor's window: closing or signing out while holding articles asks to give them
  * back; the reader keeps its room when the window shrinks; text size keys, remembered; a disabled
  * Submit says why; the history reads renewals as one line; notices cover no control.
  */
@@ -54,7 +55,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class EditorWindowTest {
 
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final Preferences prefs = Preferences.userRoot().node("copydesk-test/editor-window-" + ProcessHandle.current().pid());
     private Editor ann;
     private EditorViewModel model;
@@ -64,12 +65,12 @@ class EditorWindowTest {
 
     EditorWindowTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach
     void newsroom() throws Exception {
-        ann = EditorNewsroom.ann(services, dsl, 4, List.of("news"));
+        ann = EditorNewsroom.ann(session, dsl, 4, List.of("news"));
         FxToolkit.registerPrimaryStage();
     }
 
@@ -78,12 +79,12 @@ class EditorWindowTest {
         EditorStages.closeAll(model, stage, prefs);
     }
 
-    private final List<String> alerted = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<String> alerted = new CopyOnWriteArrayList<>();
     private final ManualTicker ticker = new ManualTicker();
 
     private void show(double width, double height) throws Exception {
         FxToolkit.setupFixture(() -> {
-            model = new EditorViewModel(services, TaskExecutor.sameThread(), ticker, ann, List.of("news"),
+            model = new EditorViewModel(session, TaskExecutor.sameThread(), ticker, ann, List.of("news"),
                     EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
             view = new EditorView(model, new HBox(), prefs, (title, text) -> alerted.add(text));
             stage = new Stage();
@@ -121,11 +122,43 @@ class EditorWindowTest {
         assertThat(left).hasValue(1);
         assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("ann"))).isZero();
         long first = dsl.fetchValue(ARTICLE.ID, ARTICLE.TITLE.eq("Article 0"));
-        assertThat(services.drafts().load(first, "ann")).get().extracting(d -> d.notes()).isEqualTo("half a thought");
+        assertThat(session.drafts().load(first, "ann")).get().extracting(d -> d.notes()).isEqualTo("half a thought");
+    }
+
+    @Test
+    void closingWhileAnotherWindowWorksAsTheSamePersonKeepsTheArticlesByDefaultAndSaysWhy() throws Exception {
+        Fixtures.articles(dsl, "news", 4, 3, -60);
+        show(1280, 800);
+        AtomicInteger left = new AtomicInteger();
+
+        fx(() -> {
+            view.beforeLeaving(left::incrementAndGet, true);
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fx(() -> ((Label) lookup("#leave-title")).getText())).isEqualTo("Close this window?");
+        assertThat(fx(() -> ((Label) lookup("#leave-explanation")).getText()))
+                .contains("another Copydesk window on this computer", "same 4 articles", "stay yours");
+        assertThat(fx(() -> lookup("#leave-give-back").isVisible())).as("nothing offered to give back").isFalse();
+
+        robot.push(KeyCode.ENTER); // the default keeps them
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(left).hasValue(1);
+        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("ann"))).as("still the other window's to work on").isEqualTo(4);
+
+        // alone again, the ordinary question comes back with giving back as its default
+        fx(() -> {
+            view.beforeLeaving(left::incrementAndGet, false);
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fx(() -> ((Label) lookup("#leave-title")).getText())).isEqualTo("Give back your 4 articles?");
+        assertThat(fx(() -> lookup("#leave-give-back").isVisible())).isTrue();
     }
 
     /**
-     * Issue 17, "notices do not cover controls": with the most notices a window shows at once, an
+     * Notices do not cover controls: with the most notices a window shows at once, an
      * article open and its history unfolded, no notice overlaps an enabled control, at 1280x800 and
      * 1024x640. (Notices laid over the window's bottom left covered the list and History; stacked in a
      * strip they pushed the panes under themselves at 640 px high.)
@@ -334,7 +367,7 @@ class EditorWindowTest {
             stage.requestFocus();
             return null;
         });
-        services.supervision().forceRelease(ids.get(0), "sue", "Legal first");
+        session.supervision().forceRelease(ids.get(0), "sue", "Legal first");
         fx(() -> {
             ticker.advance(Duration.ofSeconds(4));
             return null;

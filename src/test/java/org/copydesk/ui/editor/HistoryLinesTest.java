@@ -9,7 +9,7 @@ import java.util.List;
 import org.copydesk.review.HistoryEntry;
 import org.junit.jupiter.api.Test;
 
-/** Issue 17: heartbeat renewals flooded an article's history; a run of them reads as one line. */
+/** Heartbeat renewals would flood an article's history: a run of them reads as one line. */
 class HistoryLinesTest {
 
     private static final LocalDateTime T = LocalDateTime.of(2026, 11, 23, 13, 50);

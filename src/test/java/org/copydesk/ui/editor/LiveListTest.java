@@ -2,6 +2,7 @@ package org.copydesk.ui.editor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.DESK;
 
 import java.time.Duration;
 import java.time.ZoneId;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 17, "work comes to the editor; the list never goes stale": without F5, within 5 s of the
+ * Work comes to the editor and the list never goes stale: without F5, within 5 s of the
  * change on the server (the heartbeat is a minute away in each case).
  */
 @ExtendWith(DatabaseExtension.class)
@@ -33,21 +34,21 @@ class LiveListTest {
     private static final Duration WITHIN_FIVE_SECONDS = Duration.ofSeconds(4);
 
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final ManualTicker ticker = new ManualTicker();
     private final List<String> alerts = new ArrayList<>();
     private EditorViewModel model;
 
     LiveListTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
     }
 
     @BeforeEach
     void newsroom() {
-        Editor ann = EditorNewsroom.ann(services, dsl, 3, List.of("news", "sport"));
-        services.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 3, List.of("news", "sport"));
-        model = new EditorViewModel(services, TaskExecutor.sameThread(), ticker, ann, List.of("news", "sport"),
+        Editor ann = EditorNewsroom.ann(session, dsl, 3, List.of("news", "sport"));
+        session.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 3, List.of("news", "sport"));
+        model = new EditorViewModel(session, TaskExecutor.sameThread(), ticker, ann, List.of("news", "sport"),
                 EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
         model.onAttention(alerts::add);
     }
@@ -63,7 +64,7 @@ class LiveListTest {
         model.start();
         LeaseRow row = model.articles().get(0);
 
-        services.supervision().forceRelease(row.id(), "sue", "Legal first");
+        session.supervision().forceRelease(row.id(), "sue", "Legal first");
         ticker.advance(WITHIN_FIVE_SECONDS);
 
         assertThat(model.articles()).extracting(LeaseRow::id).doesNotContain(row.id());
@@ -78,7 +79,7 @@ class LiveListTest {
         model.start();
         long id = model.articles().get(0).id();
 
-        services.supervision().reassign(id, "bob", "sue", false, "Bob covers this");
+        session.supervision().reassign(id, "bob", "sue", false, "Bob covers this");
         ticker.advance(WITHIN_FIVE_SECONDS);
 
         assertThat(model.articles()).isEmpty();
@@ -93,7 +94,7 @@ class LiveListTest {
         LeaseRow row = model.articles().get(0);
         assertThat(row.remainingProperty().get()).isLessThanOrEqualTo(Duration.ofMinutes(30));
 
-        services.supervision().extend(row.id(), Duration.ofMinutes(20), "sue");
+        session.supervision().extend(row.id(), Duration.ofMinutes(20), "sue");
         ticker.advance(WITHIN_FIVE_SECONDS);
 
         assertThat(row.remainingProperty().get()).isGreaterThan(Duration.ofMinutes(45));
@@ -132,7 +133,7 @@ class LiveListTest {
         assertThat(model.waitingProperty().get()).isEqualTo("1 article waiting on News \u2014 F5");
         assertThat(model.emptyTextProperty().get()).as("no longer 'nothing on News'").isEqualTo("Work is waiting: press Get articles (F5).");
 
-        services.queue().claim("bob");
+        session.queue().claim("bob");
         ticker.advance(WITHIN_FIVE_SECONDS);
         assertThat(model.waitingProperty().get()).isEmpty();
 
@@ -157,6 +158,26 @@ class LiveListTest {
     }
 
     @Test
+    void aWindowStartedWithoutClaimingTakesNothingUntilGetArticlesEvenWithTopUpChosen() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.autoTopUpProperty().set(true);
+        model.startWithoutClaiming(); // a supervisor's own window, behind the dashboard
+
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.articles()).isEmpty();
+        assertThat(model.waitingProperty().get()).isEqualTo("4 articles waiting on News \u2014 F5");
+        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.isNotNull())).isZero();
+
+        model.reload(); // she chooses to review
+        assertThat(model.articles()).hasSize(3);
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        model.releaseSelected();
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.articles()).as("from now on the list tops itself up").hasSize(3);
+    }
+
+    @Test
     void anArticleTheEditorGaveBackIsNotAnnouncedToThem() {
         Fixtures.articles(dsl, "news", 1, 3, -60);
         model.start();
@@ -171,7 +192,7 @@ class LiveListTest {
     @Test
     void aLeaseAboutToRunOutRaisesAnAlert() {
         Fixtures.articles(dsl, "news", 1, 3, -60);
-        dsl.update(org.copydesk.db.schema.Tables.DESK).set(org.copydesk.db.schema.Tables.DESK.LEASE_SECONDS, 150).execute();
+        dsl.update(DESK).set(DESK.LEASE_SECONDS, 150).execute();
         model.start();
 
         ticker.advance(Duration.ofSeconds(35));

@@ -2,6 +2,7 @@ package org.copydesk.ui.editor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /** The reader's room comes first: the side panes shrink, then fold, never the reader below its minimum. */
@@ -18,10 +19,10 @@ class PaneWidthsTest {
     @Test
     void theSidePanesGiveWayFirstDownToTheirMinimums() {
         PaneWidths w = PaneWidths.fit(1024, 300, 320, true, true);
-        assertThat(w.reader()).isCloseTo(PaneWidths.READER_MIN, org.assertj.core.data.Offset.offset(0.001));
+        assertThat(w.reader()).isCloseTo(PaneWidths.READER_MIN, Offset.offset(0.001));
         assertThat(w.list()).isBetween(PaneWidths.LIST_MIN, 300.0);
         assertThat(w.review()).isBetween(PaneWidths.REVIEW_MIN, 320.0);
-        assertThat(w.list() + w.reader() + w.review()).isCloseTo(1024, org.assertj.core.data.Offset.offset(0.001));
+        assertThat(w.list() + w.reader() + w.review()).isCloseTo(1024, Offset.offset(0.001));
     }
 
     @Test

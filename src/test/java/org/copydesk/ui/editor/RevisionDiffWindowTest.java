@@ -10,8 +10,10 @@ import java.util.prefs.Preferences;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 import javafx.stage.Stage;
@@ -36,7 +38,7 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * Issue 13 in the editor's window (TestFX, headless): the returned article's changes are marked —
+ * Revisions in the editor's window (TestFX, headless): the returned article's changes are marked —
  * struck through and underlined, not by colour alone — under the notes that asked for them; "Clean
  * text" shows the plain text and is remembered; a newer version is announced above the reader with
  * a button that shows it; a refused decision is said beside Submit.
@@ -45,7 +47,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class RevisionDiffWindowTest {
 
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final WriterRevisions writer;
     private final Preferences prefs = Preferences.userRoot().node("copydesk-test/revision-window-" + ProcessHandle.current().pid());
     private final ManualTicker ticker = new ManualTicker();
@@ -56,14 +58,14 @@ class RevisionDiffWindowTest {
 
     RevisionDiffWindowTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
-        this.writer = new WriterRevisions(services);
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.writer = new WriterRevisions(session);
     }
 
     @BeforeEach
     void newsroom() throws Exception {
-        EditorNewsroom.ann(services, dsl, 3, List.of("news"));
-        bob = services.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 3, List.of("news"));
+        EditorNewsroom.ann(session, dsl, 3, List.of("news"));
+        bob = session.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 3, List.of("news"));
         FxToolkit.registerPrimaryStage();
     }
 
@@ -74,7 +76,7 @@ class RevisionDiffWindowTest {
 
     private void show(Theme theme) throws Exception {
         FxToolkit.setupFixture(() -> {
-            model = new EditorViewModel(services, TaskExecutor.sameThread(), ticker, bob, List.of("news"),
+            model = new EditorViewModel(session, TaskExecutor.sameThread(), ticker, bob, List.of("news"),
                     EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
             EditorView view = new EditorView(model, new HBox(), prefs, DesktopAttention.NONE);
             stage = new Stage();
@@ -89,7 +91,7 @@ class RevisionDiffWindowTest {
 
     private void returnedArticle() {
         writer.arrives("Pool to close", WriterRevisions.FIRST);
-        WriterRevisions.sentBackBy(services, "ann");
+        WriterRevisions.sentBackBy(session, "ann");
         writer.arrives("Pool to close", WriterRevisions.SECOND);
     }
 
@@ -99,13 +101,15 @@ class RevisionDiffWindowTest {
         show(Theme.DARK);
         FxAwait.waitFor(10, () -> lookup("#reader-diff-pane").isVisible());
 
+        assertThat(fx(() -> lookup("#returned-mark").isVisible())).as("marked in the list").isTrue();
+        assertThat(fx(() -> ((Label) lookup("#returned-mark")).getText())).isEqualTo("Returned");
         assertThat(fx(() -> lookup("#reader-body").isVisible())).as("the plain text is covered").isFalse();
         assertThat(fx(() -> ((Label) lookup("#revision-notes")).getText())).isEqualTo(WriterRevisions.NOTES);
         assertThat(fx(() -> ((Label) lookup("#revision-heading")).getText())).contains("Ann Kowalski sent revision 1 back");
         List<Text> runs = fx(() -> ((TextFlow) lookup("#reader-diff")).getChildren().stream().map(n -> (Text) n).toList());
         assertThat(runs).filteredOn(Text::isStrikethrough).extracting(Text::getText).containsExactly("7-2");
         assertThat(runs).filteredOn(Text::isUnderline).extracting(Text::getText).containsExactly("8-1", "evening");
-        assertThat(fx(() -> runs.get(0).getFill().equals(javafx.scene.paint.Color.BLACK)))
+        assertThat(fx(() -> runs.get(0).getFill().equals(Color.BLACK)))
                 .as("unchanged words take the theme's text colour (dark theme)").isFalse();
         assertThat(fx(() -> lookup("#reader-diff").getAccessibleText())).contains("[removed: 7-2]", "[added: 8-1]");
         assertThat(fx(() -> lookup("#reader-diff-pane").localToScene(0, 0).getY() + 10))
@@ -118,7 +122,7 @@ class RevisionDiffWindowTest {
 
         assertThat(fx(() -> lookup("#reader-body").isVisible())).isTrue();
         assertThat(fx(() -> lookup("#reader-diff-pane").isVisible())).isFalse();
-        assertThat(fx(() -> ((javafx.scene.control.TextArea) lookup("#reader-body")).getText())).isEqualTo(WriterRevisions.SECOND);
+        assertThat(fx(() -> ((TextArea) lookup("#reader-body")).getText())).isEqualTo(WriterRevisions.SECOND);
         FxAwait.waitFor(10, () -> !EditorPreferences.load(prefs).showChanges());
 
         robot.clickOn("#clean-text"); // pressing the chosen one again keeps it chosen
@@ -178,7 +182,7 @@ class RevisionDiffWindowTest {
 
         assertThat(fx(() -> lookup("#submit-refused").isVisible())).isTrue();
         assertThat(fx(() -> ((Label) lookup("#submit-refused")).getText())).isEqualTo(RevisionWords.outdated());
-        assertThat(fx(() -> ((javafx.scene.control.TextArea) lookup("#notes")).getText())).isEqualTo("Good to go.");
+        assertThat(fx(() -> ((TextArea) lookup("#notes")).getText())).isEqualTo("Good to go.");
         assertThat(fx(() -> lookup("#newer-notice").isVisible())).isTrue();
         assertThat(fx(() -> lookup("#submit-refused").localToScene(0, 0).getY()))
                 .as("next to Submit").isGreaterThan(fx(() -> lookup("#submit").localToScene(0, 0).getY()));

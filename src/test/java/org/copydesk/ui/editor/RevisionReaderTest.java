@@ -2,6 +2,7 @@ package org.copydesk.ui.editor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.DECISION;
+import static org.copydesk.db.schema.Tables.DESK;
 
 import java.time.Duration;
 import java.time.ZoneId;
@@ -13,6 +14,7 @@ import org.copydesk.review.Verdict;
 import org.copydesk.review.WordDiff;
 import org.copydesk.review.imports.RevisionRow;
 import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
 import org.copydesk.ui.common.TaskExecutor;
@@ -23,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 13 in the editor's view model, on the real database: a returned article opens with the
+ * Revisions in the editor's view model, on the real database: a returned article opens with the
  * word diff against the revision sent back and the notes that asked for the changes; the holder of
  * an article is told within seconds that a newer version arrived, a decision on the old one is
  * refused beside Submit with the notes kept, and taking the new one shows what changed.
@@ -35,7 +37,7 @@ class RevisionReaderTest {
     private static final Duration WITHIN_FIVE_SECONDS = Duration.ofSeconds(4);
 
     private final DSLContext dsl;
-    private final ReviewSession services;
+    private final ReviewSession session;
     private final WriterRevisions writer;
     private final ManualTicker ticker = new ManualTicker();
     private Editor ann;
@@ -44,14 +46,14 @@ class RevisionReaderTest {
 
     RevisionReaderTest(TestDatabase db) {
         this.dsl = db.dsl();
-        this.services = new ReviewSession(db.database(), ReviewSession.Options.defaults());
-        this.writer = new WriterRevisions(services);
+        this.session = new ReviewSession(db.database(), ReviewSession.Options.defaults());
+        this.writer = new WriterRevisions(session);
     }
 
     @BeforeEach
     void newsroom() {
-        ann = EditorNewsroom.ann(services, dsl, 3, List.of("news"));
-        bob = services.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 3, List.of("news"));
+        ann = EditorNewsroom.ann(session, dsl, 3, List.of("news"));
+        bob = session.newsroom().addEditor("bob", "Bob Marsh", Role.EDITOR, 3, List.of("news"));
     }
 
     @AfterEach
@@ -62,7 +64,7 @@ class RevisionReaderTest {
     }
 
     private EditorViewModel windowOf(Editor editor) {
-        model = new EditorViewModel(services, TaskExecutor.sameThread(), ticker, editor, List.of("news"),
+        model = new EditorViewModel(session, TaskExecutor.sameThread(), ticker, editor, List.of("news"),
                 EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
         model.start();
         return model;
@@ -71,7 +73,7 @@ class RevisionReaderTest {
     @Test
     void anArticleBackFromItsWriterOpensWithTheChangesMarkedAndTheNotesThatAskedForThem() {
         writer.arrives("Pool to close", WriterRevisions.FIRST);
-        WriterRevisions.sentBackBy(services, "ann");
+        WriterRevisions.sentBackBy(session, "ann");
         assertThat(writer.arrives("Pool to close", WriterRevisions.SECOND).revisionRows())
                 .singleElement().extracting(RevisionRow::kind).isEqualTo(RevisionRow.Kind.RETURNED);
 
@@ -161,7 +163,7 @@ class RevisionReaderTest {
         assertThat(model.selectedProperty().get().id()).isEqualTo(id);
         assertThat(model.notesProperty().get()).isEqualTo("The vote count is wrong.");
         assertThat(model.verdictProperty().get()).isEqualTo(Verdict.REJECT);
-        assertThat(services.drafts().load(id, "ann")).as("kept as a draft in the database too")
+        assertThat(session.drafts().load(id, "ann")).as("kept as a draft in the database too")
                 .get().extracting(d -> d.notes()).isEqualTo("The vote count is wrong.");
         assertThat(model.revisions().newerNoticeProperty().get()).as("told at once which version arrived")
                 .isEqualTo("The writer sent a newer version (revision 2). Your notes are kept.");
@@ -178,30 +180,115 @@ class RevisionReaderTest {
     }
 
     @Test
+    void aDecisionOnAVersionKnownToBeOutdatedIsRefusedAtSubmitWithoutAnUndoFirst() {
+        writer.arrives("Pool to close", WriterRevisions.FIRST);
+        windowOf(ann);
+        long id = model.articles().get(0).id();
+        writer.arrives("Pool to close", WriterRevisions.SECOND);
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.revisions().newerNoticeProperty().get()).contains("(revision 2)");
+
+        model.verdictProperty().set(Verdict.APPROVE);
+        model.notesProperty().set("Looks right.");
+
+        assertThat(model.canSubmitProperty().get()).as("Submit refuses at once").isFalse();
+        assertThat(model.whyNoSubmitProperty().get()).isEqualTo(
+                "The writer sent a newer version: show it and check what changed before you decide. Your notes are kept.");
+        model.submit(); // Ctrl+Enter all the same
+        assertThat(model.notices()).as("no green Approved with Undo").noneMatch(n -> "Undo".equals(n.actionLabel()));
+        assertThat(model.articles()).extracting(LeaseRow::id).containsExactly(id);
+        assertThat(model.notesProperty().get()).isEqualTo("Looks right.");
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1));
+        assertThat(dsl.fetchCount(DECISION, DECISION.ARTICLE_ID.eq(id))).isZero();
+
+        model.revisions().loadNewer();
+        assertThat(model.canSubmitProperty().get()).as("on the new version it can be decided").isTrue();
+    }
+
+    @Test
+    void aNewerVersionArrivingDuringTheUndoWindowBringsTheDecisionBackBeforeItIsSent() {
+        writer.arrives("Pool to close", WriterRevisions.FIRST);
+        windowOf(ann);
+        long id = model.articles().get(0).id();
+        model.verdictProperty().set(Verdict.APPROVE);
+        model.notesProperty().set("Looks right.");
+        model.submit();
+        assertThat(model.articles()).isEmpty();
+
+        writer.arrives("Pool to close", WriterRevisions.SECOND);
+        ticker.advance(WITHIN_FIVE_SECONDS); // the list watch reads, inside the undo window
+
+        assertThat(model.articles()).extracting(LeaseRow::id).containsExactly(id);
+        assertThat(model.notices()).noneMatch(n -> "Undo".equals(n.actionLabel()));
+        assertThat(model.revisions().refusalProperty().get()).isEqualTo(RevisionWords.outdated());
+        assertThat(model.notesProperty().get()).isEqualTo("Looks right.");
+        ticker.advance(EditorViewModel.UNDO_WINDOW.plusSeconds(1));
+        assertThat(dsl.fetchCount(DECISION, DECISION.ARTICLE_ID.eq(id))).as("never sent").isZero();
+    }
+
+    @Test
+    void anArticleBackFromItsWriterComesFirstInTheListMarkedAsReturned() {
+        writer.arrives("Pool to close", WriterRevisions.FIRST);
+        WriterRevisions.sentBackBy(session, "bob");
+        Fixtures.articles(dsl, "news", 3, 3, -60);
+        windowOf(session.newsroom().setCapacity("ann", 4));
+        assertThat(model.articles()).hasSize(3).noneMatch(LeaseRow::returned);
+
+        writer.arrives("Pool to close", WriterRevisions.SECOND); // the writer's revision: it comes back
+        model.reload();
+
+        assertThat(model.articles()).hasSize(4);
+        assertThat(model.articles().get(0).article().externalId()).as("first, not fourth").isEqualTo(WriterRevisions.EXTERNAL_ID);
+        assertThat(model.articles()).filteredOn(LeaseRow::returned).hasSize(1);
+    }
+
+    @Test
+    void theHeaderAndTheMetaLineNameTheDesksAndFollowTheirChanges() {
+        writer.arrives("Pool to close", WriterRevisions.FIRST);
+        session.newsroom().setDesks("ann", List.of("news", "sport"));
+        model = new EditorViewModel(session, TaskExecutor.sameThread(), ticker, session.newsroom().requireEditor("ann"),
+                List.of("news", "sport"), EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
+        model.start();
+        assertThat(model.deskSummaryProperty().get()).isEqualTo("News, Sport");
+        assertThat(model.metaProperty().get()).startsWith("News \u00b7");
+
+        dsl.update(DESK).set(DESK.NAME, "City news").where(DESK.ID.eq("news")).execute();
+        session.newsroom().setDesks("ann", List.of("news")); // an admin takes Sport away
+        ticker.advance(Duration.ofSeconds(61));
+
+        assertThat(model.deskSummaryProperty().get()).isEqualTo("City news");
+        assertThat(model.metaProperty().get()).startsWith("City news \u00b7");
+        assertThat(model.desks()).containsExactly("news");
+    }
+
+    @Test
     void learningOfNewerVersionsCostsTheServerNoStatementOfItsOwn() {
         for (int i = 0; i < 3; i++) {
-            new WriterRevisions(services, "CMS-5" + i).arrives("Story " + i, WriterRevisions.FIRST);
+            new WriterRevisions(session, "CMS-5" + i).arrives("Story " + i, WriterRevisions.FIRST);
         }
         windowOf(ann);
         assertThat(model.articles()).hasSize(3);
-        long quiet = statementsOverTenWatchReads();
+        long quiet = statementsOverAMinuteOfWatchReads();
 
         for (int i = 0; i < 3; i++) {
-            new WriterRevisions(services, "CMS-5" + i).arrives("Story " + i, WriterRevisions.SECOND);
+            new WriterRevisions(session, "CMS-5" + i).arrives("Story " + i, WriterRevisions.SECOND);
         }
-        long withNews = statementsOverTenWatchReads();
+        long withNews = statementsOverAMinuteOfWatchReads();
 
         assertThat(model.revisions().newerNoticeProperty().get()).contains("revision 2");
-        // A question per held article per read would be 30 more; one or two more is the pool (a
+        // A question per held article per read would be 60 more; one or two more is the pool (a
         // statement prepared again on another pooled connection after the imports used one).
-        assertThat(withNews).as("statements the window sent in 30 s, with 3 newer versions vs none (%d)", quiet)
+        assertThat(withNews).as("statements the window sent in a minute, with 3 newer versions vs none (%d)", quiet)
                 .isBetween(quiet, quiet + 2);
     }
 
-    /** Statements the server received while the window's clock moved 30 s (ten list watch reads). */
-    private long statementsOverTenWatchReads() {
+    /**
+     * Statements the server received while the window's clock moved a minute: twenty list watch
+     * reads, and the desks read once (as in every minute).
+     */
+    private long statementsOverAMinuteOfWatchReads() {
         long before = questions();
-        for (int i = 0; i < 10; i++) {
+        for (int i = 0; i < 20; i++) {
             ticker.advance(EditorViewModel.Settings.WATCH_INTERVAL);
         }
         return questions() - before;

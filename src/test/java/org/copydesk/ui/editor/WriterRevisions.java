@@ -15,7 +15,7 @@ import org.copydesk.review.imports.ArticleImporter;
 import org.copydesk.review.imports.ImportListener;
 import org.copydesk.review.imports.ImportReport;
 
-/** A writer's article on the News desk coming in, and coming back revised (issue 13), for the editor's window tests. */
+/** A writer's article on the News desk coming in, and coming back revised, for the editor's window tests. */
 final class WriterRevisions {
 
     static final String EXTERNAL_ID = "CMS-41";
@@ -27,12 +27,12 @@ final class WriterRevisions {
     private final ArticleImporter importer;
     private final String externalId;
 
-    WriterRevisions(ReviewSession services) {
-        this(services, EXTERNAL_ID);
+    WriterRevisions(ReviewSession session) {
+        this(session, EXTERNAL_ID);
     }
 
-    WriterRevisions(ReviewSession services, String externalId) {
-        this.importer = new ArticleImporter(services.database().dsl(), Clock.systemUTC());
+    WriterRevisions(ReviewSession session, String externalId) {
+        this.importer = new ArticleImporter(session.database().dsl(), Clock.systemUTC());
         this.externalId = externalId;
     }
 
@@ -45,10 +45,10 @@ final class WriterRevisions {
     }
 
     /** {@code editor} gets the article and sends it back to its writer with {@link #NOTES}. */
-    static void sentBackBy(ReviewSession services, String editor) {
-        HeldArticle held = services.queue().claim(editor).articles().stream()
+    static void sentBackBy(ReviewSession session, String editor) {
+        HeldArticle held = session.queue().claim(editor).articles().stream()
                 .filter(a -> a.externalId().equals(EXTERNAL_ID)).findFirst().orElseThrow();
-        DecisionOutcome outcome = services.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(),
+        DecisionOutcome outcome = session.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(),
                 Verdict.SEND_BACK, NOTES));
         assertThat(outcome).isInstanceOf(DecisionOutcome.Recorded.class);
     }

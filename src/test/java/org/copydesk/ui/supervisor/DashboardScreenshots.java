@@ -29,6 +29,8 @@ import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.schema.enums.OutcomeEventDelivery;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.DecisionRequest;
+import org.copydesk.review.DemoNewsroom;
+import org.copydesk.review.DeskQueue;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ReviewSession;
@@ -62,6 +64,7 @@ public final class DashboardScreenshots {
         Files.createDirectories(out);
         ReviewSession services = ReviewSession.open(DatabaseConfig.embedded(), new AppDirectories(home),
                 DataSources.PoolSize.of(4), ReviewSession.Options.defaults());
+        DemoNewsroom.prepareSingleComputerDemo(services.database().dsl(), services.newsroom()); // as the app's first run does
         simulateADay(services);
         Editor sue = services.newsroom().requireEditor("sue");
 
@@ -82,6 +85,9 @@ public final class DashboardScreenshots {
             stage[0].setTitle("Copydesk \u2014 Dashboard \u2014 Sue Lindqvist");
             stage[0].setScene(scene);
             stage[0].show();
+            // a window manager (openbox under Xvfb) may open it at a size of its own
+            stage[0].setWidth(1360);
+            stage[0].setHeight(840);
             model[0].start();
         });
         Thread.sleep(4000);
@@ -114,10 +120,31 @@ public final class DashboardScreenshots {
         Thread.sleep(800);
         snapshot(stage[0], out.resolve("dashboard-holders-no-match" + suffix + ".png"));
         onFx(() -> model[0].holders().searchProperty().set(""));
-        for (DashboardTab tab : List.of(DashboardTab.HEALTH, DashboardTab.EDITORS, DashboardTab.AUDIT, DashboardTab.QUARANTINE,
-                DashboardTab.RELAY)) {
+        onFx(() -> {
+            // several leases selected: the highlight shows on each
+            model[0].holders().select(model[0].holders().rows().stream().filter(r -> r.editorId().equals("ann")).toList());
+        });
+        Thread.sleep(800);
+        snapshot(stage[0], out.resolve("dashboard-holders-selected" + suffix + ".png"));
+        for (DashboardTab tab : List.of(DashboardTab.QUEUE, DashboardTab.HEALTH, DashboardTab.EDITORS, DashboardTab.AUDIT,
+                DashboardTab.QUARANTINE, DashboardTab.RELAY)) {
             onFx(() -> view[0].show(tab));
             Thread.sleep(2500);
+            if (tab == DashboardTab.QUEUE) {
+                onFx(() -> model[0].queue().deskProperty().set(model[0].queue().desks().stream()
+                        .filter(d -> d.id().equals("news")).findFirst().orElseThrow()));
+                Thread.sleep(1500);
+                onFx(() -> {
+                    QueueViewModel queue = model[0].queue();
+                    queue.selectedProperty().set(queue.items().stream().filter(i -> i.keptFrom() != null).findFirst()
+                            .orElse(queue.items().get(2)));
+                    model[0].queueActions().giveToProperty().set(model[0].queueActions().candidates().stream()
+                            .filter(e -> e.id().equals("cat")).findFirst().orElse(null));
+                    model[0].queueActions().reasonProperty().set("Cat covers the courts today");
+                    model[0].queueActions().giveSelected();
+                });
+                Thread.sleep(1000);
+            }
             if (tab == DashboardTab.AUDIT) {
                 onFx(() -> model[0].audit().showHistory(model[0].audit().entries().stream()
                         .filter(e -> e.action().equals("force_release")).findFirst().orElse(model[0].audit().entries().get(0))));
@@ -173,9 +200,13 @@ public final class DashboardScreenshots {
                             DSL.val(List.of("ann", "bob", "cat", "dan").get(random.nextInt(4))), DSL.val("lease expired"))
                     .execute();
         }
-        // something for each action
+        // something for each action, the supervisor's overrides on the queue among them
         List<HeldArticle> dans = services.queue().held("dan");
         services.supervision().forceRelease(dans.get(0).id(), "sue", "Legal needs to see this first");
+        DeskQueue.Snapshot news = services.deskQueue().of("news");
+        List<DeskQueue.Item> waiting = news.in(DeskQueue.Place.WAITING);
+        services.queueOverrides().hold(waiting.get(3).id(), "sue", "Waiting for the minister's reply");
+        services.queueOverrides().moveToFront(waiting.get(6).id(), "sue", "Print deadline at 18:00");
         services.supervision().extend(services.queue().held("ann").get(0).id(), Duration.ofMinutes(15), "sue");
         HeldArticle cats = services.queue().held("cat").get(0);
         services.decisions().submit(new DecisionRequest(UUID.randomUUID(), cats.id(), cats.lease(), Verdict.UNREVIEWABLE,

@@ -75,7 +75,7 @@ class DashboardViewModelTest {
     }
 
     @Test
-    void showsEveryActiveLeaseSoonestToRunOutFirstWithLiveCountdowns() {
+    void showsEveryActiveLeaseByEditorWithLiveCountdowns() {
         Fixtures.articles(dsl, "news", 3, 3, -60);
         Fixtures.articles(dsl, "sport", 2, 3, -30); // newer than the news articles, so Ann takes all three of those
         services.queue().claim("ann");
@@ -85,9 +85,10 @@ class DashboardViewModelTest {
         model.start();
 
         assertThat(model.holders().rows()).hasSize(5);
-        // Bob's sport leases are 10 min, Ann's 30: Bob's come first
-        assertThat(model.holders().rows()).extracting(HolderRow::editorId).containsExactly("bob", "bob", "ann", "ann", "ann");
-        HolderRow first = model.holders().rows().get(0);
+        // by editor until the supervisor chooses another order, though Bob's 10-minute leases run out first
+        assertThat(model.holders().rows()).extracting(HolderRow::editorId).containsExactly("ann", "ann", "ann", "bob", "bob");
+        assertThat(model.holders().sortDescriptionProperty().get()).isEqualTo("By editor, A to Z");
+        HolderRow first = model.holders().rows().get(3);
         assertThat(first.timeLeft(ticker.nanoTime())).isBetween(Duration.ofSeconds(595), Duration.ofSeconds(600));
         assertThat(model.holders().deskName(first.desk())).isEqualTo("Sport");
         assertThat(model.holders().summaryProperty().get()).startsWith("5 active leases");
@@ -239,7 +240,7 @@ class DashboardViewModelTest {
         services.queue().claim("bob");
         services.queue().claim("dan");
         model.start();
-        assertThat(model.holders().sortDescriptionProperty().get()).isEqualTo("By time left, soonest to run out first");
+        assertThat(model.holders().sortDescriptionProperty().get()).isEqualTo("By editor, A to Z");
 
         model.holders().sortBy(HolderSort.EDITOR, false);
         assertThat(model.holders().rows()).extracting(HolderRow::editorId).containsExactly("dan", "bob", "bob", "ann", "ann", "ann");
@@ -321,21 +322,22 @@ class DashboardViewModelTest {
     }
 
     @Test
-    void reassignOffersOnlyEditorsOfTheDeskAndWarnsBeforeGoingOverCapacity() {
+    void reassignOffersTheDesksEditorsFirstAndWarnsBeforeGoingOverCapacity() {
         Fixtures.articles(dsl, "news", 3, 3, -60);
         services.queue().claim("dan"); // Dan's capacity is 1: he is full
         services.queue().claim("ann");
         model.start();
         HolderRow annsRow = model.holders().rows().stream().filter(r -> r.editorId().equals("ann")).findFirst().orElseThrow();
         model.holders().selectedProperty().set(annsRow);
-        // Bob works on sport only, Ann holds it already
-        assertThat(model.leaseActions().reassignCandidates()).extracting(Editor::id).containsExactly("dan", "sue");
+        // Ann holds it already; Bob works on sport only, so he comes last, marked
+        assertThat(model.leaseActions().reassignCandidates()).extracting(Editor::id).containsExactly("dan", "sue", "bob");
 
         model.leaseActions().reassignToProperty().set(model.leaseActions().reassignCandidates().get(0));
         model.leaseActions().reasonProperty().set("Dan knows the case");
         model.leaseActions().reassignSelected();
         assertThat(model.leaseActions().questionProperty().get())
-                .isEqualTo("Give \u201c" + annsRow.title() + "\u201d to Dan Ito? Ann Kowalski holds it now and loses it.");
+                .isEqualTo("Give \u201c" + annsRow.title() + "\u201d to Dan Ito? Ann Kowalski holds it now and loses it; "
+                        + "Ann Kowalski's notes go with it.");
         model.leaseActions().confirm();
 
         assertThat(model.leaseActions().capacityWarningProperty().get()).isEqualTo(
@@ -441,15 +443,13 @@ class DashboardViewModelTest {
         model.start();
         assertThat(model.audit().entries()).extracting(e -> e.action()).contains("claim", "force_release");
 
-        model.audit().editorProperty().set("dan");
-        model.audit().search();
+        model.audit().personProperty().set(services.newsroom().requireEditor("dan"));
         assertThat(model.audit().entries()).allSatisfy(e -> assertThat(List.of(String.valueOf(e.actor()), String.valueOf(e.newOwner()),
                 String.valueOf(e.oldOwner()))).contains("dan"));
         assertThat(model.audit().entries()).isNotEmpty();
 
-        model.audit().editorProperty().set("");
+        model.audit().personProperty().set(null);
         model.audit().actionProperty().set("force_release");
-        model.audit().search();
         assertThat(model.audit().entries()).singleElement().satisfies(e -> {
             assertThat(e.actor()).isEqualTo("sue");
             assertThat(e.oldOwner()).isEqualTo("ann");
@@ -461,8 +461,8 @@ class DashboardViewModelTest {
         assertThat(model.audit().historyTitleProperty().get()).startsWith("Article " + held.get(0).id() + ": \u201cArticle 0\u201d (News, queued)")
                 .endsWith(" \u2014 3 events");
 
-        model.audit().actionProperty().set(null);
         model.audit().articleProperty().set(Long.toString(held.get(1).id()));
+        model.audit().actionProperty().set(null);
         model.audit().search();
         assertThat(model.audit().entries()).extracting(e -> e.articleId()).containsOnly(held.get(1).id());
 
@@ -470,15 +470,14 @@ class DashboardViewModelTest {
         dsl.update(LEASE_EVENT).set(LEASE_EVENT.OCCURRED_AT, ServerClock.nowPlus(Duration.ofHours(-2))).execute();
         model.audit().articleProperty().set("");
         model.audit().rangeProperty().set(AuditViewModel.AuditRange.LAST_HOUR);
-        model.audit().search();
         assertThat(model.audit().entries()).isEmpty();
         model.audit().rangeProperty().set(AuditViewModel.AuditRange.LAST_DAY);
-        model.audit().search();
         assertThat(model.audit().entries()).isNotEmpty();
 
-        model.audit().articleProperty().set("twelve");
+        model.audit().articleProperty().set("twelve"); // not a number: words of a title, which none has
         model.audit().search();
-        assertThat(model.audit().errorProperty().get()).isEqualTo("An article is given by its number, e.g. 1042.");
+        assertThat(model.audit().errorProperty().get()).isEmpty();
+        assertThat(model.audit().entries()).isEmpty();
     }
 
     @Test
@@ -519,13 +518,19 @@ class DashboardViewModelTest {
         assertThat(model.quarantine().importRejects()).singleElement().satisfies(r -> assertThat(r.lineNumber()).isEqualTo(7));
 
         model.quarantine().selectedRejectProperty().set(model.quarantine().importRejects().get(0));
-        assertThat(model.quarantine().correctedRowProperty().get()).contains("nwes");
+        RowCorrectionForm form = model.quarantine().rowForm();
+        assertThat(form.titleProperty().get()).isEqualTo("Port strike ends");
+        assertThat(form.bodyProperty().get()).isEqualTo("Dockers return.");
+        assertThat(form.deskProperty().get()).as("the row named no desk that exists").isNull();
+        assertThat(form.deskAsImportedProperty().get()).isEqualTo("The row said \u201cnwes\u201d, which is no desk.");
         model.quarantine().requeueSelectedReject();
         assertThat(model.notices()).as("an error stays next to what failed").isEmpty();
-        assertThat(model.quarantine().rowErrorProperty().get()).isEqualTo("There is no desk 'nwes'.");
+        assertThat(model.quarantine().rowErrorProperty().get()).isEqualTo("The corrected row needs a desk.");
         assertThat(model.quarantine().importRejects()).hasSize(1);
+        assertThat(form.titleProperty().get()).as("what was there stays").isEqualTo("Port strike ends");
 
-        model.quarantine().correctedRowProperty().set("{\"desk\": \"news\", \"title\": \"Port strike ends\", \"body\": \"Dockers return.\", \"priority\": 2}");
+        form.deskProperty().set(model.quarantine().desks().stream().filter(d -> d.id().equals("news")).findFirst().orElseThrow());
+        form.priorityProperty().set("2");
         model.quarantine().requeueSelectedReject();
 
         assertThat(model.quarantine().importRejects()).isEmpty();
@@ -541,7 +546,7 @@ class DashboardViewModelTest {
     }
 
     @Test
-    void aRefusedCsvRowIsOfferedAsJsonAndReimportingNeitherDuplicatesItNorDisagreesWithTheCommandLine() {
+    void aRefusedCsvRowIsOfferedAsAFormOfItsFieldsAndReimportingNeitherDuplicatesItNorDisagreesWithTheCommandLine() {
         model.start();
         Path file = Path.of("docs/examples/articles-with-errors.csv").toAbsolutePath();
         java.io.StringWriter out = new java.io.StringWriter();
@@ -558,29 +563,28 @@ class DashboardViewModelTest {
         assertThat(model.quarantine().importRejects()).as("the refused rows are not kept aside twice").hasSize(5);
         assertThat(dsl.fetchCount(IMPORT_QUARANTINE)).isEqualTo(5);
 
-        // line 4 of the file has no body; the box offers its fields as JSON, not the CSV line
+        // line 4 of the file has no body; the form shows its fields, not the CSV line
         var noBody = model.quarantine().importRejects().stream().filter(r -> r.lineNumber() == 4).findFirst().orElseThrow();
         model.quarantine().selectedRejectProperty().set(noBody);
-        String json = model.quarantine().correctedRowProperty().get();
-        assertThat(json).startsWith("{").endsWith("}").contains("\"external_id\" : \"wire-0003\"", "\"desk\" : \"sport\"",
-                "\"title\" : \"Cup draw made\"", "\"body\" : \"\"", "\"priority\" : 3").doesNotContain("external_id,desk");
+        RowCorrectionForm form = model.quarantine().rowForm();
+        assertThat(List.of(form.externalIdProperty().get(), form.deskProperty().get().id(), form.titleProperty().get(),
+                form.bodyProperty().get(), form.priorityProperty().get())).containsExactly("wire-0003", "sport", "Cup draw made", "", "3");
 
-        model.quarantine().correctedRowProperty().set(noBody.rawText()); // the CSV line as it was: said in plain words
+        model.quarantine().requeueSelectedReject(); // still no body: said in plain words
+        assertThat(model.quarantine().rowErrorProperty().get()).isEqualTo("The corrected row needs a body.");
+        form.bodyProperty().set("Holders meet the champions.");
+        form.availableAtProperty().set("next Tuesday");
         model.quarantine().requeueSelectedReject();
-        assertThat(model.quarantine().rowErrorProperty().get()).isNotEmpty();
-        assertThat(model.quarantine().rowErrorProperty().get()).startsWith("The corrected row must be written as JSON")
-                .doesNotContain("Unrecognized", "token", "Exception");
-        model.quarantine().correctedRowProperty().set("{\"desk\": \"sport\", title: \"Cup draw made\"}");
-        model.quarantine().requeueSelectedReject();
-        assertThat(model.quarantine().rowErrorProperty().get()).startsWith("The corrected row is not valid JSON near line 1, column ")
-                .doesNotContain("Unexpected character", "code");
+        assertThat(model.quarantine().rowErrorProperty().get()).startsWith("available_at must be an ISO-8601 date-time");
 
-        model.quarantine().correctedRowProperty().set(json.replace("\"body\" : \"\"", "\"body\" : \"Holders meet the champions.\""));
+        form.availableAtProperty().set("2030-01-01T10:00:00+02:00"); // an embargo given in the form is kept, in UTC
         model.quarantine().requeueSelectedReject();
         assertThat(model.notices().get(0).kind()).isEqualTo(Notice.Kind.SUCCESS);
         assertThat(model.quarantine().rowErrorProperty().get()).isEmpty();
         assertThat(dsl.fetchValue(ARTICLE.TITLE, ARTICLE.EXTERNAL_ID.eq("wire-0003"))).isEqualTo("Cup draw made");
         assertThat(dsl.fetchValue(ARTICLE.PRIORITY, ARTICLE.EXTERNAL_ID.eq("wire-0003"))).isEqualTo(3);
+        assertThat(dsl.fetchValue(ARTICLE.AVAILABLE_AT, ARTICLE.EXTERNAL_ID.eq("wire-0003")))
+                .isEqualTo(java.time.LocalDateTime.of(2030, 1, 1, 8, 0));
 
         // once more: the corrected row stays dealt with, the other four are not added again
         model.imports().importFile(file);

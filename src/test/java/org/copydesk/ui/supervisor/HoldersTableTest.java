@@ -33,6 +33,7 @@ class HoldersTableTest {
 
     @Test
     void mergesWhatARefreshReadInTimeLeftOrderAndKeepsUnchangedRows() {
+        table.sortBy(HolderSort.TIME_LEFT, true);
         HoldersTable.Merge first = table.merge(Set.of(1L, 2L, 3L), List.of(lease(1, "Budget", "news", "ann", 300),
                 lease(2, "Cup draw", "sport", "bob", 100), lease(3, "Storm", "news", "ann", 200)), 0);
         assertThat(first.rowsChanged()).isEqualTo(3);
@@ -52,6 +53,22 @@ class HoldersTableTest {
         assertThat(table.get(1)).isNull();
 
         assertThat(table.merge(Set.of(3L), List.of(lease(3, "Storm", "news", "ann", 200)), 0).changed()).isFalse();
+    }
+
+    @Test
+    void byDefaultTheRowsGoByEditorThenClaimAndARenewalMovesNone() {
+        table.merge(Set.of(1L, 2L, 3L, 4L), List.of(lease(1, "Budget", "news", "bob", 300), lease(2, "Cup draw", "sport", "ann", 100),
+                lease(3, "Storm", "news", "ann", 200), lease(4, "Flood", "news", "ann", 50)), 0);
+        assertThat(ids()).containsExactly(2L, 3L, 4L, 1L);
+
+        // every lease renews, each to a different end: nothing moves
+        table.merge(Set.of(1L, 2L, 3L, 4L), List.of(lease(1, "Budget", "news", "bob", 60, 1), lease(2, "Cup draw", "sport", "ann", 900, 1),
+                lease(3, "Storm", "news", "ann", 30, 1), lease(4, "Flood", "news", "ann", 600, 1)), 0);
+        assertThat(ids()).containsExactly(2L, 3L, 4L, 1L);
+
+        // a new lease takes its holder's place; one that changes hands moves to its new holder
+        table.merge(Set.of(4L, 5L), List.of(lease(4, "Flood", "news", "bob", 600), lease(5, "Derby", "sport", "ann", 10)), 0);
+        assertThat(ids()).containsExactly(2L, 3L, 5L, 1L, 4L);
     }
 
     @Test
@@ -95,19 +112,19 @@ class HoldersTableTest {
 
         table.groupBy(Grouping.EDITOR);
         assertThat(table.groups()).extracting(Object::toString).containsExactly("Ann Smith (1)", "Bob Smith (2)");
-        assertThat(ids()).containsExactly(2L, 3L, 1L);
+        assertThat(ids()).containsExactly(2L, 1L, 3L);
         table.showGroup(table.groups().get(1));
-        assertThat(ids()).containsExactly(3L, 1L);
+        assertThat(ids()).containsExactly(1L, 3L);
 
         table.merge(Set.of(4L), List.of(lease(4, "Flood", "sport", "bob", 50)), 0);
         assertThat(table.groups()).extracting(Object::toString).containsExactly("Ann Smith (1)", "Bob Smith (3)");
         assertThat(table.groupFilter().leases()).isEqualTo(3);
-        assertThat(ids()).containsExactly(4L, 3L, 1L);
+        assertThat(ids()).containsExactly(1L, 3L, 4L);
 
         table.groupBy(Grouping.DESK);
         assertThat(table.groupFilter()).as("a new grouping starts with every group").isNull();
         assertThat(table.groups()).extracting(HoldersTable.GroupSummary::label).containsExactly("News", "Sport");
-        assertThat(ids()).containsExactly(3L, 1L, 4L, 2L);
+        assertThat(ids()).containsExactly(1L, 3L, 2L, 4L);
     }
 
     @Test
@@ -115,13 +132,15 @@ class HoldersTableTest {
         table.merge(Set.of(1L, 2L, 3L), List.of(lease(1, "Budget", "news", "ann", 300), lease(2, "Cup draw", "a-desk", "bob", 100),
                 lease(3, "Storm", "news", "cat", 200)), 0);
 
-        assertThat(table.sortBy(HolderSort.TIME_LEFT, true)).as("already so: nothing to do").isFalse();
+        assertThat(table.sortBy(HolderSort.EDITOR, true)).as("already so: nothing to do").isFalse();
         assertThat(table.sortBy(HolderSort.ARTICLE, false)).isTrue();
         assertThat(ids()).containsExactly(3L, 2L, 1L);
         table.merge(Set.of(4L), List.of(lease(4, "Derby", "news", "dan", 999)), 0);
         assertThat(ids()).containsExactly(3L, 4L, 2L, 1L);
 
-        table.sortBy(HolderSort.DESK, true); // by the desk's name: "News" before "Zebra", ties by time left
-        assertThat(ids()).containsExactly(3L, 1L, 4L, 2L);
+        table.sortBy(HolderSort.DESK, true); // by the desk's name: "News" before "Zebra", ties by claim time, then number
+        assertThat(ids()).containsExactly(1L, 3L, 4L, 2L);
+        table.sortBy(HolderSort.TIME_LEFT, true);
+        assertThat(ids()).containsExactly(2L, 3L, 1L, 4L);
     }
 }

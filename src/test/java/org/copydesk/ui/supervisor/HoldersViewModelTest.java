@@ -69,7 +69,20 @@ class HoldersViewModelTest {
     }
 
     @Test
+    void byDefaultRenewalsMoveNoRow() {
+        assertThat(titles()).containsExactly("Article 0", "Article 1", "Article 2");
+        services.queue().renew("ann", List.of(annHolds("Article 0")));
+        ticker.advance(Duration.ofSeconds(2));
+        services.queue().renew("ann", List.of(annHolds("Article 1")));
+        ticker.advance(Duration.ofSeconds(2));
+
+        assertThat(titles()).containsExactly("Article 0", "Article 1", "Article 2");
+        assertThat(model.rows()).extracting(HolderRow::renewals).containsExactly(1, 1, 0);
+    }
+
+    @Test
     void aSelectionStaysOnItsLeaseNotOnItsRowWhenTheRowsMove() {
+        model.sortBy(HolderSort.TIME_LEFT, true); // chosen: now a renewal moves its row
         assertThat(titles()).containsExactly("Article 0", "Article 1", "Article 2");
         model.selectedProperty().set(model.rows().get(0));
 
@@ -97,6 +110,8 @@ class HoldersViewModelTest {
         assertThat(model.rows().get(1)).as("changed in place").isNotSameAs(article1);
         assertThat(model.rows().get(1).renewals()).isEqualTo(1);
         assertThat(model.heldTextProperty().get()).isEqualTo("2 changes wait while you work here: 1 new, 1 ended.");
+        assertThat(model.summaryProperty().get()).as("the count is of the leases now, not of the rows still shown")
+                .startsWith("3 active leases");
 
         model.pointerOverProperty().set(false);
 
@@ -151,6 +166,7 @@ class HoldersViewModelTest {
 
         ticker.advance(Duration.ofSeconds(25));
         assertThat(titles()).containsExactly("Article 0", "Article 1", "Article 2");
+        assertThat(model.summaryProperty().get()).as("never \u201c3 of 2 active leases\u201d").startsWith("2 active leases");
         assertThat(model.selectedProperty().get().title()).as("still the selected lease").isEqualTo("Article 0");
 
         model.pointerOverProperty().set(false);

@@ -3,6 +3,7 @@ package org.copydesk.ui.supervisor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.LEASE_EVENT;
+import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
 
 import java.time.Duration;
 import java.time.ZoneId;
@@ -73,6 +74,60 @@ class LeaseActionsViewModelTest {
 
     private String lockedBy(String title) {
         return dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.TITLE.eq(title));
+    }
+
+    @Test
+    void theListOfPeopleFollowsChangesToEditorsAndDesksWithoutARefresh() {
+        services.newsroom().addEditor("cat", "Cat Diaz", org.copydesk.review.Role.EDITOR, 3, List.of("sport"));
+        ticker.advance(Duration.ofSeconds(2));
+        holders.select(rows("Article 0"));
+        assertThat(model.reassignCandidates()).extracting(Editor::id).as("last: without the desk").endsWith("cat");
+        assertThat(model.candidateLabel(model.reassignCandidates().get(3))).isEqualTo("Cat Diaz (cat) \u00b7 not on News");
+        assertThat(dashboard.audit().people()).extracting(Editor::id).contains("cat");
+
+        services.newsroom().setDesks("cat", List.of("sport", "news")); // an admin, elsewhere
+        ticker.advance(Duration.ofSeconds(2));
+
+        assertThat(model.reassignCandidates()).extracting(Editor::id).containsExactly("bob", "cat", "dan", "sue");
+        assertThat(model.candidateLabel(model.reassignCandidates().get(1))).isEqualTo("Cat Diaz (cat)");
+    }
+
+    @Test
+    void reassigningToSomeoneWithoutTheDeskAsksAndHandsTheNotesOverAndKeepsTheArticleFromItsHolder() {
+        services.newsroom().addEditor("cat", "Cat Diaz", org.copydesk.review.Role.EDITOR, 3, List.of("sport"));
+        long article0 = held("ann", "Article 0").id();
+        dsl.insertInto(REVIEW_DRAFT, REVIEW_DRAFT.ARTICLE_ID, REVIEW_DRAFT.EDITOR_ID, REVIEW_DRAFT.NOTES)
+                .values(article0, "ann", "Headline overstates the cuts").execute();
+        ticker.advance(Duration.ofSeconds(2));
+        holders.select(rows("Article 0"));
+        assertThat(model.reassignCandidates()).extracting(Editor::id).as("the desk's people first, then anyone who may hold articles")
+                .containsExactly("bob", "dan", "sue", "cat");
+        Editor cat = model.reassignCandidates().get(3);
+        assertThat(model.candidateLabel(cat)).isEqualTo("Cat Diaz (cat) \u00b7 not on News");
+
+        model.reassignToProperty().set(cat);
+        model.reasonProperty().set("Cat knows the council");
+        model.reassignSelected();
+        assertThat(model.questionProperty().get()).isEqualTo("Give \u201cArticle 0\u201d to Cat Diaz? Ann Kowalski holds it now and "
+                + "loses it; Ann Kowalski's notes go with it. Cat Diaz does not work on News; this gives them the article, not the desk.");
+        assertThat(model.answerProperty().get()).isEqualTo("Give it anyway");
+        model.confirm();
+
+        assertThat(lockedBy("Article 0")).isEqualTo("cat");
+        assertThat(dsl.fetchValue(ARTICLE.KEPT_FROM, ARTICLE.ID.eq(article0))).isEqualTo("ann");
+        assertThat(dsl.fetchValue(REVIEW_DRAFT.NOTES, REVIEW_DRAFT.ARTICLE_ID.eq(article0).and(REVIEW_DRAFT.EDITOR_ID.eq("cat"))))
+                .isEqualTo("\u2014 Ann Kowalski \u2014\nHeadline overstates the cuts");
+        assertThat(dsl.fetchValue(REVIEW_DRAFT.NOTES, REVIEW_DRAFT.ARTICLE_ID.eq(article0).and(REVIEW_DRAFT.EDITOR_ID.eq("ann"))))
+                .as("Ann's own stay hers").isEqualTo("Headline overstates the cuts");
+        assertThat(dsl.select(LEASE_EVENT.ACTOR, LEASE_EVENT.OLD_OWNER, LEASE_EVENT.NEW_OWNER, LEASE_EVENT.DETAIL).from(LEASE_EVENT)
+                .where(LEASE_EVENT.ACTION.eq("notes_handed_over")).fetchOne().intoList())
+                .containsExactly("sue", "ann", "cat", "Headline overstates the cuts");
+
+        services.queue().release(held("cat", "Article 0"));
+        services.queue().held("ann").forEach(h -> services.queue().release(h));
+        dsl.update(ARTICLE).set(ARTICLE.PASSED_BY, (String) null).where(ARTICLE.ID.isNotNull()).execute(); // their own releases
+        assertThat(services.queue().claim("ann").articles()).extracting(HeldArticle::title).as("kept from Ann")
+                .doesNotContain("Article 0");
     }
 
     @Test
@@ -173,14 +228,15 @@ class LeaseActionsViewModelTest {
     }
 
     @Test
-    void onlyEditorsOfEverySelectedDeskAreOfferedAndTheReasonIsAskedOfAllHolders() {
+    void theEditorsOfEverySelectedDeskComeFirstAndTheReasonIsAskedOfAllHolders() {
         Fixtures.articles(dsl, "sport", 1, 3, -60);
         services.supervision().reassign(dsl.fetchValue(ARTICLE.ID, ARTICLE.DESK_ID.eq("sport")), "ann", "sue", true, null);
         holders.reloadAll();
         HolderRow sport = holders.rows().stream().filter(r -> r.desk().equals("sport")).findFirst().orElseThrow();
         holders.select(List.of(rows("Article 3").get(0), sport));
-        assertThat(model.reassignCandidates()).as("news and sport: only Ann and Sue work on both").extracting(Editor::id)
-                .containsExactly("ann", "sue");
+        assertThat(model.reassignCandidates()).as("news and sport: Ann and Sue work on both, then the others").extracting(Editor::id)
+                .containsExactly("ann", "sue", "bob", "dan");
+        assertThat(model.candidateLabel(model.reassignCandidates().get(2))).isEqualTo("Bob Okafor (bob) \u00b7 not on Sport");
 
         model.forceReleaseSelected();
         assertThat(model.errorProperty().get()).isEqualTo("Give a reason: Bob Okafor and Ann Kowalski will see it.");

@@ -9,12 +9,10 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.UUID;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TextArea;
-import javafx.stage.Stage;
 import org.copydesk.db.schema.enums.OutcomeEventDelivery;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Editor;
@@ -27,14 +25,12 @@ import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
 import org.copydesk.ui.common.TaskExecutor;
-import org.copydesk.ui.common.Theme;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The Relay tab on screen (headless, Monocle): the counts, the failed row's answer, and Retry through to the database. */
@@ -46,7 +42,7 @@ class RelayPageTest {
     private final FxRobot robot = new FxRobot();
     private List<Long> cursors;
     private DashboardViewModel model;
-    private Stage stage;
+    private DashboardOnScreen screen;
 
     RelayPageTest(TestDatabase db) {
         this.dsl = db.dsl();
@@ -72,26 +68,12 @@ class RelayPageTest {
                 .set(OUTCOME_EVENT.LAST_ANSWER, "HTTP 503: busy").where(OUTCOME_EVENT.ID.eq(cursors.get(1))).execute();
         model = new DashboardViewModel(services, TaskExecutor.sameThread(), new ManualTicker(), sue,
                 DashboardViewModel.Settings.defaults(), ZoneId.of("UTC"));
-        FxToolkit.registerPrimaryStage();
-        FxToolkit.setupFixture(() -> {
-            DashboardView view = new DashboardView(model);
-            stage = new Stage();
-            Scene scene = new Scene(view, 1280, 800);
-            Theme.LIGHT.apply(scene);
-            stage.setScene(scene);
-            stage.show();
-            model.start();
-            view.show(DashboardTab.RELAY);
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        screen = DashboardOnScreen.show(model, DashboardTab.RELAY);
     }
 
     @AfterEach
     void close() throws Exception {
-        FxToolkit.setupFixture(() -> {
-            model.close();
-            stage.close();
-        });
+        screen.close();
     }
 
     private String text(String id) {

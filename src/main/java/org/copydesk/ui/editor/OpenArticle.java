@@ -1,13 +1,10 @@
 package org.copydesk.ui.editor;
 
-import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
-import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -18,10 +15,10 @@ import org.copydesk.review.ArticleRevision;
 import org.copydesk.review.Drafts;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.HistoryEntry;
-import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.Messages;
-import org.copydesk.ui.common.TaskExecutor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the reader shows of the selected article: title, byline, the meta line, the text (the
@@ -30,19 +27,14 @@ import org.copydesk.ui.common.TaskExecutor;
  * Get articles, so the next article after a decision shows at once (the opening read still has the
  * last word).
  */
-final class ReadingPane {
+final class OpenArticle {
 
-    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ReadingPane.class);
+    private static final Logger log = LoggerFactory.getLogger(OpenArticle.class);
 
-    private final ReviewSession services;
-    private final String editorId;
-    private final TaskExecutor tasks;
+    private final EditorContext context;
     private final HeldList held;
     private final DraftKeeper drafts;
     private final RevisionReader revisions;
-    private final ZoneId zone;
-    private final Function<String, String> deskName;
-    private final Consumer<Throwable> onFailure;
 
     private final StringProperty title = new SimpleStringProperty("");
     private final StringProperty byline = new SimpleStringProperty("");
@@ -53,17 +45,12 @@ final class ReadingPane {
     /** The texts of the held articles read so far (read ahead or opened), by article id. */
     private final Map<Long, String> texts = new HashMap<>();
 
-    ReadingPane(ReviewSession services, String editorId, TaskExecutor tasks, HeldList held, DraftKeeper drafts,
-                RevisionReader revisions, ZoneId zone, Function<String, String> deskName, Consumer<Throwable> onFailure) {
-        this.services = services;
-        this.editorId = editorId;
-        this.tasks = tasks;
-        this.held = held;
+    OpenArticle(EditorContext context, DraftKeeper drafts, RevisionReader revisions) {
+        this.context = context;
+        this.held = context.held;
         this.drafts = drafts;
         this.revisions = revisions;
-        this.zone = zone;
-        this.deskName = deskName;
-        this.onFailure = onFailure;
+        revisions.onTaken(this::showRevision);
     }
 
     /** Shows {@code row} (null: nothing selected) at once from what is known, then as read. */
@@ -83,8 +70,8 @@ final class ReadingPane {
         meta.set(describeMeta(a));
         body.set(texts.getOrDefault(row.id(), Messages.text("editor.loading")));
         long id = row.id();
-        BackgroundTask.of("open article", () -> new Opened(services.queue().article(id), services.history().of(id),
-                        services.drafts().load(id, editorId), revisions.open(a)))
+        BackgroundTask.of("open article", () -> new Opened(context.session.queue().article(id),
+                        context.session.history().of(id), context.session.drafts().load(id, context.editor.id()), revisions.open(a)))
                 .onSuccess(opened -> {
                     if (held.selected().get() == null || held.selected().get().id() != id) {
                         return; // the editor moved on meanwhile
@@ -96,11 +83,19 @@ final class ReadingPane {
                     opened.revision().reading().ifPresent(this::showRevision); // the revision the lease was handed
                     revisions.opened(id, opened.revision());
                     history.setAll(opened.history());
-                    historyLines.setAll(HistoryLines.of(opened.history(), zone));
+                    historyLines.setAll(HistoryLines.of(opened.history(), context.zone));
                     drafts.restore(id, opened.draft());
                 })
-                .onFailure(onFailure)
-                .executeWith(tasks);
+                .onFailure(context::failed)
+                .executeWith(context.tasks);
+    }
+
+    /** The desks' names changed (or became known): the meta line says the desk's name now. */
+    void desksChanged() {
+        LeaseRow row = held.selected().get();
+        if (row != null) {
+            meta.set(describeMeta(row.article()));
+        }
     }
 
     /** Reads the texts of the held articles not read yet, in one query. */
@@ -109,14 +104,14 @@ final class ReadingPane {
         if (unread.isEmpty()) {
             return;
         }
-        BackgroundTask.of("read ahead", () -> services.queue().articles(unread))
+        BackgroundTask.of("read ahead", () -> context.session.queue().articles(unread))
                 .onSuccess(read -> read.forEach((id, detail) -> {
                     if (held.shows(id) && !texts.containsKey(id)) { // an opening read meanwhile is newer
                         texts.put(id, detail.body());
                     }
                 }))
                 .onFailure(failure -> log.debug("Could not read ahead: {}", failure.toString())) // opening reads it anyway
-                .executeWith(tasks);
+                .executeWith(context.tasks);
     }
 
     /** Forgets the texts of articles no longer held. */
@@ -132,7 +127,7 @@ final class ReadingPane {
     }
 
     private String describeMeta(HeldArticle a) {
-        return Messages.text(a.attempts() > 0 ? "editor.meta.sentBack" : "editor.meta", deskName.apply(a.desk()), a.priority(),
+        return Messages.text(a.attempts() > 0 ? "editor.meta.sentBack" : "editor.meta", context.deskName(a.desk()), a.priority(),
                 a.attempts(), a.externalId());
     }
 

@@ -6,28 +6,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.copydesk.lease.Lease;
-import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ListWatch;
-import org.copydesk.review.ReviewSession;
 import org.copydesk.ui.common.BackgroundTask;
-import org.copydesk.ui.common.ConnectionStatus;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
-import org.copydesk.ui.common.NoticeBoard;
-import org.copydesk.ui.common.TaskExecutor;
-import org.copydesk.ui.common.Ticker;
 
 /**
  * Keeps "My articles" true without F5. Every few seconds it asks the database the one cheap
@@ -37,75 +30,66 @@ import org.copydesk.ui.common.Ticker;
  * extra time shows in the countdown; work waiting is announced ("3 articles waiting on News — F5")
  * or, if the editor chose so, fetched at once. A read that overlapped the window's own claim,
  * renewal, release or decision is not acted on: the next one is.
+ *
+ * <p>What it finds goes to the part that owns it, once: a lease lost or given more time to
+ * {@link LeaseUpkeep}, news of a newer revision to {@link RevisionReader}, a top-up to
+ * {@link ArticleClaims}.
  */
-final class ListWatcher {
+final class LiveList {
 
     /** An article the editor gave back is not announced as waiting for this long ("release means not me"). */
     static final Duration NOT_ME_FOR = Duration.ofMinutes(10);
 
-    private final ReviewSession services;
-    private final Editor editor;
-    private final List<String> desks;
-    private final TaskExecutor tasks;
-    private final Ticker ticker;
-    private final Duration interval;
+    private final EditorContext context;
     private final HeldList held;
     private final LeaseUpkeep upkeep;
-    private final NoticeBoard notices;
-    private final ConnectionStatus connection;
-    private final Consumer<Throwable> onFailure;
-    private final Runnable topUp;
-    private final BooleanSupplier claiming;
-    private final Function<String, String> deskName;
-
+    private final RevisionReader revisions;
+    private final ArticleClaims claims;
     private final BooleanProperty autoTopUp;
+
     private final StringProperty waiting = new SimpleStringProperty("");
     private final IntegerProperty waitingCount = new SimpleIntegerProperty();
     private boolean reading;
     private long nextReadNanos;
     /** The waiting articles seen when the list last topped itself up: not again for the same ones. */
     private Set<Long> toppedUpFor = Set.of();
-    private Consumer<Map<Long, Integer>> newerRevisions = newest -> { };
 
-    ListWatcher(ReviewSession services, Editor editor, List<String> desks, TaskExecutor tasks, Ticker ticker,
-                Duration interval, HeldList held, LeaseUpkeep upkeep, NoticeBoard notices, ConnectionStatus connection,
-                Consumer<Throwable> onFailure, Runnable topUp, BooleanSupplier claiming, Function<String, String> deskName,
-                BooleanProperty autoTopUp) {
-        this.autoTopUp = autoTopUp;
-        this.services = services;
-        this.editor = editor;
-        this.desks = List.copyOf(desks);
-        this.tasks = tasks;
-        this.ticker = ticker;
-        this.interval = interval;
-        this.held = held;
+    /** @param autoTopUp the editor's choice: the list tops itself up when work is waiting */
+    LiveList(EditorContext context, LeaseUpkeep upkeep, RevisionReader revisions, ArticleClaims claims,
+             BooleanProperty autoTopUp) {
+        this.context = context;
+        this.held = context.held;
         this.upkeep = upkeep;
-        this.notices = notices;
-        this.connection = connection;
-        this.onFailure = onFailure;
-        this.topUp = topUp;
-        this.claiming = claiming;
-        this.deskName = deskName;
-        this.nextReadNanos = ticker.nanoTime() + interval.toNanos();
+        this.revisions = revisions;
+        this.claims = claims;
+        this.autoTopUp = autoTopUp;
+        this.nextReadNanos = context.ticker.nanoTime() + context.settings.watchInterval().toNanos();
+        // Get articles: the nudge is out of date until the next read
+        claims.loadingProperty().addListener((o, was, now) -> {
+            if (now) {
+                waiting.set("");
+                waitingCount.set(0);
+            }
+        });
     }
 
     /** Every tick: asks again once the interval has passed. */
     void tick() {
-        if (connection.isOffline() || reading || ticker.nanoTime() < nextReadNanos) {
+        if (context.connection.isOffline() || reading || context.ticker.nanoTime() < nextReadNanos) {
             return;
         }
         long mark = held.changeMark();
-        boolean room = held.rows().size() < editor.capacity();
-        List<String> lookAt = room ? desks : List.of();
-        BackgroundTask.of("watch my list", () -> services.listWatch().read(editor.id(), lookAt))
+        boolean room = held.rows().size() < context.editor.capacity();
+        List<String> lookAt = room ? context.desks() : List.of();
+        BackgroundTask.of("watch my list", () -> context.session.listWatch().read(context.editor.id(), lookAt))
                 .onRunning(() -> reading = true)
                 .onFinished(() -> {
                     reading = false;
-                    nextReadNanos = ticker.nanoTime() + interval.toNanos();
+                    nextReadNanos = context.ticker.nanoTime() + context.settings.watchInterval().toNanos();
                 })
                 .onSuccess(snapshot -> apply(snapshot, mark, room))
-                .onFailure(onFailure)
-                .executeWith(tasks);
+                .onFailure(context::failed)
+                .executeWith(context.tasks);
     }
 
     private void apply(ListWatch.Snapshot snapshot, long mark, boolean room) {
@@ -114,7 +98,6 @@ final class ListWatcher {
         }
         Map<Long, ListWatch.HeldLease> server = snapshot.held().stream()
                 .collect(Collectors.toMap(ListWatch.HeldLease::articleId, h -> h, (a, b) -> a));
-        long now = ticker.nanoTime();
         List<HeldArticle> lost = new ArrayList<>();
         for (LeaseRow row : List.copyOf(held.rows())) {
             ListWatch.HeldLease h = server.get(row.id());
@@ -122,29 +105,29 @@ final class ListWatcher {
             if (h == null || h.token() != mine.token()) {
                 lost.add(row.article());
             } else if (Duration.between(mine.expiresAt(), h.expiresAt()).abs().compareTo(Duration.ofSeconds(1)) > 0) {
-                // a supervisor gave more time (or the database otherwise moved the expiry): show it
-                row.update(row.article().withLease(new Lease(mine.key(), mine.owner(), mine.token(), h.expiresAt(),
-                        snapshot.serverNow())), now);
+                // renewed in another window, or a supervisor gave more time: show it
+                upkeep.renewed(row, row.article().withLease(new Lease(mine.key(), mine.owner(), mine.token(), h.expiresAt(),
+                        snapshot.serverNow())));
             }
         }
         List<ListWatch.HeldLease> arrived = snapshot.held().stream()
                 .filter(h -> !held.shows(h.articleId()) && !held.isGone(HeldList.key(h.articleId(), h.token())))
                 .toList();
-        newerRevisions.accept(snapshot.held().stream().filter(h -> h.newerRevision() != null)
+        revisions.newerSeen(snapshot.held().stream().filter(h -> h.newerRevision() != null)
                 .collect(Collectors.toMap(ListWatch.HeldLease::articleId, ListWatch.HeldLease::newerRevision, (a, b) -> a)));
         explainLost(lost);
         welcome(arrived);
-        announce(room ? snapshot.waiting() : List.of(), now);
+        announce(room ? snapshot.waiting() : List.of(), context.ticker.nanoTime());
     }
 
     private void explainLost(List<HeldArticle> lost) {
         if (lost.isEmpty()) {
             return;
         }
-        BackgroundTask.of("explain lost leases", () -> lost.stream().map(a -> services.queue().lapsed(a)).toList())
+        BackgroundTask.of("explain lost leases", () -> lost.stream().map(a -> context.session.queue().lapsed(a)).toList())
                 .onSuccess(explained -> explained.forEach(upkeep::lost))
-                .onFailure(onFailure)
-                .executeWith(tasks);
+                .onFailure(context::failed)
+                .executeWith(context.tasks);
     }
 
     /** Articles the editor holds that this window does not show: given by a supervisor, or claimed in another window. */
@@ -155,25 +138,26 @@ final class ListWatcher {
         Set<Long> ids = arrived.stream().map(ListWatch.HeldLease::articleId).collect(Collectors.toSet());
         BackgroundTask.of("pick up new articles", () -> {
                     List<Arrival> arrivals = new ArrayList<>();
-                    for (HeldArticle h : services.queue().held(editor.id())) {
+                    for (HeldArticle h : context.session.queue().held(context.editor.id())) {
                         if (ids.contains(h.id()) && !h.lease().remainingAtRead().isZero()) {
-                            arrivals.add(new Arrival(h, services.queue().arrival(h)));
+                            arrivals.add(new Arrival(h, context.session.queue().arrival(h)));
                         }
                     }
                     return arrivals;
                 })
                 .onSuccess(arrivals -> {
-                    long now = ticker.nanoTime();
+                    long now = context.ticker.nanoTime();
                     for (Arrival a : arrivals) {
                         if (!held.shows(a.article().id()) && !held.isGone(HeldList.key(a.article()))) {
                             held.add(new LeaseRow(a.article(), now));
-                            notices.post(Notice.Kind.INFO, a.message());
-                            upkeep.alertDesktop(a.message()); // seen in a working day: missed behind another window
+                            upkeep.heldAgain(a.article().id());
+                            context.notices.post(Notice.Kind.INFO, a.message());
+                            context.alertDesktop(a.message()); // seen in a working day: missed behind another window
                         }
                     }
                 })
-                .onFailure(onFailure)
-                .executeWith(tasks);
+                .onFailure(context::failed)
+                .executeWith(context.tasks);
     }
 
     private record Arrival(HeldArticle article, String message) {
@@ -191,36 +175,22 @@ final class ListWatcher {
         }
         Map<String, Long> byDesk = forMe.stream()
                 .collect(Collectors.groupingBy(ListWatch.Waiting::desk, LinkedHashMap::new, Collectors.counting()));
-        String where = Formats.list(byDesk.keySet().stream().map(deskName).toList());
+        String where = Formats.list(byDesk.keySet().stream().map(context::deskName).toList());
         // at the limit the read stopped on the first desks it walked: the others may have work too
         waiting.set(found.size() >= ListWatch.WAITING_LIMIT ? Messages.text("editor.list.waitingMany", ListWatch.WAITING_LIMIT)
                 : Messages.text("editor.list.waiting", forMe.size(), where));
         Set<Long> ids = forMe.stream().map(ListWatch.Waiting::articleId).collect(Collectors.toSet());
-        if (autoTopUp.get() && !claiming.getAsBoolean() && !ids.equals(toppedUpFor)) {
+        if (autoTopUp.get() && !claims.loadingProperty().get() && !ids.equals(toppedUpFor)) {
             toppedUpFor = ids; // if the claim brings none of them (another editor was quicker), do not insist
-            topUp.run();
+            claims.topUp();
         }
     }
 
-    /**
-     * Where each read's news of newer revisions goes (issue 13): article id to its newest revision,
-     * for the held articles whose lease was handed an older one. It comes with the read, at no cost.
-     */
-    void onNewerRevisions(Consumer<Map<Long, Integer>> listener) {
-        this.newerRevisions = listener;
-    }
-
-    /** After Get articles: the nudge is out of date until the next read. */
-    void claimed() {
-        waiting.set("");
-        waitingCount.set(0);
-    }
-
-    StringProperty waiting() {
+    ReadOnlyStringProperty waiting() {
         return waiting;
     }
 
-    IntegerProperty waitingCount() {
+    ReadOnlyIntegerProperty waitingCount() {
         return waitingCount;
     }
 }

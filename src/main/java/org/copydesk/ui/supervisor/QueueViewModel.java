@@ -1,0 +1,181 @@
+package org.copydesk.ui.supervisor;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.List;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.copydesk.review.Desk;
+import org.copydesk.review.DeskQueue;
+import org.copydesk.review.DeskQueue.Item;
+import org.copydesk.ui.common.Formats;
+import org.copydesk.ui.common.Messages;
+
+/**
+ * The "Queue" tab: one desk's queue as claims take it, what is scheduled, what the supervisor holds
+ * and what is with the writers (see {@link DeskQueue}). Read when the tab or another desk is
+ * chosen, after each of the supervisor's acts, and every refresh interval while the tab is shown
+ * and the pointer is not on the rows (so no row moves under it).
+ */
+public final class QueueViewModel {
+
+    private final DashboardContext context;
+    private final ObservableList<Desk> desks = FXCollections.observableArrayList();
+    private final ObjectProperty<Desk> desk = new SimpleObjectProperty<>();
+    private final ObservableList<Item> items = FXCollections.observableArrayList();
+    private final ObjectProperty<Item> selected = new SimpleObjectProperty<>();
+    private final StringProperty summary = new SimpleStringProperty("");
+    private final StringProperty loadError = new SimpleStringProperty("");
+    private final BooleanProperty pointerOver = new SimpleBooleanProperty();
+    /** When the queue shown was read, by the server's clock. */
+    private LocalDateTime readAt;
+    private boolean shown;
+    private boolean loading;
+    private long lastLoadNanos;
+
+    QueueViewModel(DashboardContext context) {
+        this.context = context;
+        desk.addListener((o, a, d) -> {
+            selected.set(null);
+            items.clear();
+            refresh();
+        });
+    }
+
+    /** The desks are known (or changed): the supervisor's own first, then the others. */
+    void desksKnown() {
+        List<Desk> all = context.desks();
+        List<String> own = context.supervisor.desks();
+        List<Desk> ordered = new java.util.ArrayList<>(all.stream().filter(d -> own.contains(d.id())).toList());
+        all.stream().filter(d -> !own.contains(d.id())).forEach(ordered::add);
+        if (!ordered.equals(desks)) {
+            desks.setAll(ordered);
+        }
+        Desk chosen = desk.get();
+        Desk again = chosen == null ? null : ordered.stream().filter(d -> d.id().equals(chosen.id())).findFirst().orElse(null);
+        if (again == null && !ordered.isEmpty()) {
+            desk.set(ordered.get(0));
+        }
+    }
+
+    /** Reads the chosen desk's queue again. */
+    public void refresh() {
+        Desk d = desk.get();
+        if (d == null || loading) {
+            return;
+        }
+        loading = true;
+        lastLoadNanos = context.ticker.nanoTime();
+        DeskQueue queue = context.services.deskQueue();
+        context.tasks.run("load the desk's queue", () -> queue.of(d.id()), snapshot -> {
+            loading = false;
+            context.reached();
+            loadError.set("");
+            if (desk.get() == null || !desk.get().id().equals(snapshot.desk())) {
+                return; // another desk was chosen meanwhile; its own read is under way
+            }
+            long keep = selected.get() == null ? -1 : selected.get().id();
+            readAt = snapshot.serverNow();
+            items.setAll(snapshot.items());
+            selected.set(items.stream().filter(i -> i.id() == keep).findFirst().orElse(null));
+            summary.set(describe(snapshot));
+        }, failure -> {
+            loading = false;
+            context.failed(failure, loadError);
+        });
+    }
+
+    /** "12 waiting, 2 scheduled, 1 held, 3 with writers", and how many waiting are not listed. */
+    private static String describe(DeskQueue.Snapshot s) {
+        String counts = Messages.text("dashboard.queue.summary", s.waitingTotal(), s.in(DeskQueue.Place.SCHEDULED).size(),
+                s.in(DeskQueue.Place.HELD).size(), s.in(DeskQueue.Place.WITH_WRITERS).size());
+        int listed = s.in(DeskQueue.Place.WAITING).size();
+        return listed < s.waitingTotal() ? Messages.text("dashboard.queue.summaryFirst", counts, listed) : counts;
+    }
+
+    /** Reloads when due, while the tab is shown and the pointer is not on the rows. */
+    void tick(long now) {
+        if (shown && !pointerOver.get() && !loading && now - lastLoadNanos >= context.settings.refreshInterval().toNanos()) {
+            refresh();
+        }
+    }
+
+    void shown(boolean isShown) {
+        shown = isShown;
+    }
+
+    // --- how a row reads ---------------------------------------------------------------------------
+
+    /** "1 · next", "Scheduled until 14:00", "Held by Sue Lindqvist", "With the writer". */
+    public String placeOf(Item i) {
+        return switch (i.place()) {
+            case WAITING -> i.position() == 1 ? Messages.text("dashboard.queue.place.next")
+                    : Messages.text("dashboard.queue.place.waiting", i.position());
+            case SCHEDULED -> Messages.text("dashboard.queue.place.scheduled", Formats.localDayClock(i.availableAt(), context.zone));
+            case HELD -> Messages.text("dashboard.queue.place.held", context.personName(i.heldBy()));
+            case WITH_WRITERS -> Messages.text("dashboard.queue.place.withWriters");
+        };
+    }
+
+    /** What else the supervisor should know: came back from the writer, kept from someone, waiting how long. */
+    public String notesOf(Item i) {
+        List<String> notes = new java.util.ArrayList<>();
+        if (i.cameBack()) {
+            notes.add(Messages.text("dashboard.queue.note.cameBack", i.attempts(), i.revision()));
+        }
+        if (i.keptFrom() != null) {
+            notes.add(Messages.text("dashboard.queue.note.keptFrom", context.personName(i.keptFrom())));
+        }
+        if (i.place() == DeskQueue.Place.WAITING && readAt != null) {
+            notes.add(Messages.text("dashboard.queue.note.waitingFor", Formats.roughly(Duration.between(i.availableAt(), readAt))));
+        }
+        return String.join(" \u00b7 ", notes);
+    }
+
+    TableSnapshot snapshot() {
+        return new TableSnapshot(List.of("position", "article", "title", "priority", "place", "available_at_utc", "sent_back",
+                "kept_from", "held_by"), items.stream().map(i -> List.of(Integer.toString(i.position()), Long.toString(i.id()),
+                i.title(), Integer.toString(i.priority()), i.place().name().toLowerCase(java.util.Locale.ROOT),
+                String.valueOf(i.availableAt()), Integer.toString(i.attempts()), i.keptFrom() == null ? "" : i.keptFrom(),
+                i.heldBy() == null ? "" : i.heldBy())).toList());
+    }
+
+    // --- what the view binds to ---------------------------------------------------------------------
+
+    public ObservableList<Desk> desks() {
+        return desks;
+    }
+
+    public ObjectProperty<Desk> deskProperty() {
+        return desk;
+    }
+
+    public ObservableList<Item> items() {
+        return items;
+    }
+
+    public ObjectProperty<Item> selectedProperty() {
+        return selected;
+    }
+
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary;
+    }
+
+    /** Why the queue could not be read (a lost connection shows in the banner instead). */
+    public ReadOnlyStringProperty loadErrorProperty() {
+        return loadError;
+    }
+
+    /** Set by the view while the pointer is on the rows: they hold still. */
+    public BooleanProperty pointerOverProperty() {
+        return pointerOver;
+    }
+}
