@@ -108,17 +108,13 @@ BEGIN
            AND NOT (kept_from <=> v_actor) AND held_at IS NULL
          ORDER BY priority, queue_lane, available_at, id LIMIT v_skip, v_scan;
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
 
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'editor', v_actor);
     IF p_strategy IS NOT NULL AND p_strategy NOT IN ('SKIP_LOCKED', 'BLOCKING', 'OPTIMISTIC') THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: unknown claim strategy';
     END IF;
-    IF @@session.innodb_lock_wait_timeout <> 5 THEN
-        SET innodb_lock_wait_timeout = 5; -- a statement each call costs; most sessions have it already
-    END IF;
-    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
     -- one claim at a time per editor (two windows of the same person cannot both fill up)
@@ -151,9 +147,9 @@ BEGIN
          WHERE a.locked_by = v_actor AND a.expires_at > v_now;
         SET v_refreshed = ROW_COUNT();
         INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,
-                                 lease_token, expires_at, detail)
+                                 lease_token, expires_at, detail, acted_by)
         SELECT v_now, 'article', CAST(a.id AS CHAR), 'refresh', v_actor, v_actor, v_actor, a.lease_token, a.lease_token,
-               a.expires_at, NULL
+               a.expires_at, NULL, acted_by(v_actor)
           FROM article a FORCE INDEX (PRIMARY)
           JOIN JSON_TABLE(v_held, '$[*]' COLUMNS (id BIGINT PATH '$')) h ON a.id = h.id
          WHERE a.locked_by = v_actor AND a.expires_at > v_now
@@ -270,14 +266,14 @@ BEGIN
         SET v_expires = JSON_UNQUOTE(JSON_EXTRACT(v_picked, CONCAT('$[', v_logged, '][3]')));
         IF v_owner IS NOT NULL THEN
             INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,
-                                     lease_token, expires_at, detail)
+                                     lease_token, expires_at, detail, acted_by)
             VALUES (v_now, 'article', CAST(v_id AS CHAR), 'expire', v_actor, v_owner, NULL, v_token, NULL, NULL,
-                    CONCAT('lapsed lease taken over by ', v_actor));
+                    CONCAT('lapsed lease taken over by ', v_actor), acted_by(v_actor));
         END IF;
         INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,
-                                 lease_token, expires_at, detail)
+                                 lease_token, expires_at, detail, acted_by)
         VALUES (v_now, 'article', CAST(v_id AS CHAR), 'claim', v_actor, v_owner, v_actor, v_token, v_token + 1,
-                v_expires, NULL);
+                v_expires, NULL, acted_by(v_actor));
         SET v_logged = v_logged + 1;
     END WHILE;
     UPDATE editor SET last_seen_at = v_now WHERE id = v_actor;

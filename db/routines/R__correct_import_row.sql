@@ -19,7 +19,8 @@ BEGIN
     DECLARE v_external VARCHAR(128);
     DECLARE v_id BIGINT;
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'supervisor', v_actor);
     START TRANSACTION;
     SET v_now = server_utc_now();

@@ -9,7 +9,9 @@ CREATE PROCEDURE create_integration_account(IN p_name VARCHAR(64), IN p_kind VAR
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
     DECLARE v_actor VARCHAR(64);
+    CALL operation_begins();
     CALL resolve_actor(NULL, 'admin', v_actor);
+    CALL check_role_grant();
     IF p_kind IS NULL OR p_kind NOT IN ('feed_reader', 'relay') THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an integration account is a feed_reader or a relay';
     END IF;
@@ -37,7 +39,7 @@ BEGIN
     ON DUPLICATE KEY UPDATE kind = VALUES(kind);
     CALL run_account_statement(CONCAT('CREATE USER IF NOT EXISTS ', QUOTE(p_name), '@''%'' IDENTIFIED BY ', QUOTE(p_password)));
     CALL run_account_statement(CONCAT('ALTER USER ', QUOTE(p_name), '@''%'' IDENTIFIED BY ', QUOTE(p_password)));
-    CALL apply_role(p_name, p_kind);
+    CALL apply_role(p_name, p_kind, 'create_integration_account');
 END$$
 
 DELIMITER ;

@@ -40,9 +40,12 @@ BEGIN
     DECLARE v_earlier_verdict VARCHAR(16);
     DECLARE v_has_draft INT DEFAULT 0;
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END; -- no such row: the variables stay NULL
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
 
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'editor', v_actor);
+    -- what people and other systems type is stored as plain text (plain_text)
+    SET p_notes = plain_text(p_notes, 60000, 1);
     IF p_verdict IS NULL OR p_verdict NOT IN ('approve', 'reject', 'send_back', 'unreviewable') THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: a decision is approve, reject, send_back or unreviewable';
     END IF;
@@ -55,11 +58,6 @@ BEGIN
     IF p_request IS NULL OR CHAR_LENGTH(p_request) <> 36 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: a decision needs its request id';
     END IF;
-    IF @@session.innodb_lock_wait_timeout <> 5 THEN
-        SET innodb_lock_wait_timeout = 5; -- a statement each call costs; most sessions have it already
-    END IF;
-    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
     -- the lease, and whether the editor left a draft (deleted with the decision)
@@ -123,16 +121,17 @@ BEGIN
          WHERE id = p_article;
         -- history: the lease ends, the verdict, and a quarantine past the desk's send-back limit
         INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,
-                                 lease_token, expires_at, detail)
-        VALUES (v_now, 'article', CAST(p_article AS CHAR), 'complete', v_actor, v_actor, NULL, p_token, NULL, NULL, p_verdict),
+                                 lease_token, expires_at, detail, acted_by)
+        VALUES (v_now, 'article', CAST(p_article AS CHAR), 'complete', v_actor, v_actor, NULL, p_token, NULL, NULL, p_verdict,
+                acted_by(v_actor)),
                (v_now, 'article', CAST(p_article AS CHAR), p_verdict, v_actor, NULL, NULL, NULL, NULL, NULL,
-                event_detail(p_notes));
+                plain_text(p_notes, 2000, 0), acted_by(v_actor));
         IF v_quarantine = 1 THEN
             CALL log_event(p_article, 'quarantine', v_actor, NULL, NULL, NULL, NULL, NULL,
                            CONCAT('sent back more than ', v_max_send_backs, ' times'), v_now);
         END IF;
-        INSERT INTO decision (request_id, article_id, editor_id, verdict, notes, lease_token, decided_at, revision)
-        VALUES (p_request, p_article, v_actor, p_verdict, COALESCE(p_notes, ''), p_token, v_now, v_revision);
+        INSERT INTO decision (request_id, article_id, editor_id, verdict, notes, lease_token, decided_at, revision, acted_by)
+        VALUES (p_request, p_article, v_actor, p_verdict, COALESCE(p_notes, ''), p_token, v_now, v_revision, acted_by(v_actor));
         IF v_has_draft THEN
             DELETE FROM review_draft WHERE article_id = p_article AND editor_id = v_actor;
         END IF;

@@ -9,6 +9,7 @@ CREATE PROCEDURE drop_account(IN p_name VARCHAR(64))
 BEGIN
     DECLARE v_actor VARCHAR(64);
     DECLARE v_role VARCHAR(16);
+    CALL operation_begins();
     CALL resolve_actor(NULL, 'admin', v_actor);
     CALL require_person(p_name, v_role);
     CALL run_account_statement(CONCAT('DROP USER IF EXISTS ', QUOTE(p_name), '@''%'''));

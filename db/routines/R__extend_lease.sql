@@ -17,14 +17,12 @@ BEGIN
     DECLARE v_expires DATETIME(6);
     DECLARE v_max INT;
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'supervisor', v_actor);
     IF p_seconds IS NULL OR p_seconds < 1 OR p_seconds > 86400 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: give between one second and one day more';
     END IF;
-    SET innodb_lock_wait_timeout = 5;
-    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
     SELECT id, desk_id, locked_by, lease_token, claimed_at, expires_at

@@ -16,14 +16,14 @@ BEGIN
     DECLARE v_token BIGINT;
     DECLARE v_expires DATETIME(6);
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'supervisor', v_actor);
+    -- what people and other systems type is stored as plain text (plain_text)
+    SET p_reason = plain_text(p_reason, 2000, 0);
     IF TRIM(COALESCE(p_reason, '')) = '' THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: give a reason; the editor will see it';
     END IF;
-    SET innodb_lock_wait_timeout = 5;
-    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
     SELECT id, locked_by, lease_token, expires_at INTO v_found, v_owner, v_token, v_expires

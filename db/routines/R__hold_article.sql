@@ -18,14 +18,12 @@ BEGIN
     DECLARE v_expires DATETIME(6);
     DECLARE v_held DATETIME(6);
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'supervisor', v_actor);
     IF TRIM(COALESCE(p_reason, '')) = '' THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: give a reason; the history keeps it';
     END IF;
-    SET innodb_lock_wait_timeout = 5;
-    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
     SELECT id, status, locked_by, lease_token, expires_at, held_at INTO v_found, v_status, v_owner, v_token, v_expires, v_held

@@ -9,9 +9,9 @@ CREATE PROCEDURE log_event(IN p_row BIGINT, IN p_action VARCHAR(32), IN p_actor 
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
     INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,
-                             lease_token, expires_at, detail)
+                             lease_token, expires_at, detail, acted_by)
     VALUES (p_now, 'article', CAST(p_row AS CHAR), p_action, p_actor, p_old_owner, p_new_owner, p_old_token,
-            p_token, p_expires, event_detail(p_detail));
+            p_token, p_expires, event_detail(p_detail), acted_by(p_actor));
 END$$
 
 DELIMITER ;

@@ -25,11 +25,9 @@ BEGIN
     DECLARE v_front_priority INT;
     DECLARE v_front DATETIME(6);
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'supervisor', v_actor);
-    SET innodb_lock_wait_timeout = 5;
-    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
     SELECT id, status, desk_id, locked_by, expires_at, held_at, available_at, priority

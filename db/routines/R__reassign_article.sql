@@ -34,11 +34,11 @@ BEGIN
     DECLARE v_mine TEXT DEFAULT NULL;
     DECLARE v_handed LONGTEXT;
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'supervisor', v_actor);
-    SET innodb_lock_wait_timeout = 5;
-    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
+    -- what people and other systems type is stored as plain text (plain_text)
+    SET p_reason = plain_text(p_reason, 2000, 0);
     START TRANSACTION;
     SET v_now = server_utc_now();
     SELECT capacity INTO v_capacity FROM editor WHERE id = p_to FOR UPDATE;

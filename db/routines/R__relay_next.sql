@@ -11,11 +11,9 @@ BEGIN
     DECLARE v_actor VARCHAR(64);
     DECLARE v_now DATETIME(6);
     DECLARE v_batch INT DEFAULT GREATEST(1, LEAST(COALESCE(p_batch, 50), 500));
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_relay(v_actor);
-    SET innodb_lock_wait_timeout = 5;
-    ROLLBACK;
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
     CALL require_relay_lease(p_token, v_now);

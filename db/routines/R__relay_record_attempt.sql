@@ -15,11 +15,11 @@ BEGIN
     DECLARE v_attempts INT;
     DECLARE v_article BIGINT;
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_relay(v_actor);
-    SET innodb_lock_wait_timeout = 5;
-    ROLLBACK;
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
+    -- what people and other systems type is stored as plain text (plain_text)
+    SET p_answer = plain_text(p_answer, 1000, 0);
     START TRANSACTION;
     SET v_now = server_utc_now();
     CALL require_relay_lease(p_token, v_now);

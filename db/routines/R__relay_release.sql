@@ -7,6 +7,7 @@ CREATE PROCEDURE relay_release(IN p_token BIGINT)
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
     DECLARE v_actor VARCHAR(64);
+    CALL operation_begins();
     CALL resolve_relay(v_actor);
     UPDATE relay_lease SET holder = NULL, expires_at = NULL WHERE id = 1 AND token = p_token;
     SELECT ROW_COUNT() AS released;

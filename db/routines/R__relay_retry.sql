@@ -11,16 +11,14 @@ BEGIN
     DECLARE v_actor VARCHAR(64);
     DECLARE v_now DATETIME(6);
     DECLARE v_count INT;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'supervisor', v_actor);
-    SET innodb_lock_wait_timeout = 5;
-    ROLLBACK;
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
-    INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, detail)
+    INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, detail, acted_by)
     SELECT v_now, 'article', CAST(article_id AS CHAR), 'relay_retry', v_actor,
-           CONCAT('outcome event ', id, ' (', outcome, ') to be delivered again')
+           CONCAT('outcome event ', id, ' (', outcome, ') to be delivered again'), acted_by(v_actor)
       FROM outcome_event WHERE delivery = 'failed' AND (p_event IS NULL OR id = p_event);
     UPDATE outcome_event SET delivery = 'waiting', attempts = 0, next_attempt_at = v_now
      WHERE delivery = 'failed' AND (p_event IS NULL OR id = p_event);

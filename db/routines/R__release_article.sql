@@ -10,11 +10,11 @@ BEGIN
     DECLARE v_actor VARCHAR(64);
     DECLARE v_now DATETIME(6);
     DECLARE v_changed INT;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'editor', v_actor);
-    SET innodb_lock_wait_timeout = 5;
-    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
+    -- what people and other systems type is stored as plain text (plain_text)
+    SET p_detail = plain_text(p_detail, 2000, 0);
     START TRANSACTION;
     SET v_now = server_utc_now();
     UPDATE article SET locked_by = NULL, expires_at = NULL,

@@ -21,12 +21,10 @@ BEGIN
          WHERE expires_at < v_now AND locked_by IS NOT NULL
          ORDER BY expires_at LIMIT v_batch FOR UPDATE SKIP LOCKED;
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_actor(NULL, 'editor', v_actor);
     SET v_batch = GREATEST(1, LEAST(COALESCE(p_batch, 100), 1000));
-    SET innodb_lock_wait_timeout = 5;
-    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
     OPEN lapsed;

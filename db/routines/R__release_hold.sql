@@ -12,11 +12,9 @@ BEGIN
     DECLARE v_now DATETIME(6);
     DECLARE v_held_by VARCHAR(64);
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'supervisor', v_actor);
-    SET innodb_lock_wait_timeout = 5;
-    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
     SELECT held_by INTO v_held_by FROM article WHERE id = p_article AND held_at IS NOT NULL FOR UPDATE;

@@ -23,15 +23,13 @@ BEGIN
     DECLARE wanted CURSOR FOR
         SELECT j.id, j.token FROM JSON_TABLE(p_leases, '$[*]' COLUMNS (id BIGINT PATH '$[0]', token BIGINT PATH '$[1]')) j;
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
 
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'editor', v_actor);
     IF p_leases IS NULL OR JSON_VALID(p_leases) = 0 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: the leases to renew are not a list of [article, token] pairs';
     END IF;
-    SET innodb_lock_wait_timeout = 5;
-    ROLLBACK; -- start clean: a deadlock in an earlier call can leave the session's transaction open
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
     OPEN wanted;

@@ -10,8 +10,11 @@ CREATE PROCEDURE requeue_article(IN p_as VARCHAR(64), IN p_article BIGINT, IN p_
 BEGIN
     DECLARE v_actor VARCHAR(64);
     DECLARE v_now DATETIME(6);
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'supervisor', v_actor);
+    -- what people and other systems type is stored as plain text (plain_text)
+    SET p_note = plain_text(p_note, 2000, 0);
     START TRANSACTION;
     SET v_now = server_utc_now();
     UPDATE article

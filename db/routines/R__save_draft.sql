@@ -8,7 +8,10 @@ CREATE PROCEDURE save_draft(IN p_as VARCHAR(64), IN p_article BIGINT, IN p_verdi
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
     DECLARE v_actor VARCHAR(64);
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'editor', v_actor);
+    -- what people and other systems type is stored as plain text (plain_text)
+    SET p_notes = plain_text(p_notes, 60000, 1);
     IF p_verdict IS NOT NULL AND p_verdict NOT IN ('approve', 'reject', 'send_back', 'unreviewable') THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: a draft verdict is approve, reject, send_back or unreviewable';
     END IF;

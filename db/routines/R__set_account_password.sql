@@ -8,6 +8,7 @@ CREATE PROCEDURE set_account_password(IN p_name VARCHAR(64), IN p_password VARCH
 BEGIN
     DECLARE v_actor VARCHAR(64);
     DECLARE v_role VARCHAR(16);
+    CALL operation_begins();
     CALL resolve_actor(NULL, 'admin', v_actor);
     CALL require_person(p_name, v_role);
     IF p_password IS NULL OR CHAR_LENGTH(p_password) < 8 THEN

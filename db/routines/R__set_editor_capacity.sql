@@ -7,6 +7,7 @@ CREATE PROCEDURE set_editor_capacity(IN p_editor VARCHAR(64), IN p_capacity INT)
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
     DECLARE v_actor VARCHAR(64);
+    CALL operation_begins();
     CALL resolve_actor(NULL, 'supervisor', v_actor);
     IF p_capacity IS NULL OR p_capacity < 0 OR p_capacity > 100 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: capacity is between 0 and 100 articles';

@@ -9,7 +9,8 @@ BEGIN
     DECLARE v_actor VARCHAR(64);
     DECLARE v_rest VARCHAR(2000) DEFAULT TRIM(COALESCE(p_desks, ''));
     DECLARE v_desk VARCHAR(2000);
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_actor(NULL, 'supervisor', v_actor);
     IF NOT EXISTS (SELECT 1 FROM editor WHERE id = p_editor) THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no editor of that name';

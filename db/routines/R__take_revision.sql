@@ -10,11 +10,9 @@ BEGIN
     DECLARE v_actor VARCHAR(64);
     DECLARE v_now DATETIME(6);
     DECLARE v_taken INT;
-    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
     CALL resolve_actor(p_as, 'editor', v_actor);
-    SET innodb_lock_wait_timeout = 5;
-    ROLLBACK;
-    SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
     START TRANSACTION;
     SET v_now = server_utc_now();
     UPDATE article SET held_revision = revision

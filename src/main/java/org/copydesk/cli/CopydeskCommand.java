@@ -15,7 +15,7 @@ import picocli.CommandLine.Mixin;
                 StatusCommand.class, EditorsCommand.class, DesksCommand.class, ClaimCommand.class, DecideCommand.class,
                 PurgeCommand.class, FeedCommand.class, RelayCommand.class, IntegrationsCommand.class, WaitingCommand.class,
                 WithdrawCommand.class, BackupCommand.class, RestoreCommand.class,
-                QuarantineCommand.class,
+                QuarantineCommand.class, DoctorCommand.class,
                 picocli.CommandLine.HelpCommand.class})
 public final class CopydeskCommand implements Callable<Integer> {
 

@@ -1,11 +1,13 @@
 package org.copydesk.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.Migrations;
+import org.copydesk.db.OwnerRights;
 import org.copydesk.review.AccountAdministration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,6 +43,11 @@ final class DbCommand {
                 if (!accounts.everyAccountHasCurrentGrants()) {
                     int regranted = accounts.regrantExistingAccounts();
                     spec.commandLine().getOut().println("Gave " + regranted + " account(s) the rights of this version.");
+                }
+                // the migration is done either way; a right the sweep needs is named in one line (copydesk doctor says the same)
+                List<OwnerRights.Missing> missing = OwnerRights.missing(db);
+                if (!missing.isEmpty()) {
+                    spec.commandLine().getErr().println("copydesk: " + OwnerRights.describe(OwnerRights.currentAccount(db), missing));
                 }
             }
             return 0;

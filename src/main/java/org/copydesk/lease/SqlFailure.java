@@ -65,6 +65,11 @@ public enum SqlFailure {
     /** MySQL/MariaDB codes for refused values that come with SQLSTATE HY000 rather than 22/23. */
     private static final Set<Integer> REFUSED_VALUES = Set.of(1048, 1153, 1292, 1301, 1366, 1406, 1452, 3819, 4025);
     private static final Set<Integer> PRIVILEGES = Set.of(1044, 1142, 1227, 1370);
+    /**
+     * No connection left: the server's limit (1040 "Too many connections", SQLSTATE 08004), the
+     * server-wide limit per account (1203) or the account's own {@code MAX_USER_CONNECTIONS} (1226).
+     */
+    private static final Set<Integer> NO_CONNECTION_LEFT = Set.of(1040, 1203, 1226);
 
     /** The kind of {@code failure}, judged by the first SQL exception in its cause chain. */
     public static SqlFailure of(Throwable failure) {
@@ -134,6 +139,23 @@ public enum SqlFailure {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Was a new connection refused because too many are open (on the server, or for the account)?
+     * Not a wrong password and not an unreachable server; the connection counts as lost for the
+     * retries (it may work a moment later), but people are told this, not "cannot reach".
+     */
+    public static boolean isTooManyConnections(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s && NO_CONNECTION_LEFT.contains(s.getErrorCode())) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
     }
 
     /** The vendor code of the first SQL exception in the chain, 0 if none. */

@@ -9,12 +9,13 @@ import org.jooq.impl.DSL;
 
 /**
  * Database accounts for the people in the newsroom: one account per person, named like their
- * editor id, with the rights of their role. The rights themselves are defined in one place, the
- * database's {@code apply_role} ({@code db/routines/R__apply_role.sql}) from the rows of {@code role_grant}; accounts are created,
- * changed and dropped through the database's own operations ({@code create_account},
- * {@code set_account_password}, {@code drop_account}, {@code regrant_accounts}), which accept only
- * people of the newsroom. So a Copydesk admin needs no {@code CREATE USER} right of their own and
- * cannot touch {@code root} or another application's accounts.
+ * editor id, with the rights of their role. The rights themselves are data in one place, the rows
+ * of {@code role_grant}, which the database checks against what a right may be and applies
+ * ({@code role_rights}, {@code apply_role} in {@code db/routines}); accounts are created, changed and dropped through the
+ * database's own operations ({@code create_account}, {@code regrant_account},
+ * {@code set_account_password}, {@code drop_account}; {@code regrant_accounts} for the owner), which
+ * accept only people of the newsroom. So a Copydesk admin needs no {@code CREATE USER} right of
+ * their own and cannot touch {@code root} or another application's accounts.
  *
  * <table>
  *   <caption>What each role may do (besides reading articles, desks, editors and history)</caption>
@@ -23,7 +24,8 @@ import org.jooq.impl.DSL;
  *   identity, desk, capacity, state, token and time itself</td></tr>
  *   <tr><td>supervisor</td><td>an editor's operations plus force-release, reassign, extend,
  *   capacities and desks; for now still direct writes for import and requeue; every draft</td></tr>
- *   <tr><td>admin</td><td>the schema (migrations, purge) and the account operations</td></tr>
+ *   <tr><td>admin</td><td>a supervisor's, plus the account operations, the people and desks tables, and
+ *   purging old history and delivered outcomes; not the schema (migrations are the owner's)</td></tr>
  * </table>
  */
 public final class AccountAdministration {
@@ -52,6 +54,9 @@ public final class AccountAdministration {
      */
     public void createAccount(String name, char[] password) {
         operations.execute(Operation.CREATE_ACCOUNT, name, new String(password));
+        // MariaDB cannot grant EXECUTE on a routine while it runs: an admin's account gets its right
+        // to create accounts from this second operation
+        operations.execute(Operation.REGRANT_ACCOUNT, name);
     }
 
     /** Gives an existing account a new password. */
@@ -72,32 +77,25 @@ public final class AccountAdministration {
     }
 
     /**
-     * True when every person's account has exactly the rights of its role as {@code role_grant}
-     * lists them (else regrant them): each operation and each table or view of the role, and no
-     * table or view beyond them. A migration that re-creates a procedure (DROP + CREATE) takes its
-     * EXECUTE grants with it, so every operation is checked, not one. Reads the server's grant
-     * tables: for the account that owns the database.
+     * True when every account of a person or of another system has exactly the rights of its role
+     * or kind as {@code role_grant} lists them, nothing lacking and nothing beyond (else regrant
+     * them). The database compares, with the same checked list it grants from
+     * ({@code accounts_with_other_rights}): for the account that owns the database. A schema before
+     * that comparison existed has accounts of an older version, whose rights cannot be this
+     * version's.
      */
-    @AllowedBecause("reads the server's own grant tables (mysql.*), which the generated classes do not describe; writes nothing")
+    @AllowedBecause("reads information_schema.routines, which the generated classes do not describe; writes nothing")
     public boolean everyAccountHasCurrentGrants() {
-        if (dsl.fetchCount(DSL.table("information_schema.tables"),
-                DSL.field("table_schema").eq(DSL.field("database()")).and(DSL.field("table_name").eq("role_grant"))) == 0) {
-            return false; // a schema older than the rights kept as data: its accounts cannot have this version's rights yet
+        if (dsl.fetchCount(DSL.table("information_schema.routines"), DSL.field("routine_schema").eq(DSL.field("database()"))
+                .and(DSL.field("routine_name").eq("accounts_with_other_rights"))) == 0) {
+            return false;
         }
-        String rightsOfRole = "(g.role = e.role or (g.role = 'editor' and e.role in ('supervisor', 'admin'))"
-                + " or (g.role = 'supervisor' and e.role = 'admin'))";
-        String granted = "p.user = e.id and p.host = '%' and p.db = database()";
-        String missingOrExtra = "select count(*) from editor e join mysql.user u on u.user = e.id and u.host = '%'"
-                + " where exists (select 1 from role_grant g where " + rightsOfRole + " and ("
-                + "  (g.privilege = 'EXECUTE' and not exists (select 1 from mysql.procs_priv p where " + granted
-                + "     and p.routine_name = g.object_name))"
-                + "  or (g.privilege = 'SELECT' and g.columns is null and not exists (select 1 from mysql.tables_priv p"
-                + "     where " + granted + " and p.table_name = g.object_name and find_in_set('Select', p.table_priv) > 0))"
-                + "  or (g.privilege = 'SELECT' and g.columns is not null and not exists (select 1 from mysql.columns_priv p"
-                + "     where " + granted + " and p.table_name = g.object_name))))"
-                + " or exists (select 1 from mysql.tables_priv p where " + granted + " and p.table_name not in"
-                + "  (select g.object_name from role_grant g where " + rightsOfRole + " and g.privilege = 'SELECT'))";
-        return dsl.fetchOne(missingOrExtra).get(0, Integer.class) == 0;
+        return operations.fetch(Operation.ACCOUNTS_WITH_OTHER_RIGHTS).isEmpty();
+    }
+
+    /** Lets a suspended person or system sign in again before the suspension ends (an admin's); false when none was. */
+    public boolean liftSuspension(String name) {
+        return operations.fetch(Operation.LIFT_SUSPENSION, name).get(0).get(0, Integer.class) == 1;
     }
 
     /**

@@ -25,7 +25,9 @@ public enum Operation {
     SAVE_DRAFT(4, true),
     RECORD_PRESENCE(1, true),
     RELEASE_EXPIRED_LEASES(1, true),
-    END_STUCK_TRANSACTIONS(1, true),
+    END_STUCK_SESSIONS(0, true),
+    /** Lists prepared XA transactions as bytes, which {@link SessionSweep} reads over JDBC (not through {@link DatabaseOperations}). */
+    ABANDONED_XA_TRANSACTIONS(0, true),
     FORCE_RELEASE_ARTICLE(3, false),
     REASSIGN_ARTICLE(6, false),
     EXTEND_LEASE(3, false),
@@ -39,7 +41,7 @@ public enum Operation {
     CORRECT_IMPORT_ROW(10, false),
     DISCARD_IMPORT_ROW(2, false),
     REQUEUE_ARTICLE(5, false),
-    RELAY_ACQUIRE(2, false),
+    RELAY_ACQUIRE(3, false),
     RELAY_RELEASE(1, false),
     RELAY_NEXT(2, false),
     RELAY_RECORD_ATTEMPT(6, false),
@@ -48,6 +50,9 @@ public enum Operation {
     SET_ACCOUNT_PASSWORD(2, false),
     DROP_ACCOUNT(1, false),
     REGRANT_ACCOUNTS(0, false),
+    REGRANT_ACCOUNT(1, false),
+    ACCOUNTS_WITH_OTHER_RIGHTS(0, true),
+    LIFT_SUSPENSION(1, false),
     CREATE_INTEGRATION_ACCOUNT(3, false),
     DROP_INTEGRATION_ACCOUNT(1, false);
 
@@ -79,8 +84,8 @@ public enum Operation {
      */
     boolean changesAccounts() {
         return switch (this) {
-            case CREATE_ACCOUNT, SET_ACCOUNT_PASSWORD, DROP_ACCOUNT, REGRANT_ACCOUNTS, CREATE_INTEGRATION_ACCOUNT,
-                    DROP_INTEGRATION_ACCOUNT -> true;
+            case CREATE_ACCOUNT, SET_ACCOUNT_PASSWORD, DROP_ACCOUNT, REGRANT_ACCOUNTS, REGRANT_ACCOUNT, LIFT_SUSPENSION,
+                    CREATE_INTEGRATION_ACCOUNT, DROP_INTEGRATION_ACCOUNT -> true;
             default -> false;
         };
     }

@@ -123,11 +123,6 @@ final class ReviewProcedures {
         return operations.fetch(Operation.RELEASE_EXPIRED_LEASES, batch).map(r -> leaseOf(r, "id", "owner", "token"));
     }
 
-    /** Ends connections of people whose transaction has held row locks longer than {@code seconds}. */
-    int endStuckTransactions(int seconds) {
-        return operations.fetch(Operation.END_STUCK_TRANSACTIONS, seconds).get(0).get("ended", Integer.class);
-    }
-
     Optional<Lease> forceRelease(String as, long articleId, String reason) {
         Result<Record> rows = operations.fetch(Operation.FORCE_RELEASE_ARTICLE, as, articleId, reason);
         return rows.stream().findFirst().map(r -> leaseOf(r, "article_id", "owner", "lease_token"));

@@ -127,7 +127,8 @@ public final class ReviewSession implements AutoCloseable {
      * caller starts and closes it.
      */
     public ReleaseService releaseService(Consumer<List<Lease>> onReleased) {
-        return new ReleaseService(procedures, leases, options.releaseInterval(), onReleased);
+        return new ReleaseService(procedures, leases, new SessionSweep(operations, database.dsl()), options.releaseInterval(),
+                onReleased);
     }
 
     /** The database account these services act as. */

@@ -35,7 +35,7 @@ import org.copydesk.ui.editor.EditorViewModel;
  * <ul>
  *   <li><b>today</b>: the heartbeat every 60 s ({@code renew_leases} of its 3 leases, then the
  *       look for articles given to it: its held leases and their articles) and the in-client release
- *       service every 5 s ({@code end_stuck_transactions} + {@code release_expired_leases});</li>
+ *       service every 5 s ({@code end_stuck_sessions}, {@code abandoned_xa_transactions}, {@code release_expired_leases});</li>
  *   <li><b>with the list watch</b>: the same heartbeat without the look for given articles, the same
  *       release service, and {@link org.copydesk.review.ListWatch#read} every 3 s;</li>
  *   <li><b>the list watch alone</b>, with work waiting on the editor's desks (the read walks up to

@@ -166,7 +166,9 @@ class OutcomeCommandsTest {
         cms.createContext("/hook", exchange -> {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             var headers = exchange.getRequestHeaders();
-            boolean signed = signature.verifies(headers.getFirst("Copydesk-Signature"), body, System.currentTimeMillis() / 1000, 300);
+            boolean signed = signature.verifies(headers.getFirst("Copydesk-Signature"),
+                    org.copydesk.review.outcomes.WebhookSignature.Signed.of(headers::getFirst, body),
+                    System.currentTimeMillis() / 1000, 300);
             received.add(headers.getFirst("Idempotency-Key") + " " + headers.getFirst("Copydesk-Event") + " " + signed + " "
                     + headers.getFirst("Content-Type"));
             exchange.sendResponseHeaders(signed ? 204 : 401, -1);

@@ -1,20 +1,13 @@
 package org.copydesk.review;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DECISION;
 import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.copydesk.db.DataSources;
@@ -27,7 +20,6 @@ import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
 import org.jooq.DSLContext;
 import org.jooq.Record;
-import org.jooq.Result;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,7 +45,7 @@ class DatabaseEnforcedSecurityTest {
 
     private final TestDatabase db;
     private final DSLContext root;
-    private final List<String> attempts = new ArrayList<>();
+    private final Attacks attacks;
     private Database annDb;
     private Database bobDb;
     private Database sueDb;
@@ -64,6 +56,7 @@ class DatabaseEnforcedSecurityTest {
     DatabaseEnforcedSecurityTest(TestDatabase db) {
         this.db = db;
         this.root = db.dsl();
+        this.attacks = new Attacks(db);
     }
 
     @BeforeAll
@@ -88,18 +81,13 @@ class DatabaseEnforcedSecurityTest {
         sue = new ReviewSession(sueDb, ReviewSession.Options.defaults());
     }
 
-    /** A person's URL to the test database, with the server's own connection options (TLS on MySQL 8). */
-    private String url() {
-        return db.endpoint().accountUrl(db.name());
-    }
-
     private Database signIn(String user, String password) {
-        return Database.open(url(), user, password.toCharArray(), null, DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
+        return Database.open(attacks.url(), user, password.toCharArray(), null, DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE_OR_VALIDATE, null);
     }
 
     @AfterAll
     void close() {
-        log.info("Attacks by people on their own accounts ({}):\n  {}", attempts.size(), String.join("\n  ", attempts));
+        attacks.log(log, "people");
         annDb.close();
         bobDb.close();
         sueDb.close();
@@ -116,81 +104,17 @@ class DatabaseEnforcedSecurityTest {
         Fixtures.articles(root, "legal", 2, 3, -60);
     }
 
-    // --- how an attack is run and judged -------------------------------------------------------
-
-    /** A raw session of the account, as a SQL client would open it (not Copydesk's pool). */
-    private Connection rawSession(String user, String password) throws SQLException {
-        return DriverManager.getConnection(url(), user, password);
-    }
-
     /** Runs the statements on one raw session of Ann's; returns the first column of the last result's first row. */
     private String annRuns(String... statements) {
-        return runs("sec_ann", "ann-secret-1", statements);
+        return attacks.runs("sec_ann", "ann-secret-1", statements);
     }
 
     private String runs(String user, String password, String... statements) {
-        try (Connection c = rawSession(user, password); Statement s = c.createStatement()) {
-            String last = null;
-            for (String sql : statements) {
-                if (s.execute(sql)) {
-                    try (ResultSet rs = s.getResultSet()) {
-                        last = rs.next() ? rs.getString(1) : null;
-                    }
-                    while (s.getMoreResults() || s.getUpdateCount() != -1) {
-                        // drain the procedure's further results
-                    }
-                }
-            }
-            return last;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        }
+        return attacks.runs(user, password, statements);
     }
 
-    private record Snapshot(Result<Record> articles, int events, int drafts, int decisions) {
-    }
-
-    private Snapshot snapshot() {
-        return new Snapshot(root.select(ARTICLE.fields()).from(ARTICLE).orderBy(ARTICLE.ID).fetch(), root.fetchCount(LEASE_EVENT),
-                root.fetchCount(REVIEW_DRAFT), root.fetchCount(DECISION));
-    }
-
-    private void unchangedSince(Snapshot before, String what) {
-        Snapshot after = snapshot();
-        assertThat(after.articles()).as(what + " changed articles").isEqualTo(before.articles());
-        assertThat(after.events()).as(what + " changed history").isEqualTo(before.events());
-        assertThat(after.drafts()).as(what + " changed drafts").isEqualTo(before.drafts());
-        assertThat(after.decisions()).as(what + " changed decisions").isEqualTo(before.decisions());
-    }
-
-    /** An attempt the server must refuse; it must change nothing, and say why in words. */
     private void refused(String what, Runnable attempt) {
-        Snapshot before = snapshot();
-        Throwable failure = null;
-        try {
-            attempt.run();
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        assertThat(failure).as(what + " must be refused").isNotNull();
-        String reason = failure instanceof OperationRefusedException ? failure.getMessage() : rootMessage(failure);
-        assertThat(reason).as(what).containsAnyOf("Copydesk:", "denied", "You ", "you ", "Only ", "only ", "There is no");
-        assertThat(reason).as(what + ": no Java in the words").doesNotContain("Exception", "java.");
-        unchangedSince(before, what);
-        attempts.add(what + " -> refused: " + reason);
-    }
-
-    /** An attempt that goes through but must change nothing that matters (checked by the caller). */
-    private void noEffect(String what, String result) {
-        attempts.add(what + " -> no effect: " + result);
-    }
-
-    private static String rootMessage(Throwable t) {
-        Throwable c = t;
-        while (c.getCause() != null && c.getCause() != c) {
-            c = c.getCause();
-        }
-        return c.getMessage();
+        attacks.refused(what, attempt);
     }
 
     private LocalDateTime serverUtcNow() {
@@ -212,7 +136,7 @@ class DatabaseEnforcedSecurityTest {
                 "SET time_zone = '+13:00'",
                 "UPDATE article SET locked_by = 'sec_ann', expires_at = NOW(6) + INTERVAL 1800 SECOND WHERE id = " + id));
 
-        Snapshot before = snapshot();
+        Attacks.Snapshot before = attacks.snapshot();
         annRuns("SET timestamp = UNIX_TIMESTAMP(SYSDATE()) + 3600", "SET time_zone = '+13:00'",
                 "CALL claim_articles(NULL, NULL, NULL, NULL, NULL)");
         Record bobsRow = root.selectFrom(ARTICLE).where(ARTICLE.ID.eq(id)).fetchOne();
@@ -227,7 +151,7 @@ class DatabaseEnforcedSecurityTest {
         assertThat(root.select(LEASE_EVENT.OCCURRED_AT).from(LEASE_EVENT).where(LEASE_EVENT.ACTOR.eq("sec_ann"))
                 .fetch(LEASE_EVENT.OCCURRED_AT)).allSatisfy(t -> assertThat(Duration.between(t, realNow).abs())
                 .as("history is written at the real time").isLessThan(Duration.ofMinutes(1)));
-        noEffect("claim through claim_articles with SET timestamp +1 h and time_zone +13:00",
+        attacks.noEffect("claim through claim_articles with SET timestamp +1 h and time_zone +13:00",
                 "bob's lease untouched; ann's leases expire 30 min after the real time");
 
         annRuns("SET timestamp = UNIX_TIMESTAMP('2037-01-01')",
@@ -236,7 +160,7 @@ class DatabaseEnforcedSecurityTest {
         assertThat(root.select(DSL.max(ARTICLE.EXPIRES_AT)).from(ARTICLE).where(ARTICLE.LOCKED_BY.eq("sec_ann"))
                 .fetchOne(0, LocalDateTime.class)).as("renewing with the clock at 2037 keeps the real desk length")
                 .isBefore(serverUtcNow().plusMinutes(31));
-        noEffect("renew own leases with SET timestamp = 2037", "expiry stays 30 min after the real time");
+        attacks.noEffect("renew own leases with SET timestamp = 2037", "expiry stays 30 min after the real time");
     }
 
     @Test
@@ -246,7 +170,7 @@ class DatabaseEnforcedSecurityTest {
         annRuns("SET timestamp = UNIX_TIMESTAMP(SYSDATE()) + 7200", "CALL claim_articles(NULL, NULL, NULL, NULL, NULL)");
         assertThat(root.fetchCount(ARTICLE, ARTICLE.ID.in(embargoed).and(ARTICLE.LOCKED_BY.isNotNull())))
                 .as("embargoed articles are not handed out early").isZero();
-        noEffect("claim embargoed articles with SET timestamp +2 h", "nothing claimed");
+        attacks.noEffect("claim embargoed articles with SET timestamp +2 h", "nothing claimed");
     }
 
     // --- editors write nothing but through the database's operations -------------------------
@@ -350,7 +274,7 @@ class DatabaseEnforcedSecurityTest {
         HeldArticle bobs = bob.queue().claim("sec_bob").articles().get(0);
         Lease forged = new Lease(bobs.lease().key(), "sec_ann", bobs.lease().token(), bobs.lease().expiresAt(),
                 bobs.lease().serverTime());
-        Snapshot before = snapshot();
+        Attacks.Snapshot before = attacks.snapshot();
         DecisionOutcome outcome = ann.decisions().submit(new DecisionRequest(UUID.randomUUID(), bobs.id(), forged,
                 Verdict.APPROVE, "mine"));
         assertThat(outcome).isInstanceOf(DecisionOutcome.Lost.class);
@@ -358,8 +282,8 @@ class DatabaseEnforcedSecurityTest {
                 + "', 'approve', '')")).isEqualTo("lost");
         assertThat(annRuns("CALL release_article(NULL, " + bobs.id() + ", " + bobs.lease().token() + ", NULL)")).isEqualTo("0");
         assertThat(ann.queue().renew("sec_ann", List.of(bobs.withLease(forged))).lost()).hasSize(1);
-        unchangedSince(before, "decide, release and renew an article someone else holds");
-        noEffect("decide / release / renew bob's article with his token", "answered lost; nothing changed");
+        attacks.unchangedSince(before, "decide, release and renew an article someone else holds");
+        attacks.noEffect("decide / release / renew bob's article with his token", "answered lost; nothing changed");
         assertThat(bob.queue().renew("sec_bob", List.of(bobs)).renewed()).hasSize(1);
     }
 
@@ -368,11 +292,11 @@ class DatabaseEnforcedSecurityTest {
         annRuns("CALL claim_articles(NULL, 'legal', 10, NULL, NULL)");
         assertThat(root.fetchCount(ARTICLE, ARTICLE.DESK_ID.eq("legal").and(ARTICLE.LOCKED_BY.isNotNull())))
                 .as("no article of a desk the editor does not work on").isZero();
-        noEffect("claim from the legal desk (not one of ann's)", "nothing claimed");
+        attacks.noEffect("claim from the legal desk (not one of ann's)", "nothing claimed");
         annRuns("CALL claim_articles(NULL, NULL, 10, NULL, NULL)");
         annRuns("CALL claim_articles(NULL, NULL, 10, NULL, 'OPTIMISTIC')");
         assertThat(root.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("sec_ann"))).as("capacity 2, however asked").isEqualTo(2);
-        noEffect("claim 10 with capacity 2, twice, with two strategies", "holds 2");
+        attacks.noEffect("claim 10 with capacity 2, twice, with two strategies", "holds 2");
         refused("claim with a made-up strategy", () -> annRuns("CALL claim_articles(NULL, NULL, 1, NULL, 'MINE')"));
     }
 
@@ -390,7 +314,7 @@ class DatabaseEnforcedSecurityTest {
         assertThat(revived.renewed()).as("lapsed leases are not revived past capacity").isEmpty();
         assertThat(root.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("sec_ann").and(ARTICLE.EXPIRES_AT.gt(ServerClock.now()))))
                 .isEqualTo(2);
-        noEffect("let leases lapse, claim more, renew the lapsed ones with their tokens", "still 2 held (capacity 2)");
+        attacks.noEffect("let leases lapse, claim more, renew the lapsed ones with their tokens", "still 2 held (capacity 2)");
     }
 
     @Test
@@ -427,77 +351,6 @@ class DatabaseEnforcedSecurityTest {
         refused("read another editor's draft through the API", () -> ann.drafts().load(id, "sec_bob"));
         assertThat(bob.drafts().load(id, "sec_bob")).get().extracting(Drafts.Draft::notes).isEqualTo("Bob's private doubts");
         assertThat(sue.drafts().load(id, "sec_bob")).isPresent(); // supervisors read everything
-    }
-
-    @Test
-    void aRawSessionHoldingRowLocksIsEndedWithinSecondsSoOthersAreNotBlocked() throws Exception {
-        HeldArticle bobs = bob.queue().claim("sec_bob").articles().get(0);
-        try (Connection attacker = rawSession("sec_ann", "ann-secret-1"); Statement s = attacker.createStatement()) {
-            attacker.setAutoCommit(false);
-            String lock = "FOR UPDATE";
-            try {
-                s.executeQuery("SELECT id FROM article WHERE id = " + bobs.id() + " FOR UPDATE").close();
-            } catch (SQLException refusedOnMySql) {
-                // MySQL 8.0.22+ wants UPDATE rights for FOR UPDATE, which editors lack; FOR SHARE needs only SELECT
-                attempts.add("hold SELECT ... FOR UPDATE on bob's article -> refused: " + refusedOnMySql.getMessage());
-                lock = "FOR SHARE";
-                s.executeQuery("SELECT id FROM article WHERE id = " + bobs.id() + " LOCK IN SHARE MODE").close();
-            }
-            long started = System.nanoTime();
-            // bob's heartbeat waits on the locked row; every client's release service ends the blocker
-            Thread sweeper = new Thread(() -> {
-                for (int i = 0; i < 20 && !Thread.currentThread().isInterrupted(); i++) {
-                    try {
-                        Thread.sleep(1000);
-                        ann.releaseService(l -> { }).runOnce();
-                    } catch (InterruptedException e) {
-                        return;
-                    } catch (RuntimeException e) {
-                        log.debug("sweep: {}", e.toString());
-                    }
-                }
-            }, "test-sweeper");
-            sweeper.start();
-            ReviewQueue.Renewal renewal = bob.queue().renew("sec_bob", List.of(bobs));
-            Duration blocked = Duration.ofNanos(System.nanoTime() - started);
-            sweeper.interrupt();
-            sweeper.join();
-            assertThat(renewal.renewed()).as("bob's heartbeat goes through").hasSize(1);
-            assertThat(blocked).as("the blocker is ended within seconds").isLessThan(Duration.ofSeconds(15));
-            assertThatThrownBy(() -> s.executeQuery("SELECT 1")).as("the blocking session was ended")
-                    .isInstanceOf(SQLException.class);
-            attempts.add("hold SELECT ... " + lock + " on bob's article in an open transaction -> session ended after "
-                    + blocked.toMillis() + " ms; bob's renewal went through");
-        }
-    }
-
-    @Test
-    void aRawSessionThatLooksBusyWhileHoldingLocksIsEndedToo() throws Exception {
-        HeldArticle bobs = bob.queue().claim("sec_bob").articles().get(0);
-        try (Connection attacker = rawSession("sec_ann", "ann-secret-1"); Statement s = attacker.createStatement()) {
-            attacker.setAutoCommit(false);
-            s.executeQuery("SELECT id FROM article WHERE id = " + bobs.id() + " LOCK IN SHARE MODE").close();
-            // a long statement of its own, so the session is not idle (only the operations' own CALLs are spared)
-            Thread busy = new Thread(() -> {
-                try {
-                    s.executeQuery("SELECT SLEEP(30)").close();
-                } catch (SQLException expected) {
-                    // ended
-                }
-            }, "busy-attacker");
-            busy.start();
-            long started = System.nanoTime();
-            for (int i = 0; i < 20 && busy.isAlive(); i++) {
-                Thread.sleep(1000);
-                ann.releaseService(l -> { }).runOnce();
-            }
-            busy.join(5000);
-            Duration took = Duration.ofNanos(System.nanoTime() - started);
-            assertThat(busy.isAlive()).isFalse();
-            assertThat(took).as("ended within seconds, not after its 30 s sleep").isLessThan(Duration.ofSeconds(20));
-            assertThat(bob.queue().renew("sec_bob", List.of(bobs)).renewed()).hasSize(1);
-            attempts.add("hold LOCK IN SHARE MODE while running SELECT SLEEP(30) -> session ended after " + took.toMillis() + " ms");
-        }
     }
 
     // --- the legitimate work goes through the same operations ---------------------------------
@@ -568,6 +421,6 @@ class DatabaseEnforcedSecurityTest {
         Record imported = root.selectFrom(LEASE_EVENT).orderBy(LEASE_EVENT.ID.desc()).limit(1).fetchOne();
         assertThat(imported.get(LEASE_EVENT.ACTOR)).as("an import's history names who imported").isEqualTo("sec_sue");
         assertThat(imported.get(LEASE_EVENT.OCCURRED_AT).getYear()).as("at the server's real time").isGreaterThan(2020);
-        attempts.add("supervisor imports through import_articles with SET timestamp = 2001 -> history as sec_sue at the real time");
+        attacks.saw("supervisor imports through import_articles with SET timestamp = 2001 -> history as sec_sue at the real time");
     }
 }

@@ -1,5 +1,6 @@
 package org.copydesk.review.outcomes;
 
+import java.security.SecureRandom;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.function.Supplier;
@@ -26,6 +27,8 @@ public final class RelayProcedures {
     public record Due(OutcomeEvent event, int attempts) {
     }
 
+    private static final SecureRandom TOKENS = new SecureRandom();
+
     /** An outcome's delivery state after an attempt, as {@code relay_record_attempt} answers it. */
     public enum Delivery implements DatabaseOperations.Outcome {
         DELIVERED,
@@ -41,8 +44,14 @@ public final class RelayProcedures {
         this.operations = operations;
     }
 
+    /**
+     * Takes or renews the delivery lease. A relay that takes it over names the token its writes will
+     * carry: a random number, so that no other relay can guess it (they were consecutive before, and
+     * a second relay could release the lease or record attempts under the holder's token).
+     */
     public DeliveryLease acquire(String instance, int seconds) {
-        Record r = explained(() -> operations.fetch(Operation.RELAY_ACQUIRE, instance, seconds)).get(0);
+        long candidate = TOKENS.nextLong() & Long.MAX_VALUE | 1L << 62;
+        Record r = explained(() -> operations.fetch(Operation.RELAY_ACQUIRE, instance, seconds, candidate)).get(0);
         return new DeliveryLease(r.get("token", Long.class), r.get("holder", String.class),
                 r.get("expires_at", LocalDateTime.class), r.get("server_now", LocalDateTime.class));
     }

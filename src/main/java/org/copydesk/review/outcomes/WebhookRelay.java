@@ -148,27 +148,29 @@ public final class WebhookRelay implements AutoCloseable {
 
     private Attempt post(OutcomeEvent event) {
         String body = OutcomeJson.of(event);
+        WebhookSignature.Signed signed = new WebhookSignature.Signed(event.idempotencyKey(), event.outcome(),
+                Long.toString(event.cursor()), body);
         HttpRequest request = HttpRequest.newBuilder(settings.url())
                 .timeout(settings.timeout())
                 .header("Content-Type", "application/json; charset=utf-8")
                 .header("User-Agent", "Copydesk-Relay")
-                .header("Idempotency-Key", event.idempotencyKey())
-                .header("Copydesk-Event", event.outcome())
-                .header("Copydesk-Cursor", Long.toString(event.cursor()))
-                .header(WebhookSignature.HEADER, signature.header(clock.instant().getEpochSecond(), body))
+                .header(WebhookSignature.IDEMPOTENCY_KEY, signed.idempotencyKey())
+                .header(WebhookSignature.EVENT, signed.event())
+                .header(WebhookSignature.CURSOR, signed.cursor())
+                .header(WebhookSignature.HEADER, signature.header(clock.instant().getEpochSecond(), signed))
                 .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
                 .build();
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
             int status = response.statusCode();
-            String text = response.body() == null ? "" : response.body().strip();
-            String answer = "HTTP " + status + (text.isEmpty() ? "" : ": " + (text.length() > 300 ? text.substring(0, 300) + "..." : text));
+            String text = response.body() == null ? "" : ReceiverText.plain(response.body(), 300);
+            String answer = "HTTP " + status + (text.isEmpty() ? "" : ": " + text);
             return new Attempt(status >= 200 && status < 300, false, answer);
         } catch (HttpTimeoutException e) {
             return new Attempt(false, false, Phrase.of("review.relay.noAnswer", settings.timeout().toSeconds()).text());
         } catch (IOException e) {
             return new Attempt(false, true, Phrase.of("review.relay.unreachable", e.getMessage() == null
-                    ? e.getClass().getSimpleName() : e.getMessage()).text());
+                    ? e.getClass().getSimpleName() : ReceiverText.plain(e.getMessage(), 300)).text());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Attempt(false, true, Phrase.of("review.relay.stopped").text());

@@ -17,6 +17,7 @@ import java.util.UUID;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.copydesk.db.schema.Tables;
 import org.copydesk.review.AccountAdministration;
+import org.copydesk.review.DatabaseOperations;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.Newsroom;
@@ -158,7 +159,7 @@ class IntegrationAccountSecurityTest {
         refused(READER, "update outcome_feed set notes = 'forged'");
         refused(READER, "delete from outcome_feed");
         refused(READER, "call decide_article(null, 1, 1, '" + UUID.randomUUID() + "', 'approve', '')");
-        refused(READER, "call relay_acquire('reader', 30)");
+        refused(READER, "call relay_acquire('reader', 30, 9152851034128977409)");
         refused(READER, "call relay_retry(null, null)");
         List<String> grants = root.fetch("show grants for '" + READER + "'@'%'").getValues(0, String.class);
         assertThat(grants).filteredOn(g -> !g.startsWith("GRANT USAGE")).singleElement(InstanceOfAssertFactories.STRING)
@@ -175,7 +176,8 @@ class IntegrationAccountSecurityTest {
         refused(RELAY, "call decide_article(null, 1, 1, '" + UUID.randomUUID() + "', 'approve', '')");
         refused(RELAY, "call create_integration_account('ia_more', 'relay', 'a-long-password-1')");
         refused(RELAY, "call relay_record_attempt(999999, 1, 1, 'forged', 0, 1)"); // without the lease
-        assertThat(runs(RELAY, "call relay_acquire('attacker', 30)")).isNotEqualTo("0");
+        refused(RELAY, "call relay_acquire('attacker', 30, 1)"); // a guessable token of its own choosing
+        assertThat(runs(RELAY, "call relay_acquire('attacker', 30, 9152851034128977409)")).isNotEqualTo("0");
         List<String> grants = root.fetch("show grants for '" + RELAY + "'@'%'").getValues(0, String.class);
         assertThat(grants).filteredOn(g -> !g.startsWith("GRANT USAGE")).allMatch(g -> g.startsWith("GRANT EXECUTE ON PROCEDURE"))
                 .hasSize(4);
@@ -184,12 +186,12 @@ class IntegrationAccountSecurityTest {
 
     @Test
     void peopleCannotDeliverAndEditorsCannotRetry() {
-        refused(ANN, "call relay_acquire('ann', 30)");
+        refused(ANN, "call relay_acquire('ann', 30, 9152851034128977409)");
         refused(ANN, "call relay_record_attempt(1, 1, 1, 'forged', 0, 1)");
         refused(ANN, "call relay_retry(null, null)");
         refused(ANN, "update outcome_event set delivery = 'failed'");
         refused(ANN, "call create_integration_account('ia_mine', 'feed_reader', 'a-long-password-1')");
-        refused(SUE, "call relay_acquire('sue', 30)");
+        refused(SUE, "call relay_acquire('sue', 30, 9152851034128977409)");
         refused(SUE, "delete from outcome_event");
         assertThat(runs(SUE, "call relay_retry(null, null)")).isEqualTo("0");
         refused(ANN, "select count(*) from outcome_feed"); // V11: the feed is for supervisors and feed readers
@@ -209,33 +211,57 @@ class IntegrationAccountSecurityTest {
     }
 
     /**
-     * A feed reader's {@code SELECT ... FOR UPDATE} on the view locks outcome rows (and, at the
-     * session's REPEATABLE READ, the gap new outcomes go into), which would stop every decision:
-     * the release service every client runs ends such a session within seconds.
+     * A feed reader's locking read of the view locks outcome rows (and, at REPEATABLE READ or
+     * SERIALIZABLE, the gap new outcomes go into), which would stop every decision: the sweep every
+     * client runs ends such a session within the limit and suspends the account.
      */
     @Test
     void aFeedReaderHoldingLocksThroughTheViewIsEndedSoDecisionsGoOn() throws Exception {
-        boolean locked;
+        root.execute("update session_limit set lock_seconds = 1, suspend_seconds = 600");
+        org.copydesk.review.SessionSweep sweep = new org.copydesk.review.SessionSweep(root);
         try (Connection attacker = session(READER); Statement s = attacker.createStatement()) {
+            s.execute("set session transaction isolation level serializable");
             attacker.setAutoCommit(false);
-            try {
-                s.executeQuery("select * from outcome_feed for update").close();
-                locked = true;
-            } catch (SQLException refused) {
-                // MySQL 8 refuses a locking read to an account with SELECT only ("SELECT with
-                // locking clause command denied"); MariaDB allows it, and the session is ended
-                locked = false;
+            s.executeQuery("select * from outcome_feed").close();
+            long started = System.nanoTime();
+            while (sweep.runOnce().ended().isEmpty() && System.nanoTime() - started < 10_000_000_000L) {
+                Thread.sleep(200);
             }
-            if (locked) {
-                Thread.sleep(6_000);
-                assertThat(runs(ANN, "call end_stuck_transactions(5)")).isEqualTo("1");
-                assertThatThrownBy(() -> s.executeQuery("select 1").close()).isInstanceOf(SQLException.class);
-            }
+            assertThatThrownBy(() -> s.executeQuery("select 1").close()).isInstanceOf(SQLException.class);
+            attempts.add("reader: serializable read of outcome_feed, held -> session ended after "
+                    + (System.nanoTime() - started) / 1_000_000 + " ms; decisions went on");
+        } finally {
+            root.execute("call lift_suspension(?)", READER);
         }
         HeldArticle held = session.queue().claim(ANN).articles().get(0);
         session.decisions().submit(new DecisionRequest(UUID.randomUUID(), held.id(), held.lease(), Verdict.APPROVE, ""));
         assertThat(root.fetchCount(OUTCOME_EVENT)).isEqualTo(2);
-        attempts.add(locked ? "reader: select * from outcome_feed for update, held -> session ended after ~6 s; decisions went on"
-                : "reader: select * from outcome_feed for update -> refused by the server; decisions went on");
+    }
+
+    /**
+     * The delivery lease's token fences every write of a relay; another relay (the same account
+     * runs on another machine, or a second one) must not be able to guess it and release the lease
+     * or record attempts under it. Tokens are random, not the next number.
+     */
+    @Test
+    void aRelayCannotGuessAnotherRelaysDeliveryToken() throws Exception {
+        RelayProcedures holder = new RelayProcedures(DatabaseOperations.withDefaultRetries(root));
+        long first = holder.acquire("relay-a", 30).token();
+        holder.release(first);
+        long token = holder.acquire("relay-a", 30).token();
+        assertThat(token).as("a new holding, a new token").isNotEqualTo(first);
+        try (Connection other = session(RELAY); Statement s = other.createStatement()) {
+            int released = 0;
+            for (long guess : java.util.stream.LongStream.concat(java.util.stream.LongStream.rangeClosed(0, 300),
+                    java.util.stream.LongStream.rangeClosed(first - 100, first + 100)).toArray()) {
+                try (ResultSet rs = s.executeQuery("call relay_release(" + guess + ")")) {
+                    released += rs.next() ? rs.getInt(1) : 0;
+                }
+            }
+            assertThat(released).as("guessed releases").isZero();
+        }
+        assertThat(root.select(RELAY_LEASE.HOLDER).from(RELAY_LEASE).fetchOne(RELAY_LEASE.HOLDER)).isEqualTo("relay-a");
+        attempts.add("relay: relay_release(0..300) and (the last token +-100) against another relay's lease -> none released");
+        holder.release(token);
     }
 }

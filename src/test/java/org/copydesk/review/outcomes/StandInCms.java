@@ -87,8 +87,8 @@ final class StandInCms implements AutoCloseable {
     private void handle(HttpExchange exchange) throws IOException {
         int n = requests.incrementAndGet();
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-        if (!signature.verifies(exchange.getRequestHeaders().getFirst(WebhookSignature.HEADER), body,
-                System.currentTimeMillis() / 1000, 300)) {
+        if (!signature.verifies(exchange.getRequestHeaders().getFirst(WebhookSignature.HEADER),
+                WebhookSignature.Signed.of(exchange.getRequestHeaders()::getFirst, body), System.currentTimeMillis() / 1000, 300)) {
             badSignatures.incrementAndGet();
             answer(exchange, 401, "bad signature");
             return;

@@ -1,0 +1,98 @@
+DROP PROCEDURE IF EXISTS end_stuck_sessions;
+
+DELIMITER $$
+
+-- The sweep's database half (SessionSweep runs it): ends what a raw session of a person or of another
+-- system can hold that blocks others, within the limits of session_limit. Copydesk's own work
+-- never keeps a transaction open between operations. A session running a CALL is not ended for its
+-- row locks (the server names it by the caller's account, not the owner's, and an operation waiting
+-- behind someone else's locks would be ended and its account suspended): operation_begins has ended
+-- anything the caller held before, so what it holds is the operation's own, bounded by its lock
+-- waits; a CALL running past statement_seconds is still stopped. Administrators' and the owner's
+-- sessions are never touched.
+--  * a transaction that has held row locks for longer than lock_seconds: the connection is ended
+--    and the account suspended for suspend_seconds (locked; its other sessions ended too). Locks
+--    come from locking reads, from any read inside a transaction at SERIALIZABLE, or from an XA
+--    transaction; no grant can stop an account that reads a table from taking them;
+--  * a transaction open and idle for longer than idle_seconds (it holds metadata locks a schema
+--    change would wait for, and keeps old row versions alive): the connection is ended;
+--  * a statement running longer than statement_seconds: the statement is stopped.
+-- Suspensions whose time is up are lifted. Each ending is kept in ended_session. Needs the owner's
+-- PROCESS (to see others' transactions) and CONNECTION ADMIN / CONNECTION_ADMIN (to end them).
+-- Result: account, connection_id, reason, suspended_until of each session ended.
+CREATE PROCEDURE end_stuck_sessions()
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_actor VARCHAR(64);
+    DECLARE v_now DATETIME(6);
+    DECLARE v_lock INT;
+    DECLARE v_idle INT;
+    DECLARE v_statement INT;
+    DECLARE v_suspend INT;
+    DECLARE v_thread BIGINT;
+    DECLARE v_account VARCHAR(64);
+    DECLARE v_reason VARCHAR(32);
+    DECLARE v_until DATETIME(6);
+    DECLARE v_ended INT;
+    DECLARE v_done INT DEFAULT 0;
+    DECLARE v_out LONGTEXT DEFAULT '[]';
+    DECLARE stuck CURSOR FOR
+        SELECT s.id, s.account, s.reason FROM (
+            SELECT p.id, p.user AS account,
+                   CASE WHEN t.trx_id IS NOT NULL AND (t.trx_rows_locked > 0 OR t.trx_lock_structs > 0)
+                             AND TIMESTAMPDIFF(MICROSECOND, t.trx_started, SYSDATE(6)) > v_lock * 1000000
+                             AND NOT (p.command IN ('Query', 'Execute') AND LOWER(LEFT(TRIM(COALESCE(p.info, '')), 5)) = 'call ')
+                            THEN 'held row locks'
+                        WHEN t.trx_id IS NOT NULL AND p.command = 'Sleep'
+                             AND TIMESTAMPDIFF(MICROSECOND, t.trx_started, SYSDATE(6)) > v_idle * 1000000
+                            THEN 'idle transaction'
+                        WHEN p.command = 'Query' AND p.time > v_statement
+                            THEN 'long statement'
+                   END AS reason
+              FROM information_schema.processlist p
+              LEFT JOIN information_schema.innodb_trx t ON t.trx_mysql_thread_id = p.id
+             WHERE p.id <> CONNECTION_ID()
+               AND p.user IN (SELECT id FROM editor WHERE role IN ('editor', 'supervisor')
+                              UNION SELECT name FROM integration_account)) s
+         WHERE s.reason IS NOT NULL
+         ORDER BY s.id;
+    DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
+    CALL operation_begins();
+    CALL resolve_actor(NULL, 'editor', v_actor);
+    SELECT lock_seconds, idle_seconds, statement_seconds, suspend_seconds INTO v_lock, v_idle, v_statement, v_suspend
+      FROM session_limit WHERE id = 1;
+    SET v_now = server_utc_now();
+    OPEN stuck;
+    each_session: LOOP
+        FETCH stuck INTO v_thread, v_account, v_reason;
+        IF v_done = 1 THEN LEAVE each_session; END IF;
+        SET v_ended = 1;
+        SET v_until = NULL;
+        BEGIN
+            -- it may have ended by itself meanwhile, or another client's sweep ended it first
+            DECLARE CONTINUE HANDLER FOR SQLEXCEPTION SET v_ended = 0;
+            IF v_reason = 'long statement' THEN
+                KILL QUERY v_thread;
+            ELSE
+                KILL CONNECTION v_thread;
+            END IF;
+        END;
+        IF v_ended = 1 THEN
+            IF v_reason = 'held row locks' AND v_suspend > 0 THEN
+                SET v_until = TIMESTAMPADD(SECOND, v_suspend, v_now);
+                CALL suspend_account(v_account, v_until);
+            END IF;
+            INSERT IGNORE INTO ended_session (ended_at, account, connection_id, reason, suspended_until)
+            VALUES (v_now, v_account, v_thread, v_reason, v_until);
+            SET v_out = JSON_ARRAY_APPEND(v_out, '$', JSON_ARRAY(v_account, v_thread, v_reason,
+                                                                 DATE_FORMAT(v_until, '%Y-%m-%d %H:%i:%s.%f')));
+        END IF;
+    END LOOP;
+    CLOSE stuck;
+    CALL lift_lapsed_suspensions(v_now);
+    SELECT r.account, r.connection_id, r.reason, CAST(r.suspended_until AS DATETIME(6)) AS suspended_until
+      FROM JSON_TABLE(v_out, '$[*]' COLUMNS (account VARCHAR(64) PATH '$[0]', connection_id BIGINT PATH '$[1]',
+                                             reason VARCHAR(32) PATH '$[2]', suspended_until VARCHAR(32) PATH '$[3]')) r;
+END$$
+
+DELIMITER ;

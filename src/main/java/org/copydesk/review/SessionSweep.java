@@ -1,0 +1,143 @@
+package org.copydesk.review;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.copydesk.AllowedBecause;
+import org.jooq.DSLContext;
+import org.jooq.conf.StatementType;
+import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Ends what a raw session can leave behind to block others, with the rights of the account that
+ * owns the schema (the database decides what to end, see {@code end_stuck_sessions}):
+ * <ul>
+ *   <li>a person's session that holds row locks outside an operation for longer than the limit
+ *   (Copydesk's own work never does) is ended, and the account is suspended for a while;</li>
+ *   <li>a transaction left open and idle, which holds metadata locks a schema change waits for, is
+ *   ended;</li>
+ *   <li>a statement that runs longer than the limit is stopped;</li>
+ *   <li>an XA transaction left prepared by a session that went away (it outlives its connection, and
+ *   on MySQL keeps its metadata locks) is rolled back once this sweep has seen it for longer than
+ *   the limit. XA statements cannot run inside a routine, so this part runs here: the database lists
+ *   the prepared transactions ({@code abandoned_xa_transactions}, with the owner's right to see
+ *   everyone's), and this session rolls each back by its id, which needs no right at all.</li>
+ * </ul>
+ * The limits are the row of {@code session_limit}, set by the owner. Every client's release service
+ * runs a sweep (several at once are harmless), and so can one newsroom-wide service
+ * ({@code copydesk release-daemon}): nothing here depends on who runs it, only on how often.
+ */
+public final class SessionSweep {
+
+    private static final Logger log = LoggerFactory.getLogger(SessionSweep.class);
+
+    /** A session the sweep ended, why, and until when its account is suspended (null: not suspended). */
+    public record Ended(String account, long connection, String reason, LocalDateTime suspendedUntil) {
+    }
+
+    /** An XA transaction id as the server lists it: format, and the bytes of its two parts. */
+    record Xid(long format, String gtridHex, String bqualHex) {
+
+        /** The XA statement that rolls it back: hex literals and a number, nothing taken as text. */
+        String rollback() {
+            return "XA ROLLBACK X'" + gtridHex + "',X'" + bqualHex + "'," + format;
+        }
+    }
+
+    private final DatabaseOperations operations;
+    private final DSLContext xaCalls;
+    private final Supplier<Instant> clock;
+    private final Map<Xid, Instant> preparedSince = new HashMap<>();
+
+    /** A sweep over {@code dsl} with Copydesk's default retry policy (tools and tests). */
+    public SessionSweep(DSLContext dsl) {
+        this(DatabaseOperations.withDefaultRetries(dsl), dsl);
+    }
+
+    SessionSweep(DatabaseOperations operations, DSLContext dsl) {
+        this(operations, dsl, Instant::now);
+    }
+
+    SessionSweep(DatabaseOperations operations, DSLContext dsl, Supplier<Instant> clock) {
+        this.operations = operations;
+        // XA statements are not allowed through the server's prepared-statement protocol
+        this.xaCalls = DSL.using(dsl.configuration().derive(dsl.settings().withStatementType(StatementType.STATIC_STATEMENT)));
+        this.clock = clock;
+    }
+
+    /** One sweep: the sessions it ended, and how many abandoned XA transactions it rolled back. */
+    public record Outcome(List<Ended> ended, int xaRolledBack) {
+    }
+
+    public synchronized Outcome runOnce() {
+        List<Ended> ended = operations.fetch(Operation.END_STUCK_SESSIONS).map(r -> new Ended(r.get("account", String.class),
+                r.get("connection_id", Long.class), r.get("reason", String.class), r.get("suspended_until", LocalDateTime.class)));
+        for (Ended e : ended) {
+            log.warn("Ended database session {} of {}: {}{}", e.connection(), e.account(), e.reason(),
+                    e.suspendedUntil() == null ? "" : "; the account is suspended until " + e.suspendedUntil() + " UTC");
+        }
+        return new Outcome(ended, rollBackAbandonedXa());
+    }
+
+    @AllowedBecause("XA ids are bytes (read over JDBC, not as text) and XA ROLLBACK cannot run inside a routine;"
+            + " the statement is built from hex literals and a number only, and anyone may roll back a prepared XA transaction")
+    private int rollBackAbandonedXa() {
+        List<Xid> listed = new ArrayList<>();
+        int[] limitSeconds = {0};
+        // plain JDBC: the XA ids are bytes, which a driver would decode as text (MySQL sends them as such)
+        xaCalls.connection(c -> {
+            try (Statement s = c.createStatement()) {
+                boolean isResult = s.execute(Operation.ABANDONED_XA_TRANSACTIONS.statement());
+                for (int set = 0; isResult || s.getUpdateCount() != -1; set++, isResult = s.getMoreResults()) {
+                    if (!isResult) {
+                        continue;
+                    }
+                    try (ResultSet rs = s.getResultSet()) {
+                        while (rs.next()) {
+                            if (set == 0) {
+                                limitSeconds[0] = rs.getInt(1);
+                            } else {
+                                listed.add(xidOf(rs.getLong(1), rs.getInt(2), rs.getInt(3), rs.getBytes(4)));
+                            }
+                        }
+                    }
+                }
+            }
+        });
+        Instant now = clock.get();
+        preparedSince.keySet().retainAll(listed);
+        int rolledBack = 0;
+        for (Xid xid : listed) {
+            Instant since = preparedSince.computeIfAbsent(xid, x -> now);
+            if (limitSeconds[0] <= 0 || Duration.between(since, now).getSeconds() < limitSeconds[0]) {
+                continue;
+            }
+            try {
+                xaCalls.execute(xid.rollback());
+                rolledBack++;
+                log.warn("Rolled back an XA transaction left prepared for over {} s ({})", limitSeconds[0], xid.rollback());
+            } catch (DataAccessException gone) {
+                log.debug("XA transaction {} ended meanwhile: {}", xid, gone.getMessage());
+            }
+            preparedSince.remove(xid);
+        }
+        return rolledBack;
+    }
+
+    /** {@code XA RECOVER}'s row: formatID, gtrid_length, bqual_length and data (the two parts, one after the other). */
+    static Xid xidOf(long format, int gtridLength, int bqualLength, byte[] data) {
+        HexFormat hex = HexFormat.of();
+        return new Xid(format, hex.formatHex(data, 0, gtridLength), hex.formatHex(data, gtridLength, gtridLength + bqualLength));
+    }
+}

@@ -1,0 +1,360 @@
+package org.copydesk.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.copydesk.db.DataSources;
+import org.copydesk.db.Database;
+import org.copydesk.review.AccountAdministration;
+import org.copydesk.review.DecisionOutcome;
+import org.copydesk.review.DecisionRequest;
+import org.copydesk.review.HeldArticle;
+import org.copydesk.review.Newsroom;
+import org.copydesk.review.ReleaseService;
+import org.copydesk.review.ReviewQueue;
+import org.copydesk.review.ReviewSession;
+import org.copydesk.review.Role;
+import org.copydesk.review.Verdict;
+import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.TestDatabase;
+import org.jooq.DSLContext;
+
+/**
+ * The hostile-editor soak (a benchmark main, not a test): one editor account runs every lock-out and
+ * exhaustion technique we know in a loop, several at once, while honest editors claim, renew and
+ * decide through the product's services, each client running its release service (which runs the
+ * session sweep) as the app does. Reports the share of honest claims and renewals that succeeded,
+ * the longest any honest call took, the claim p99, and rows lost or doubled.
+ *
+ * <p>Server: the tests' ({@code COPYDESK_TEST_DB_URL} and friends, else the embedded MariaDB).
+ * Properties: {@code bench.seconds} (600), {@code bench.honest} (20), {@code bench.suspend} (the
+ * suspension in seconds the sweep gives an account that held locks; default: the schema's),
+ * {@code bench.out} (a markdown file for the figures).
+ *
+ * <p>Run: {@code mvn -q test-compile exec:exec@hostile-editor-soak -Dbench.args="-Dbench.seconds=600"}
+ */
+public final class HostileEditorSoak {
+
+    private static final String DESK = "news";
+    private static final String HOSTILE = "soak_mallory";
+    private static final int CAPACITY = 5;
+
+    private final Duration length = Duration.ofSeconds(Long.getLong("bench.seconds", 600));
+    private final int honestCount = Integer.getInteger("bench.honest", 20);
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final Tally claims = new Tally();
+    private final Tally renewals = new Tally();
+    private final Tally decisions = new Tally();
+    private final List<Long> claimMillis = Collections.synchronizedList(new ArrayList<>());
+    private final ConcurrentHashMap<String, AtomicLong> attacks = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, String> decidedByClient = new ConcurrentHashMap<>();
+    private final AtomicLong doubleDecisionsSeen = new AtomicLong();
+    private String url;
+
+    /** Successes, failures and the longest call of one kind of honest call. */
+    private static final class Tally {
+        final AtomicLong ok = new AtomicLong();
+        final AtomicLong failed = new AtomicLong();
+        final AtomicLong longestMillis = new AtomicLong();
+        final ConcurrentHashMap<String, AtomicLong> why = new ConcurrentHashMap<>();
+
+        void record(boolean success, long millis, String failure) {
+            (success ? ok : failed).incrementAndGet();
+            longestMillis.accumulateAndGet(millis, Math::max);
+            if (!success) {
+                why.computeIfAbsent(failure, k -> new AtomicLong()).incrementAndGet();
+            }
+        }
+
+        String share() {
+            long total = ok.get() + failed.get();
+            return String.format(Locale.ROOT, "%.2f %% of %,d", total == 0 ? 0.0 : 100.0 * ok.get() / total, total);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        new HostileEditorSoak().run();
+        System.exit(0);
+    }
+
+    private void run() throws Exception {
+        try (TestDatabase db = TestDatabase.create("hostile_soak", 4)) {
+            url = db.endpoint().accountUrl(db.name());
+            DSLContext owner = db.dsl();
+            List<String> honest = newsroom(owner);
+            if (System.getProperty("bench.suspend") != null) {
+                owner.execute("update session_limit set suspend_seconds = " + Integer.getInteger("bench.suspend"));
+            }
+            String limits = owner.fetch("select * from session_limit").formatCSV(false).strip();
+            List<Thread> threads = new ArrayList<>();
+            List<AutoCloseable> clients = new ArrayList<>();
+            for (String editor : honest) {
+                Database pool = Database.open(url, editor, password(editor), null, DataSources.PoolSize.of(2),
+                        Database.SchemaAction.NONE, null);
+                ReviewSession session = new ReviewSession(pool, ReviewSession.Options.defaults());
+                ReleaseService release = session.releaseService(l -> { });
+                release.start();
+                clients.add(release);
+                clients.add(pool);
+                threads.add(thread("honest-" + editor, () -> honestEditor(session, editor)));
+            }
+            for (Technique t : Technique.values()) {
+                threads.add(thread("hostile-" + t, () -> attack(t)));
+            }
+            Instant started = Instant.now();
+            threads.forEach(Thread::start);
+            Thread.sleep(length.toMillis());
+            running.set(false);
+            for (Thread t : threads) {
+                t.join(30_000);
+            }
+            for (AutoCloseable c : clients) {
+                c.close();
+            }
+            String report = report(owner, db, limits, Duration.between(started, Instant.now()));
+            System.out.println(report);
+            String out = System.getProperty("bench.out");
+            if (out != null) {
+                Files.writeString(Path.of(out), report);
+            }
+        }
+    }
+
+    private List<String> newsroom(DSLContext owner) {
+        Newsroom n = new Newsroom(owner);
+        n.addDesk(DESK, "News", Duration.ofMinutes(30));
+        AccountAdministration accounts = new AccountAdministration(owner);
+        List<String> honest = new ArrayList<>();
+        for (int i = 0; i < honestCount; i++) {
+            String editor = "soak_ed" + i;
+            n.addEditor(editor, "Editor " + i, Role.EDITOR, CAPACITY, List.of(DESK));
+            accounts.createAccount(editor, password(editor));
+            honest.add(editor);
+        }
+        n.addEditor(HOSTILE, "Mallory", Role.EDITOR, CAPACITY, List.of(DESK));
+        accounts.createAccount(HOSTILE, password(HOSTILE));
+        // enough waiting work that the queue never runs dry: ~2 decisions a second per editor
+        Fixtures.articles(owner, DESK, (int) Math.max(2_000, honestCount * 3 * length.toSeconds()), 3, -60);
+        return honest;
+    }
+
+    private static char[] password(String account) {
+        return (account + "-soak-pw").toCharArray();
+    }
+
+    private static Thread thread(String name, Runnable body) {
+        Thread t = new Thread(body, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    // --- the honest editors: the app's own calls ------------------------------------------------
+
+    private void honestEditor(ReviewSession session, String editor) {
+        List<HeldArticle> held = new ArrayList<>();
+        while (running.get()) {
+            long started = System.nanoTime();
+            try {
+                held = new ArrayList<>(session.queue().claim(editor).articles());
+                long millis = elapsedMillis(started);
+                claimMillis.add(millis);
+                claims.record(held.size() == CAPACITY, millis, "held " + held.size() + " of " + CAPACITY);
+            } catch (RuntimeException e) {
+                claims.record(false, elapsedMillis(started), reason(e));
+            }
+            if (!held.isEmpty()) {
+                started = System.nanoTime();
+                try {
+                    ReviewQueue.Renewal renewal = session.queue().renew(editor, held);
+                    renewals.record(renewal.lost().isEmpty(), elapsedMillis(started), "lost " + renewal.lost().size());
+                    held = new ArrayList<>(renewal.renewed());
+                } catch (RuntimeException e) {
+                    renewals.record(false, elapsedMillis(started), reason(e));
+                }
+            }
+            if (!held.isEmpty()) {
+                HeldArticle first = held.get(0);
+                started = System.nanoTime();
+                try {
+                    DecisionOutcome outcome = session.decisions().submit(new DecisionRequest(UUID.randomUUID(), first.id(),
+                            first.lease(), Verdict.APPROVE, "fine"));
+                    boolean recorded = outcome instanceof DecisionOutcome.Recorded;
+                    decisions.record(recorded, elapsedMillis(started), outcome.getClass().getSimpleName());
+                    if (recorded && decidedByClient.put(first.id(), editor) != null) {
+                        doubleDecisionsSeen.incrementAndGet();
+                    }
+                } catch (RuntimeException e) {
+                    decisions.record(false, elapsedMillis(started), reason(e));
+                }
+            }
+            pause(300 + ThreadLocalRandom.current().nextInt(400));
+        }
+    }
+
+    private static long elapsedMillis(long startedNanos) {
+        return (System.nanoTime() - startedNanos) / 1_000_000;
+    }
+
+    private static String reason(Throwable e) {
+        String m = String.valueOf(e.getMessage());
+        return m.length() > 80 ? m.substring(0, 80) : m;
+    }
+
+    // --- the hostile editor: every technique, over and over ------------------------------------
+
+    /** What the hostile editor does, each on its own thread, reconnecting whenever it is ended. */
+    enum Technique {
+        SERIALIZABLE_READS("SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE", "START TRANSACTION",
+                "SELECT COUNT(*) FROM article", "SELECT COUNT(*) FROM lease_event", "SELECT COUNT(*) FROM decision"),
+        SHARE_LOCKS("START TRANSACTION", "SELECT id FROM article WHERE status = 'queued' LOCK IN SHARE MODE"),
+        EXCLUSIVE_LOCKS("START TRANSACTION", "SELECT id FROM article WHERE status = 'queued' FOR UPDATE"),
+        XA_ABANDONED("XA START 'mallory-%d'", "SELECT id FROM article WHERE status = 'queued' LOCK IN SHARE MODE",
+                "CALL record_presence(NULL)", "XA END 'mallory-%d'", "XA PREPARE 'mallory-%d'"),
+        BUSY_WHILE_LOCKING("START TRANSACTION", "SELECT id FROM editor LOCK IN SHARE MODE", "SELECT SLEEP(600)"),
+        IDLE_TRANSACTION("START TRANSACTION", "SELECT COUNT(*) FROM article_revision"),
+        LONG_STATEMENT("SELECT COUNT(*) FROM lease_event a, lease_event b, lease_event c"),
+        CONNECTION_FLOOD(),
+        RECONNECT_LOOP();
+
+        final List<String> statements;
+
+        Technique(String... statements) {
+            this.statements = List.of(statements);
+        }
+    }
+
+    private void attack(Technique technique) {
+        List<Connection> flood = new ArrayList<>();
+        long round = 0;
+        while (running.get()) {
+            round++;
+            try {
+                switch (technique) {
+                    case CONNECTION_FLOOD -> {
+                        flood.add(hostileConnection());
+                        count(technique + ": connections held");
+                    }
+                    case RECONNECT_LOOP -> {
+                        hostileConnection().close();
+                        count(technique + ": connections opened and closed");
+                    }
+                    default -> {
+                        try (Connection c = hostileConnection(); Statement s = c.createStatement()) {
+                            for (String sql : technique.statements) {
+                                s.execute(String.format(Locale.ROOT, sql, round));
+                            }
+                            count(technique + ": statements ran");
+                            // hold what it got until the sweep ends the session (or the soak ends)
+                            while (running.get() && technique != Technique.XA_ABANDONED) {
+                                s.executeQuery("SELECT 1").close();
+                                pause(500);
+                            }
+                        }
+                    }
+                }
+            } catch (SQLException e) {
+                count(technique + ": " + refusal(e));
+                if (technique == Technique.CONNECTION_FLOOD) {
+                    closeAll(flood);
+                }
+                pause(technique == Technique.RECONNECT_LOOP ? 0 : 20);
+            }
+        }
+        closeAll(flood);
+    }
+
+    private Connection hostileConnection() throws SQLException {
+        return DriverManager.getConnection(url, HOSTILE, new String(password(HOSTILE)));
+    }
+
+    private void count(String what) {
+        attacks.computeIfAbsent(what, k -> new AtomicLong()).incrementAndGet();
+    }
+
+    private static String refusal(SQLException e) {
+        String m = String.valueOf(e.getMessage());
+        if (m.contains("locked") || m.contains("Locked")) {
+            return "refused: account suspended";
+        }
+        if (m.contains("max_user_connections")) {
+            return "refused: connection limit of the account";
+        }
+        if (m.contains("transaction of its own")) {
+            return "refused: operation inside its XA transaction";
+        }
+        return "ended or refused: " + (m.length() > 60 ? m.substring(0, 60) : m);
+    }
+
+    private static void closeAll(List<Connection> connections) {
+        for (Connection c : connections) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // already ended
+            }
+        }
+        connections.clear();
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // --- the figures ------------------------------------------------------------------------
+
+    private String report(DSLContext owner, TestDatabase db, String limits, Duration took) {
+        List<Long> sorted = new ArrayList<>(claimMillis);
+        Collections.sort(sorted);
+        long p99 = sorted.isEmpty() ? 0 : sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(sorted.size() * 0.99) - 1));
+        long p50 = sorted.isEmpty() ? 0 : sorted.get(sorted.size() / 2);
+        long doubled = owner.fetchOne("select count(*) from (select article_id from decision group by article_id having count(*) > 1) d")
+                .get(0, Long.class);
+        long recordedInDb = owner.fetchOne("select count(*) from decision where editor_id like 'soak\\_ed%'").get(0, Long.class);
+        long lost = decidedByClient.size() - owner.fetchOne("select count(*) from decision where editor_id like 'soak\\_ed%' and"
+                + " article_id in (select id from article where status = 'approved')").get(0, Long.class);
+        String ended = owner.fetch("select reason, count(*) n, sum(suspended_until is not null) suspended from ended_session"
+                + " where account = ? group by reason", HOSTILE).formatCSV(false).strip().replace('\n', ';');
+        StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "Hostile-editor soak on %s, %d honest editors, %d s (%s), limits: %s%n%n",
+                serverOf(owner), honestCount, took.toSeconds(), Instant.now(), limits.replace('\n', ' ')));
+        md.append("| figure | value | target |\n|---|---|---|\n");
+        md.append("| honest claims that got a full batch | ").append(claims.share()).append(" | >= 99 % |\n");
+        md.append("| honest renewals that renewed every lease | ").append(renewals.share()).append(" | >= 99 % |\n");
+        md.append("| honest decisions recorded | ").append(decisions.share()).append(" | |\n");
+        md.append(String.format(Locale.ROOT, "| longest honest call (claim / renew / decide) | %,d / %,d / %,d ms | < 10,000 ms |%n",
+                claims.longestMillis.get(), renewals.longestMillis.get(), decisions.longestMillis.get()));
+        md.append(String.format(Locale.ROOT, "| honest claim p50 / p99 | %d / %d ms | |%n", p50, p99));
+        md.append(String.format(Locale.ROOT, "| rows lost / doubled | %d / %d (decisions the clients saw recorded: %,d; in the"
+                + " database: %,d; doubled as the clients saw them: %d) | 0 / 0 |%n", Math.max(0, lost), doubled,
+                decidedByClient.size(), recordedInDb, doubleDecisionsSeen.get()));
+        md.append("| sessions of the hostile account the sweep ended (reason, count, suspended) | ").append(ended).append(" | |\n\n");
+        md.append("Why honest calls failed: claims ").append(claims.why).append("; renewals ").append(renewals.why)
+                .append("; decisions ").append(decisions.why).append("\n\n");
+        md.append("What the hostile editor did (per technique: what happened, how often):\n\n");
+        attacks.entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+                .forEach(e -> md.append("- ").append(e.getKey()).append(": ").append(e.getValue().get()).append('\n'));
+        return md.toString();
+    }
+
+    private static String serverOf(DSLContext owner) {
+        return owner.fetchOne("select version()").get(0, String.class);
+    }
+}
