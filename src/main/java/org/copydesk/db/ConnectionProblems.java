@@ -128,7 +128,7 @@ public final class ConnectionProblems {
     static DatabaseSetupException explain(String url, String user, Throwable failure) {
         SQLException sql = SqlFailure.sqlCause(failure).orElse(null);
         String where = url == null ? "the database" : "the database at " + redact(url);
-        if (SqlFailure.isTooManyConnections(failure)) {
+        if (SqlFailure.of(failure) == SqlFailure.SERVER_FULL) {
             return new DatabaseSetupException("The database at " + (url == null ? "its address" : redact(url))
                     + " has too many connections open" + (user == null ? "" : " (for '" + user + "' or in all)")
                     + ", so it refused a new one. Close other Copydesk windows or commands of this account, or try again"

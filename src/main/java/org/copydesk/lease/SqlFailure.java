@@ -37,9 +37,11 @@ public enum SqlFailure {
     /** The server refused a value or a constraint (SQLSTATE 22, 23 and MySQL's HY000 codes for the same): the data is at fault. */
     VALUE_REFUSED,
     /**
-     * The server took no new connection because all of its connections are in use (1040 "Too many
-     * connections", SQLSTATE 08004): it is running and reachable, it has no room. Not a lost
-     * connection: nothing was under way, and trying again at once only adds to the crowd.
+     * No new connection: all the connections the server allows are in use (1040 "Too many
+     * connections", SQLSTATE 08004), or those an account may hold (1203, or the account's own
+     * {@code MAX_USER_CONNECTIONS}: 1226). The server is running and reachable and the password was
+     * fine; it has no room. Not a lost connection: nothing was under way, and trying again at once
+     * only adds to the crowd.
      */
     SERVER_FULL,
     /** The account's name or password was refused (1045). */
@@ -58,17 +60,12 @@ public enum SqlFailure {
     static final int SERVER_SHUTDOWN = 1053;
     /** Galera: a node outside the primary component ("WSREP has not yet prepared node for application use"). */
     static final int NODE_NOT_READY = 1047;
-    /** "Too many connections": the server's {@code max_connections} are all in use. */
-    static final int TOO_MANY_CONNECTIONS = 1040;
     /** Client-side codes of Connector/J and the C client for a server that went away. */
     private static final Set<Integer> GONE = Set.of(2006, 2013, CONNECTION_KILLED, SERVER_SHUTDOWN, NODE_NOT_READY);
     /** MySQL/MariaDB codes for refused values that come with SQLSTATE HY000 rather than 22/23. */
     private static final Set<Integer> REFUSED_VALUES = Set.of(1048, 1153, 1292, 1301, 1366, 1406, 1452, 3819, 4025);
     private static final Set<Integer> PRIVILEGES = Set.of(1044, 1142, 1227, 1370);
-    /**
-     * No connection left: the server's limit (1040 "Too many connections", SQLSTATE 08004), the
-     * server-wide limit per account (1203) or the account's own {@code MAX_USER_CONNECTIONS} (1226).
-     */
+    /** No connection left (see {@link #SERVER_FULL}): the server's limit, the per-account limits. */
     private static final Set<Integer> NO_CONNECTION_LEFT = Set.of(1040, 1203, 1226);
 
     /** The kind of {@code failure}, judged by the first SQL exception in its cause chain. */
@@ -97,7 +94,7 @@ public enum SqlFailure {
         if (code == 1045) {
             return SIGN_IN_REFUSED;
         }
-        if (code == TOO_MANY_CONNECTIONS) {
+        if (NO_CONNECTION_LEFT.contains(code)) {
             return SERVER_FULL;
         }
         if (code == 1049) {
@@ -141,22 +138,6 @@ public enum SqlFailure {
         return Optional.empty();
     }
 
-    /**
-     * Was a new connection refused because too many are open (on the server, or for the account)?
-     * Not a wrong password and not an unreachable server; the connection counts as lost for the
-     * retries (it may work a moment later), but people are told this, not "cannot reach".
-     */
-    public static boolean isTooManyConnections(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLException s && NO_CONNECTION_LEFT.contains(s.getErrorCode())) {
-                return true;
-            }
-            if (t.getCause() == t) {
-                break;
-            }
-        }
-        return false;
-    }
 
     /** The vendor code of the first SQL exception in the chain, 0 if none. */
     public static int vendorCode(Throwable failure) {

@@ -34,9 +34,6 @@ public final class ConnectionTrouble {
         if (failure instanceof DatabaseBusyException) {
             return Phrase.of("review.trouble.busy").text();
         }
-        if (SqlFailure.isTooManyConnections(failure)) {
-            return Phrase.of("review.trouble.tooManyConnections").text();
-        }
         if (isConnectionLost(failure)) {
             return Phrase.of("review.trouble.connectionLost").text();
         }
