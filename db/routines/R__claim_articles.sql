@@ -226,9 +226,11 @@ BEGIN
             UPDATE article
                SET locked_by = v_actor, expires_at = v_expires, lease_token = v_token + 1, queue_lane = 0,
                    claimed_at = v_now, renewals = 0, passed_by = NULL, passed_until = NULL
-             WHERE id = v_id AND lease_token = v_token AND status = 'queued'
+             WHERE id = v_id AND lease_token = v_token AND locked_by <=> v_owner AND status = 'queued'
                AND (locked_by IS NULL OR expires_at <= v_now)
                AND NOT (kept_from <=> v_actor) AND held_at IS NULL; -- a keep or hold set since the read
+            -- (the owner too: a sweep that freed the lapsed lease since the read keeps its token, and
+            -- the history would tell that lease's end twice)
             IF ROW_COUNT() = 0 THEN
                 ITERATE pick;
             END IF;

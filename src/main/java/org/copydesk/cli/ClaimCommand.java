@@ -27,6 +27,9 @@ final class ClaimCommand implements Callable<Integer> {
             description = "shorter leases than the desk's (e.g. 45s for a demo); never longer")
     Duration lease;
 
+    @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
+    boolean json;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -35,6 +38,10 @@ final class ClaimCommand implements Callable<Integer> {
         try (ReviewSession session = database.open(2)) {
             Assignment a = session.queue().claim(editor, lease);
             PrintWriter out = spec.commandLine().getOut();
+            if (json) {
+                printJson(out, a);
+                return 0;
+            }
             out.println(editor + " holds " + a.articles().size() + " of " + a.capacity() + " (" + a.refreshed() + " refreshed, "
                     + a.claimed() + " new).");
             if (!a.articles().isEmpty()) {
@@ -48,5 +55,26 @@ final class ClaimCommand implements Callable<Integer> {
                     + next.withNano(0).toString().replace('T', ' ') + " UTC."));
         }
         return 0;
+    }
+
+    private void printJson(PrintWriter out, Assignment a) {
+        JsonOutput.print(out, g -> {
+            g.writeStartObject();
+            g.writeStringField("editor", editor);
+            g.writeNumberField("capacity", a.capacity());
+            g.writeNumberField("refreshed", a.refreshed());
+            g.writeNumberField("claimed", a.claimed());
+            JsonOutput.objects(g, "articles", a.articles(), (j, h) -> {
+                j.writeNumberField("articleId", h.id());
+                j.writeStringField("externalId", h.externalId());
+                j.writeStringField("desk", h.desk());
+                j.writeNumberField("priority", h.priority());
+                j.writeStringField("title", h.title());
+                JsonOutput.time(j, "expiresAt", h.lease().expiresAt());
+                j.writeNumberField("secondsLeft", h.lease().remainingAtRead().toSeconds());
+            });
+            JsonOutput.time(g, "nextAvailableAt", a.nextAvailableAt().orElse(null));
+            g.writeEndObject();
+        });
     }
 }

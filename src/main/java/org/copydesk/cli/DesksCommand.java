@@ -19,12 +19,29 @@ final class DesksCommand {
     static final class ListDesks implements Callable<Integer> {
         @Mixin
         DatabaseOptions database;
+        @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
+        boolean json;
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
             try (ReviewSession session = database.open(2)) {
+                if (json) {
+                    JsonOutput.print(spec.commandLine().getOut(), g -> {
+                        g.writeStartObject();
+                        JsonOutput.objects(g, "desks", session.newsroom().desks(), (j, d) -> {
+                            j.writeStringField("desk", d.id());
+                            j.writeStringField("name", d.name());
+                            j.writeNumberField("leaseSeconds", d.leaseLength().toSeconds());
+                            j.writeNumberField("maxHoldSeconds", d.maxLease().toSeconds());
+                            j.writeNumberField("maxSendBacks", d.maxSendBacks());
+                            j.writeNumberField("firstBackOffSeconds", d.sendBackDelay().toSeconds());
+                        });
+                        g.writeEndObject();
+                    });
+                    return 0;
+                }
                 Table t = new Table("DESK", "NAME", "LEASE", "MAX HOLD", "MAX SEND-BACKS", "FIRST BACK-OFF");
                 for (Desk d : session.newsroom().desks()) {
                     t.row(d.id(), d.name(), Durations.format(d.leaseLength()), Durations.format(d.maxLease()), d.maxSendBacks(),

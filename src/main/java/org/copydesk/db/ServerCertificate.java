@@ -7,6 +7,7 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.MessageDigest;
@@ -76,9 +77,13 @@ public record ServerCertificate(Path certificate, Path key, Path truststore, Str
             KeyStore trust = KeyStore.getInstance("PKCS12");
             trust.load(null, null);
             trust.setCertificateEntry("copydesk-server", certificate);
-            try (OutputStream out = Files.newOutputStream(truststore)) {
+            // written aside and moved into place: a client (or the test beside the server) may be reading
+            // the file while another process that serves this folder writes it again
+            Path written = Files.createTempFile(tls, "copydesk-server", ".p12.part");
+            try (OutputStream out = Files.newOutputStream(written)) {
                 trust.store(out, TRUSTSTORE_PASSWORD.toCharArray());
             }
+            Files.move(written, truststore, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return new ServerCertificate(cert, key, truststore, fingerprint(certificate));
         } catch (IOException | GeneralSecurityException e) {
             throw new DatabaseSetupException("Cannot prepare the embedded server's TLS certificate in " + tls + ": "

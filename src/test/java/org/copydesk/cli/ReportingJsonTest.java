@@ -120,6 +120,30 @@ class ReportingJsonTest {
     }
 
     @Test
+    void desksListAsJson() {
+        JsonNode json = cli.run("desks", "list", "--json").onlyJson();
+        assertThat(json.get("desks")).extracting(d -> d.get("desk").asText()).containsExactly("legal", "news");
+        JsonNode news = json.get("desks").get(1);
+        assertThat(news.get("name").asText()).isEqualTo("News");
+        assertThat(news.get("leaseSeconds").asLong()).isEqualTo(30 * 60);
+        assertThat(news.has("maxHoldSeconds")).isTrue();
+    }
+
+    @Test
+    void claimAsJsonSaysWhatTheEditorHolds() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        JsonNode json = cli.run("claim", "--as", "ann", "--json").onlyJson();
+        assertThat(json.get("editor").asText()).isEqualTo("ann");
+        assertThat(json.get("capacity").asInt()).isEqualTo(5);
+        JsonNode articles = json.get("articles");
+        assertThat(articles).hasSize(json.get("refreshed").asInt() + json.get("claimed").asInt()).isNotEmpty();
+        assertThat(articles.get(0).get("desk").asText()).isEqualTo("news");
+        assertThat(articles.get(0).get("expiresAt").asText()).endsWith("Z");
+        assertThat(articles.get(0).get("secondsLeft").asLong()).isPositive();
+        assertThat(articles.get(0).has("token")).as("the lease token stays inside").isFalse();
+    }
+
+    @Test
     void usageMistakesEndWithTwoInEveryCommand() {
         for (String[] args : List.of(new String[] {"relay"}, new String[] {"relay", "retry"}, new String[] {"relay", "retry", "1",
                 "--all-failed"}, new String[] {"relay", "status", "--limit", "-1"}, new String[] {"feed", "--since", "-1"},

@@ -61,8 +61,11 @@ class BackupRestoreOnServerTest {
                     .isNotNull();
             assertThatThrownBy(() -> DatabaseRestore.restore(restored, new ByteArrayInputStream(file.toByteArray())))
                     .as("into a database with a newsroom").hasMessageContaining("is not empty");
+            assertThatThrownBy(() -> accounts.dropAccount(name))
+                    .as("an account with rights on two newsrooms of the server is neither's to drop")
+                    .hasMessageContaining("another application");
         } finally {
-            accounts.dropAccount(name);
+            db.endpoint().execute("DROP USER IF EXISTS '" + name + "'@'%'");
             db.endpoint().execute("DROP DATABASE IF EXISTS `" + target + "`");
         }
     }

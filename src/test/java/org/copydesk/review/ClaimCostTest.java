@@ -148,8 +148,7 @@ class ClaimCostTest {
                         for (int round = 1; round <= ROUNDS; round++) {
                             inStep.await(60, TimeUnit.SECONDS);
                             long before = handlerReads(session);
-                            var answer = session.fetchMany("call claim_articles(?, ?, ?, ?, ?)", editor, null, 5 * round, null,
-                                    strategy.name());
+                            var answer = claimRetryingConflicts(session, editor, 5 * round, strategy);
                             reads.addAndGet(handlerReads(session) - before);
                             int claimed = answer.get(0).get(0).get("claimed", Integer.class);
                             handedOut.addAndGet(claimed);
@@ -178,6 +177,24 @@ class ClaimCostTest {
         double perArticle = (double) reads.get() / handedOut.get();
         assertThat(perArticle).as("index entries and rows read per article handed out, %d claims of 5 at once, %d rounds (%s)",
                 CLAIMERS, ROUNDS, strategy).isLessThan(READS_PER_ARTICLE_AT_ONCE);
+    }
+
+    /**
+     * The claim as the product sends it: a deadlock (MySQL 8 picks victims among 64 claims taking
+     * rows in different orders) is run again, a few times at most, as {@code DatabaseOperations}
+     * does; the reads of a rolled-back try count too.
+     */
+    private static org.jooq.Results claimRetryingConflicts(DSLContext session, String editor, int limit,
+                                                          ClaimStrategyKind strategy) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return session.fetchMany("call claim_articles(?, ?, ?, ?, ?)", editor, null, limit, null, strategy.name());
+            } catch (org.jooq.exception.DataAccessException e) {
+                if (attempt == 5 || org.copydesk.lease.SqlFailure.of(e) != org.copydesk.lease.SqlFailure.CONFLICT) {
+                    throw e;
+                }
+            }
+        }
     }
 
     private static String claimer(int i) {

@@ -59,7 +59,7 @@ public final class WebhookSignature {
     /** The header's value for {@code request} sent at {@code unixSeconds}. */
     public String header(long unixSeconds, Signed request) {
         if (!request.complete()) {
-            throw new IllegalArgumentException("A signed request names its key, event and cursor, each on one line");
+            throw new IllegalStateException("a bug: a signed request names its key, event and cursor, each on one line");
         }
         return "t=" + unixSeconds + ",v2=" + hmac(Long.toString(unixSeconds), request);
     }
