@@ -80,7 +80,7 @@ final class HoldersPage extends VBox {
     }
 
     private HBox createFilters() {
-        // ControlsFX's search field: a clear button appears once something is typed (issue 16)
+        // ControlsFX's search field: a clear button appears once something is typed
         TextField search = TextFields.createClearableTextField();
         search.setId("holder-search");
         search.setPromptText(Messages.text("dashboard.holders.search.prompt"));

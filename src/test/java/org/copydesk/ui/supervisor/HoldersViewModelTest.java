@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 17: the dashboard does not move rows under the supervisor's hand. The holders tab's view
- * model with a same-thread executor, a manual clock and the real database.
+ * The dashboard does not move rows under the supervisor's hand. The holders tab's view model with a
+ * same-thread executor, a manual clock and the real database.
  */
 @ExtendWith(DatabaseExtension.class)
 class HoldersViewModelTest {
