@@ -21,7 +21,7 @@ class CliLoggingTest {
 
     @Test
     void theTerminalGetsWarningsAndErrorsButNoInfoLines() throws Exception {
-        // issue 17, bug 10: every command printed INFO log lines on the terminal
+        // before: every command printed INFO log lines on the terminal
         URL shipped = CliLoggingTest.class.getResource("/logback.xml");
         assertThat(shipped).isNotNull();
         LoggerContext context = new LoggerContext();

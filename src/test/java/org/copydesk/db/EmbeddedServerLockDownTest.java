@@ -69,7 +69,7 @@ class EmbeddedServerLockDownTest {
             assertThat(strings(s, "SELECT @@secure_file_priv").get(0)).startsWith(folder.resolve("files").toString());
             assertThat(strings(s, "SELECT @@local_infile")).containsExactly("0");
             // not a lock-down, but read from the same started server: a few threads run every
-            // connection's statements (issue 14: no collapse with 64 editors on two cores)
+            // connection's statements (claim benchmark: no collapse with 64 editors on two cores)
             assertThat(strings(s, "SELECT @@thread_handling")).containsExactly("pool-of-threads");
             assertThat(strings(s, "SELECT @@innodb_autoinc_lock_mode")).containsExactly("2");
         }

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Issue 13, "Revisions come in": what a re-import with a changed text does, per article state, on the real database. */
+/** Revisions come in: what a re-import with a changed text does, per article state, on the real database. */
 @ExtendWith(DatabaseExtension.class)
 class RevisionImportTest {
 

@@ -220,7 +220,7 @@ class RelayEndToEndTest {
     @Test
     void theNewsroomsLoopFilesInChangesRequestedARevisionBackADiffSeenAndEveryOutcomeOutOnceInOrder(@TempDir Path drops)
             throws Exception {
-        // issue 13's proof: the CMS drops files, an editor sends one back, the writer's revision comes in
+        // the whole round: the CMS drops files, an editor sends one back, the writer's revision comes in
         // through the folder, a second editor sees what changed and approves; the relay restarts meanwhile
         dsl.update(DESK).set(DESK.SEND_BACK_WAITS_FOR_WRITER, 1).execute();
         List<DropFolder.Finished> files = new CopyOnWriteArrayList<>();

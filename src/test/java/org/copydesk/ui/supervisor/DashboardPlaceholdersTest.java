@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** Issue 17, bug 11: no table or list in the dashboard says JavaFX's default "No content in table". */
+/** No table or list in the dashboard says JavaFX's default "No content in table". */
 @ExtendWith(DatabaseExtension.class)
 class DashboardPlaceholdersTest {
 

@@ -301,7 +301,7 @@ class DashboardViewModelTest {
         model.leaseActions().reasonProperty().set("Legal must read it first");
         assertThat(model.leaseActions().canForceReleaseProperty().get()).isTrue();
         model.leaseActions().forceReleaseSelected();
-        assertThat(model.leaseActions().questionProperty().get()).as("issue 17: asks first, naming title and holder")
+        assertThat(model.leaseActions().questionProperty().get()).as("asks first, naming title and holder")
                 .isEqualTo("Take \u201cArticle 0\u201d back from Ann Kowalski?");
         assertThat(dsl.fetchValue(ARTICLE.LOCKED_BY, ARTICLE.ID.eq(row.id()))).isEqualTo("ann");
         model.leaseActions().confirm();
@@ -455,7 +455,7 @@ class DashboardViewModelTest {
             assertThat(e.oldOwner()).isEqualTo("ann");
             assertThat(e.detail()).isEqualTo("Wrong desk");
         });
-        assertThat(model.audit().summaryProperty().get()).as("issue 17, bug 11: not \"1 events\"").isEqualTo("1 event");
+        assertThat(model.audit().summaryProperty().get()).as("not \"1 events\"").isEqualTo("1 event");
         model.audit().showHistory(model.audit().entries().get(0));
         assertThat(model.audit().history()).extracting(h -> h.action()).containsExactly("claim", "force_release", "claim");
         assertThat(model.audit().historyTitleProperty().get()).startsWith("Article " + held.get(0).id() + ": \u201cArticle 0\u201d (News, queued)")

@@ -40,7 +40,7 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * Issue 17 on the dashboard's screen (headless, Monocle): rows hold still under the pointer,
+ * The dashboard's screen (headless, Monocle): rows hold still under the pointer,
  * several leases are selected with the mouse and acted on together after a question, notices
  * cover no control, every icon-only button has a name, and Tab moves a focus one can see.
  */

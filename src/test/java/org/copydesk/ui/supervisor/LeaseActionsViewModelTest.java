@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 17: supervisors act on several leases at once, each through the database's operation,
+ * Supervisors act on several leases at once, each through the database's operation,
  * and are told per lease what happened; force release and reassign ask first, naming holders and
  * titles. View model with a same-thread executor and the real database.
  */
