@@ -46,10 +46,12 @@ shot() { import -window root "$DAY/shots/$1.png"; }
 shot_window() { import -window "$2" "$DAY/shots/$1.png"; }
 db_pid() { cat "$COPYDESK_HOME/server/run/"*.pid 2>/dev/null | head -1; }
 
-sign_in() { # NAME PASSWORD: the sign-in form, then Start with the desks remembered/ticked
+sign_in() { # NAME PASSWORD [supervisor]: the sign-in form, then (editors) Start with the desks ticked
     local w; w=$(wait_win "$1"); sleep 4; act "$w"
     xdotool type --delay 30 "$1"; xdotool key Tab; xdotool type --delay 30 "$2"; xdotool key Return
-    sleep 6; act "$w"; xdotool key Return
+    sleep 6
+    # a supervisor goes straight to the dashboard: a second Enter would press Get articles
+    [[ ${3:-} == supervisor ]] || { act "$w"; xdotool key Return; }
     log "signed in $1 (window $w)"
 }
 
@@ -82,7 +84,7 @@ PY
     window_jvm edna; sign_in edna edna-pass-2026; xdotool windowmove "$(win edna)" 0 0
     window_jvm eli; sign_in eli eli-pass-2026; xdotool windowsize "$(win eli)" 1024 640; xdotool windowmove "$(win eli)" 890 40
     window_jvm eve -Dglass.gtk.uiScale=1.5; sign_in eve eve-pass-2026
-    window_jvm sam; sign_in sam sam-pass-2026
+    window_jvm sam; sign_in sam sam-pass-2026 supervisor
 }
 
 # Where the notes box is inside each editor's window (client-area pixels, for the sizes above).
