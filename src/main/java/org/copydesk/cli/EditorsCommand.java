@@ -37,7 +37,7 @@ final class EditorsCommand {
         List<String> desks = List.of();
         // arity 0: asked for, never taken from the command line (where other users and the shell history see it)
         @Option(names = "--password", interactive = true, arity = "0",
-                description = "ask for the new account's password (generated when left out)")
+                description = "ask for the new account's password (or read from COPYDESK_NEW_PASSWORD; generated when neither)")
         char[] password;
         @Option(names = "--no-account", description = "only the newsroom record; the database account exists already")
         boolean noAccount;
@@ -46,12 +46,19 @@ final class EditorsCommand {
 
         @Override
         public Integer call() {
-            boolean generated = password == null || password.length == 0;
+            String fromEnvironment = database.environment().get(SetPassword.PASSWORD_ENV);
+            boolean typed = password != null && password.length > 0;
+            if (password != null && !typed && fromEnvironment == null) {
+                // --password with nothing typed (an empty pipe, or Enter): not a wish for a generated one
+                throw new Cli.CommandFailure("--password was given but no password was typed; nothing was changed.");
+            }
+            char[] given = typed ? password : fromEnvironment == null ? null : fromEnvironment.toCharArray();
+            boolean generated = given == null;
             if (!noAccount && !generated) {
                 // before anything is made (and before asking again): a refused password must not leave a person without an account
-                AccountAdministration.checkNewPassword(password);
+                AccountAdministration.checkNewPassword(given);
             }
-            char[] secret = noAccount ? null : generated ? AccountAdministration.randomPassword() : confirmed(password);
+            char[] secret = noAccount ? null : generated ? AccountAdministration.randomPassword() : typed ? confirmed(given) : given;
             try (ReviewSession session = database.open(2)) {
                 if (session.newsroom().editor(name).isPresent()) {
                     throw new Cli.CommandFailure("'" + name + "' is one of the newsroom's people already; to give them a (new) password:"

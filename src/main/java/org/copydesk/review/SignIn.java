@@ -150,9 +150,13 @@ public final class SignIn implements AutoCloseable {
         return configuredPassword.length == 0 ? Optional.empty() : Optional.of(configuredPassword.clone());
     }
 
-    /** On the embedded server: the demo accounts and how their passwords are made. */
+    /**
+     * On this computer's own embedded server (started by a desktop window): the demo accounts and how
+     * their passwords are made. Not on a team's server (started by {@code copydesk server}), whose
+     * people have their own accounts and which has no demo newsroom unless asked.
+     */
     public List<String> demoAccounts() {
-        return embedded() ? DemoNewsroom.DEMO_ACCOUNTS : List.of();
+        return embedded() && embeddedServer.mode() == EmbeddedServer.Mode.DESKTOP ? DemoNewsroom.DEMO_ACCOUNTS : List.of();
     }
 
     public String where() {

@@ -106,6 +106,21 @@ class AccountCommandsTest {
     }
 
     @Test
+    void aPasswordAskedForButNotTypedIsRefusedAndOneInTheEnvironmentIsTaken() {
+        String name = person("empty");
+        Run refused = run("", Map.of(), "editors", "add", name, "--password");
+        assertThat(refused.code()).isEqualTo(1);
+        assertThat(refused.err()).contains("no password was typed; nothing was changed");
+        assertThat(refused.out()).doesNotContain("its password is");
+        assertThat(new Newsroom(db.dsl()).editor(name)).as("nobody made").isEmpty();
+
+        Run added = run("", Map.of(EditorsCommand.SetPassword.PASSWORD_ENV, "from-the-env-9"), "editors", "add", name);
+        assertThat(added.code()).as(added.err()).isZero();
+        assertThat(added.out()).doesNotContain("its password is");
+        assertSignsIn(name, "from-the-env-9");
+    }
+
+    @Test
     void setPasswordCompletesAPersonWhoHasNoAccount() {
         String name = person("half");
         assertThat(run("editors", "add", name, "--no-account").code()).isZero();
