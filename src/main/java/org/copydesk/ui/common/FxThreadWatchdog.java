@@ -26,12 +26,17 @@ public final class FxThreadWatchdog implements AutoCloseable {
             "java.net.InetAddress", "sun.nio.ch.", "java.io.FileInputStream", "sun.nio.fs.", "org.jooq.impl.AbstractQuery.execute");
     // (not all of java.net: parsing a stylesheet's URI on the FX thread is CPU work, not I/O)
     /**
-     * Frames of the JVM loading a class the FX thread meets for the first time. Run from a build's
-     * class folder that reads a file (from the app's jar or runtime image it does not); the JVM does
-     * it once per class, wherever the class is first used, so it is not I/O the code asked for.
+     * Frames of the JVM loading a class, and of Java or JavaFX reading one of the app's own resources
+     * (a message bundle, a stylesheet, an image, the icon font), the first time the FX thread meets it. Run from a
+     * build's class folder that reads a file (from the app's jar or runtime image it does not); it
+     * happens once per class or resource, wherever first used, so it is not I/O the code asked for.
      */
-    private static final List<String> CLASS_LOADING = List.of("java.lang.ClassLoader.loadClass",
-            "jdk.internal.loader.BuiltinClassLoader.loadClass", "jdk.internal.loader.ClassLoaders$AppClassLoader.loadClass");
+    private static final List<String> CLASS_PATH_READS = List.of("java.lang.ClassLoader.loadClass",
+            "jdk.internal.loader.BuiltinClassLoader.loadClass", "jdk.internal.loader.ClassLoaders$AppClassLoader.loadClass",
+            "jdk.internal.loader.BuiltinClassLoader.findResource", "java.lang.ClassLoader.getResource",
+            "java.lang.Class.getResource", "java.util.ResourceBundle.getBundle",
+            "com.sun.javafx.css.StyleManager.loadStylesheet", "javafx.scene.image.Image.<init>",
+            "javafx.scene.text.Font.loadFont", "org.kordamp.ikonli.");
 
     private final long thresholdNanos;
     private final AtomicLong maxStallNanos = new AtomicLong();
@@ -73,7 +78,8 @@ public final class FxThreadWatchdog implements AutoCloseable {
     }
 
     private void inspect(StackTraceElement[] stack, long lateNanos) {
-        boolean loadingClasses = Arrays.stream(stack).anyMatch(f -> CLASS_LOADING.contains(f.getClassName() + "." + f.getMethodName()));
+        boolean loadingClasses = Arrays.stream(stack).anyMatch(f -> CLASS_PATH_READS.stream()
+                .anyMatch((f.getClassName() + "." + f.getMethodName())::startsWith));
         for (StackTraceElement frame : stack) {
             String where = frame.getClassName() + "." + frame.getMethodName();
             if (IO_FRAMES.stream().anyMatch(where::startsWith) && !loadingClasses) {
