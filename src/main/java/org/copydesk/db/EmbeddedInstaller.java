@@ -41,6 +41,12 @@ final class EmbeddedInstaller extends DB {
         DBConfiguration config = getConfiguration();
         ManagedProcessBuilder builder = new ManagedProcessBuilder(config.getExecutable(DBConfiguration.Executable.InstallDB));
         builder.getEnvironment().put(config.getOSLibraryEnvironmentVarName(), config.getLibDir().getAbsolutePath());
+        // Its own temporary folder (mariadbd's default tmpdir is $TMPDIR, else /tmp): a server starting or
+        // installing removes every #sql file in its tmpdir, so installs and servers sharing /tmp (the
+        // tests' forks, a desktop's server beside a team's, Debian's) deleted each other's temporary tables.
+        File tmp = new File(dataDir.getParentFile(), "tmp");
+        Files.createDirectories(tmp.toPath());
+        builder.getEnvironment().put("TMPDIR", tmp.getAbsolutePath());
         builder.setWorkingDirectory(config.getBaseDir());
         if (!config.isWindows()) {
             builder.addFileArgument("--datadir", dataDir);
