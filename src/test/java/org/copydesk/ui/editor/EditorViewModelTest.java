@@ -432,7 +432,8 @@ class EditorViewModelTest {
         ticker.advance(Duration.ofSeconds(5)); // the draft save and the list watch hang
 
         assertThat(model.offlineProperty().get()).as("offline within seconds, as for a dead server").isTrue();
-        assertThat(model.bannerProperty().get()).startsWith("The database is not answering.").contains("kept on this computer");
+        assertThat(model.bannerProperty().get()).startsWith("The database is not answering.").contains("kept on this computer")
+                .as("no countdown: the probe waits for the frozen server's answer").doesNotContain("trying again in");
         assertThat(model.canReloadProperty().get()).isFalse();
         assertThat(model.notesProperty().get()).isEqualTo("typed while the server was frozen");
 
