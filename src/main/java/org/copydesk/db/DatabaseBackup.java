@@ -42,6 +42,18 @@ public final class DatabaseBackup {
     /** The only table names Copydesk's schema uses. */
     static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,63}");
 
+    /**
+     * The one template backup and restore put a name into SQL with: a table or column name that is
+     * the schema's own (read from information_schema, or checked against it), and checked again here
+     * against {@link #IDENTIFIER}, so no quote or backtick can reach the statement; quoted.
+     */
+    static String quoted(String identifier) {
+        if (!IDENTIFIER.matcher(identifier).matches()) {
+            throw new IllegalStateException("not a plain schema name: " + identifier);
+        }
+        return "`" + identifier + "`";
+    }
+
     /** What a backup or restore held: the schema version, rows per table, the accounts. */
     public record Summary(String schemaVersion, Map<String, Long> rows, List<String> accounts, List<String> accountsWithoutPassword) {
         public long totalRows() {
@@ -126,7 +138,7 @@ public final class DatabaseBackup {
         // streamed row by row (Connector/J's streaming result set), so a large table is never held in memory
         try (Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
             s.setFetchSize(Integer.MIN_VALUE);
-            try (ResultSet rs = s.executeQuery("SELECT * FROM `" + table + "`")) {
+            try (ResultSet rs = s.executeQuery("SELECT * FROM " + quoted(table))) {
                 ResultSetMetaData meta = rs.getMetaData();
                 json.writeStartObject();
                 json.writeStringField("table", table);

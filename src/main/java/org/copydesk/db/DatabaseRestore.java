@@ -140,7 +140,8 @@ public final class DatabaseRestore {
         long rows = 0;
         for (String table : List.of("editor", "desk", "article")) {
             if (tables.contains(table)) {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM `" + table + "`")) {
+                try (Statement s = c.createStatement();
+                     ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + DatabaseBackup.quoted(table))) {
                     rs.next();
                     rows += rs.getLong(1);
                 }
@@ -171,9 +172,9 @@ public final class DatabaseRestore {
                 throw new DatabaseSetupException("The database " + name + " has an unexpected character set; drop it and restore again.");
             }
             try (Statement s = c.createStatement()) {
-                s.execute("DROP DATABASE `" + name + "`");
-                s.execute("CREATE DATABASE `" + name + "` CHARACTER SET " + charset + " COLLATE " + collation);
-                s.execute("USE `" + name + "`");
+                s.execute("DROP DATABASE " + DatabaseBackup.quoted(name));
+                s.execute("CREATE DATABASE " + DatabaseBackup.quoted(name) + " CHARACTER SET " + charset + " COLLATE " + collation);
+                s.execute("USE " + DatabaseBackup.quoted(name));
             }
         }
     }
@@ -212,12 +213,12 @@ public final class DatabaseRestore {
             if (!DatabaseBackup.IDENTIFIER.matcher(name).matches()) {
                 throw new DatabaseSetupException("The schema has a trigger '" + name + "' Copydesk did not make.");
             }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW CREATE TRIGGER `" + name + "`")) {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW CREATE TRIGGER " + DatabaseBackup.quoted(name))) {
                 rs.next();
                 triggers.put(name, rs.getString("SQL Original Statement"));
             }
             try (Statement s = c.createStatement()) {
-                s.execute("DROP TRIGGER `" + name + "`");
+                s.execute("DROP TRIGGER " + DatabaseBackup.quoted(name));
             }
         }
         return triggers;
@@ -262,10 +263,11 @@ public final class DatabaseRestore {
                 }
             }
             try (Statement s = c.createStatement()) {
-                s.execute("DELETE FROM `" + table + "`"); // rows the migrations seeded come back from the backup
+                s.execute("DELETE FROM " + DatabaseBackup.quoted(table)); // rows the migrations seeded come back from the backup
             }
             c.setAutoCommit(false);
-            String sql = "INSERT INTO `" + table + "` (`" + String.join("`, `", columns) + "`) VALUES ("
+            String sql = "INSERT INTO " + DatabaseBackup.quoted(table) + " ("
+                    + String.join(", ", columns.stream().map(DatabaseBackup::quoted).toList()) + ") VALUES ("
                     + String.join(", ", java.util.Collections.nCopies(columns.size(), "?")) + ")";
             return new TableLoader(c, table, columns.size(), c.prepareStatement(sql));
         }
