@@ -39,6 +39,13 @@ BEGIN
     DECLARE v_scan INT; -- BLOCKING and OPTIMISTIC: how many candidates a read keeps
     DECLARE v_skip INT DEFAULT 0; -- and how many it passes over first
     DECLARE v_spread DOUBLE DEFAULT 0; -- BLOCKING and OPTIMISTIC: where in the window this claim starts (0 to 1)
+    -- BLOCKING and OPTIMISTIC: the urgency a read from a random place keeps to (see the rounds)
+    DECLARE v_lowest_priority INT DEFAULT -2147483648;
+    DECLARE v_highest_priority INT DEFAULT 2147483647;
+    DECLARE v_lowest_lane INT DEFAULT -2147483648;
+    DECLARE v_highest_lane INT DEFAULT 2147483647;
+    DECLARE v_head_priority INT;
+    DECLARE v_head_lane INT;
     DECLARE v_done INT DEFAULT 0;
     DECLARE v_lapsed INT DEFAULT 0; -- a lapsed lease waits to be taken over on the editor's desks
     DECLARE v_round INT DEFAULT 0; -- BLOCKING and OPTIMISTIC: how many times the candidates were read
@@ -78,7 +85,8 @@ BEGIN
     -- BLOCKING and OPTIMISTIC: candidates read without locks, then taken one by one by primary
     -- key (a locking scan of the claim index locks index entries and then waits for the rows behind
     -- them, while a decision holds its row and then updates the same entries: the two deadlocked).
-    -- A read starts at a random place among the first 32 times as many rows as the claim still
+    -- A read starts at a random place (among articles as urgent as the head of the queue: see the
+    -- rounds) among the first 32 times as many rows as the claim still
     -- needs and keeps 8 times as many, in claim order, so that claimers reading the head of the
     -- queue at the same moment mostly take different rows instead of all queueing on its first row
     -- and waiting for each other's commits one after the other (64 claimers from the head: claim
@@ -96,6 +104,8 @@ BEGIN
            AND FIND_IN_SET(desk_id, v_desks) > 0
            AND NOT (passed_by <=> v_actor AND passed_until > v_now)
            AND NOT (kept_from <=> v_actor) AND held_at IS NULL
+           AND priority BETWEEN v_lowest_priority AND v_highest_priority
+           AND queue_lane BETWEEN v_lowest_lane AND v_highest_lane
          ORDER BY status, priority, queue_lane, available_at, id LIMIT v_skip, v_scan;
     -- reading_free: the free rows only, from ix_article_free, past the rows others hold (nearly
     -- always: see skipping_free). Without it every read walked the held rows at the head of the
@@ -106,6 +116,8 @@ BEGIN
            AND FIND_IN_SET(desk_id, v_desks) > 0
            AND NOT (passed_by <=> v_actor AND passed_until > v_now)
            AND NOT (kept_from <=> v_actor) AND held_at IS NULL
+           AND priority BETWEEN v_lowest_priority AND v_highest_priority
+           AND queue_lane BETWEEN v_lowest_lane AND v_highest_lane
          ORDER BY priority, queue_lane, available_at, id LIMIT v_skip, v_scan;
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
@@ -179,6 +191,38 @@ BEGIN
         SET v_round = v_round + 1;
         SET v_scan = (v_want - v_claimed) * 8;
         SET v_skip = FLOOR(v_spread * 31 * (v_want - v_claimed));
+        -- A read from a random place keeps to the urgency of the head of the editor's queue (its
+        -- priority and lane), so that it passes over only articles as urgent as the ones it takes:
+        -- never a more urgent one, nor one a supervisor moved to the front (lane 0), which a claim
+        -- from the head would take first. When that urgency has no rows left from the random place,
+        -- the read finds nothing and the next one starts from the head, unbounded.
+        IF v_skip > 0 AND v_head_priority IS NULL THEN
+            IF v_lapsed = 0 THEN
+                SELECT priority, queue_lane INTO v_head_priority, v_head_lane FROM article FORCE INDEX (ix_article_free)
+                 WHERE status = 'queued' AND locked_by IS NULL AND available_at <= v_now
+                   AND FIND_IN_SET(desk_id, v_desks) > 0
+                   AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+                   AND NOT (kept_from <=> v_actor) AND held_at IS NULL
+                 ORDER BY priority, queue_lane, available_at, id LIMIT 1;
+            ELSE
+                SELECT priority, queue_lane INTO v_head_priority, v_head_lane FROM article
+                 WHERE status = 'queued' AND available_at <= v_now AND (locked_by IS NULL OR expires_at <= v_now)
+                   AND FIND_IN_SET(desk_id, v_desks) > 0
+                   AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+                   AND NOT (kept_from <=> v_actor) AND held_at IS NULL
+                 ORDER BY status, priority, queue_lane, available_at, id LIMIT 1;
+            END IF;
+            IF v_head_priority IS NULL THEN
+                LEAVE claiming; -- nothing the editor may claim waits
+            END IF;
+        END IF;
+        IF v_skip > 0 THEN
+            SET v_lowest_priority = v_head_priority, v_highest_priority = v_head_priority,
+                v_lowest_lane = v_head_lane, v_highest_lane = v_head_lane;
+        ELSE
+            SET v_lowest_priority = -2147483648, v_highest_priority = 2147483647,
+                v_lowest_lane = -2147483648, v_highest_lane = 2147483647;
+        END IF;
         SET v_seen = 0;
         SET v_done = 0;
         IF p_strategy IN ('OPTIMISTIC', 'BLOCKING') THEN
