@@ -192,10 +192,11 @@ BEGIN
         SET v_scan = (v_want - v_claimed) * 8;
         SET v_skip = FLOOR(v_spread * 31 * (v_want - v_claimed));
         -- A read from a random place keeps to the urgency of the head of the editor's queue (its
-        -- priority and lane), so that it passes over only articles as urgent as the ones it takes:
-        -- never a more urgent one, nor one a supervisor moved to the front (lane 0), which a claim
-        -- from the head would take first. When that urgency has no rows left from the random place,
-        -- the read finds nothing and the next one starts from the head, unbounded.
+        -- priority and lane), so that it passes over only articles as urgent as the ones it takes,
+        -- never a more urgent one; and while work that came back or that a supervisor moved to the
+        -- front (lane 0) heads the queue, the read starts at the head, so that such work is taken
+        -- first, in order. When the head's urgency has no rows left from the random place, the read
+        -- finds nothing and the next one starts from the head, unbounded.
         IF v_skip > 0 AND v_head_priority IS NULL THEN
             IF v_lapsed = 0 THEN
                 SELECT priority, queue_lane INTO v_head_priority, v_head_lane FROM article FORCE INDEX (ix_article_free)
@@ -215,6 +216,9 @@ BEGIN
             IF v_head_priority IS NULL THEN
                 LEAVE claiming; -- nothing the editor may claim waits
             END IF;
+        END IF;
+        IF v_head_lane = 0 THEN
+            SET v_skip = 0;
         END IF;
         IF v_skip > 0 THEN
             SET v_lowest_priority = v_head_priority, v_highest_priority = v_head_priority,

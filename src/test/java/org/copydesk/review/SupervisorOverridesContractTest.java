@@ -106,9 +106,28 @@ class SupervisorOverridesContractTest extends OperationsFixture {
         List<Long> ids = Fixtures.articles(dsl, "news", 80, 3, -60);
         List<Long> urgent = Fixtures.articles(dsl, "news", 1, 1, -30);
         overrides.moveToFront(ids.get(3), "sue", "Print deadline");
+        overrides.moveToFront(ids.get(5), "sue", "Even more urgent");
 
         assertThat(article(ids.get(3)).getPriority()).as("as urgent as the most urgent waiting").isEqualTo(1);
-        assertThat(ids(procedures(strategy).claim("ann", List.of("news"), 2, null))).containsExactly(ids.get(3), urgent.get(0));
+        assertThat(ids(procedures(strategy).claim("ann", List.of("news"), 3, null)))
+                .as("the last moved first, then the one before, then the rest in claim order")
+                .containsExactly(ids.get(5), ids.get(3), urgent.get(0));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void articlesMovedToTheFrontAreTakenInOrderOneClaimAfterAnother(ClaimStrategyKind strategy) {
+        List<Long> ids = Fixtures.articles(dsl, "news", 60, 3, -60);
+        List<Long> moved = new java.util.ArrayList<>();
+        for (int i = 10; i < 20; i++) { // each moved ahead of the one before
+            overrides.moveToFront(ids.get(i), "sue", null);
+            moved.add(0, ids.get(i));
+        }
+        for (long expected : moved) {
+            HeldArticle taken = procedures(strategy).claim("ann", List.of("news"), 1, null).held().get(0);
+            assertThat(taken.id()).isEqualTo(expected);
+            procedures().decide("ann", taken.lease(), UUID.randomUUID(), Verdict.APPROVE, "");
+        }
     }
 
     @Test
