@@ -231,7 +231,7 @@ cmd_kill() {
     use_node "$n"
     running || die "node $n is not running"
     local pid
-    pid=$(cat "$pidfile")
+    pid=$(server_pid)
     kill -KILL "$pid"
     while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
     rm -f "$pidfile"

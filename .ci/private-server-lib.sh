@@ -2,8 +2,22 @@
 # port and password files. The sourcing script defines say, die, admin_sql, pidfile, portfile, pwfile,
 # log and test_user.
 
+# server_pid: prints the pid in the pid file if that process is alive AND is this server (its
+# command line names the pid file's folder). A pid file outlives its server when the server is
+# SIGKILLed; once the kernel hands that pid to another process, a plain `kill $(cat pidfile)` kills
+# a stranger (a galera pass once hung with its test JVM's parent gone).
+server_pid() {
+    local pid
+    pid=$(cat "$pidfile" 2>/dev/null) || return 1
+    [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 1
+    if [ -r "/proc/$pid/cmdline" ]; then
+        tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$(dirname "$pidfile")" || return 1
+    fi
+    echo "$pid"
+}
+
 running() {
-    [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null
+    server_pid >/dev/null
 }
 
 free_port() {
@@ -26,7 +40,7 @@ cmd_stop() {
         return 0
     fi
     local pid
-    pid=$(cat "$pidfile")
+    pid=$(server_pid)
     kill -TERM "$pid"
     local waited=0
     while kill -0 "$pid" 2>/dev/null; do
