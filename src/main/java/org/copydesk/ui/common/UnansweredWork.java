@@ -12,18 +12,22 @@ import java.util.function.Consumer;
  * that stopped answering (a server frozen or stuck, a network that swallows packets) keeps the
  * connection open and fails nothing for a long time, up to the driver's socket timeout; a window
  * that watches this wait can say the database is not answering within seconds, as surely as it
- * says a dead one cannot be reached.
+ * says a dead one cannot be reached. Both windows decide it here, each with its own limit
+ * ({@link #waitingTooLong}).
  */
 public final class UnansweredWork implements TaskExecutor {
 
     private final TaskExecutor tasks;
     private final Ticker ticker;
+    private final Duration answerWithin;
     private final AtomicLong ids = new AtomicLong();
     private final Map<Long, Long> handedOverAt = new ConcurrentHashMap<>();
 
-    public UnansweredWork(TaskExecutor tasks, Ticker ticker) {
+    /** @param answerWithin work unanswered longer than this means the database is not answering */
+    public UnansweredWork(TaskExecutor tasks, Ticker ticker, Duration answerWithin) {
         this.tasks = tasks;
         this.ticker = ticker;
+        this.answerWithin = answerWithin;
     }
 
     @Override
@@ -48,5 +52,10 @@ public final class UnansweredWork implements TaskExecutor {
     public Duration longestWait() {
         long now = ticker.nanoTime();
         return handedOverAt.values().stream().min(Long::compare).map(at -> Duration.ofNanos(now - at)).orElse(Duration.ZERO);
+    }
+
+    /** True while some work has waited longer than the limit for its answer: the database is not answering. */
+    public boolean waitingTooLong() {
+        return longestWait().compareTo(answerWithin) > 0;
     }
 }

@@ -49,7 +49,7 @@ final class EditorContext {
     EditorContext(ReviewSession session, TaskExecutor tasks, Ticker ticker, Editor editor, List<String> desks,
                   EditorViewModel.Settings settings, ZoneId zone) {
         this.session = session;
-        this.tasks = new UnansweredWork(tasks, ticker);
+        this.tasks = new UnansweredWork(tasks, ticker, settings.unansweredAfter());
         this.ticker = ticker;
         this.editor = editor;
         this.chosenDesks = List.copyOf(desks);

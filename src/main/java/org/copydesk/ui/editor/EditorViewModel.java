@@ -218,7 +218,7 @@ public final class EditorViewModel implements AutoCloseable {
 
     /** Every tick: countdowns, warnings, heartbeat, the list watch, autosave, reconnection, fading notices. */
     void tick() {
-        if (context.tasks.longestWait().compareTo(context.settings.unansweredAfter()) > 0) {
+        if (context.tasks.waitingTooLong()) {
             context.connection.notAnswering();
         }
         decisions.sendDue(false);

@@ -21,6 +21,7 @@ import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Ticker;
+import org.copydesk.ui.common.UnansweredWork;
 
 /**
  * What the dashboard's tabs share: the services and the executor, who is at the screen, the
@@ -28,7 +29,9 @@ import org.copydesk.ui.common.Ticker;
  * view model gets this one object, as the pages of AtlantaFX's file manager share one model.
  *
  * <p>A failure that says the database is out of reach goes to the banner, whichever tab met it;
- * any other failure is shown by the tab next to what failed (see {@link #failed}).
+ * any other failure is shown by the tab next to what failed (see {@link #failed}). So does a
+ * database that stops answering: a frozen server fails nothing for a long time, so the banner
+ * also shows while a call has waited too long for its answer (see {@link #watchAnswers}).
  */
 final class DashboardContext {
 
@@ -37,7 +40,13 @@ final class DashboardContext {
     private static final int MAX_NOTICES = 4;
 
     final ReviewSession services;
-    final TaskExecutor tasks;
+    /** The calls that read or act in one go: one left unanswered too long means the database is not answering. */
+    final UnansweredWork tasks;
+    /**
+     * Work that may rightly take long, not watched for its answer: a batch of one call per lease,
+     * an import, a file written. A frozen server still shows, through the refreshes beside it.
+     */
+    final TaskExecutor longWork;
     final Ticker ticker;
     final Editor supervisor;
     final DashboardViewModel.Settings settings;
@@ -50,11 +59,14 @@ final class DashboardContext {
     private final ObservableList<Notice> notices = FXCollections.observableArrayList();
     private final BooleanProperty offline = new SimpleBooleanProperty();
     private final StringProperty banner = new SimpleStringProperty("");
+    /** Offline because a call waits too long for its answer, not because one failed. */
+    private boolean notAnswering;
 
     DashboardContext(ReviewSession services, TaskExecutor tasks, Ticker ticker, Editor supervisor,
                      DashboardViewModel.Settings settings, ZoneId zone) {
         this.services = services;
-        this.tasks = tasks;
+        this.tasks = new UnansweredWork(tasks, ticker, settings.unansweredAfter());
+        this.longWork = tasks;
         this.ticker = ticker;
         this.supervisor = supervisor;
         this.settings = settings;
@@ -127,6 +139,7 @@ final class DashboardContext {
      */
     boolean failed(Throwable failure, StringProperty nextToIt) {
         if (ConnectionTrouble.isConnectionLost(failure)) {
+            notAnswering = false; // a call that hung has now failed: the server is gone, not slow
             offline.set(true);
             banner.set(Messages.text("dashboard.offline.banner"));
             return true;
@@ -135,13 +148,37 @@ final class DashboardContext {
         return false;
     }
 
-    /** A call went through: if the dashboard was offline, it says it is back. */
+    /**
+     * A call went through: if the dashboard was offline, it says it is back, unless another call
+     * still waits too long for its answer (the banner would come back on the next tick).
+     */
     void reached() {
-        if (offline.get()) {
-            offline.set(false);
-            banner.set("");
-            post(Notice.Kind.SUCCESS, Messages.text("dashboard.backOnline"));
+        if (offline.get() && !tasks.waitingTooLong()) {
+            back();
         }
+    }
+
+    /**
+     * On every tick: a call unanswered too long puts the "not answering" banner up, as a lost
+     * connection does; it goes as soon as no call waits that long any more (the answers came,
+     * or failures, which say the rest).
+     */
+    void watchAnswers() {
+        boolean waitingTooLong = tasks.waitingTooLong();
+        if (waitingTooLong && !offline.get()) {
+            notAnswering = true;
+            offline.set(true);
+            banner.set(Messages.text("dashboard.notAnswering.banner"));
+        } else if (!waitingTooLong && notAnswering) {
+            back();
+        }
+    }
+
+    private void back() {
+        notAnswering = false;
+        offline.set(false);
+        banner.set("");
+        post(Notice.Kind.SUCCESS, Messages.text("dashboard.backOnline"));
     }
 
     ReadOnlyBooleanProperty offlineProperty() {

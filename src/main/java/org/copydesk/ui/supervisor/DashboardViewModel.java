@@ -28,12 +28,29 @@ import org.copydesk.ui.common.Ticker;
  */
 public final class DashboardViewModel implements AutoCloseable {
 
-    /** Timings and thresholds; {@link #defaults()} for the app. */
+    /**
+     * Timings and thresholds; {@link #defaults()} for the app.
+     *
+     * @param unansweredAfter a read or an action unanswered this long means the database is not
+     *                        answering: the banner says so until it answers. Longer than the editor's
+     *                        3 s because the dashboard's own reads are heavier: all active leases at
+     *                        once, 1.6 to 2.4 s for 10,000 of them on a loaded machine (docs/benchmarks.md)
+     */
     public record Settings(Duration tick, Duration refreshInterval, Duration fullReloadInterval, Duration statsInterval,
-                           Duration idleAfter, Duration offlineAfter, int eventOverlap, Duration noticeLifetime) {
+                           Duration idleAfter, Duration offlineAfter, int eventOverlap, Duration noticeLifetime,
+                           Duration unansweredAfter) {
+
+        public static final Duration UNANSWERED_AFTER = Duration.ofSeconds(5);
+
+        public Settings(Duration tick, Duration refreshInterval, Duration fullReloadInterval, Duration statsInterval,
+                        Duration idleAfter, Duration offlineAfter, int eventOverlap, Duration noticeLifetime) {
+            this(tick, refreshInterval, fullReloadInterval, statsInterval, idleAfter, offlineAfter, eventOverlap, noticeLifetime,
+                    UNANSWERED_AFTER);
+        }
+
         public static Settings defaults() {
             return new Settings(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(60), Duration.ofSeconds(30),
-                    Duration.ofMinutes(3), Duration.ofMinutes(30), 500, Duration.ofSeconds(8));
+                    Duration.ofMinutes(3), Duration.ofMinutes(30), 500, Duration.ofSeconds(8), UNANSWERED_AFTER);
         }
     }
 
@@ -65,7 +82,7 @@ public final class DashboardViewModel implements AutoCloseable {
         audit = new AuditViewModel(context);
         quarantine = new QuarantineViewModel(context, health::refresh);
         relay = new RelayViewModel(context);
-        imports = new ImportViewModel(services, tasks, () -> {
+        imports = new ImportViewModel(services, context.longWork, () -> {
             quarantine.refresh();
             health.refresh();
         }, n -> context.post(Notice.of(n.kind(), n.text(), ticker.nanoTime())));
@@ -109,8 +126,12 @@ public final class DashboardViewModel implements AutoCloseable {
                 });
     }
 
-    /** Every tick: countdowns, leases that ran out, refreshes when due, old notices leave. */
+    /**
+     * Every tick: whether the database still answers, countdowns, leases that ran out, refreshes
+     * when due, old notices leave.
+     */
     void tick() {
+        context.watchAnswers();
         long now = context.ticker.nanoTime();
         if (now - lastPeopleNanos >= context.settings.refreshInterval().toNanos()) {
             readPeople();
@@ -165,7 +186,7 @@ public final class DashboardViewModel implements AutoCloseable {
     /** Writes the tab's table to {@code file} off the FX thread. */
     public void export(DashboardTab tab, Path file) {
         TableSnapshot table = snapshot(tab);
-        context.tasks.run("export csv", () -> {
+        context.longWork.run("export csv", () -> {
             CsvExport.write(table, file);
             return table.rows().size();
         }, n -> context.post(Notice.Kind.SUCCESS, Messages.text("dashboard.export.done", n, file.getFileName().toString())),

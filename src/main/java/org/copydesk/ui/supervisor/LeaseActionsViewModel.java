@@ -208,7 +208,7 @@ public final class LeaseActionsViewModel {
         outcomes.clear();
         overCapacity.cancel();
         LeaseBatch batch = new LeaseBatch(context.services.supervision(), context.supervisor.id());
-        context.tasks.run(action.name(), () -> batch.run(rows, action), result -> {
+        context.longWork.run(action.name(), () -> batch.run(rows, action), result -> {
             acting.set(false);
             context.reached();
             outcomes.setAll(result.outcomes());

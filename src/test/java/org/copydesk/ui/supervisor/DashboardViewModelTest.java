@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.DecisionRequest;
@@ -27,6 +29,7 @@ import org.copydesk.review.Role;
 import org.copydesk.review.Verdict;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.HeldBackTasks;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
 import org.copydesk.ui.common.Notice;
@@ -627,5 +630,75 @@ class DashboardViewModelTest {
                 .isEqualTo("articles-with-errors.csv: 2 imported, 0 already present, 5 kept aside; see Quarantine, rows refused by imports.");
         assertThat(model.quarantine().importRejects()).hasSize(5);
         assertThat(model.notices()).extracting(org.copydesk.ui.common.Notice::kind).contains(org.copydesk.ui.common.Notice.Kind.WARNING);
+    }
+
+    @Test
+    void aDatabaseThatStopsAnsweringShowsTheBannerAfterFiveSecondsAndClearsWhenTheAnswersCome() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        services.queue().claim("ann");
+        HeldBackTasks frozen = new HeldBackTasks(); // the work is done, its answer does not come back: a frozen server
+        model.close();
+        model = new DashboardViewModel(services, frozen, ticker, sue, DashboardViewModel.Settings.defaults(), ZoneId.of("UTC"));
+        model.start();
+        frozen.deliver();
+        assertThat(model.holders().rows()).hasSize(2);
+        Duration limit = DashboardViewModel.Settings.defaults().unansweredAfter();
+
+        ticker.advance(Duration.ofSeconds(2)); // the refreshes are handed over; no answer comes
+        ticker.advance(limit.minusSeconds(1));
+        assertThat(model.offlineProperty().get()).as("a wait shorter than %s is no alarm", limit).isFalse();
+        assertThat(model.bannerProperty().get()).isEmpty();
+
+        ticker.advance(Duration.ofSeconds(2));
+        assertThat(model.offlineProperty().get()).as("longer than %s: not answering", limit).isTrue();
+        assertThat(model.bannerProperty().get())
+                .isEqualTo("The database is not answering. What you see may be out of date; Copydesk keeps asking.");
+        // nothing else stops: the countdowns tick and the rows stay as last seen
+        assertThat(model.holders().clockProperty().get()).isEqualTo(ticker.nanoTime());
+        assertThat(model.holders().rows()).hasSize(2);
+
+        ticker.advance(Duration.ofSeconds(20));
+        assertThat(model.offlineProperty().get()).as("still frozen").isTrue();
+
+        frozen.deliver(); // the server answers again
+        ticker.advance(Duration.ofSeconds(1));
+        frozen.deliver();
+
+        assertThat(model.offlineProperty().get()).isFalse();
+        assertThat(model.bannerProperty().get()).isEmpty();
+        assertThat(model.notices()).extracting(Notice::text).containsOnlyOnce("Back online.");
+        assertThat(model.holders().rows()).hasSize(2);
+    }
+
+    @Test
+    void aLongBatchOfForceReleasesOnAnAnsweringDatabaseIsNoAlarm() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        services.queue().claim("ann");
+        HeldBackTasks batches = new HeldBackTasks(); // one call per lease: the batch takes its time, the refreshes answer
+        TaskExecutor slowBatches = new TaskExecutor() {
+            @Override
+            public <T> void run(String what, Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+                (what.equals("force release") ? batches : TaskExecutor.sameThread()).run(what, work, onSuccess, onFailure);
+            }
+
+            @Override
+            public void onUiThread(Runnable update) {
+                update.run();
+            }
+        };
+        model.close();
+        model = new DashboardViewModel(services, slowBatches, ticker, sue, DashboardViewModel.Settings.defaults(), ZoneId.of("UTC"));
+        model.start();
+        model.holders().select(model.holders().rows());
+        model.leaseActions().reasonProperty().set("Legal must read them first");
+        model.leaseActions().forceReleaseSelected();
+        model.leaseActions().confirm();
+
+        ticker.advance(DashboardViewModel.Settings.defaults().unansweredAfter().plusSeconds(5));
+        assertThat(model.offlineProperty().get()).as("the batch is still running, the database answers").isFalse();
+
+        batches.deliver();
+        assertThat(model.notices().get(0).text()).startsWith("Took 2 of 2");
+        assertThat(model.offlineProperty().get()).isFalse();
     }
 }
