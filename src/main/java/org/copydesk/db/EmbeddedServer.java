@@ -231,7 +231,9 @@ public final class EmbeddedServer implements AutoCloseable {
      * where it was is left alone; one that came back elsewhere (another window restarted it on
      * another port) is found through the run file; a desktop server that died is started again on
      * the same data, since the windows attached to it own it together and cannot work without it
-     * (the start lock lets one of them start it and the others find it). A server that
+     * (the start lock lets one of them start it and the others find it). A server process that still
+     * runs but does not answer (stopped with SIGSTOP, stuck) is left alone: a second server on its
+     * data would only wait for its file locks and fail, holding the start lock meanwhile. A server that
      * {@code copydesk server} runs is the admin's to restart; it is found once it is back.
      *
      * @return whether this handle now points at another server process than before
@@ -250,6 +252,10 @@ public final class EmbeddedServer implements AutoCloseable {
                 log.info("The embedded server moved: now on port {} (pid {}), was port {} (pid {})", running.get().port(),
                         running.get().pid(), before.server().port(), before.server().pid());
                 current = new Attachment(running.get(), false);
+            } else if (ServerProcess.stillRuns(folder, before.server().pid())) {
+                log.info("The embedded server (port {}, pid {}) runs but does not answer; waiting for it", before.server().port(),
+                        before.server().pid());
+                return false;
             } else if (before.server().mode() == Mode.DESKTOP && options.mode() == Mode.DESKTOP) {
                 log.warn("The embedded server (port {}, pid {}) has stopped; starting it again", before.server().port(),
                         before.server().pid());

@@ -171,6 +171,25 @@ final class ServerProcess {
     }
 
     /**
+     * Whether {@code pid} is alive and runs the server binaries unpacked in {@code folder}: the
+     * server is still there (stopped, stuck or too busy to answer), not gone with its pid reused by
+     * another program. False when the system does not tell which program a process runs.
+     */
+    static boolean stillRuns(Path folder, long pid) {
+        Path binaries = folder.resolve("mariadb");
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).flatMap(p -> p.info().command()).map(Path::of)
+                .map(command -> command.startsWith(binaries) || command.startsWith(realPath(binaries))).orElse(false);
+    }
+
+    private static Path realPath(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (IOException e) {
+            return path;
+        }
+    }
+
+    /**
      * An orderly SQL {@code SHUTDOWN} (what keeps InnoDB's files consistent), then waits for the
      * process to exit, killing it after 30 s; the run file goes last (unless it names another server by now).
      */

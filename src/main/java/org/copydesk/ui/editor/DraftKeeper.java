@@ -24,13 +24,21 @@ import org.copydesk.ui.common.Messages;
  */
 final class DraftKeeper {
 
-    /** The notes for one article as typed, kept here until the database has them. */
+    /**
+     * The notes for one article as typed, kept here until the database has them. Its saves are
+     * numbered as they are asked for; a save that reaches the database after a later one (it hung
+     * on a frozen server and was tried again once the server answered) is dropped, so the database
+     * ends with the last text typed.
+     */
     private static final class LocalDraft {
         Verdict verdict;
         String notes = "";
         boolean dirty;
         long editedAtNanos;
         UUID pendingRequest;
+        long savesAsked;
+        /** The number of the last save written; read and written by the background saves, under this draft's lock. */
+        long saveWritten;
     }
 
     private final EditorContext context;
@@ -132,10 +140,18 @@ final class DraftKeeper {
         d.dirty = false;
         Verdict v = d.verdict;
         String text = d.notes;
+        long number = ++d.savesAsked;
         if (isShown(articleId)) {
             say("editor.draft.saving", d);
         }
-        BackgroundTask.of("save draft", () -> context.session.drafts().save(articleId, context.editor.id(), v, text))
+        BackgroundTask.of("save draft", () -> {
+            synchronized (d) {
+                if (number > d.saveWritten) {
+                    context.session.drafts().save(articleId, context.editor.id(), v, text);
+                    d.saveWritten = number;
+                }
+            }
+        })
                 .onSuccess(ok -> {
                     if (isShown(articleId)) {
                         say(d.dirty ? "editor.draft.notSaved" : "editor.draft.saved", d);

@@ -21,11 +21,16 @@ final class AppUnderTest {
     private static Set<Thread> threadsBefore = Set.of();
 
     static CopydeskApp start(String url, String user, String password) throws Exception {
+        return start(new DatabaseConfig(DatabaseConfig.Source.COMMAND_LINE, url, user,
+                password == null ? null : password.toCharArray(), null));
+    }
+
+    /** The app on {@code config}, e.g. {@link DatabaseConfig#embedded()} for the embedded server of {@code copydesk.home}. */
+    static CopydeskApp start(DatabaseConfig config) throws Exception {
         threadsBefore = copydeskThreads();
         System.setProperty("copydesk.prefs", "org/copydesk-test/" + ProcessHandle.current().pid());
         System.setProperty("copydesk.fxWatchdog", "true");
-        CopydeskApp.useDatabase(new DatabaseConfig(DatabaseConfig.Source.COMMAND_LINE, url, user,
-                password == null ? null : password.toCharArray(), null));
+        CopydeskApp.useDatabase(config);
         FxToolkit.registerPrimaryStage();
         return (CopydeskApp) FxToolkit.setupApplication(CopydeskApp::new);
     }

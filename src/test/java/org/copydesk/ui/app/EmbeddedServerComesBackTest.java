@@ -10,13 +10,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.copydesk.db.AppDirectories;
-import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.db.EmbeddedServerProbe;
-import org.copydesk.db.EmbeddedServerTestFolders;
 import org.copydesk.review.ReviewSession;
-import org.copydesk.review.SignIn;
 import org.copydesk.testing.ChildJvm;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,18 +29,16 @@ class EmbeddedServerComesBackTest {
     /** Only a guard against a hang; the recovery itself takes a pool timeout (5 s) and a server start. */
     private static final Duration GUARD = Duration.ofSeconds(120);
 
-    private Path home;
+    private OwnDemoServer server;
     private Path serverFolder;
-    private SignIn signIn;
     private ReviewSession session;
     private Process otherWindow;
 
     @BeforeEach
     void signInAsTheAppDoes() {
-        home = EmbeddedServerTestFolders.fresh();
-        serverFolder = new AppDirectories(home).embeddedServer();
-        signIn = SignIn.prepare(DatabaseConfig.embedded(), new AppDirectories(home));
-        session = signIn.open("ann", "ann-demo".toCharArray());
+        server = OwnDemoServer.start();
+        serverFolder = server.serverFolder();
+        session = server.ann();
     }
 
     @AfterEach
@@ -52,13 +46,9 @@ class EmbeddedServerComesBackTest {
         if (otherWindow != null) {
             otherWindow.destroyForcibly();
         }
-        if (session != null) {
-            session.close();
+        if (server != null) {
+            server.close();
         }
-        if (signIn != null) {
-            signIn.close();
-        }
-        EmbeddedServerTestFolders.stopLeftovers(serverFolder);
     }
 
     @Test
