@@ -64,14 +64,16 @@ final class DashboardWindow {
         stage.setTitle(Messages.text("app.dashboard.title", supervisor.displayName()));
         stage.setScene(scene);
         stage.setOnHidden(e -> close());
-        stage.show();
-        // JavaFX 21 may open it at 200x200 on some Linux window managers (see WindowState.applyTo)
+        // the stage's own size before showing, as the main window has (its scene's alone is ignored: JDK-8316423)
         stage.setWidth(width);
         stage.setHeight(height);
         if (!Double.isNaN(place.x())) {
             stage.setX(place.x());
             stage.setY(place.y());
         }
+        stage.show();
+        // JavaFX 21 may open it at 200x200 on some Linux window managers (see WindowState.applyTo)
+        WindowState.insistOnSize(stage, place);
         WindowState.keepOnScreen(stage); // the scene was made as large as the screen: with its title bar the window is larger
         model.start();
     }

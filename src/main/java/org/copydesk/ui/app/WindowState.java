@@ -66,6 +66,37 @@ record WindowState(double x, double y, double width, double height, boolean maxi
         applyTo(stage, 0);
     }
 
+    /**
+     * Asks again for {@code stage}'s size and place when, in the moments after it is shown, the
+     * window manager gave it a window of less than half of it: under openbox, JavaFX 21 opened the
+     * dashboard at the size and place it asked for and a moment later found it at 200×200 in the
+     * corner (JDK-8316423, fixed in JavaFX 22); setting the size before and right after showing did
+     * not help. Watched for {@link #SETTLING}, asked at most three times; a window the user makes
+     * small later is left alone.
+     */
+    static void insistOnSize(Stage stage, WindowState wanted) {
+        int[] asked = {0};
+        Runnable ask = () -> {
+            if (!stage.isShowing() || stage.isMaximized() || stage.isFullScreen() || asked[0] >= 3
+                    || stage.getWidth() >= wanted.width / 2 && stage.getHeight() >= wanted.height / 2) {
+                return;
+            }
+            asked[0]++;
+            stage.setWidth(wanted.width);
+            stage.setHeight(wanted.height);
+            if (!Double.isNaN(wanted.x) && !Double.isNaN(wanted.y)) {
+                stage.setX(wanted.x);
+                stage.setY(wanted.y);
+            }
+        };
+        ChangeListener<Number> resized = (o, was, now) -> javafx.application.Platform.runLater(ask);
+        List<ReadOnlyDoubleProperty> watched = List.of(stage.widthProperty(), stage.heightProperty());
+        watched.forEach(p -> p.addListener(resized));
+        PauseTransition settled = new PauseTransition(SETTLING);
+        settled.setOnFinished(e -> watched.forEach(p -> p.removeListener(resized)));
+        settled.play();
+    }
+
     /** How long after showing a window its frame is kept on the screen: window managers report the frame's size late. */
     static final javafx.util.Duration SETTLING = javafx.util.Duration.seconds(3);
 
