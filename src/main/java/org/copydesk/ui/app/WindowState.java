@@ -89,7 +89,12 @@ record WindowState(double x, double y, double width, double height, boolean maxi
                 stage.setY(wanted.y);
             }
         };
-        ChangeListener<Number> resized = (o, was, now) -> javafx.application.Platform.runLater(ask);
+        // not within the size's own change: just after it, on the FX thread
+        ChangeListener<Number> resized = (o, was, now) -> {
+            PauseTransition next = new PauseTransition(javafx.util.Duration.millis(1));
+            next.setOnFinished(e -> ask.run());
+            next.play();
+        };
         List<ReadOnlyDoubleProperty> watched = List.of(stage.widthProperty(), stage.heightProperty());
         watched.forEach(p -> p.addListener(resized));
         PauseTransition settled = new PauseTransition(SETTLING);
