@@ -25,6 +25,7 @@ public enum Operation {
     SAVE_DRAFT(4, true),
     RECORD_PRESENCE(1, true),
     RELEASE_EXPIRED_LEASES(1, true),
+    TAKE_SWEEP_TURN(1, true),
     END_STUCK_SESSIONS(0, true),
     /** Lists prepared XA transactions as bytes, which {@link SessionSweep} reads over JDBC (not through {@link DatabaseOperations}). */
     ABANDONED_XA_TRANSACTIONS(0, true),

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.copydesk.AllowedBecause;
 import org.jooq.DSLContext;
+import org.jooq.Record;
 import org.jooq.conf.StatementType;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
@@ -35,8 +36,10 @@ import org.slf4j.LoggerFactory;
  *   everyone's), and this session rolls each back by its id, which needs no right at all.</li>
  * </ul>
  * The limits are the row of {@code session_limit}, set by the owner. Every client's release service
- * runs a sweep (several at once are harmless), and so can one newsroom-wide service
- * ({@code copydesk release-daemon}): nothing here depends on who runs it, only on how often.
+ * asks for the newsroom's sweep turn every interval, and so does {@code copydesk release-daemon};
+ * the database hands it to one caller per interval, which sweeps in the same call. Several sweeps
+ * at once are harmless (a forced one, {@link #runOnce()}, beside a turn): nothing here depends on
+ * who runs it, only on how often.
  */
 public final class SessionSweep {
 
@@ -80,9 +83,24 @@ public final class SessionSweep {
     public record Outcome(List<Ended> ended, int xaRolledBack) {
     }
 
+    /** A whole sweep, whoever else swept lately (copydesk release-daemon --once, tests). */
     public synchronized Outcome runOnce() {
-        List<Ended> ended = operations.fetch(Operation.END_STUCK_SESSIONS).map(r -> new Ended(r.get("account", String.class),
-                r.get("connection_id", Long.class), r.get("reason", String.class), r.get("suspended_until", LocalDateTime.class)));
+        return finish(operations.fetch(Operation.END_STUCK_SESSIONS));
+    }
+
+    /**
+     * The rest of a sweep whose database half ran in the newsroom's sweep turn
+     * ({@code take_sweep_turn}): reports the sessions it ended and rolls back abandoned XA
+     * transactions, which only a client can do.
+     */
+    synchronized Outcome finishTurn(List<Record> endedRows) {
+        return finish(endedRows);
+    }
+
+    private Outcome finish(List<Record> endedRows) {
+        List<Ended> ended = endedRows.stream().map(r -> new Ended(r.get("account", String.class),
+                r.get("connection_id", Long.class), r.get("reason", String.class), r.get("suspended_until", LocalDateTime.class)))
+                .toList();
         for (Ended e : ended) {
             log.warn("Ended database session {} of {}: {}{}", e.connection(), e.account(), e.reason(),
                     e.suspendedUntil() == null ? "" : "; the account is suspended until " + e.suspendedUntil() + " UTC");

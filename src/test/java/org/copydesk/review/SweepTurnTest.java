@@ -1,0 +1,198 @@
+package org.copydesk.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.LEASE_EVENT;
+import static org.copydesk.db.schema.Tables.SWEEP_TURN;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.copydesk.lease.ServerClock;
+import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.TestDatabase;
+import org.jooq.DSLContext;
+import org.jooq.Record;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The newsroom's sweep turn ({@code take_sweep_turn}): many clients' release services over one
+ * database sweep about once per interval between them, not once each, and still free a lapsed
+ * lease within about one interval of its expiry; an editor who takes the turn in a loop from a raw
+ * session of their own account (asking for the longest interval, with the session's clock moved
+ * to 2100) cannot stop leases being freed, because taking the turn is sweeping.
+ */
+@ExtendWith(DatabaseExtension.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SweepTurnTest {
+
+    private static final Logger log = LoggerFactory.getLogger(SweepTurnTest.class);
+    private static final String HOLDER = "st_holder";
+    private static final String MALLORY = "st_mallory";
+    private static final String PASSWORD = "sweep-turn-1";
+    private static final int CLIENTS = 20;
+    /** The operating system's share: a thread that is due may wait this long for a core on a loaded machine. */
+    private static final Duration SCHEDULING_SLACK = Duration.ofMillis(700);
+
+    private final TestDatabase db;
+    private final DSLContext root;
+    private final Attacks attacks;
+
+    SweepTurnTest(TestDatabase db) {
+        this.db = db;
+        this.root = db.dsl();
+        this.attacks = new Attacks(db);
+    }
+
+    @BeforeAll
+    void accounts() {
+        Newsroom n = new Newsroom(root);
+        n.addDesk("news", "News", Duration.ofMinutes(30));
+        n.addEditor(HOLDER, "Holder", Role.EDITOR, 5, List.of("news"));
+        n.addEditor(MALLORY, "Mallory", Role.EDITOR, 5, List.of("news"));
+        new AccountAdministration(root).createAccount(MALLORY, PASSWORD.toCharArray());
+    }
+
+    @AfterAll
+    void dropAccounts() {
+        attacks.log(log, "an editor taking the sweep turn in a loop");
+        new AccountAdministration(root).dropAccount(MALLORY);
+    }
+
+    @BeforeEach
+    void articles() {
+        Fixtures.clear(root);
+        Fixtures.articles(root, "news", 10, 3, -60);
+        root.update(SWEEP_TURN).set(SWEEP_TURN.LONGEST_INTERVAL_MS, 5000).execute();
+    }
+
+    @Test
+    void twentyClientsSweepAboutOncePerIntervalBetweenThemAndStillFreeALapsedLeaseInTime() throws Exception {
+        Duration interval = Duration.ofMillis(500);
+        Duration running = Duration.ofSeconds(6);
+        ReviewSession session = new ReviewSession(db.database(), new ReviewSession.Options(null, interval));
+        session.queue().claim(HOLDER);
+        Record before = turnCounters();
+        List<ReleaseService> clients = new ArrayList<>();
+        try {
+            for (int i = 0; i < CLIENTS; i++) {
+                ReleaseService client = session.releaseService(released -> { });
+                clients.add(client);
+                client.start();
+            }
+            // the holder's five leases lapse two seconds from now, while the twenty clients tick
+            root.update(ARTICLE).set(ARTICLE.EXPIRES_AT, ServerClock.nowPlus(Duration.ofSeconds(2)))
+                    .where(ARTICLE.LOCKED_BY.eq(HOLDER)).execute();
+            Thread.sleep(running.toMillis());
+        } finally {
+            clients.forEach(ReleaseService::close);
+        }
+        Record after = turnCounters();
+        long turns = after.get(SWEEP_TURN.TURNS_TAKEN) - before.get(SWEEP_TURN.TURNS_TAKEN);
+        long sessionSweeps = after.get(SWEEP_TURN.SESSIONS_SWEPT) - before.get(SWEEP_TURN.SESSIONS_SWEPT);
+        long intervals = running.toMillis() / interval.toMillis();
+        log.info("{} clients, {} intervals of {} ms: {} turns taken, {} stuck-session sweeps ({} would have swept each before)",
+                CLIENTS, intervals, interval.toMillis(), turns, sessionSweeps, CLIENTS * intervals);
+        // a turn is due again three quarters of an interval after it was taken: at most 4 per 3 intervals
+        assertThat(turns).as("turns taken by %s clients in %s intervals", CLIENTS, intervals)
+                .isBetween(intervals / 2, intervals * 4 / 3 + 2);
+        assertThat(sessionSweeps).as("stuck-session sweeps").isBetween(intervals / 2, turns);
+        assertThat(root.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq(HOLDER))).as("the holder's lapsed leases, freed").isZero();
+        assertFreedWithin(interval.plus(SCHEDULING_SLACK));
+    }
+
+    @Test
+    void anEditorTakingTheTurnInALoopCannotStopLeasesBeingFreed() throws Exception {
+        Duration interval = Duration.ofSeconds(1);
+        // the newsroom's longest interval, set by the owner: no caller may push the next sweep further off
+        root.update(SWEEP_TURN).set(SWEEP_TURN.LONGEST_INTERVAL_MS, (int) interval.toMillis()).execute();
+        ReviewSession session = new ReviewSession(db.database(), new ReviewSession.Options(null, interval));
+        session.queue().claim(HOLDER);
+
+        AtomicBoolean attacking = new AtomicBoolean(true);
+        AtomicInteger turnsCalled = new AtomicInteger();
+        Thread mallory = new Thread(() -> {
+            try (Connection c = attacks.session(MALLORY, PASSWORD); Statement s = c.createStatement()) {
+                // the session's clock far ahead, and the longest interval there is: neither moves the turn
+                Attacks.runs(s, "SET @@timestamp = UNIX_TIMESTAMP('2100-01-01 00:00:00')");
+                while (attacking.get()) {
+                    Attacks.runs(s, "CALL take_sweep_turn(2147483647)");
+                    turnsCalled.incrementAndGet();
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+        }, "mallory-takes-the-turn");
+        try (ReleaseService honest = session.releaseService(released -> { })) {
+            mallory.start();
+            honest.start();
+            // the holder's leases lapse one after another, 400 ms apart, from a second from now
+            List<Long> held = root.select(ARTICLE.ID).from(ARTICLE).where(ARTICLE.LOCKED_BY.eq(HOLDER)).orderBy(ARTICLE.ID)
+                    .fetch(ARTICLE.ID);
+            for (int i = 0; i < held.size(); i++) {
+                root.update(ARTICLE).set(ARTICLE.EXPIRES_AT, ServerClock.nowPlus(Duration.ofMillis(1000 + 400L * i)))
+                        .where(ARTICLE.ID.eq(held.get(i))).execute();
+            }
+            long until = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+            while (root.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq(HOLDER)) > 0 && System.nanoTime() < until) {
+                Thread.sleep(100);
+            }
+        } finally {
+            attacking.set(false);
+            mallory.join();
+        }
+        log.info("mallory called take_sweep_turn {} times; {} of the holder's leases freed by mallory's calls", turnsCalled.get(),
+                root.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("expire").and(LEASE_EVENT.ACTOR.eq(MALLORY))));
+        assertThat(turnsCalled.get()).as("mallory's calls").isGreaterThan(10);
+        assertThat(root.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq(HOLDER))).as("the holder's lapsed leases, freed").isZero();
+        assertFreedWithin(interval.plus(SCHEDULING_SLACK));
+        LocalDateTime dueAt = root.select(SWEEP_TURN.DUE_AT).from(SWEEP_TURN).fetchOne(SWEEP_TURN.DUE_AT);
+        LocalDateTime serverNow = root.select(ServerClock.now()).fetchOne().value1();
+        assertThat(dueAt).as("the next sweep is due within the longest interval, whatever mallory's clock and ask")
+                .isBeforeOrEqualTo(serverNow.plus(interval));
+        attacks.noEffect("CALL take_sweep_turn(2147483647) x" + turnsCalled.get() + " with @@timestamp in 2100",
+                "every lapsed lease freed within the interval; next sweep due " + dueAt);
+    }
+
+    @Test
+    void anEditorCannotMoveTheTurnByHand() {
+        Record before = root.selectFrom(SWEEP_TURN).fetchOne();
+        for (String attack : List.of("UPDATE sweep_turn SET due_at = '2100-01-01 00:00:00'",
+                "INSERT INTO sweep_turn (id, due_at, sessions_due_at, longest_interval_ms, turns_taken, sessions_swept)"
+                        + " VALUES (2, '2100-01-01', '2100-01-01', 60000, 0, 0)",
+                "DELETE FROM sweep_turn")) {
+            attacks.refused(attack, () -> attacks.runs(MALLORY, PASSWORD, attack));
+        }
+        assertThat(root.selectFrom(SWEEP_TURN).fetchOne()).isEqualTo(before);
+    }
+
+    private Record turnCounters() {
+        return root.select(SWEEP_TURN.TURNS_TAKEN, SWEEP_TURN.SESSIONS_SWEPT).from(SWEEP_TURN).fetchOne();
+    }
+
+    /** Every expiry of the holder's leases was recorded within {@code bound} of the lease's expiry (server time). */
+    private void assertFreedWithin(Duration bound) {
+        var expiries = root.select(LEASE_EVENT.OCCURRED_AT, LEASE_EVENT.DETAIL).from(LEASE_EVENT)
+                .where(LEASE_EVENT.ACTION.eq("expire").and(LEASE_EVENT.OLD_OWNER.eq(HOLDER))).fetch();
+        assertThat(expiries).as("expiries recorded").isNotEmpty();
+        for (var e : expiries) {
+            LocalDateTime expiredAt = LocalDateTime.parse(e.value2().substring("lease expired at ".length()));
+            Duration late = Duration.between(expiredAt, e.value1());
+            assertThat(late).as("freed %s ms after its expiry", late.toMillis()).isLessThanOrEqualTo(bound);
+        }
+    }
+}
