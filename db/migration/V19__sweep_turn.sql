@@ -33,3 +33,19 @@ INSERT INTO role_grant (role, privilege, object_name, columns) VALUES
     ('editor', 'EXECUTE', 'take_sweep_turn', NULL),
     -- when the sweep last ran and who ran it (the dashboard, copydesk doctor)
     ('supervisor', 'SELECT', 'sweep_turn', NULL);
+
+-- Prepared XA transactions the sweep has listed, and since when: the sweep rolls one back once it has
+-- been listed for longer than session_limit.xa_seconds. Kept here, not in each client, because the
+-- sweep turn goes to a different client from one interval to the next. xid is format:gtrid:bqual with
+-- the two parts as hex (an id is bytes, not text); a row not listed for a minute (or xa_seconds, if
+-- longer) starts again, and is dropped.
+CREATE TABLE prepared_xa (
+    xid         VARCHAR(300) NOT NULL,
+    first_seen  DATETIME(6)  NOT NULL,
+    last_seen   DATETIME(6)  NOT NULL,
+    CONSTRAINT pk_prepared_xa PRIMARY KEY (xid)
+);
+CREATE INDEX ix_prepared_xa_last_seen ON prepared_xa (last_seen);
+
+INSERT INTO role_grant (role, privilege, object_name, columns) VALUES
+    ('editor', 'EXECUTE', 'note_prepared_xa', NULL);

@@ -33,8 +33,9 @@ BEGIN
     CALL resolve_actor(NULL, 'editor', v_actor);
     SET v_now = server_utc_now();
     -- a plain read first: the many callers whose turn it is not take no lock on the row
-    SELECT LEAST(GREATEST(COALESCE(p_interval_ms, longest_interval_ms), 50), longest_interval_ms) INTO v_interval_ms
-      FROM sweep_turn WHERE id = 1 AND due_at <= v_now;
+    -- (a subquery, not SELECT … INTO: no "no data" warning for the client's driver to ask about)
+    SET v_interval_ms = (SELECT LEAST(GREATEST(COALESCE(p_interval_ms, longest_interval_ms), 50), longest_interval_ms)
+                           FROM sweep_turn WHERE id = 1 AND due_at <= v_now);
     IF v_interval_ms IS NOT NULL THEN
         UPDATE sweep_turn
            SET due_at = TIMESTAMPADD(MICROSECOND, v_interval_ms * 750, v_now),

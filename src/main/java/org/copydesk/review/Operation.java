@@ -29,6 +29,7 @@ public enum Operation {
     END_STUCK_SESSIONS(0, true),
     /** Lists prepared XA transactions as bytes, which {@link SessionSweep} reads over JDBC (not through {@link DatabaseOperations}). */
     ABANDONED_XA_TRANSACTIONS(0, true),
+    NOTE_PREPARED_XA(1, true),
     FORCE_RELEASE_ARTICLE(3, false),
     REASSIGN_ARTICLE(6, false),
     EXTEND_LEASE(3, false),

@@ -1,16 +1,14 @@
 package org.copydesk.review;
 
-import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDateTime;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Supplier;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.copydesk.AllowedBecause;
 import org.jooq.DSLContext;
 import org.jooq.Record;
@@ -30,10 +28,11 @@ import org.slf4j.LoggerFactory;
  *   ended;</li>
  *   <li>a statement that runs longer than the limit is stopped;</li>
  *   <li>an XA transaction left prepared by a session that went away (it outlives its connection, and
- *   on MySQL keeps its metadata locks) is rolled back once this sweep has seen it for longer than
- *   the limit. XA statements cannot run inside a routine, so this part runs here: the database lists
- *   the prepared transactions ({@code abandoned_xa_transactions}, with the owner's right to see
- *   everyone's), and this session rolls each back by its id, which needs no right at all.</li>
+ *   on MySQL keeps its metadata locks) is rolled back once the sweeps, whoever ran them, have listed
+ *   it for longer than the limit ({@code note_prepared_xa} keeps since when). XA statements cannot
+ *   run inside a routine, so this part runs here: the database lists the prepared transactions
+ *   ({@code abandoned_xa_transactions}, with the owner's right to see everyone's), and this
+ *   session rolls each back by its id, which needs no right at all.</li>
  * </ul>
  * The limits are the row of {@code session_limit}, set by the owner. Every client's release service
  * asks for the newsroom's sweep turn every interval, and so does {@code copydesk release-daemon};
@@ -52,16 +51,22 @@ public final class SessionSweep {
     /** An XA transaction id as the server lists it: format, and the bytes of its two parts. */
     record Xid(long format, String gtridHex, String bqualHex) {
 
+        /** How {@code note_prepared_xa} knows it: format:gtrid:bqual, the parts as hex. */
+        String key() {
+            return format + ":" + gtridHex + ":" + bqualHex;
+        }
+
         /** The XA statement that rolls it back: hex literals and a number, nothing taken as text. */
         String rollback() {
             return "XA ROLLBACK X'" + gtridHex + "',X'" + bqualHex + "'," + format;
         }
     }
 
+    /** At most this many XA ids are noted in one call (note_prepared_xa's limit); the rest wait for the next sweep. */
+    static final int XA_PER_SWEEP = 100;
+
     private final DatabaseOperations operations;
     private final DSLContext xaCalls;
-    private final Supplier<Instant> clock;
-    private final Map<Xid, Instant> preparedSince = new HashMap<>();
 
     /** A sweep over {@code dsl} with Copydesk's default retry policy (tools and tests). */
     public SessionSweep(DSLContext dsl) {
@@ -69,14 +74,9 @@ public final class SessionSweep {
     }
 
     SessionSweep(DatabaseOperations operations, DSLContext dsl) {
-        this(operations, dsl, Instant::now);
-    }
-
-    SessionSweep(DatabaseOperations operations, DSLContext dsl, Supplier<Instant> clock) {
         this.operations = operations;
         // XA statements are not allowed through the server's prepared-statement protocol
         this.xaCalls = DSL.using(dsl.configuration().derive(dsl.settings().withStatementType(StatementType.STATIC_STATEMENT)));
-        this.clock = clock;
     }
 
     /** One sweep: the sessions it ended, and how many abandoned XA transactions it rolled back. */
@@ -133,12 +133,16 @@ public final class SessionSweep {
                 }
             }
         });
-        Instant now = clock.get();
-        preparedSince.keySet().retainAll(listed);
+        if (listed.isEmpty() || limitSeconds[0] <= 0) {
+            return 0;
+        }
+        // since when each was listed is kept by the database, whoever swept before (the turn moves between clients)
+        List<Xid> noted = listed.subList(0, Math.min(listed.size(), XA_PER_SWEEP));
+        String ids = noted.stream().map(x -> "\"" + x.key() + "\"").collect(Collectors.joining(",", "[", "]"));
+        Set<String> due = new HashSet<>(operations.fetch(Operation.NOTE_PREPARED_XA, ids).getValues("xid", String.class));
         int rolledBack = 0;
-        for (Xid xid : listed) {
-            Instant since = preparedSince.computeIfAbsent(xid, x -> now);
-            if (limitSeconds[0] <= 0 || Duration.between(since, now).getSeconds() < limitSeconds[0]) {
+        for (Xid xid : noted) {
+            if (!due.contains(xid.key())) {
                 continue;
             }
             try {
@@ -148,7 +152,6 @@ public final class SessionSweep {
             } catch (DataAccessException gone) {
                 log.debug("XA transaction {} ended meanwhile: {}", xid, gone.getMessage());
             }
-            preparedSince.remove(xid);
         }
         return rolledBack;
     }

@@ -169,6 +169,17 @@ class SweepTurnTest {
     }
 
     @Test
+    void aCallWhoseTurnItIsNotLeavesNoWarningForTheDriverToAskAbout() throws Exception {
+        // every idle client makes this call every interval: a warning would cost each a SHOW WARNINGS more
+        try (Connection c = attacks.session(MALLORY, PASSWORD); Statement s = c.createStatement()) {
+            Attacks.runs(s, "CALL take_sweep_turn(5000)");
+            String taken = Attacks.runs(s, "CALL take_sweep_turn(5000)");
+            assertThat(taken).as("the second call, at once after the first").isEqualTo("0");
+            assertThat(Attacks.runs(s, "SELECT @@warning_count")).isEqualTo("0");
+        }
+    }
+
+    @Test
     void anEditorCannotMoveTheTurnByHand() {
         Record before = root.selectFrom(SWEEP_TURN).fetchOne();
         for (String attack : List.of("UPDATE sweep_turn SET due_at = '2100-01-01 00:00:00'",
@@ -178,6 +189,49 @@ class SweepTurnTest {
             attacks.refused(attack, () -> attacks.runs(MALLORY, PASSWORD, attack));
         }
         assertThat(root.selectFrom(SWEEP_TURN).fetchOne()).isEqualTo(before);
+    }
+
+    @Test
+    void anAbandonedXaTransactionIsRolledBackWhicheverClientSweeps() throws Exception {
+        root.execute("update session_limit set xa_seconds = 1");
+        try {
+            try (Connection c = attacks.session(MALLORY, PASSWORD); Statement s = c.createStatement()) {
+                Attacks.runs(s, "XA START X'5e01',X'02',9", "SELECT COUNT(*) FROM lease_event", "XA END X'5e01',X'02',9",
+                        "XA PREPARE X'5e01',X'02',9");
+            }
+            // two clients' sweeps, one after the other, as the turn moves between clients: neither sees it twice
+            SessionSweep firstClient = new SessionSweep(root);
+            SessionSweep secondClient = new SessionSweep(root);
+            assertThat(firstClient.runOnce().xaRolledBack()).as("seen for the first time").isZero();
+            assertThat(root.fetch("select xid from prepared_xa").getValues(0, String.class)).as("noted").contains("9:5e01:02");
+            // an editor noting nothing, or other ids, in a loop does not restart its time
+            for (int i = 0; i < 20; i++) {
+                attacks.runs(MALLORY, PASSWORD, "CALL note_prepared_xa('[]')", "CALL note_prepared_xa('[\"1:00:00\"]')");
+            }
+            attacks.refused("CALL note_prepared_xa with an id that is not hex",
+                    () -> attacks.runs(MALLORY, PASSWORD, "CALL note_prepared_xa('[\"1:zz'')--:00\"]')"));
+            Thread.sleep(1_200);
+            assertThat(preparedXaTransactions()).as("still prepared").isEqualTo(1);
+            secondClient.runOnce();
+            assertThat(preparedXaTransactions()).as("rolled back by a client that had not seen it before").isZero();
+            attacks.noEffect("CALL note_prepared_xa('[]') x20 while an XA transaction stays prepared",
+                    "rolled back by the next client's sweep once listed for xa_seconds");
+        } finally {
+            root.execute("update session_limit set xa_seconds = 30");
+            root.execute("delete from prepared_xa");
+        }
+    }
+
+    private int preparedXaTransactions() {
+        int[] count = {0};
+        root.connection(c -> {
+            try (Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery("XA RECOVER")) {
+                while (rs.next()) {
+                    count[0]++;
+                }
+            }
+        });
+        return count[0];
     }
 
     private Record turnCounters() {
