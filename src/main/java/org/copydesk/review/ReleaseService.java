@@ -114,12 +114,12 @@ public final class ReleaseService implements AutoCloseable {
      * half and the paced chunks of a backlog. Returns the leases it ended (none when not its turn).
      */
     public List<Lease> runTurn() {
-        long started = System.nanoTime();
-        ReviewProcedures.SweepTurn turn = procedures.takeSweepTurn(interval);
-        if (!turn.taken()) {
-            return List.of();
-        }
         return timed(() -> {
+            long started = System.nanoTime();
+            ReviewProcedures.SweepTurn turn = procedures.takeSweepTurn(interval);
+            if (!turn.taken()) {
+                return List.of();
+            }
             if (turn.sessionsSwept()) {
                 try {
                     sessions.finishTurn(turn.endedSessions());
