@@ -35,7 +35,9 @@ BEGIN
     WHILE v_i < JSON_LENGTH(p_xids) DO
         SET v_xid = JSON_UNQUOTE(JSON_EXTRACT(p_xids, CONCAT('$[', v_i, ']')));
         SET v_i = v_i + 1;
-        IF v_xid IS NULL OR NOT (BINARY v_xid REGEXP '^[0-9]{1,20}:[0-9a-f]{0,128}:[0-9a-f]{0,128}$') THEN
+        -- the pattern on the text as it is (MySQL 8 refuses REGEXP on a binary string), lowercase checked apart
+        IF v_xid IS NULL OR NOT (v_xid REGEXP '^[0-9]{1,20}:[0-9a-f]{0,128}:[0-9a-f]{0,128}$')
+                OR BINARY LOWER(v_xid) <> BINARY v_xid THEN
             SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an XA id must be format:gtrid:bqual in hex';
         END IF;
         INSERT INTO prepared_xa (xid, first_seen, last_seen) VALUES (v_xid, v_now, v_now)
