@@ -27,7 +27,7 @@ public enum Operation {
     RELEASE_EXPIRED_LEASES(1, true),
     TAKE_SWEEP_TURN(1, true),
     END_STUCK_SESSIONS(0, true),
-    /** Lists prepared XA transactions as bytes, which {@link SessionSweep} reads over JDBC (not through {@link DatabaseOperations}). */
+    /** Lists prepared XA transactions as bytes, which {@link SessionSweep} reads over plain JDBC ({@link DatabaseOperations#read}). */
     ABANDONED_XA_TRANSACTIONS(0, true),
     NOTE_PREPARED_XA(1, true),
     FORCE_RELEASE_ARTICLE(3, false),

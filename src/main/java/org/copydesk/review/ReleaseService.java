@@ -108,24 +108,27 @@ public final class ReleaseService implements AutoCloseable {
     }
 
     /**
-     * The scheduled tick: sweeps only if the newsroom's sweep turn is this client's
-     * ({@code take_sweep_turn}), so the newsroom sweeps once per interval, not once per client. The
-     * turn's call itself ends stuck sessions and frees the first chunk; this goes on with the XA
-     * half and the paced chunks of a backlog. Returns the leases it ended (none when not its turn).
+     * The scheduled tick: asks for the newsroom's sweep turn ({@code take_sweep_turn}) and sweeps
+     * only if it is this client's, so the newsroom sweeps once per interval, not once per client.
+     * The turn's call itself ends stuck sessions and frees the first chunk; this goes on with the
+     * paced chunks of a backlog. Turn or not, the call lists the prepared XA transactions, and this
+     * client rolls back those left prepared too long ({@link SessionSweep#afterTurn}): whoever takes
+     * the turns, every client does the XA half. Returns the leases it ended (none when not its turn).
      */
     public List<Lease> runTurn() {
         return timed(() -> {
             long started = System.nanoTime();
-            ReviewProcedures.SweepTurn turn = procedures.takeSweepTurn(interval);
+            SweepTurn turn = procedures.takeSweepTurn(interval);
+            try {
+                sessions.afterTurn(turn);
+            } catch (RuntimeException e) {
+                log.debug("Rolling back abandoned XA transactions failed: {}", e.toString());
+            }
+            if (turn.failure() != null) {
+                throw new IllegalStateException("take_sweep_turn failed: " + turn.failure());
+            }
             if (!turn.taken()) {
                 return List.of();
-            }
-            if (turn.sessionsSwept()) {
-                try {
-                    sessions.finishTurn(turn.endedSessions());
-                } catch (RuntimeException e) {
-                    log.debug("Rolling back abandoned XA transactions failed: {}", e.toString());
-                }
             }
             return freeLapsed(new ArrayList<>(turn.released()), started, turn.released().size() >= BATCH);
         });

@@ -2,7 +2,6 @@ package org.copydesk.review;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -50,13 +49,6 @@ final class ReviewProcedures {
     /** What a decision call returned. */
     record Decided(DecideOutcome outcome, long articleId, String verdict, String status, LocalDateTime returnsAt,
                    boolean quarantined) {
-    }
-
-    /**
-     * What the newsroom's sweep turn answered: whether this call took it (and so swept), whether it
-     * looked at stuck sessions, the rows of the sessions it ended, and the leases it freed.
-     */
-    record SweepTurn(boolean taken, boolean sessionsSwept, List<Record> endedSessions, List<Lease> released) {
     }
 
     private final DatabaseOperations operations;
@@ -129,29 +121,16 @@ final class ReviewProcedures {
 
     /** Frees up to {@code batch} lapsed leases; the leases it ended, as they were. */
     List<Lease> releaseExpired(int batch) {
-        return operations.fetch(Operation.RELEASE_EXPIRED_LEASES, batch).map(r -> leaseOf(r, "id", "owner", "token"));
+        return operations.fetch(Operation.RELEASE_EXPIRED_LEASES, batch).map(ReviewProcedures::releasedLeaseOf);
     }
 
     /**
      * Takes the newsroom's sweep turn if it is due (asking for {@code interval} until the next one)
-     * and, if taken, sweeps in the same call; see {@code take_sweep_turn}.
+     * and, if taken, sweeps in the same call; turn or not, lists the prepared XA transactions. See
+     * {@code take_sweep_turn}.
      */
     SweepTurn takeSweepTurn(Duration interval) {
-        Results results = operations.fetchMany(Operation.TAKE_SWEEP_TURN, (int) Math.min(Integer.MAX_VALUE, interval.toMillis()));
-        Record turn = results.get(0).get(0);
-        boolean taken = DatabaseOperations.flag(Operation.TAKE_SWEEP_TURN, turn, "taken");
-        List<Record> ended = new ArrayList<>();
-        List<Lease> released = new ArrayList<>();
-        // the sweep's answers, told apart by their columns: a failed stuck-session half sends none
-        for (Result<Record> result : results.subList(1, results.size())) {
-            if (result.field("connection_id") != null) {
-                ended.addAll(result);
-            } else if (result.field("token") != null) {
-                released.addAll(result.map(r -> leaseOf(r, "id", "owner", "token")));
-            }
-        }
-        return new SweepTurn(taken, taken && DatabaseOperations.flag(Operation.TAKE_SWEEP_TURN, turn, "sessions_swept"),
-                List.copyOf(ended), List.copyOf(released));
+        return operations.read(Operation.TAKE_SWEEP_TURN, SweepTurn.Reader::new, (int) Math.min(Integer.MAX_VALUE, interval.toMillis()));
     }
 
     Optional<Lease> forceRelease(String as, long articleId, String reason) {
@@ -168,6 +147,11 @@ final class ReviewProcedures {
     Optional<Lease> extend(String as, long articleId, long seconds) {
         Result<Record> rows = operations.fetch(Operation.EXTEND_LEASE, as, articleId, (int) seconds);
         return rows.stream().findFirst().map(r -> leaseOf(r, "article_id", "owner", "lease_token"));
+    }
+
+    /** A lease as {@code release_expired_leases} answers it. */
+    static Lease releasedLeaseOf(Record r) {
+        return leaseOf(r, "id", "owner", "token");
     }
 
     private static Lease leaseOf(Record r, String id, String owner, String token) {

@@ -2,7 +2,7 @@ package org.copydesk.review;
 
 import java.time.LocalDateTime;
 import java.sql.ResultSet;
-import java.sql.Statement;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -36,9 +36,10 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * The limits are the row of {@code session_limit}, set by the owner. Every client's release service
  * asks for the newsroom's sweep turn every interval, and so does {@code copydesk release-daemon};
- * the database hands it to one caller per interval, which sweeps in the same call. Several sweeps
- * at once are harmless (a forced one, {@link #runOnce()}, beside a turn): nothing here depends on
- * who runs it, only on how often.
+ * the database hands it to one caller per interval, which sweeps in the same call, and lists the
+ * prepared XA transactions to every caller, turn or not, so every client does the XA half
+ * ({@link #afterTurn}) whoever takes the turns. Several sweeps at once are harmless (a forced one,
+ * {@link #runOnce()}, beside a turn): nothing here depends on who runs it, only on how often.
  */
 public final class SessionSweep {
 
@@ -85,58 +86,41 @@ public final class SessionSweep {
 
     /** A whole sweep, whoever else swept lately (copydesk release-daemon --once, tests). */
     public synchronized Outcome runOnce() {
-        return finish(operations.fetch(Operation.END_STUCK_SESSIONS));
+        List<Ended> ended = operations.fetch(Operation.END_STUCK_SESSIONS).map(SessionSweep::endedOf);
+        report(ended);
+        PreparedXa prepared = operations.read(Operation.ABANDONED_XA_TRANSACTIONS, PreparedXa.Reader::new);
+        return new Outcome(ended, rollBackDue(prepared.xaSeconds(), prepared.listed()));
     }
 
     /**
-     * The rest of a sweep whose database half ran in the newsroom's sweep turn
-     * ({@code take_sweep_turn}): reports the sessions it ended and rolls back abandoned XA
-     * transactions, which only a client can do.
+     * The client's half of a sweep turn ({@code take_sweep_turn}), turn or not: reports the sessions
+     * the turn ended, if it was this client's, and rolls back the prepared XA transactions the call
+     * listed once they are due, which only a client can do. Every client does this every tick, so
+     * an account that takes every turn cannot keep them from it.
      */
-    synchronized Outcome finishTurn(List<Record> endedRows) {
-        return finish(endedRows);
+    synchronized Outcome afterTurn(SweepTurn turn) {
+        report(turn.ended());
+        return new Outcome(turn.ended(), rollBackDue(turn.xaSeconds(), turn.preparedXa()));
     }
 
-    private Outcome finish(List<Record> endedRows) {
-        List<Ended> ended = endedRows.stream().map(r -> new Ended(r.get("account", String.class),
-                r.get("connection_id", Long.class), r.get("reason", String.class), r.get("suspended_until", LocalDateTime.class)))
-                .toList();
+    private static void report(List<Ended> ended) {
         for (Ended e : ended) {
             log.warn("Ended database session {} of {}: {}{}", e.connection(), e.account(), e.reason(),
                     e.suspendedUntil() == null ? "" : "; the account is suspended until " + e.suspendedUntil() + " UTC");
         }
-        return new Outcome(ended, rollBackAbandonedXa());
     }
 
-    @AllowedBecause("XA ids are bytes (read over JDBC, not as text) and XA ROLLBACK cannot run inside a routine;"
-            + " the statement is built from hex literals and a number only, and anyone may roll back a prepared XA transaction")
-    private int rollBackAbandonedXa() {
-        List<Xid> listed = new ArrayList<>();
-        int[] limitSeconds = {0};
-        // plain JDBC: the XA ids are bytes, which a driver would decode as text (MySQL sends them as such)
-        xaCalls.connection(c -> {
-            try (Statement s = c.createStatement()) {
-                boolean isResult = s.execute(Operation.ABANDONED_XA_TRANSACTIONS.statement());
-                for (int set = 0; isResult || s.getUpdateCount() != -1; set++, isResult = s.getMoreResults()) {
-                    if (!isResult) {
-                        continue;
-                    }
-                    try (ResultSet rs = s.getResultSet()) {
-                        while (rs.next()) {
-                            if (set == 0) {
-                                limitSeconds[0] = rs.getInt(1);
-                            } else {
-                                listed.add(xidOf(rs.getLong(1), rs.getInt(2), rs.getInt(3), rs.getBytes(4)));
-                            }
-                        }
-                    }
-                }
-            }
-        });
-        if (listed.isEmpty() || limitSeconds[0] <= 0) {
+    /**
+     * Notes the listed prepared XA transactions ({@code note_prepared_xa}, which keeps since when
+     * any client listed each, on the server's clock) and rolls back those listed for longer than
+     * {@code limitSeconds} (0: none).
+     */
+    @AllowedBecause("XA ROLLBACK cannot run inside a routine; the statement is built from hex literals and a number only,"
+            + " and anyone may roll back a prepared XA transaction")
+    private int rollBackDue(int limitSeconds, List<Xid> listed) {
+        if (listed.isEmpty() || limitSeconds <= 0) {
             return 0;
         }
-        // since when each was listed is kept by the database, whoever swept before (the turn moves between clients)
         List<Xid> noted = listed.subList(0, Math.min(listed.size(), XA_PER_SWEEP));
         String ids = noted.stream().map(x -> "\"" + x.key() + "\"").collect(Collectors.joining(",", "[", "]"));
         Set<String> due = new HashSet<>(operations.fetch(Operation.NOTE_PREPARED_XA, ids).getValues("xid", String.class));
@@ -148,7 +132,7 @@ public final class SessionSweep {
             try {
                 xaCalls.execute(xid.rollback());
                 rolledBack++;
-                log.warn("Rolled back an XA transaction left prepared for over {} s ({})", limitSeconds[0], xid.rollback());
+                log.warn("Rolled back an XA transaction left prepared for over {} s ({})", limitSeconds, xid.rollback());
             } catch (DataAccessException gone) {
                 log.debug("XA transaction {} ended meanwhile: {}", xid, gone.getMessage());
             }
@@ -156,9 +140,48 @@ public final class SessionSweep {
         return rolledBack;
     }
 
+    /** A row of {@code end_stuck_sessions}'s answer. */
+    static Ended endedOf(Record r) {
+        return new Ended(r.get("account", String.class), r.get("connection_id", Long.class), r.get("reason", String.class),
+                r.get("suspended_until", LocalDateTime.class));
+    }
+
+    /** {@code XA RECOVER}'s rows, read as bytes (a driver would decode the ids as text: MySQL sends them as such). */
+    static List<Xid> xidsOf(ResultSet rows) throws SQLException {
+        List<Xid> xids = new ArrayList<>();
+        while (rows.next()) {
+            xids.add(xidOf(rows.getLong(1), rows.getInt(2), rows.getInt(3), rows.getBytes(4)));
+        }
+        return xids;
+    }
+
     /** {@code XA RECOVER}'s row: formatID, gtrid_length, bqual_length and data (the two parts, one after the other). */
     static Xid xidOf(long format, int gtridLength, int bqualLength, byte[] data) {
         HexFormat hex = HexFormat.of();
         return new Xid(format, hex.formatHex(data, 0, gtridLength), hex.formatHex(data, gtridLength, gtridLength + bqualLength));
+    }
+
+    /** What {@code abandoned_xa_transactions} answers: session_limit's xa_seconds and the prepared XA transactions. */
+    private record PreparedXa(int xaSeconds, List<Xid> listed) {
+
+        private static final class Reader implements DatabaseOperations.ResultSetReader<PreparedXa> {
+            private int set;
+            private int xaSeconds;
+            private final List<Xid> listed = new ArrayList<>();
+
+            @Override
+            public void read(ResultSet rows) throws SQLException {
+                if (set++ == 0) {
+                    xaSeconds = rows.next() ? rows.getInt(1) : 0;
+                } else {
+                    listed.addAll(xidsOf(rows));
+                }
+            }
+
+            @Override
+            public PreparedXa answer() {
+                return new PreparedXa(xaSeconds, listed);
+            }
+        }
     }
 }

@@ -222,6 +222,82 @@ class SweepTurnTest {
         }
     }
 
+    @Test
+    void anEditorWhoTakesEveryTurnCannotKeepHonestClientsFromRollingBackTheXaTransactionItAbandoned() throws Exception {
+        Duration interval = Duration.ofMillis(500);
+        int xaSeconds = 2;
+        root.execute("update session_limit set xa_seconds = ?", xaSeconds);
+        ReviewSession session = new ReviewSession(db.database(), new ReviewSession.Options(null, interval));
+        String lockingRead = db.database().capabilities().mariaDb() ? "FOR UPDATE" : "LOCK IN SHARE MODE";
+        var articlesBefore = root.selectFrom(ARTICLE).orderBy(ARTICLE.ID).fetch();
+        AtomicBoolean attacking = new AtomicBoolean(true);
+        AtomicInteger turnsCalled = new AtomicInteger();
+        AtomicInteger turnsTaken = new AtomicInteger();
+        Thread mallory = new Thread(() -> {
+            try (Connection c = attacks.session(MALLORY, PASSWORD); Statement s = c.createStatement()) {
+                Attacks.runs(s, "SET @@timestamp = UNIX_TIMESTAMP('2100-01-01 00:00:00')");
+                while (attacking.get()) {
+                    // every turn there is, and notes of nothing and of other ids in between
+                    if ("1".equals(Attacks.runs(s, "CALL take_sweep_turn(2147483647)"))) {
+                        turnsTaken.incrementAndGet();
+                    }
+                    Attacks.runs(s, "CALL note_prepared_xa('[]')", "CALL note_prepared_xa('[\"1:00:00\"]')");
+                    turnsCalled.incrementAndGet();
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+        }, "mallory-takes-every-turn");
+        ReleaseService honest = session.releaseService(released -> { });
+        long prepared;
+        Duration rolledBackAfter;
+        try {
+            // mallory takes the turns first, so the honest client never gets one
+            mallory.start();
+            while (turnsCalled.get() < 5) {
+                Thread.sleep(10);
+            }
+            try (Connection c = attacks.session(MALLORY, PASSWORD); Statement s = c.createStatement()) {
+                Attacks.runs(s, "XA START X'ba0d',X'01',5", "SELECT id FROM article WHERE desk_id = 'news' " + lockingRead,
+                        "XA END X'ba0d',X'01',5", "XA PREPARE X'ba0d',X'01',5");
+            }
+            prepared = System.nanoTime();
+            assertThat(preparedXaTransactions()).as("prepared and abandoned").isEqualTo(1);
+            honest.start();
+            long until = prepared + Duration.ofSeconds(xaSeconds + 15).toNanos();
+            while (preparedXaTransactions() > 0 && System.nanoTime() < until) {
+                Thread.sleep(50);
+            }
+            rolledBackAfter = Duration.ofNanos(System.nanoTime() - prepared);
+        } finally {
+            honest.close();
+            attacking.set(false);
+            mallory.join();
+            root.execute("update session_limit set xa_seconds = 30");
+            root.execute("delete from prepared_xa");
+        }
+        log.info("mallory called take_sweep_turn {} times and took {} turns;"
+                + " rolled back {} ms after it was prepared", turnsCalled.get(), turnsTaken.get(), rolledBackAfter.toMillis());
+        assertThat(turnsCalled.get()).as("mallory's calls").isGreaterThan(10);
+        assertThat(root.select(SWEEP_TURN.TAKEN_BY).from(SWEEP_TURN).fetchOne(SWEEP_TURN.TAKEN_BY))
+                .as("who took the last turn").isEqualTo(MALLORY);
+        assertThat(preparedXaTransactions()).as("mallory's abandoned XA transaction, rolled back by the honest client").isZero();
+        // listed at the honest client's first tick (within an interval), due xa_seconds later, rolled back at the tick after
+        assertThat(rolledBackAfter).as("from XA PREPARE to its rollback")
+                .isLessThanOrEqualTo(Duration.ofSeconds(xaSeconds).plus(interval.multipliedBy(2)).plus(SCHEDULING_SLACK));
+        assertThat(root.selectFrom(ARTICLE).orderBy(ARTICLE.ID).fetch()).as("the articles, untouched by the attack")
+                .isEqualTo(articlesBefore);
+        assertThat(session.queue().claim(HOLDER).articles()).as("a claim afterwards").hasSize(5);
+        // what the XA transaction held to the end (on MySQL, the metadata lock a schema change waits for) is gone
+        root.execute("set session lock_wait_timeout = 5");
+        root.execute("alter table lease_event comment = 'checked by SweepTurnTest'");
+        root.execute("alter table lease_event comment = ''");
+        attacks.noEffect("XA START; SELECT … " + lockingRead + " of the desk; XA END; XA PREPARE; disconnect; and CALL take_sweep_turn"
+                        + " x" + turnsCalled.get() + " (" + turnsTaken.get() + " turns taken) with note_prepared_xa of nothing",
+                "rolled back by an honest client that never had the turn, " + rolledBackAfter.toMillis() + " ms after XA PREPARE"
+                        + " (xa_seconds " + xaSeconds + ", interval " + interval.toMillis() + " ms); a claim and ALTER TABLE work");
+    }
+
     private int preparedXaTransactions() {
         int[] count = {0};
         root.connection(c -> {
