@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * database sweep about once per interval between them, not once each, and still free a lapsed
  * lease within about one interval of its expiry; an editor who takes the turn in a loop from a raw
  * session of their own account (asking for the longest interval, with the session's clock moved
- * to 2100) cannot stop leases being freed, because taking the turn is sweeping.
+ * to 2037 (the latest MySQL 8 takes)) cannot stop leases being freed, because taking the turn is sweeping.
  */
 @ExtendWith(DatabaseExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -128,7 +128,7 @@ class SweepTurnTest {
         Thread mallory = new Thread(() -> {
             try (Connection c = attacks.session(MALLORY, PASSWORD); Statement s = c.createStatement()) {
                 // the session's clock far ahead, and the longest interval there is: neither moves the turn
-                Attacks.runs(s, "SET @@timestamp = UNIX_TIMESTAMP('2100-01-01 00:00:00')");
+                Attacks.runs(s, "SET @@timestamp = UNIX_TIMESTAMP('2037-12-31 00:00:00')");
                 while (attacking.get()) {
                     Attacks.runs(s, "CALL take_sweep_turn(2147483647)");
                     turnsCalled.incrementAndGet();
@@ -164,7 +164,7 @@ class SweepTurnTest {
         LocalDateTime serverNow = root.select(ServerClock.now()).fetchOne().value1();
         assertThat(dueAt).as("the next sweep is due within the longest interval, whatever mallory's clock and ask")
                 .isBeforeOrEqualTo(serverNow.plus(interval));
-        attacks.noEffect("CALL take_sweep_turn(2147483647) x" + turnsCalled.get() + " with @@timestamp in 2100",
+        attacks.noEffect("CALL take_sweep_turn(2147483647) x" + turnsCalled.get() + " with @@timestamp in 2037",
                 "every lapsed lease freed within the interval; next sweep due " + dueAt);
     }
 
@@ -235,7 +235,7 @@ class SweepTurnTest {
         AtomicInteger turnsTaken = new AtomicInteger();
         Thread mallory = new Thread(() -> {
             try (Connection c = attacks.session(MALLORY, PASSWORD); Statement s = c.createStatement()) {
-                Attacks.runs(s, "SET @@timestamp = UNIX_TIMESTAMP('2100-01-01 00:00:00')");
+                Attacks.runs(s, "SET @@timestamp = UNIX_TIMESTAMP('2037-12-31 00:00:00')");
                 while (attacking.get()) {
                     // every turn there is, and notes of nothing and of other ids in between
                     if ("1".equals(Attacks.runs(s, "CALL take_sweep_turn(2147483647)"))) {
@@ -254,9 +254,10 @@ class SweepTurnTest {
         try {
             // mallory takes the turns first, so the honest client never gets one
             mallory.start();
-            while (turnsCalled.get() < 5) {
+            while (turnsCalled.get() < 5 && mallory.isAlive()) {
                 Thread.sleep(10);
             }
+            assertThat(mallory.isAlive()).as("mallory takes the turns").isTrue();
             try (Connection c = attacks.session(MALLORY, PASSWORD); Statement s = c.createStatement()) {
                 Attacks.runs(s, "XA START X'ba0d',X'01',5", "SELECT id FROM article WHERE desk_id = 'news' " + lockingRead,
                         "XA END X'ba0d',X'01',5", "XA PREPARE X'ba0d',X'01',5");
