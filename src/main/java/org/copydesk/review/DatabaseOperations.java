@@ -1,5 +1,8 @@
 package org.copydesk.review;
 
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Locale;
 import java.util.function.Supplier;
 import org.copydesk.lease.RetryMetrics;
@@ -70,6 +73,39 @@ public final class DatabaseOperations {
     /** Every result set the operation answers with. */
     public Results fetchMany(Operation operation, Object... values) {
         return send(operation, values, (sql, bound) -> context(operation).fetchMany(sql, bound));
+    }
+
+    /** Reads an operation's result sets over plain JDBC, one after the other, into one answer. */
+    public interface ResultSetReader<T> {
+        /** Reads one result set (closed afterwards). */
+        void read(ResultSet results) throws SQLException;
+
+        /** The answer, once every result set was read. */
+        T answer();
+    }
+
+    /**
+     * Every result set the operation answers with, handed to a fresh {@code reader} (one per try)
+     * over plain JDBC: for answers that jOOQ records would get wrong, such as XA ids, which are
+     * bytes that MySQL sends as text. Called, retried and refused as the others.
+     */
+    public <T> T read(Operation operation, Supplier<? extends ResultSetReader<T>> reader, Object... values) {
+        return send(operation, values, (sql, bound) -> context(operation).connectionResult(c -> {
+            ResultSetReader<T> answer = reader.get();
+            try (PreparedStatement s = c.prepareStatement(sql)) {
+                for (int i = 0; i < bound.length; i++) {
+                    s.setObject(i + 1, bound[i]);
+                }
+                for (boolean isResult = s.execute(); isResult || s.getUpdateCount() != -1; isResult = s.getMoreResults()) {
+                    if (isResult) {
+                        try (ResultSet results = s.getResultSet()) {
+                            answer.read(results);
+                        }
+                    }
+                }
+            }
+            return answer.answer();
+        }));
     }
 
     /** Calls an operation that answers with nothing to read. */

@@ -25,9 +25,11 @@ public enum Operation {
     SAVE_DRAFT(4, true),
     RECORD_PRESENCE(1, true),
     RELEASE_EXPIRED_LEASES(1, true),
+    TAKE_SWEEP_TURN(1, true),
     END_STUCK_SESSIONS(0, true),
-    /** Lists prepared XA transactions as bytes, which {@link SessionSweep} reads over JDBC (not through {@link DatabaseOperations}). */
+    /** Lists prepared XA transactions as bytes, which {@link SessionSweep} reads over plain JDBC ({@link DatabaseOperations#read}). */
     ABANDONED_XA_TRANSACTIONS(0, true),
+    NOTE_PREPARED_XA(1, true),
     FORCE_RELEASE_ARTICLE(3, false),
     REASSIGN_ARTICLE(6, false),
     EXTEND_LEASE(3, false),

@@ -8,18 +8,24 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.copydesk.lease.Lease;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Frees expired leases every few seconds so other editors get the work, recording each as an
- * expiry in the article's history. Runs in every desktop client (several at once are harmless:
- * releasers skip rows another has locked) and as {@code copydesk release-daemon}. History names the
- * signed-in account as the one who freed them: the database decides, not this class.
+ * expiry in the article's history. Runs in every desktop client and as {@code copydesk
+ * release-daemon}; every interval each asks the database for the newsroom's sweep turn
+ * ({@link #runTurn()}), which one caller per interval gets and sweeps with in the same call, so a
+ * newsroom of N clients sweeps once per interval, not N times (the sweep reads the server's process
+ * list, whose cost grows with N). Several sweeps at once are still harmless: releasers skip rows
+ * another has locked. History names the signed-in account as the one who freed them: the database
+ * decides, not this class.
  *
  * <p><b>The bound it keeps:</b> a lease that lapses is freed by a sweep that <em>starts</em> within
- * one interval of its expiry, and is free once that sweep's chunk commits: within
+ * one interval of its expiry as long as any client runs (a turn, once taken, is due again three
+ * quarters of an interval later, so the next tick of any client finds it due), and is free once that sweep's chunk commits: within
  * {@code interval + one sweep's duration} of its expiry (plus however long the operating system
  * keeps this thread waiting for a core). Sweeps start at a fixed rate, not a fixed delay after the
  * previous one ended (which let a slow sweep push the next one back, and with it every lease that
@@ -85,13 +91,53 @@ public final class ReleaseService implements AutoCloseable {
     }
 
     /**
-     * One sweep: ends what raw sessions hold that blocks others ({@link SessionSweep}), then frees
-     * every expired lease, in paced chunks. Returns the leases it ended.
+     * One whole sweep now, whoever else swept lately ({@code copydesk release-daemon --once}, tests):
+     * ends what raw sessions hold that blocks others ({@link SessionSweep}), then frees every
+     * expired lease, in paced chunks. Returns the leases it ended.
      */
     public List<Lease> runOnce() {
+        return timed(() -> {
+            try {
+                sessions.runOnce();
+            } catch (RuntimeException e) {
+                // expired leases are freed all the same (a server without the owner's rights: copydesk doctor says so)
+                log.debug("Ending stuck sessions failed: {}", e.toString());
+            }
+            return freeLapsed(new ArrayList<>(), System.nanoTime(), true);
+        });
+    }
+
+    /**
+     * The scheduled tick: asks for the newsroom's sweep turn ({@code take_sweep_turn}) and sweeps
+     * only if it is this client's, so the newsroom sweeps once per interval, not once per client.
+     * The turn's call itself ends stuck sessions and frees the first chunk; this goes on with the
+     * paced chunks of a backlog. Turn or not, the call lists the prepared XA transactions, and this
+     * client rolls back those left prepared too long ({@link SessionSweep#afterTurn}): whoever takes
+     * the turns, every client does the XA half. Returns the leases it ended (none when not its turn).
+     */
+    public List<Lease> runTurn() {
+        return timed(() -> {
+            long started = System.nanoTime();
+            SweepTurn turn = procedures.takeSweepTurn(interval);
+            try {
+                sessions.afterTurn(turn);
+            } catch (RuntimeException e) {
+                log.debug("Rolling back abandoned XA transactions failed: {}", e.toString());
+            }
+            if (turn.failure() != null) {
+                throw new IllegalStateException("take_sweep_turn failed: " + turn.failure());
+            }
+            if (!turn.taken()) {
+                return List.of();
+            }
+            return freeLapsed(new ArrayList<>(turn.released()), started, turn.released().size() >= BATCH);
+        });
+    }
+
+    private List<Lease> timed(Supplier<List<Lease>> sweep) {
         long sweepStarted = System.nanoTime();
         try {
-            return sweep();
+            return sweep.get();
         } finally {
             Duration took = Duration.ofNanos(System.nanoTime() - sweepStarted);
             if (took.compareTo(longestSweep) > 0) {
@@ -100,36 +146,33 @@ public final class ReleaseService implements AutoCloseable {
         }
     }
 
-    private List<Lease> sweep() {
-        try {
-            sessions.runOnce();
-        } catch (RuntimeException e) {
-            // expired leases are freed all the same (a server without the owner's rights: copydesk doctor says so)
-            log.debug("Ending stuck sessions failed: {}", e.toString());
-        }
-        List<Lease> released = new ArrayList<>();
-        long sweepStarted = System.nanoTime();
-        for (int batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+    /**
+     * Frees lapsed leases in paced chunks, after {@code released} (what the sweep freed already);
+     * {@code chunkFull}: whether the last chunk was full, so the next one follows at once.
+     */
+    private List<Lease> freeLapsed(List<Lease> released, long sweepStarted, boolean chunkFull) {
+        boolean goOn = chunkFull || lookAgain(sweepStarted);
+        for (int batch = 0; goOn && batch < MAX_BATCHES_PER_RUN; batch++) {
             long started = System.nanoTime();
             List<Lease> chunk = procedures.releaseExpired(BATCH);
             released.addAll(chunk);
             Duration took = Duration.ofNanos(System.nanoTime() - started);
-            if (chunk.size() < BATCH) {
-                // Lapsed rows another session had locked for a moment were skipped: look again shortly,
-                // within half an interval, rather than leaving them for the next sweep.
-                boolean timeLeft = System.nanoTime() - sweepStarted < interval.toNanos() / 2;
-                if (!timeLeft || !leases.lapsedLeasesRemain() || !rest(LOOK_AGAIN_AFTER)) {
-                    break;
-                }
-            } else if (!rest(took)) {
-                break;
-            }
+            goOn = chunk.size() < BATCH ? lookAgain(sweepStarted) : rest(took);
         }
         if (!released.isEmpty()) {
             log.info("Released {} expired lease(s)", released.size());
             onReleased.accept(released);
         }
         return released;
+    }
+
+    /**
+     * After a short chunk: lapsed rows another session had locked for a moment were skipped. Looks
+     * again shortly, within half an interval, rather than leaving them for the next sweep.
+     */
+    private boolean lookAgain(long sweepStarted) {
+        boolean timeLeft = System.nanoTime() - sweepStarted < interval.toNanos() / 2;
+        return timeLeft && leases.lapsedLeasesRemain() && rest(LOOK_AGAIN_AFTER);
     }
 
     /** Rests on this service's own thread; false when asked to stop. */
@@ -145,7 +188,7 @@ public final class ReleaseService implements AutoCloseable {
 
     private void runQuietly() {
         try {
-            runOnce();
+            runTurn();
             if (failing) {
                 failing = false;
                 log.info("Release of expired leases works again");

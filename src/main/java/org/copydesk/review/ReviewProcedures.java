@@ -1,5 +1,6 @@
 package org.copydesk.review;
 
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -120,7 +121,16 @@ final class ReviewProcedures {
 
     /** Frees up to {@code batch} lapsed leases; the leases it ended, as they were. */
     List<Lease> releaseExpired(int batch) {
-        return operations.fetch(Operation.RELEASE_EXPIRED_LEASES, batch).map(r -> leaseOf(r, "id", "owner", "token"));
+        return operations.fetch(Operation.RELEASE_EXPIRED_LEASES, batch).map(ReviewProcedures::releasedLeaseOf);
+    }
+
+    /**
+     * Takes the newsroom's sweep turn if it is due (asking for {@code interval} until the next one)
+     * and, if taken, sweeps in the same call; turn or not, lists the prepared XA transactions. See
+     * {@code take_sweep_turn}.
+     */
+    SweepTurn takeSweepTurn(Duration interval) {
+        return operations.read(Operation.TAKE_SWEEP_TURN, SweepTurn.Reader::new, (int) Math.min(Integer.MAX_VALUE, interval.toMillis()));
     }
 
     Optional<Lease> forceRelease(String as, long articleId, String reason) {
@@ -137,6 +147,11 @@ final class ReviewProcedures {
     Optional<Lease> extend(String as, long articleId, long seconds) {
         Result<Record> rows = operations.fetch(Operation.EXTEND_LEASE, as, articleId, (int) seconds);
         return rows.stream().findFirst().map(r -> leaseOf(r, "article_id", "owner", "lease_token"));
+    }
+
+    /** A lease as {@code release_expired_leases} answers it. */
+    static Lease releasedLeaseOf(Record r) {
+        return leaseOf(r, "id", "owner", "token");
     }
 
     private static Lease leaseOf(Record r, String id, String owner, String token) {

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
+import org.copydesk.review.ReleaseService;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.ui.editor.EditorViewModel;
@@ -32,10 +33,13 @@ import org.copydesk.ui.editor.EditorViewModel;
  * 10-minute idle timeout; the watch every 3 s whether or not anyone is at the window), the desktop
  * pool as it is now ({@link DataSources.PoolSize#desktop()}: extra connections go after 30 s) with the
  * editor at the window (watch every 3 s), and with the editor away, holding nothing (the watch every
- * {@code LiveList.AWAY_INTERVAL}, 30 s). The release service is left out: it is one per newsroom
- * business, measured on its own. Per client: statements sent per minute ({@code Questions}), pings
- * per minute ({@code Com_admin_commands}: the pool checks a connection that sat unused for more than
- * half a second before lending it), connections held at the window's end, and the server's CPU per
+ * {@code LiveList.AWAY_INTERVAL}, 30 s); then the same window at the desktop pool with the release
+ * service running every 5 s as every client runs it, as it was (each client sweeps: stuck sessions
+ * from the server's process list, the XA listing, lapsed leases) and as it is (each client asks for
+ * the newsroom's sweep turn, {@code take_sweep_turn}, and one per interval sweeps). Per client:
+ * statements sent per minute ({@code Questions}), pings per minute ({@code Com_admin_commands}: the
+ * pool checks a connection that sat unused for more than half a second before lending it),
+ * connections held at the window's end, and the server's CPU per
  * client per second.
  */
 public final class IdleClientBenchmark {
@@ -45,8 +49,16 @@ public final class IdleClientBenchmark {
     static final Duration PRESENCE = Duration.ofSeconds(60);
     /** The list watch while the editor is away (LiveList.AWAY_INTERVAL, package-private there). */
     static final Duration AWAY = Duration.ofSeconds(30);
+    /** The release service's interval in the desktop app (ReviewSession.Options.defaults()). */
+    static final Duration SWEEP = ReviewSession.Options.defaults().releaseInterval();
 
-    private record Cell(String label, DataSources.PoolSize pool, Duration watch) {
+    /** The release service a cell runs in every client: none, the whole sweep each, or the newsroom's turn. */
+    private enum Sweep { NONE, EVERY_CLIENT, TURN }
+
+    private record Cell(String label, DataSources.PoolSize pool, Duration watch, Sweep sweep) {
+        Cell(String label, DataSources.PoolSize pool, Duration watch) {
+            this(label, pool, watch, Sweep.NONE);
+        }
     }
 
     private record Result(Cell cell, double seconds, Map<String, Long> counters, long connections, double serverCpuSeconds,
@@ -80,7 +92,11 @@ public final class IdleClientBenchmark {
                                 EditorViewModel.Settings.WATCH_INTERVAL),
                         new Cell("now, editor at the window: pool idle timeout 30 s, list watch 3 s", DataSources.PoolSize.desktop(),
                                 EditorViewModel.Settings.WATCH_INTERVAL),
-                        new Cell("now, editor away: pool idle timeout 30 s, list watch 30 s", DataSources.PoolSize.desktop(), AWAY));
+                        new Cell("now, editor away: pool idle timeout 30 s, list watch 30 s", DataSources.PoolSize.desktop(), AWAY),
+                        new Cell("at the window, release sweep in every client every 5 s (before)", DataSources.PoolSize.desktop(),
+                                EditorViewModel.Settings.WATCH_INTERVAL, Sweep.EVERY_CLIENT),
+                        new Cell("at the window, release sweep by turn every 5 s (now)", DataSources.PoolSize.desktop(),
+                                EditorViewModel.Settings.WATCH_INTERVAL, Sweep.TURN));
                 List<Result> results = new ArrayList<>();
                 for (Cell cell : cells) {
                     Result r = run(cell, url, server, admin, measure, warmup);
@@ -146,6 +162,13 @@ public final class IdleClientBenchmark {
                 long presenceMs = PRESENCE.toMillis();
                 scheduler.scheduleAtFixedRate(() -> ListWatchBenchmark.guarded(errors, () -> client.queue().recordPresence(id)),
                         random.nextLong(presenceMs), presenceMs, TimeUnit.MILLISECONDS);
+                if (cell.sweep() != Sweep.NONE) {
+                    ReleaseService release = client.releaseService(released -> { });
+                    Runnable sweep = cell.sweep() == Sweep.TURN ? release::runTurn : release::runOnce;
+                    long sweepMs = SWEEP.toMillis();
+                    scheduler.scheduleAtFixedRate(() -> ListWatchBenchmark.guarded(errors, sweep), random.nextLong(sweepMs), sweepMs,
+                            TimeUnit.MILLISECONDS);
+                }
             }
             Thread.sleep(warmup.toMillis());
             Map<String, Long> before = ServerCounters.read(admin.dsl());
@@ -173,7 +196,7 @@ public final class IdleClientBenchmark {
         md.append("Run of ").append(ClaimBenchmark.now()).append(": ").append(CLIENTS)
                 .append(" idle clients, each with its own pool, on one embedded MariaDB 11.4 (2 shared cores); ")
                 .append(measure.toSeconds()).append(" s per cell after ").append(warmup.toSeconds())
-                .append(" s of warm-up; the release service left out. Figures per client.\n\n");
+                .append(" s of warm-up; the release service left out of the first three cells. Figures per client.\n\n");
         md.append("| cell | statements /min | pings /min | connections held | server CPU ms /s | CPU vs before | errors |\n");
         md.append("|---|---|---|---|---|---|---|\n");
         for (Result r : results) {
@@ -181,6 +204,16 @@ public final class IdleClientBenchmark {
                     r.perClientPerMinute("Questions"), r.perClientPerMinute("Com_admin_commands"), r.connectionsPerClient(),
                     r.cpuMsPerClientPerSecond(), r.serverCpuSeconds() / before.serverCpuSeconds(), r.errors()));
         }
+        Result everyClient = results.stream().filter(r -> r.cell().sweep() == Sweep.EVERY_CLIENT).findFirst().orElseThrow();
+        Result turn = results.stream().filter(r -> r.cell().sweep() == Sweep.TURN).findFirst().orElseThrow();
+        Result atWindow = results.get(1);
+        md.append(String.format(Locale.ROOT, "%nThe release sweep by turn against the sweep in every client, same run: server CPU %.2f×,"
+                        + " statements %.2f×; the sweep's own share of the server's CPU (over the window without it): %.3f ms/s per"
+                        + " client in every client, %.3f ms/s by turn.%n",
+                turn.serverCpuSeconds() / everyClient.serverCpuSeconds(),
+                turn.perClientPerMinute("Questions") / everyClient.perClientPerMinute("Questions"),
+                everyClient.cpuMsPerClientPerSecond() - atWindow.cpuMsPerClientPerSecond(),
+                turn.cpuMsPerClientPerSecond() - atWindow.cpuMsPerClientPerSecond()));
         return md.toString();
     }
 

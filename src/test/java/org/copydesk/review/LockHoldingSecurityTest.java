@@ -17,6 +17,7 @@ import org.copydesk.db.DatabaseSetupException;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
+import org.copydesk.testing.XaTestsOneAtATime;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -52,6 +53,8 @@ class LockHoldingSecurityTest {
     private static final String ABANDONED_GTRID = "ff00";
 
     private final TestDatabase db;
+    /** Other classes' XA tests on a shared server wait for this one's (see XaTestsOneAtATime). */
+    private XaTestsOneAtATime xaTests;
     private final DSLContext root;
     private final Attacks attacks;
     private final DSLContext xa;
@@ -69,6 +72,11 @@ class LockHoldingSecurityTest {
 
     @BeforeAll
     void accounts() {
+        try {
+            xaTests = XaTestsOneAtATime.take(db.endpoint());
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
         Newsroom n = new Newsroom(root);
         n.addDesk("news", "News", Duration.ofMinutes(30));
         n.addEditor(ANN, "Ann", Role.EDITOR, 3, List.of("news"));
@@ -87,10 +95,20 @@ class LockHoldingSecurityTest {
 
     @AfterAll
     void close() {
-        attacks.log(log, "an editor holding locks");
-        bobDb.close();
-        AccountAdministration accounts = new AccountAdministration(root);
-        List.of(ANN, BOB, SUE, ADM).forEach(accounts::dropAccount);
+        try {
+            attacks.log(log, "an editor holding locks");
+            bobDb.close();
+            AccountAdministration accounts = new AccountAdministration(root);
+            List.of(ANN, BOB, SUE, ADM).forEach(accounts::dropAccount);
+        } finally {
+            try {
+                if (xaTests != null) {
+                    xaTests.close();
+                }
+            } catch (java.sql.SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
     }
 
     @BeforeEach

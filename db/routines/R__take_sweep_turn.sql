@@ -1,0 +1,99 @@
+DROP PROCEDURE IF EXISTS take_sweep_turn;
+
+DELIMITER $$
+
+-- The release service's tick (every client runs one every interval, and so does copydesk
+-- release-daemon): takes the newsroom's sweep turn when it is due, and then does the sweep in the
+-- same call, so the sweep's work is done once per interval for the whole newsroom, whoever asks
+-- first, and taking the turn is never a way to keep others from sweeping. Whoever takes the turn,
+-- every caller gets the prepared XA transactions (XA RECOVER, with the owner's right to list
+-- everyone's; usually none): only a client can roll one back, so every client looks at them every
+-- interval, and an account that takes every turn cannot keep the others from rolling back the XA
+-- transaction it abandoned. When the turn is not due the call reads one row, lists the prepared XA
+-- transactions and returns, having locked nothing.
+--  * The turn is taken by moving sweep_turn.due_at on by three quarters of the interval (so a
+--    caller whose tick comes a little early, on a loaded machine, still finds it due), on the
+--    server's own clock (server_utc_now(): the session's @@timestamp does not move it). The
+--    interval is the caller's p_interval_ms, at least 50 ms and at most longest_interval_ms: no
+--    caller can push the next sweep further off than the house interval.
+--  * The taker ends stuck sessions (end_stuck_sessions, at most once per interval; a failure there,
+--    such as an owner without PROCESS, does not stop the rest) and frees one chunk of up to 100
+--    lapsed leases (release_expired_leases), whatever the caller asked.
+--  * While lapsed leases remain after that chunk, the turn is left due, so the next caller (the
+--    taker going on with its paced chunks, or anyone) frees the next chunk.
+--  * A failure of the turn (a lock wait on the turn's row, a failed chunk) does not stop the XA
+--    list: it is told in a result of its own, before the list.
+-- Result 1: taken (1: this call swept), sessions_swept (1: stuck sessions were looked at),
+-- xa_seconds (session_limit's: how long a prepared XA transaction may stay; 0: leave them alone).
+-- When taken, then end_stuck_sessions's result (when sessions_swept and it ran) and
+-- release_expired_leases's. When the turn failed, sweep_failed (the server's words). Last, XA
+-- RECOVER's rows (none when the owner may not list them: copydesk doctor says so).
+CREATE PROCEDURE take_sweep_turn(IN p_interval_ms INT)
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_actor VARCHAR(64);
+    DECLARE v_now DATETIME(6);
+    DECLARE v_interval_ms INT;
+    DECLARE v_xa_seconds INT;
+    DECLARE v_taken INT DEFAULT 0;
+    DECLARE v_sessions INT DEFAULT 0;
+    DECLARE v_failed TEXT DEFAULT NULL;
+    DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
+    CALL operation_begins();
+    CALL resolve_actor(NULL, 'editor', v_actor);
+    SET v_now = server_utc_now();
+    -- subqueries, not SELECT … INTO: no "no data" warning for the client's driver to ask about
+    SET v_xa_seconds = COALESCE((SELECT xa_seconds FROM session_limit WHERE id = 1), 0);
+    BEGIN
+        DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN
+            GET DIAGNOSTICS CONDITION 1 v_failed = MESSAGE_TEXT;
+            CALL operation_fails();
+        END;
+        -- a plain read first: the many callers whose turn it is not take no lock on the row
+        SET v_interval_ms = (SELECT LEAST(GREATEST(COALESCE(p_interval_ms, longest_interval_ms), 50), longest_interval_ms)
+                               FROM sweep_turn WHERE id = 1 AND due_at <= v_now);
+        IF v_interval_ms IS NOT NULL THEN
+            UPDATE sweep_turn
+               SET due_at = TIMESTAMPADD(MICROSECOND, v_interval_ms * 750, v_now),
+                   taken_by = v_actor, taken_at = v_now, turns_taken = turns_taken + 1
+             WHERE id = 1 AND due_at <= v_now;
+            SET v_taken = ROW_COUNT();
+        END IF;
+        IF v_taken = 1 THEN
+            UPDATE sweep_turn
+               SET sessions_due_at = TIMESTAMPADD(MICROSECOND, v_interval_ms * 750, v_now), sessions_swept = sessions_swept + 1
+             WHERE id = 1 AND sessions_due_at <= v_now;
+            SET v_sessions = ROW_COUNT();
+        END IF;
+    END;
+    SELECT v_taken AS taken, v_sessions AS sessions_swept, v_xa_seconds AS xa_seconds;
+    IF v_taken = 1 THEN
+        BEGIN
+            DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN
+                GET DIAGNOSTICS CONDITION 1 v_failed = MESSAGE_TEXT;
+                CALL operation_fails();
+            END;
+            IF v_sessions = 1 THEN
+                BEGIN
+                    -- lapsed leases are freed all the same (copydesk doctor names a missing right)
+                    DECLARE CONTINUE HANDLER FOR SQLEXCEPTION BEGIN END;
+                    CALL end_stuck_sessions();
+                END;
+            END IF;
+            CALL release_expired_leases(100);
+            IF EXISTS (SELECT 1 FROM article WHERE expires_at < v_now AND locked_by IS NOT NULL) THEN
+                UPDATE sweep_turn SET due_at = v_now WHERE id = 1;
+            END IF;
+        END;
+    END IF;
+    IF v_failed IS NOT NULL THEN
+        SELECT v_failed AS sweep_failed;
+    END IF;
+    BEGIN
+        -- an owner without the right to list them (XA_RECOVER_ADMIN on MySQL): the sweep goes on
+        DECLARE CONTINUE HANDLER FOR SQLEXCEPTION BEGIN END;
+        XA RECOVER;
+    END;
+END$$
+
+DELIMITER ;
