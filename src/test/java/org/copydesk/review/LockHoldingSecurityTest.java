@@ -72,11 +72,7 @@ class LockHoldingSecurityTest {
 
     @BeforeAll
     void accounts() {
-        try {
-            xaTests = XaTestsOneAtATime.take(db.endpoint());
-        } catch (java.sql.SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        xaTests = XaTestsOneAtATime.take(db.endpoint());
         Newsroom n = new Newsroom(root);
         n.addDesk("news", "News", Duration.ofMinutes(30));
         n.addEditor(ANN, "Ann", Role.EDITOR, 3, List.of("news"));
@@ -101,13 +97,7 @@ class LockHoldingSecurityTest {
             AccountAdministration accounts = new AccountAdministration(root);
             List.of(ANN, BOB, SUE, ADM).forEach(accounts::dropAccount);
         } finally {
-            try {
-                if (xaTests != null) {
-                    xaTests.close();
-                }
-            } catch (java.sql.SQLException e) {
-                throw new IllegalStateException(e);
-            }
+            XaTestsOneAtATime.release(xaTests);
         }
     }
 

@@ -63,11 +63,7 @@ class SweepTurnTest {
 
     @BeforeAll
     void accounts() {
-        try {
-            xaTests = XaTestsOneAtATime.take(db.endpoint());
-        } catch (java.sql.SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        xaTests = XaTestsOneAtATime.take(db.endpoint());
         Newsroom n = new Newsroom(root);
         n.addDesk("news", "News", Duration.ofMinutes(30));
         n.addEditor(HOLDER, "Holder", Role.EDITOR, 5, List.of("news"));
@@ -81,13 +77,7 @@ class SweepTurnTest {
             attacks.log(log, "an editor taking the sweep turn in a loop");
             new AccountAdministration(root).dropAccount(MALLORY);
         } finally {
-            try {
-                if (xaTests != null) {
-                    xaTests.close();
-                }
-            } catch (java.sql.SQLException e) {
-                throw new IllegalStateException(e);
-            }
+            XaTestsOneAtATime.release(xaTests);
         }
     }
 

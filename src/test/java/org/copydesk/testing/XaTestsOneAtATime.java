@@ -21,22 +21,37 @@ public final class XaTestsOneAtATime implements AutoCloseable {
         this.connection = connection;
     }
 
-    public static XaTestsOneAtATime take(TestServer.Endpoint server) throws SQLException {
-        Connection c = server.adminConnection();
-        try (PreparedStatement s = c.prepareStatement("SELECT GET_LOCK(?, 300)")) {
-            s.setString(1, LOCK);
-            try (ResultSet rs = s.executeQuery()) {
-                if (!rs.next() || rs.getInt(1) != 1) {
-                    c.close();
-                    throw new IllegalStateException("another test JVM held " + LOCK + " for 5 minutes");
+    public static XaTestsOneAtATime take(TestServer.Endpoint server) {
+        try {
+            Connection c = server.adminConnection();
+            try (PreparedStatement s = c.prepareStatement("SELECT GET_LOCK(?, 300)")) {
+                s.setString(1, LOCK);
+                try (ResultSet rs = s.executeQuery()) {
+                    if (!rs.next() || rs.getInt(1) != 1) {
+                        c.close();
+                        throw new IllegalStateException("another test JVM held " + LOCK + " for 5 minutes");
+                    }
                 }
             }
+            return new XaTestsOneAtATime(c);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not take " + LOCK, e);
         }
-        return new XaTestsOneAtATime(c);
+    }
+
+    /** Lets the next class's XA tests run; nothing when {@code held} is null (it was never taken). */
+    public static void release(XaTestsOneAtATime held) {
+        if (held != null) {
+            held.close();
+        }
     }
 
     @Override
-    public void close() throws SQLException {
-        connection.close(); // ends the session, and with it the lock
+    public void close() {
+        try {
+            connection.close(); // ends the session, and with it the lock
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not end the session holding " + LOCK, e);
+        }
     }
 }
