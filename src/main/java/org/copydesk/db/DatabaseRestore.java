@@ -41,6 +41,8 @@ public final class DatabaseRestore {
 
     private static final Logger log = LoggerFactory.getLogger(DatabaseRestore.class);
     private static final int BATCH = 200;
+    /** What {@link #emptyInPlace} drops: the kinds information_schema names, put into the statement as they are. */
+    private static final Set<String> DROPPABLE = Set.of("VIEW", "TABLE", "PROCEDURE", "FUNCTION", "EVENT");
 
     private DatabaseRestore() {
     }
@@ -160,22 +162,40 @@ public final class DatabaseRestore {
         }
         if (anything) {
             log.info("The database {} has Copydesk's schema but no data: emptying it for the restore", name);
-            String charset;
-            String collation;
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT default_character_set_name,"
-                    + " default_collation_name FROM information_schema.schemata WHERE schema_name = DATABASE()")) {
-                rs.next();
-                charset = rs.getString(1);
-                collation = rs.getString(2);
+            emptyInPlace(c, name);
+        }
+    }
+
+    /**
+     * Drops every view, table, routine and event of the connection's database, but not the database
+     * itself: between a {@code DROP DATABASE} and its {@code CREATE} any connection opened with
+     * {@code createDatabaseIfNotExist} (the running server's own, or this pool's next one) makes it
+     * again, and the {@code CREATE} then fails with "database exists".
+     */
+    private static void emptyInPlace(Connection c, String name) throws SQLException {
+        List<String> statements = new ArrayList<>();
+        String objects = "SELECT 'VIEW', table_name FROM information_schema.views WHERE table_schema = DATABASE()"
+                + " UNION ALL SELECT 'TABLE', table_name FROM information_schema.tables"
+                + " WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE'"
+                + " UNION ALL SELECT routine_type, routine_name FROM information_schema.routines WHERE routine_schema = DATABASE()"
+                + " UNION ALL SELECT 'EVENT', event_name FROM information_schema.events WHERE event_schema = DATABASE()";
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(objects)) {
+            while (rs.next()) {
+                String kind = rs.getString(1);
+                String object = rs.getString(2);
+                if (!DROPPABLE.contains(kind) || !DatabaseBackup.IDENTIFIER.matcher(object).matches()) {
+                    throw new DatabaseSetupException("The database " + name + " holds " + kind.toLowerCase(java.util.Locale.ROOT) + " '"
+                            + object + "' that Copydesk did not make; drop the database and restore again.");
+                }
+                statements.add("DROP " + kind + " IF EXISTS " + DatabaseBackup.quoted(object));
             }
-            if (!DatabaseBackup.IDENTIFIER.matcher(charset).matches() || !DatabaseBackup.IDENTIFIER.matcher(collation).matches()) {
-                throw new DatabaseSetupException("The database " + name + " has an unexpected character set; drop it and restore again.");
+        }
+        try (Statement s = c.createStatement()) {
+            s.execute("SET SESSION foreign_key_checks = 0");
+            for (String statement : statements) {
+                s.execute(statement);
             }
-            try (Statement s = c.createStatement()) {
-                s.execute("DROP DATABASE " + DatabaseBackup.quoted(name));
-                s.execute("CREATE DATABASE " + DatabaseBackup.quoted(name) + " CHARACTER SET " + charset + " COLLATE " + collation);
-                s.execute("USE " + DatabaseBackup.quoted(name));
-            }
+            s.execute("SET SESSION foreign_key_checks = 1");
         }
     }
 

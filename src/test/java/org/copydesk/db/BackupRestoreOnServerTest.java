@@ -5,7 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.sql.Connection;
+import java.sql.SQLWarning;
+import java.sql.Statement;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.DemoNewsroom;
 import org.copydesk.review.Newsroom;
@@ -66,6 +72,54 @@ class BackupRestoreOnServerTest {
                     .hasMessageContaining("another application");
         } finally {
             db.endpoint().execute("DROP USER IF EXISTS '" + name + "'@'%'");
+            db.endpoint().execute("DROP DATABASE IF EXISTS `" + target + "`");
+        }
+    }
+
+    /**
+     * A new team server migrates its database at its first start, so a restore empties a database
+     * that has the schema and no data, while the server (and the restore's own pool) keep opening
+     * connections with {@code createDatabaseIfNotExist}. Emptying it by dropping and creating the
+     * database lost that race on CI ("Can't create database; database exists"): the other
+     * session, waiting on the drop's lock, made the database first. Here a session does what that
+     * connection option does, as fast as it can, all through the restore; the database must never
+     * be missing and the restore must succeed.
+     */
+    @Test
+    void aRestoreIntoAMigratedEmptyDatabaseNeverLeavesItMissingWhileOthersConnect() throws Exception {
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        DatabaseBackup.write(db.database(), file);
+        String target = db.name() + "_m";
+        db.endpoint().execute("DROP DATABASE IF EXISTS `" + target + "`");
+        AtomicBoolean restoring = new AtomicBoolean(true);
+        try (Database restored = Database.open(db.endpoint().url(target), db.endpoint().user(), db.endpoint().password().toCharArray(),
+                null, DataSources.PoolSize.of(2), Database.SchemaAction.NONE, null)) {
+            new Migrations(restored.dataSource()).migrate();
+            CompletableFuture<Integer> madeAgain = CompletableFuture.supplyAsync(() -> {
+                int made = 0;
+                try (Connection c = db.endpoint().adminConnection(); Statement s = c.createStatement()) {
+                    while (restoring.get()) {
+                        s.execute("CREATE DATABASE IF NOT EXISTS `" + target + "`");
+                        SQLWarning existed = s.getWarnings();
+                        if (existed == null) {
+                            made++; // the database was missing: this session made it
+                        }
+                        s.clearWarnings();
+                    }
+                } catch (java.sql.SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+                return made;
+            });
+            try {
+                DatabaseRestore.restore(restored, new ByteArrayInputStream(file.toByteArray()));
+            } finally {
+                restoring.set(false);
+            }
+            assertThat(madeAgain.get(30, TimeUnit.SECONDS)).as("times the database was missing during the restore").isZero();
+            assertThat(restored.dsl().fetchOne("select count(*) from article").get(0, Integer.class))
+                    .isEqualTo(db.dsl().fetchOne("select count(*) from article").get(0, Integer.class));
+        } finally {
             db.endpoint().execute("DROP DATABASE IF EXISTS `" + target + "`");
         }
     }
