@@ -52,15 +52,20 @@ public final class DashboardView extends StackPane {
                 tab(DashboardTab.AUDIT, Feather.LIST, new AuditPage(model.audit())),
                 tab(DashboardTab.QUARANTINE, Feather.ARCHIVE, new QuarantinePage(model.quarantine())),
                 tab(DashboardTab.RELAY, Feather.SEND, new RelayPage(model.relay())));
-        root.setCenter(Chrome.underBanner(tabs, Chrome.offlineBanner(model.bannerProperty(), model.offlineProperty())));
+        root.setCenter(tabs);
         root.setBottom(NoticeArea.strip(model.notices(), model::dismiss));
         getChildren().add(root);
         getStyleClass().add("dashboard-view");
         getStylesheets().add(DashboardView.class.getResource("dashboard.css").toExternalForm());
     }
 
-    private static Tab tab(DashboardTab which, Feather icon, Node content) {
-        Tab t = new Tab(which.title(), content);
+    /**
+     * A tab whose page has the connection banner laid over its top: over the page, not over the
+     * whole tab pane, so the tabs stay in reach while the database is away (the supervisor can
+     * still look at the other pages as last seen).
+     */
+    private Tab tab(DashboardTab which, Feather icon, Node content) {
+        Tab t = new Tab(which.title(), Chrome.underBanner(content, Chrome.offlineBanner(model.bannerProperty(), model.offlineProperty())));
         t.setId("tab-" + which.fileStem());
         t.setGraphic(new FontIcon(icon));
         t.setUserData(which);
