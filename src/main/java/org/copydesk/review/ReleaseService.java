@@ -72,6 +72,7 @@ public final class ReleaseService implements AutoCloseable {
     private volatile Duration longestSweep = Duration.ZERO;
     /** The pause before the next scheduled call, as the last turn's answer asked ({@link #pause}). */
     private volatile Duration nextCallAfter;
+    private volatile boolean followsPace = true;
 
     ReleaseService(ReviewProcedures procedures, ArticleLeases leases, SessionSweep sessions, Duration interval,
                    Consumer<List<Lease>> onReleased) {
@@ -86,10 +87,25 @@ public final class ReleaseService implements AutoCloseable {
         this.nextCallAfter = interval;
     }
 
-    public synchronized void start() {
+    /** Starts the ticks, paced as the database asks: the desktop client's. */
+    public void start() {
+        start(true);
+    }
+
+    /**
+     * Starts the ticks, one every interval whatever the database asks ({@code copydesk
+     * release-daemon}: one process whose call every interval keeps the sweep's bound whatever the
+     * clients do).
+     */
+    public void startEveryInterval() {
+        start(false);
+    }
+
+    private synchronized void start(boolean paced) {
         if (scheduler != null) {
             return;
         }
+        followsPace = paced;
         scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "copydesk-release-service");
             t.setDaemon(true);
@@ -121,7 +137,7 @@ public final class ReleaseService implements AutoCloseable {
      * that signed in together drift apart and the newsroom's calls stay spread over the interval.
      */
     Duration pause(Duration asked) {
-        if (asked.compareTo(interval) <= 0) {
+        if (!followsPace || asked.compareTo(interval) <= 0) {
             return interval;
         }
         long askedNanos = asked.toNanos();

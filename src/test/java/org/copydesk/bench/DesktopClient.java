@@ -41,7 +41,6 @@ final class DesktopClient implements AutoCloseable {
     private final ReviewSession session;
     private final ReleaseService release;
     private final List<ScheduledFuture<?>> schedules = new ArrayList<>();
-    private ScheduledFuture<?> unpaced;
 
     private DesktopClient(String id, Database pool) {
         this.id = id;
@@ -83,18 +82,12 @@ final class DesktopClient implements AutoCloseable {
      * asked for every interval whatever the answer (for a cell measured against the paced one in the
      * same run); {@code true}: as the app runs it.
      */
-    synchronized void pacedRelease(boolean paced, ScheduledExecutorService scheduler, Random phase, AtomicLong errors) {
-        if (unpaced != null) {
-            unpaced.cancel(false);
-            unpaced = null;
-        }
+    void pacedRelease(boolean paced) {
         release.close();
         if (paced) {
             release.start();
         } else {
-            long ms = ReviewSession.Options.defaults().releaseInterval().toMillis();
-            unpaced = scheduler.scheduleAtFixedRate(() -> ListWatchBenchmark.guarded(errors, release::runTurn), phase.nextLong(ms), ms,
-                    TimeUnit.MILLISECONDS);
+            release.startEveryInterval();
         }
     }
 
@@ -122,11 +115,8 @@ final class DesktopClient implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
+    public void close() {
         schedules.forEach(s -> s.cancel(false));
-        if (unpaced != null) {
-            unpaced.cancel(false);
-        }
         release.close();
         pool.close();
     }

@@ -8,13 +8,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.copydesk.db.DataSources;
@@ -139,10 +137,10 @@ public final class IdleClientBenchmark {
                         (System.nanoTime() - s0) / 1e9, refusals.size());
                 cells.add(measure("K = " + k + ": " + idle.size() + " idle, working clients not working", false));
                 if (k == CLIENTS.get(0) && !Boolean.getBoolean("bench.noUnpacedCell")) {
-                    idle.forEach(c -> c.pacedRelease(false, scheduler, phase, errors));
+                    idle.forEach(c -> c.pacedRelease(false));
                     cells.add(measure("K = " + k + ": " + idle.size() + " idle with the sweep turn asked every 5 s (before), not working",
                             false));
-                    idle.forEach(c -> c.pacedRelease(true, scheduler, phase, errors));
+                    idle.forEach(c -> c.pacedRelease(true));
                 }
                 cells.add(measure("K = " + k + ": " + idle.size() + " idle, " + WORKING + " working", true));
             }
