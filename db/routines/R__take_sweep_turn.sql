@@ -23,8 +23,18 @@ DELIMITER $$
 --    taker going on with its paced chunks, or anyone) frees the next chunk.
 --  * A failure of the turn (a lock wait on the turn's row, a failed chunk) does not stop the XA
 --    list: it is told in a result of its own, before the list.
+--  * Pacing: each call notes its account in sweep_caller (one row per account, however many
+--    sessions or calls), and the taker counts the accounts that called within the last 24 longest
+--    intervals into sweep_turn.callers (dropping older rows). Every call answers next_call_ms: how
+--    long the caller should wait before its next call, so that the newsroom's clients between them
+--    call about 20 times per interval: the interval itself up to 20 callers, then one interval per
+--    20 callers, at most 12 intervals (a minute at the house's 5 s). A turn is then taken within about
+--    a twentieth of an interval of falling due, and prepared XA transactions are listed to some
+--    client as often, whoever takes the turns; a caller counts once however often it calls, so no
+--    account can make the others call less often than the clients there are would.
 -- Result 1: taken (1: this call swept), sessions_swept (1: stuck sessions were looked at),
--- xa_seconds (session_limit's: how long a prepared XA transaction may stay; 0: leave them alone).
+-- xa_seconds (session_limit's: how long a prepared XA transaction may stay; 0: leave them alone),
+-- next_call_ms (how long to wait before the next call; null when the turn's row could not be read).
 -- When taken, then end_stuck_sessions's result (when sessions_swept and it ran) and
 -- release_expired_leases's. When the turn failed, sweep_failed (the server's words). Last, XA
 -- RECOVER's rows (none when the owner may not list them: copydesk doctor says so).
@@ -35,6 +45,9 @@ BEGIN
     DECLARE v_now DATETIME(6);
     DECLARE v_interval_ms INT;
     DECLARE v_xa_seconds INT;
+    DECLARE v_due INT DEFAULT 0;
+    DECLARE v_callers INT DEFAULT 0;
+    DECLARE v_next_ms INT DEFAULT NULL;
     DECLARE v_taken INT DEFAULT 0;
     DECLARE v_sessions INT DEFAULT 0;
     DECLARE v_failed TEXT DEFAULT NULL;
@@ -49,10 +62,15 @@ BEGIN
             GET DIAGNOSTICS CONDITION 1 v_failed = MESSAGE_TEXT;
             CALL operation_fails();
         END;
-        -- a plain read first: the many callers whose turn it is not take no lock on the row
-        SET v_interval_ms = (SELECT LEAST(GREATEST(COALESCE(p_interval_ms, longest_interval_ms), 50), longest_interval_ms)
-                               FROM sweep_turn WHERE id = 1 AND due_at <= v_now);
-        IF v_interval_ms IS NOT NULL THEN
+        INSERT INTO sweep_caller (account, last_call_at) VALUES (v_actor, v_now)
+            ON DUPLICATE KEY UPDATE last_call_at = v_now;
+        -- a plain read first: the many callers whose turn it is not take no lock on the row (the row
+        -- is always there: no "no data" warning for the client's driver to ask about)
+        SELECT LEAST(GREATEST(COALESCE(p_interval_ms, longest_interval_ms), 50), longest_interval_ms), due_at <= v_now, callers
+          INTO v_interval_ms, v_due, v_callers
+          FROM sweep_turn WHERE id = 1;
+        SET v_next_ms = v_interval_ms * LEAST(12, GREATEST(1, CEIL(v_callers / 20)));
+        IF v_due = 1 THEN
             UPDATE sweep_turn
                SET due_at = TIMESTAMPADD(MICROSECOND, v_interval_ms * 750, v_now),
                    taken_by = v_actor, taken_at = v_now, turns_taken = turns_taken + 1
@@ -60,13 +78,16 @@ BEGIN
             SET v_taken = ROW_COUNT();
         END IF;
         IF v_taken = 1 THEN
+            DELETE FROM sweep_caller
+             WHERE last_call_at < TIMESTAMPADD(MICROSECOND, -24000 * (SELECT longest_interval_ms FROM sweep_turn WHERE id = 1), v_now);
+            UPDATE sweep_turn SET callers = (SELECT COUNT(*) FROM sweep_caller) WHERE id = 1;
             UPDATE sweep_turn
                SET sessions_due_at = TIMESTAMPADD(MICROSECOND, v_interval_ms * 750, v_now), sessions_swept = sessions_swept + 1
              WHERE id = 1 AND sessions_due_at <= v_now;
             SET v_sessions = ROW_COUNT();
         END IF;
     END;
-    SELECT v_taken AS taken, v_sessions AS sessions_swept, v_xa_seconds AS xa_seconds;
+    SELECT v_taken AS taken, v_sessions AS sessions_swept, v_xa_seconds AS xa_seconds, v_next_ms AS next_call_ms;
     IF v_taken = 1 THEN
         BEGIN
             DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN

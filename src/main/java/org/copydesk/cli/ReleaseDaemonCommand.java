@@ -50,7 +50,7 @@ final class ReleaseDaemonCommand implements Callable<Integer> {
             out.flush();
             CountDownLatch stop = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "stop-release-daemon"));
-            service.start();
+            service.startEveryInterval();
             stop.await();
         }
         return 0;

@@ -99,7 +99,10 @@ final class ServerProcess {
         command.add("--default-time-zone=+00:00");
         command.add("--innodb-buffer-pool-size=256M");
         command.add("--innodb-flush-log-at-trx-commit=2"); // a desktop server: fsync once a second
-        command.add("--max-connections=500");
+        // A signed-in window holds one connection while idle, a working editor's up to five: 1,500
+        // lets about 1,200 editors sign in with room for the working ones' bursts (docs/servers.md,
+        // "Connections per editor and the server's limit"); MariaDB's own default is 151.
+        command.add("--max-connections=1500");
         command.add("--innodb-lock-wait-timeout=10");
         command.add("--secure-file-priv=" + folder.resolve("files"));
         command.add("--local-infile=0");

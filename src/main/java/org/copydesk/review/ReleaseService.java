@@ -19,25 +19,31 @@ import org.slf4j.LoggerFactory;
  * release-daemon}; every interval each asks the database for the newsroom's sweep turn
  * ({@link #runTurn()}), which one caller per interval gets and sweeps with in the same call, so a
  * newsroom of N clients sweeps once per interval, not N times (the sweep reads the server's process
- * list, whose cost grows with N). Several sweeps at once are still harmless: releasers skip rows
- * another has locked. History names the signed-in account as the one who freed them: the database
- * decides, not this class.
+ * list, whose cost grows with N). A newsroom of more than twenty clients also asks less often: each
+ * answer says how long this client should wait before its next call ({@link #pause}), so that the
+ * newsroom's clients between them call about twenty times per interval, each at least once a
+ * minute at the house's interval ({@code take_sweep_turn} counts the accounts that call). Several
+ * sweeps at once are still harmless: releasers skip rows another has locked. History names the
+ * signed-in account as the one who freed them: the database decides, not this class.
  *
  * <p><b>The bound it keeps:</b> a lease that lapses is freed by a sweep that <em>starts</em> within
  * one interval of its expiry as long as any client runs (a turn, once taken, is due again three
- * quarters of an interval later, so the next tick of any client finds it due), and is free once that sweep's chunk commits: within
- * {@code interval + one sweep's duration} of its expiry (plus however long the operating system
- * keeps this thread waiting for a core). Sweeps start at a fixed rate, not a fixed delay after the
- * previous one ended (which let a slow sweep push the next one back, and with it every lease that
- * lapsed meanwhile: interval + two sweeps); a sweep that overruns its interval is followed at once
- * by the next. A chunk that comes back short while lapsed leases remain (rows a claim's scan had
- * locked for a moment, which the sweep's {@code SKIP LOCKED} passes over) is followed by another
- * 25 ms later, for at most half an interval, so those too are freed by this sweep rather than the
- * next (ReleaseServiceBoundTest: 9 of 60 leases came later than the interval before this, 0 after).
- * The first sweep starts at a random point of the first interval, so clients started
- * together (after a server restart) do not sweep in step. {@link #longestSweep()} says what "one
- * sweep's duration" has been. Nobody waits on the sweep for work: a claim takes over a lapsed
- * lease by itself; the sweep records the expiry and shows the article as free on dashboards.
+ * quarters of an interval later, so the next tick of any client finds it due; in a newsroom of
+ * more than twenty clients, the next of the twenty or so calls per interval between them, which
+ * comes later than a quarter of an interval after the turn fell due about once in 150 turns), and
+ * is free once that sweep's chunk commits: within {@code interval + one sweep's duration} of its
+ * expiry (plus however long the operating system keeps this thread waiting for a core). Ticks start
+ * at a fixed rate, not a fixed delay after the previous one ended (which let a slow sweep push the
+ * next one back, and with it every lease that lapsed meanwhile: interval + two sweeps); a sweep
+ * that overruns its interval is followed at once by the next. A chunk that comes back short while
+ * lapsed leases remain (rows a claim's scan had locked for a moment, which the sweep's
+ * {@code SKIP LOCKED} passes over) is followed by another 25 ms later, for at most half an
+ * interval, so those too are freed by this sweep rather than the next (ReleaseServiceBoundTest: 9
+ * of 60 leases came later than the interval before this, 0 after). The first sweep starts at a
+ * random point of the first interval, so clients started together (after a server restart) do not
+ * sweep in step. {@link #longestSweep()} says what "one sweep's duration" has been. Nobody waits on
+ * the sweep for work: a claim takes over a lapsed lease by itself; the sweep records the expiry and
+ * shows the article as free on dashboards.
  */
 public final class ReleaseService implements AutoCloseable {
 
@@ -64,6 +70,9 @@ public final class ReleaseService implements AutoCloseable {
     private ScheduledExecutorService scheduler;
     private volatile boolean failing;
     private volatile Duration longestSweep = Duration.ZERO;
+    /** The pause before the next scheduled call, as the last turn's answer asked ({@link #pause}). */
+    private volatile Duration nextCallAfter;
+    private volatile boolean followsPace = true;
 
     ReleaseService(ReviewProcedures procedures, ArticleLeases leases, SessionSweep sessions, Duration interval,
                    Consumer<List<Lease>> onReleased) {
@@ -75,19 +84,64 @@ public final class ReleaseService implements AutoCloseable {
         this.sessions = sessions;
         this.interval = interval;
         this.onReleased = onReleased;
+        this.nextCallAfter = interval;
     }
 
-    public synchronized void start() {
+    /** Starts the ticks, paced as the database asks: the desktop client's. */
+    public void start() {
+        start(true);
+    }
+
+    /**
+     * Starts the ticks, one every interval whatever the database asks ({@code copydesk
+     * release-daemon}: one process whose call every interval keeps the sweep's bound whatever the
+     * clients do).
+     */
+    public void startEveryInterval() {
+        start(false);
+    }
+
+    private synchronized void start(boolean paced) {
         if (scheduler != null) {
             return;
         }
+        followsPace = paced;
         scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "copydesk-release-service");
             t.setDaemon(true);
             return t;
         });
         long firstAfter = ThreadLocalRandom.current().nextLong(Math.max(1, interval.toMillis()));
-        scheduler.scheduleAtFixedRate(this::runQuietly, firstAfter, interval.toMillis(), TimeUnit.MILLISECONDS);
+        scheduler.schedule(this::tick, firstAfter, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * One scheduled tick, then the next one, counted from this one's start (a slow sweep does not
+     * push the next back): one interval later, or later as the database asked ({@link #pause}).
+     */
+    private void tick() {
+        long started = System.nanoTime();
+        Duration next = runQuietly();
+        long wait = Math.max(0, next.toNanos() - (System.nanoTime() - started));
+        synchronized (this) {
+            if (scheduler != null) {
+                scheduler.schedule(this::tick, wait, TimeUnit.NANOSECONDS);
+            }
+        }
+    }
+
+    /**
+     * The pause before the next call when the database asked for {@code asked}: the interval when it
+     * asked for no more (a newsroom of up to twenty clients, or an answer without the figure);
+     * otherwise a random pause between half and one and a half times what it asked, so that clients
+     * that signed in together drift apart and the newsroom's calls stay spread over the interval.
+     */
+    Duration pause(Duration asked) {
+        if (!followsPace || asked.compareTo(interval) <= 0) {
+            return interval;
+        }
+        long askedNanos = asked.toNanos();
+        return Duration.ofNanos(askedNanos / 2 + ThreadLocalRandom.current().nextLong(askedNanos));
     }
 
     /**
@@ -119,6 +173,7 @@ public final class ReleaseService implements AutoCloseable {
         return timed(() -> {
             long started = System.nanoTime();
             SweepTurn turn = procedures.takeSweepTurn(interval);
+            nextCallAfter = pause(turn.nextCallAfter());
             try {
                 sessions.afterTurn(turn);
             } catch (RuntimeException e) {
@@ -186,13 +241,16 @@ public final class ReleaseService implements AutoCloseable {
         }
     }
 
-    private void runQuietly() {
+    /** Runs a turn and says how long to wait before the next (one interval when it failed). */
+    private Duration runQuietly() {
         try {
+            nextCallAfter = interval;
             runTurn();
             if (failing) {
                 failing = false;
                 log.info("Release of expired leases works again");
             }
+            return nextCallAfter;
         } catch (RuntimeException e) {
             // The database may be away for a while (the app shows that); one warning, not one a second.
             if (!failing) {
@@ -201,11 +259,17 @@ public final class ReleaseService implements AutoCloseable {
             } else {
                 log.debug("Release of expired leases failed again: {}", e.toString());
             }
+            return interval;
         }
     }
 
     public Duration interval() {
         return interval;
+    }
+
+    /** The pause before this service's next scheduled call, as the last answer asked for it. */
+    Duration nextCallAfter() {
+        return nextCallAfter;
     }
 
     /** The longest sweep so far: with the interval, the bound on how late a lapsed lease is freed. */

@@ -3,6 +3,7 @@ package org.copydesk.review;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -20,10 +21,13 @@ import org.jooq.impl.DSL;
  * this call took the turn (and so swept), whether it looked at stuck sessions, the sessions it
  * ended, the leases it freed, why the turn failed (null: it did not), and, to every caller, turn or
  * not, the prepared XA transactions with {@code session_limit.xa_seconds}: only a client can roll
- * one back, so every client does once it is due, whoever takes the turns.
+ * one back, so every client does once it is due, whoever takes the turns. {@code nextCallAfter}:
+ * how long the database asks this caller to wait before its next call (zero: it did not say), longer
+ * than the interval when many clients share the newsroom, so that they call about twenty times per
+ * interval between them.
  */
 record SweepTurn(boolean taken, boolean sessionsSwept, List<SessionSweep.Ended> ended, List<Lease> released, String failure,
-                 int xaSeconds, List<SessionSweep.Xid> preparedXa) {
+                 int xaSeconds, List<SessionSweep.Xid> preparedXa, Duration nextCallAfter) {
 
     SweepTurn {
         ended = List.copyOf(ended);
@@ -70,7 +74,9 @@ record SweepTurn(boolean taken, boolean sessionsSwept, List<SessionSweep.Ended> 
             }
             boolean taken = DatabaseOperations.flag(Operation.TAKE_SWEEP_TURN, turn, "taken");
             boolean sessionsSwept = taken && DatabaseOperations.flag(Operation.TAKE_SWEEP_TURN, turn, "sessions_swept");
-            return new SweepTurn(taken, sessionsSwept, ended, released, failure, turn.get("xa_seconds", Integer.class), preparedXa);
+            Long nextCallMs = turn.get("next_call_ms", Long.class);
+            return new SweepTurn(taken, sessionsSwept, ended, released, failure, turn.get("xa_seconds", Integer.class), preparedXa,
+                    nextCallMs == null || nextCallMs < 0 ? Duration.ZERO : Duration.ofMillis(nextCallMs));
         }
 
         private static Set<String> columnsOf(ResultSet results) throws SQLException {

@@ -1,223 +1,293 @@
 package org.copydesk.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
-import org.copydesk.review.ReleaseService;
-import org.copydesk.review.ReviewSession;
+import org.copydesk.review.AccountAdministration;
+import org.copydesk.review.Newsroom;
 import org.copydesk.review.Role;
-import org.copydesk.ui.editor.EditorViewModel;
+import org.copydesk.testing.Fixtures;
 
 /**
- * What one signed-in editor's window costs the server while nobody works in it: K clients, each
- * with a pool of its own as the desktop app opens one, doing what an idle window does on its own
- * schedule (random phase): the list watch ({@code ListWatch.read}) and the presence heartbeat every
- * 60 s. Each client starts as a window does, with two reads at once (the held articles and the list
- * watch), so its pool has opened a second connection. Not a test: a main on the test class path
+ * A newsroom of K signed-in desktop clients on one embedded server, {@value #WORKING_DEFAULT} of
+ * them working (Get articles, approve each, again) and the rest idle, at K = 100, 300 and 1,000 in
+ * one run ({@code -Dbench.clients=100,300,1000}). Each client is a {@link DesktopClient} on its own
+ * account: the desktop pool, the list watch, presence and the release service as the app runs them.
+ * Idle clients are away from the window by default (the app's state after ten minutes without a key
+ * or the mouse: the list watch every 30 s, no presence); {@code -Dbench.idleAtWindow=true} keeps
+ * them at the window (every 3 s). Not a test: a main on the test class path
  * ({@code mvn -q test-compile exec:exec@idle-client-benchmark}) that prints a table and rewrites its
  * section of docs/benchmarks.md.
  *
- * <p>The cells, in one run on one server: the pool and list-watch interval as they were (HikariCP's
- * 10-minute idle timeout; the watch every 3 s whether or not anyone is at the window), the desktop
- * pool as it is now ({@link DataSources.PoolSize#desktop()}: extra connections go after 30 s) with the
- * editor at the window (watch every 3 s), and with the editor away, holding nothing (the watch every
- * {@code LiveList.AWAY_INTERVAL}, 30 s); then the same window at the desktop pool with the release
- * service running every 5 s as every client runs it, as it was (each client sweeps: stuck sessions
- * from the server's process list, the XA listing, lapsed leases) and as it is (each client asks for
- * the newsroom's sweep turn, {@code take_sweep_turn}, and one per interval sweeps). Per client:
- * statements sent per minute ({@code Questions}), pings per minute ({@code Com_admin_commands}: the
- * pool checks a connection that sat unused for more than half a second before lending it),
- * connections held at the window's end, and the server's CPU per
- * client per second.
+ * <p>Cells, in order, on one server: the working clients signed in and not working (the base the
+ * idle clients' cost is measured over), the working clients working alone (the claim p99's
+ * baseline), then for each K: K minus the working clients idle clients signed in (more are added to
+ * those already signed in), measured with the working clients not working (idle server CPU per idle
+ * client per second: the cell's over the base, divided by the idle clients), and measured with them
+ * working (their claim p50 and p99, rows decided per second). At the smallest K, one more cell has
+ * the idle clients ask for the sweep turn every 5 s whatever the answer, as before the database
+ * paced them (the ratio of the paced cell to it is the pacing's effect, same run). Sign-ins refused
+ * are counted.
  */
 public final class IdleClientBenchmark {
 
-    static final int CLIENTS = Integer.getInteger("bench.clients", 100);
+    static final int WORKING_DEFAULT = 50;
+    static final int WORKING = Integer.getInteger("bench.working", WORKING_DEFAULT);
+    static final List<Integer> CLIENTS = Arrays.stream(System.getProperty("bench.clients", "100,300,1000").split(","))
+            .map(String::trim).map(Integer::valueOf).sorted().toList();
+    static final boolean IDLE_AT_WINDOW = Boolean.getBoolean("bench.idleAtWindow");
+    static final int ARTICLES = Integer.getInteger("bench.articles", 150_000);
     static final String DESK = "news";
-    static final Duration PRESENCE = Duration.ofSeconds(60);
-    /** The list watch while the editor is away (LiveList.AWAY_INTERVAL, package-private there). */
-    static final Duration AWAY = Duration.ofSeconds(30);
-    /** The release service's interval in the desktop app (ReviewSession.Options.defaults()). */
-    static final Duration SWEEP = ReviewSession.Options.defaults().releaseInterval();
 
-    /** The release service a cell runs in every client: none, the whole sweep each, or the newsroom's turn. */
-    private enum Sweep { NONE, EVERY_CLIENT, TURN }
+    /** What one cell measured. */
+    record Cell(String label, int idle, double seconds, Map<String, Long> counters, double cpuSeconds, long idleConnections,
+                long[] claims, long rows, long emptyClaims, long errors, long serverMemoryMb) {
 
-    private record Cell(String label, DataSources.PoolSize pool, Duration watch, Sweep sweep) {
-        Cell(String label, DataSources.PoolSize pool, Duration watch) {
-            this(label, pool, watch, Sweep.NONE);
+        double cpuMsPerSecond() {
+            return cpuSeconds * 1000 / seconds;
+        }
+
+        long claimPercentileMs(double q) {
+            return claims.length == 0 ? 0 : ClaimBenchmark.percentile(claims, q) / 1_000_000;
         }
     }
 
-    private record Result(Cell cell, double seconds, Map<String, Long> counters, long connections, double serverCpuSeconds,
-                          long errors) {
-        double perClientPerMinute(String counter) {
-            return counters.getOrDefault(counter, 0L) * 60.0 / seconds / CLIENTS;
-        }
-
-        double cpuMsPerClientPerSecond() {
-            return serverCpuSeconds * 1000 / seconds / CLIENTS;
-        }
-
-        double connectionsPerClient() {
-            return (double) connections / CLIENTS;
-        }
-    }
+    private final Duration idleMeasure = Duration.ofSeconds(Long.getLong("bench.seconds", 60));
+    private final Duration idleWarmup = Duration.ofSeconds(Long.getLong("bench.warmup", 40));
+    private final Duration workMeasure = Duration.ofSeconds(Long.getLong("bench.workSeconds", 30));
+    private final Duration workWarmup = Duration.ofSeconds(Long.getLong("bench.workWarmup", 10));
+    private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(8, r -> {
+        Thread t = new Thread(r, "desktop-client");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Random phase = new Random(29);
+    private final AtomicLong errors = new AtomicLong();
+    private final List<DesktopClient> working = new ArrayList<>();
+    private final List<DesktopClient> idle = new ArrayList<>();
+    private final List<String> refusals = new ArrayList<>();
+    private final ConcurrentLinkedQueue<Long> claimLatencies = new ConcurrentLinkedQueue<>();
+    private final AtomicLong rows = new AtomicLong();
+    private final AtomicLong emptyClaims = new AtomicLong();
+    private volatile boolean work;
+    private volatile boolean measuring;
+    private volatile boolean stop;
+    private String url;
+    private Database admin;
 
     public static void main(String[] args) throws Exception {
         Path work = Path.of(System.getProperty("bench.workdir", "target/bench-idle-db"));
         Path report = Path.of(System.getProperty("bench.report", "docs/benchmarks.md"));
-        Duration measure = Duration.ofSeconds(Long.getLong("bench.seconds", 60));
-        Duration warmup = Duration.ofSeconds(Long.getLong("bench.warmup", 70));
+        deleteTree(work); // editors' accounts live on the server: a fresh one each run
         EmbeddedServer server = ListWatchBenchmark.startServer(work);
+        IdleClientBenchmark bench = new IdleClientBenchmark();
         try {
-            String url = server.jdbcUrl("bench_idle");
-            try (Database admin = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null,
-                    new DataSources.PoolSize(1, 1), Database.SchemaAction.MIGRATE, null)) {
-                newsroom(admin);
-                List<Cell> cells = List.of(
-                        new Cell("before: pool idle timeout 10 min, list watch 3 s", new DataSources.PoolSize(5, 1),
-                                EditorViewModel.Settings.WATCH_INTERVAL),
-                        new Cell("now, editor at the window: pool idle timeout 30 s, list watch 3 s", DataSources.PoolSize.desktop(),
-                                EditorViewModel.Settings.WATCH_INTERVAL),
-                        new Cell("now, editor away: pool idle timeout 30 s, list watch 30 s", DataSources.PoolSize.desktop(), AWAY),
-                        new Cell("at the window, release sweep in every client every 5 s (before)", DataSources.PoolSize.desktop(),
-                                EditorViewModel.Settings.WATCH_INTERVAL, Sweep.EVERY_CLIENT),
-                        new Cell("at the window, release sweep by turn every 5 s (now)", DataSources.PoolSize.desktop(),
-                                EditorViewModel.Settings.WATCH_INTERVAL, Sweep.TURN));
-                List<Result> results = new ArrayList<>();
-                for (Cell cell : cells) {
-                    Result r = run(cell, url, server, admin, measure, warmup);
-                    results.add(r);
-                    say("%-70s statements/min %6.2f  pings/min %6.2f  connections %5.2f  server CPU %6.3f ms/s  errors %d",
-                            cell.label(), r.perClientPerMinute("Questions"), r.perClientPerMinute("Com_admin_commands"),
-                            r.connectionsPerClient(), r.cpuMsPerClientPerSecond(), r.errors());
-                }
-                if (!Boolean.getBoolean("bench.noReport")) {
-                    GeneratedBlock.write(report, "idle-client-benchmark", "IdleClientBenchmark", render(results, measure, warmup));
-                    say("wrote %s", report);
-                }
+            bench.url = server.jdbcUrl("bench_idle");
+            bench.admin = Database.open(bench.url, EmbeddedServer.ROOT_USER, server.rootPassword(), null,
+                    new DataSources.PoolSize(2, 1), Database.SchemaAction.MIGRATE, null);
+            List<Cell> cells = bench.run();
+            String md = IdleClientReport.render(cells, bench);
+            System.out.println(md);
+            if (!Boolean.getBoolean("bench.noReport")) {
+                GeneratedBlock.write(report, "idle-client-benchmark", "IdleClientBenchmark", md);
+                ClaimBenchmark.say("wrote %s", report);
             }
         } finally {
+            bench.close();
             server.close();
         }
     }
 
-    private static void newsroom(Database admin) {
-        ReviewSession session = new ReviewSession(admin, ReviewSession.Options.defaults());
-        var dsl = admin.dsl();
-        dsl.execute("delete from lease_event");
-        dsl.execute("delete from article");
-        dsl.execute("delete from editor_desk");
-        dsl.execute("delete from editor");
-        if (session.newsroom().desk(DESK).isEmpty()) {
-            session.newsroom().addDesk(DESK, "News", Duration.ofHours(2));
+    private List<Cell> run() throws Exception {
+        int most = CLIENTS.get(CLIENTS.size() - 1);
+        long t0 = System.nanoTime();
+        newsroom(most - WORKING);
+        ClaimBenchmark.say("newsroom of %d editors with accounts and %,d articles in %.0f s", most, ARTICLES,
+                (System.nanoTime() - t0) / 1e9);
+        for (int i = 0; i < WORKING; i++) {
+            signIn(working, "work-" + i, true);
         }
-        for (int i = 0; i < CLIENTS; i++) {
-            session.newsroom().addEditor(editor(i), "Idle editor " + i, Role.EDITOR, 5, List.of(DESK));
-        }
-        dsl.execute("analyze table article");
-    }
-
-    private static String editor(int i) {
-        return "idle-ed" + i;
-    }
-
-    private static Result run(Cell cell, String url, EmbeddedServer server, Database admin, Duration measure, Duration warmup)
-            throws Exception {
-        ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(8, r -> {
-            Thread t = new Thread(r, "idle-client");
-            t.setDaemon(true);
-            return t;
-        });
-        Random random = new Random(29);
-        AtomicLong errors = new AtomicLong();
-        List<Database> pools = new ArrayList<>();
+        List<Thread> loops = working.stream().map(this::loop).toList();
+        loops.forEach(Thread::start);
+        List<Cell> cells = new ArrayList<>();
         try {
-            for (int i = 0; i < CLIENTS; i++) {
-                Database pool = Database.open(url, EmbeddedServer.ROOT_USER, server.rootPassword(), null, cell.pool(),
-                        Database.SchemaAction.NONE, null);
-                pools.add(pool);
-                ReviewSession client = new ReviewSession(pool, ReviewSession.Options.defaults());
-                String id = editor(i);
-                List<String> desks = List.of(DESK);
-                // a window opening: what the editor holds and the list watch, at once
-                CompletableFuture.allOf(CompletableFuture.runAsync(() -> client.queue().held(id), scheduler),
-                        CompletableFuture.runAsync(() -> client.listWatch().read(id, desks), scheduler)).join();
-                long watchMs = cell.watch().toMillis();
-                scheduler.scheduleAtFixedRate(() -> ListWatchBenchmark.guarded(errors, () -> client.listWatch().read(id, desks)),
-                        random.nextLong(watchMs), watchMs, TimeUnit.MILLISECONDS);
-                long presenceMs = PRESENCE.toMillis();
-                scheduler.scheduleAtFixedRate(() -> ListWatchBenchmark.guarded(errors, () -> client.queue().recordPresence(id)),
-                        random.nextLong(presenceMs), presenceMs, TimeUnit.MILLISECONDS);
-                if (cell.sweep() != Sweep.NONE) {
-                    ReleaseService release = client.releaseService(released -> { });
-                    Runnable sweep = cell.sweep() == Sweep.TURN ? release::runTurn : release::runOnce;
-                    long sweepMs = SWEEP.toMillis();
-                    scheduler.scheduleAtFixedRate(() -> ListWatchBenchmark.guarded(errors, sweep), random.nextLong(sweepMs), sweepMs,
-                            TimeUnit.MILLISECONDS);
+            cells.add(measure(WORKING + " working clients signed in, not working", false));
+            cells.add(measure(WORKING + " working clients working, no idle clients", true));
+            for (int k : CLIENTS) {
+                long s0 = System.nanoTime();
+                for (int i = idle.size(); i < k - WORKING; i++) {
+                    signIn(idle, "idle-" + i, IDLE_AT_WINDOW);
+                }
+                ClaimBenchmark.say("%d idle clients signed in (%.0f s for the new ones), %d refused", idle.size(),
+                        (System.nanoTime() - s0) / 1e9, refusals.size());
+                cells.add(measure("K = " + k + ": " + idle.size() + " idle, working clients not working", false));
+                if (k == CLIENTS.get(0) && !Boolean.getBoolean("bench.noUnpacedCell")) {
+                    idle.forEach(c -> c.pacedRelease(false));
+                    cells.add(measure("K = " + k + ": " + idle.size() + " idle with the sweep turn asked every 5 s (before), not working",
+                            false));
+                    idle.forEach(c -> c.pacedRelease(true));
+                }
+                cells.add(measure("K = " + k + ": " + idle.size() + " idle, " + WORKING + " working", true));
+            }
+        } finally {
+            stop = true;
+            loops.forEach(ClaimBenchmark::join);
+        }
+        return cells;
+    }
+
+    private void newsroom(int idleEditors) {
+        Newsroom newsroom = new Newsroom(admin.dsl());
+        AccountAdministration accounts = new AccountAdministration(admin.dsl());
+        newsroom.addDesk(DESK, "News", Duration.ofHours(2));
+        List<String> ids = Stream.concat(Stream.iterate(0, i -> i + 1).limit(WORKING).map(i -> "work-" + i),
+                Stream.iterate(0, i -> i + 1).limit(idleEditors).map(i -> "idle-" + i)).toList();
+        for (String id : ids) {
+            newsroom.addEditor(id, id, Role.EDITOR, ClaimBenchmark.BATCH, List.of(DESK));
+        }
+        accounts.createAccount(ids.get(0), password(ids.get(0)));
+        BenchAccounts.likeThat(admin.dsl(), ids.get(0), ids.subList(1, ids.size()), IdleClientBenchmark::password);
+        Fixtures.articles(admin.dsl(), DESK, ARTICLES, 3, -3600);
+        admin.dsl().execute("analyze table article");
+    }
+
+    private static char[] password(String id) {
+        return (id + "-Idle-bench-1").toCharArray();
+    }
+
+    private void signIn(List<DesktopClient> into, String id, boolean atWindow) {
+        try {
+            into.add(DesktopClient.signIn(url, id, password(id), List.of(DESK), atWindow, scheduler, phase, errors));
+        } catch (RuntimeException e) {
+            refusals.add(id + ": " + e.getMessage());
+            if (refusals.size() == 1) {
+                ClaimBenchmark.say("first sign-in refused: %s", e);
+            }
+        }
+    }
+
+    /** A working client's loop: works while {@link #work} is on, counts claims while {@link #measuring}. */
+    private Thread loop(DesktopClient client) {
+        Thread t = new Thread(() -> {
+            int[] claimed = new int[1];
+            while (!stop) {
+                if (!work) {
+                    ClaimBenchmark.sleep(50);
+                    continue;
+                }
+                try {
+                    long latency = client.work(claimed);
+                    if (measuring) {
+                        claimLatencies.add(latency);
+                        rows.addAndGet(claimed[0]);
+                        emptyClaims.addAndGet(claimed[0] == 0 ? 1 : 0);
+                    }
+                    if (claimed[0] == 0) {
+                        ClaimBenchmark.sleep(100);
+                    }
+                } catch (RuntimeException e) {
+                    if (errors.incrementAndGet() == 1) {
+                        ClaimBenchmark.say("first error: %s", e);
+                    }
+                    ClaimBenchmark.sleep(100);
                 }
             }
-            Thread.sleep(warmup.toMillis());
-            Map<String, Long> before = ServerCounters.read(admin.dsl());
-            long errorsBefore = errors.get();
-            long t0 = System.nanoTime();
-            Thread.sleep(measure.toMillis());
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            Map<String, Long> after = ServerCounters.read(admin.dsl());
-            long connections = admin.dsl().fetchOne("select count(*) from information_schema.processlist where user = ?"
-                    + " and id <> connection_id()", EmbeddedServer.ROOT_USER).get(0, Long.class);
-            return new Result(cell, seconds, ServerCounters.delta(before, after), connections,
-                    (after.get("cpu_server_us") - before.get("cpu_server_us")) / 1e6, errors.get() - errorsBefore);
-        } finally {
-            scheduler.shutdownNow();
-            scheduler.awaitTermination(30, TimeUnit.SECONDS);
-            for (Database pool : pools) {
-                pool.close();
+        }, "working-" + client.id());
+        t.setDaemon(true);
+        return t;
+    }
+
+    private Cell measure(String label, boolean withWork) throws Exception {
+        work = withWork;
+        Thread.sleep((withWork ? workWarmup : idleWarmup).toMillis());
+        claimLatencies.clear();
+        rows.set(0);
+        emptyClaims.set(0);
+        long errorsBefore = errors.get();
+        Map<String, Long> before = ServerCounters.read(admin.dsl());
+        long t0 = System.nanoTime();
+        measuring = true;
+        Thread.sleep((withWork ? workMeasure : idleMeasure).toMillis());
+        measuring = false;
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        Map<String, Long> after = ServerCounters.read(admin.dsl());
+        work = false;
+        long idleConnections = admin.dsl().fetchOne("select count(*) from information_schema.processlist where user like 'idle-%'")
+                .get(0, Long.class);
+        long[] claims = claimLatencies.stream().mapToLong(Long::longValue).sorted().toArray();
+        Cell cell = new Cell(label, idle.size(), seconds, ServerCounters.delta(before, after),
+                (after.get("cpu_server_us") - before.get("cpu_server_us")) / 1e6, idleConnections, claims, rows.get(),
+                emptyClaims.get(), errors.get() - errorsBefore, serverMemoryMb());
+        ClaimBenchmark.say("%-55s server CPU %7.1f ms/s  idle connections %4d  claims %5d p50 %4d ms p99 %5d ms  rows/s %6.1f"
+                        + "  memory %d MB  errors %d", label, cell.cpuMsPerSecond(), idleConnections, claims.length,
+                cell.claimPercentileMs(0.50), cell.claimPercentileMs(0.99), cell.rows() / seconds, cell.serverMemoryMb(),
+                cell.errors());
+        return cell;
+    }
+
+    /** The embedded server's resident memory (Linux), 0 when it cannot be read. */
+    private static long serverMemoryMb() {
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.info().command().map(c -> c.endsWith("mariadbd") || c.endsWith("mysqld")).orElse(false))
+                .findFirst().map(p -> {
+                    try {
+                        return Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "status")).stream()
+                                .filter(l -> l.startsWith("VmRSS:")).findFirst()
+                                .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) / 1024).orElse(0L);
+                    } catch (IOException e) {
+                        return 0L;
+                    }
+                }).orElse(0L);
+    }
+
+    int working() {
+        return WORKING;
+    }
+
+    List<String> refusals() {
+        return refusals;
+    }
+
+    long errors() {
+        return errors.get();
+    }
+
+    Duration[] durations() {
+        return new Duration[] {idleWarmup, idleMeasure, workWarmup, workMeasure};
+    }
+
+    private void close() {
+        stop = true;
+        scheduler.shutdownNow();
+        Stream.concat(working.stream(), idle.stream()).forEach(DesktopClient::close);
+        if (admin != null) {
+            admin.close();
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
             }
         }
-    }
-
-    private static String render(List<Result> results, Duration measure, Duration warmup) {
-        Result before = results.get(0);
-        StringBuilder md = new StringBuilder();
-        md.append("Run of ").append(ClaimBenchmark.now()).append(": ").append(CLIENTS)
-                .append(" idle clients, each with its own pool, on one embedded MariaDB 11.4 (2 shared cores); ")
-                .append(measure.toSeconds()).append(" s per cell after ").append(warmup.toSeconds())
-                .append(" s of warm-up; the release service left out of the first three cells. Figures per client.\n\n");
-        md.append("| cell | statements /min | pings /min | connections held | server CPU ms /s | CPU vs before | errors |\n");
-        md.append("|---|---|---|---|---|---|---|\n");
-        for (Result r : results) {
-            md.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.3f | %.2f× | %d |%n", r.cell().label(),
-                    r.perClientPerMinute("Questions"), r.perClientPerMinute("Com_admin_commands"), r.connectionsPerClient(),
-                    r.cpuMsPerClientPerSecond(), r.serverCpuSeconds() / before.serverCpuSeconds(), r.errors()));
-        }
-        Result everyClient = results.stream().filter(r -> r.cell().sweep() == Sweep.EVERY_CLIENT).findFirst().orElseThrow();
-        Result turn = results.stream().filter(r -> r.cell().sweep() == Sweep.TURN).findFirst().orElseThrow();
-        Result atWindow = results.get(1);
-        md.append(String.format(Locale.ROOT, "%nThe release sweep by turn against the sweep in every client, same run: server CPU %.2f×,"
-                        + " statements %.2f×; the sweep's own share of the server's CPU (over the window without it): %.3f ms/s per"
-                        + " client in every client, %.3f ms/s by turn.%n",
-                turn.serverCpuSeconds() / everyClient.serverCpuSeconds(),
-                turn.perClientPerMinute("Questions") / everyClient.perClientPerMinute("Questions"),
-                everyClient.cpuMsPerClientPerSecond() - atWindow.cpuMsPerClientPerSecond(),
-                turn.cpuMsPerClientPerSecond() - atWindow.cpuMsPerClientPerSecond()));
-        return md.toString();
-    }
-
-    private static void say(String format, Object... args) {
-        System.out.printf(Locale.ROOT, format + "%n", args);
     }
 }

@@ -1,0 +1,215 @@
+package org.copydesk.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.LEASE_EVENT;
+import static org.copydesk.db.schema.Tables.SWEEP_CALLER;
+import static org.copydesk.db.schema.Tables.SWEEP_TURN;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import org.copydesk.lease.ServerClock;
+import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.TestDatabase;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The sweep turn's pacing: {@code take_sweep_turn} counts the accounts that call it and asks each
+ * caller to wait, before its next call, one interval per twenty of them (at least one interval, at
+ * most twelve), so that a large newsroom calls about twenty times per interval between its clients;
+ * the release service follows the answer. An editor calling in a loop from a raw session counts
+ * once, and cannot write the callers' table; a newsroom whose clients are paced still sweeps about
+ * every interval and frees a lapsed lease in time.
+ */
+@ExtendWith(DatabaseExtension.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SweepPacingTest {
+
+    private static final Logger log = LoggerFactory.getLogger(SweepPacingTest.class);
+    private static final String HOLDER = "sp_holder";
+    private static final String MALLORY = "sp_mallory";
+    private static final String PASSWORD = "sweep-pacing-1";
+    private static final Duration SCHEDULING_SLACK = Duration.ofMillis(700);
+
+    private final TestDatabase db;
+    private final DSLContext root;
+    private final Attacks attacks;
+    private int othersNoted;
+
+    SweepPacingTest(TestDatabase db) {
+        this.db = db;
+        this.root = db.dsl();
+        this.attacks = new Attacks(db);
+    }
+
+    @BeforeAll
+    void accounts() {
+        Newsroom n = new Newsroom(root);
+        n.addDesk("news", "News", Duration.ofMinutes(30));
+        n.addEditor(HOLDER, "Holder", Role.EDITOR, 5, List.of("news"));
+        n.addEditor(MALLORY, "Mallory", Role.EDITOR, 5, List.of("news"));
+        new AccountAdministration(root).createAccount(MALLORY, PASSWORD.toCharArray());
+    }
+
+    @AfterAll
+    void dropAccounts() {
+        attacks.log(log, "an editor calling the sweep turn in a loop");
+        new AccountAdministration(root).dropAccount(MALLORY);
+    }
+
+    @BeforeEach
+    void articles() {
+        Fixtures.clear(root);
+        Fixtures.articles(root, "news", 10, 3, -60);
+        root.deleteFrom(SWEEP_CALLER).execute();
+        root.update(SWEEP_TURN).set(SWEEP_TURN.LONGEST_INTERVAL_MS, 5000).set(SWEEP_TURN.CALLERS, 0)
+                .set(SWEEP_TURN.DUE_AT, LocalDateTime.of(1970, 1, 1, 0, 0)).execute();
+    }
+
+    @Test
+    void aFewClientsCallEveryInterval() {
+        ReleaseService client = service(Duration.ofSeconds(2));
+        client.runTurn();
+        client.runTurn();
+        assertThat(client.nextCallAfter()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(root.fetchOne(SWEEP_TURN).getCallers()).as("callers counted by the turn's taker").isEqualTo(1);
+    }
+
+    @Test
+    void aNewsroomOfTwoHundredCallersAsksEachToCallTenTimesLessOftenAndAThousandTwelve() {
+        ReleaseService client = service(Duration.ofSeconds(2));
+        otherCallers(199, Duration.ZERO);
+        assertThat(turnNow(client).nextCallAfter()).as("the taker's own call: counted before it").isEqualTo(Duration.ofSeconds(2));
+        assertThat(root.fetchOne(SWEEP_TURN).getCallers()).isEqualTo(200);
+        SweepTurn paced = procedures().takeSweepTurn(Duration.ofSeconds(2));
+        assertThat(paced.nextCallAfter()).as("200 callers: one interval per 20").isEqualTo(Duration.ofSeconds(20));
+        client.runTurn();
+        assertThat(client.nextCallAfter()).as("the service's pause: half to one and a half times what was asked")
+                .isBetween(Duration.ofSeconds(10), Duration.ofSeconds(30));
+
+        otherCallers(800, Duration.ZERO);
+        turnNow(client);
+        assertThat(procedures().takeSweepTurn(Duration.ofSeconds(2)).nextCallAfter()).as("at most twelve intervals")
+                .isEqualTo(Duration.ofSeconds(24));
+    }
+
+    @Test
+    void callersNotSeenForTwentyFourLongestIntervalsAreNotCounted() {
+        ReleaseService client = service(Duration.ofSeconds(2));
+        otherCallers(300, Duration.ofSeconds(121));
+        otherCallers(39, Duration.ofSeconds(100));
+        turnNow(client);
+        assertThat(root.fetchOne(SWEEP_TURN).getCallers()).as("the 39 seen 100 s ago and this client").isEqualTo(40);
+        assertThat(root.fetchCount(SWEEP_CALLER)).as("rows older than 120 s dropped").isEqualTo(40);
+        assertThat(procedures().takeSweepTurn(Duration.ofSeconds(2)).nextCallAfter()).isEqualTo(Duration.ofSeconds(4));
+    }
+
+    @Test
+    void anEditorCallingInALoopCountsOnceAndCannotWriteTheCallers() throws Exception {
+        try (Connection c = attacks.session(MALLORY, PASSWORD); Statement s = c.createStatement()) {
+            Attacks.runs(s, "SET @@timestamp = UNIX_TIMESTAMP('2037-12-31 00:00:00')");
+            for (int i = 0; i < 50; i++) {
+                Attacks.runs(s, "CALL take_sweep_turn(2147483647)");
+            }
+            attacks.refused("INSERT INTO sweep_caller", () -> sql(s, "INSERT INTO sweep_caller VALUES ('x1', NOW(6))"));
+            attacks.refused("UPDATE sweep_caller", () -> sql(s, "UPDATE sweep_caller SET last_call_at = NOW(6)"));
+            attacks.refused("UPDATE sweep_turn.callers", () -> sql(s, "UPDATE sweep_turn SET callers = 100000"));
+        }
+        turnNow(service(Duration.ofSeconds(2)));
+        assertThat(root.fetchCount(SWEEP_CALLER)).as("mallory's 50 calls and the honest client's").isEqualTo(2);
+        assertThat(root.fetchOne(SWEEP_TURN).getCallers()).isEqualTo(2);
+        assertThat(root.select(SWEEP_CALLER.LAST_CALL_AT).from(SWEEP_CALLER).where(SWEEP_CALLER.ACCOUNT.eq(MALLORY))
+                .fetchOne(SWEEP_CALLER.LAST_CALL_AT)).as("noted on the server's clock, not the session's")
+                .isBefore(LocalDateTime.of(2037, 1, 1, 0, 0));
+        attacks.noEffect("CALL take_sweep_turn(2147483647) x50 with @@timestamp in 2037",
+                "counted as one caller of two; next_call_ms stays one interval");
+    }
+
+    @Test
+    void pacedClientsStillSweepAboutEveryIntervalAndFreeALapsedLeaseInTime() throws Exception {
+        Duration interval = Duration.ofMillis(500);
+        Duration running = Duration.ofSeconds(6);
+        // 100 other accounts called lately: each client is asked to call every 6 intervals (3 s), so
+        // the 120 clients here call about 20 times per interval between them
+        otherCallers(100, Duration.ZERO);
+        ReviewSession session = new ReviewSession(db.database(), new ReviewSession.Options(null, interval));
+        turnNow(session.releaseService(released -> { }));
+        session.queue().claim(HOLDER);
+        var before = root.fetchOne(SWEEP_TURN);
+        List<ReleaseService> clients = new ArrayList<>();
+        try {
+            for (int i = 0; i < 120; i++) {
+                ReleaseService client = session.releaseService(released -> { });
+                clients.add(client);
+                client.start();
+            }
+            root.update(ARTICLE).set(ARTICLE.EXPIRES_AT, ServerClock.nowPlus(Duration.ofSeconds(2)))
+                    .where(ARTICLE.LOCKED_BY.eq(HOLDER)).execute();
+            Thread.sleep(running.toMillis());
+        } finally {
+            clients.forEach(ReleaseService::close);
+        }
+        long turns = root.fetchOne(SWEEP_TURN).getTurnsTaken() - before.getTurnsTaken();
+        long intervals = running.toMillis() / interval.toMillis();
+        log.info("120 paced clients, {} intervals of {} ms: {} turns taken", intervals, interval.toMillis(), turns);
+        assertThat(clients).as("every client was asked to wait 6 intervals, and waits half to one and a half of that")
+                .allSatisfy(c -> assertThat(c.nextCallAfter()).isBetween(Duration.ofMillis(1500), Duration.ofMillis(4500)));
+        assertThat(turns).as("turns taken in %s intervals", intervals).isBetween(intervals / 2, intervals * 4 / 3 + 2);
+        assertThat(root.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq(HOLDER))).as("the holder's lapsed leases, freed").isZero();
+        var expiries = root.select(LEASE_EVENT.OCCURRED_AT, LEASE_EVENT.DETAIL).from(LEASE_EVENT)
+                .where(LEASE_EVENT.ACTION.eq("expire").and(LEASE_EVENT.OLD_OWNER.eq(HOLDER))).fetch();
+        assertThat(expiries).as("expiries recorded").hasSize(5);
+        for (var e : expiries) {
+            LocalDateTime expiredAt = LocalDateTime.parse(e.value2().substring("lease expired at ".length()));
+            assertThat(Duration.between(expiredAt, e.value1())).isLessThanOrEqualTo(interval.plus(SCHEDULING_SLACK));
+        }
+    }
+
+    private ReviewProcedures procedures() {
+        return new ReviewProcedures(DatabaseOperations.withDefaultRetries(root), null);
+    }
+
+    private ReleaseService service(Duration interval) {
+        return new ReviewSession(db.database(), new ReviewSession.Options(null, interval)).releaseService(released -> { });
+    }
+
+    /** Makes the turn due and has {@code client} take it (and so count the callers). */
+    private ReleaseService turnNow(ReleaseService client) {
+        root.update(SWEEP_TURN).set(SWEEP_TURN.DUE_AT, LocalDateTime.of(1970, 1, 1, 0, 0)).execute();
+        client.runTurn();
+        assertThat(root.fetchOne(SWEEP_TURN).getTakenAt()).as("the turn, taken just now").isNotNull();
+        return client;
+    }
+
+    /** {@code count} other accounts that called {@code ago}, on the server's clock. */
+    private void otherCallers(int count, Duration ago) {
+        var when = ServerClock.nowPlus(ago.negated());
+        for (int i = 0; i < count; i++) {
+            root.insertInto(SWEEP_CALLER, SWEEP_CALLER.ACCOUNT, SWEEP_CALLER.LAST_CALL_AT)
+                    .select(root.select(DSL.val("other-" + (othersNoted++)), when)).execute();
+        }
+    }
+
+    private static void sql(Statement s, String statement) {
+        try {
+            s.execute(statement);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+}
