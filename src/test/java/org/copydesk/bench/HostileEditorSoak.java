@@ -63,6 +63,7 @@ public final class HostileEditorSoak {
     private final ConcurrentHashMap<String, AtomicLong> attacks = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, String> decidedByClient = new ConcurrentHashMap<>();
     private final AtomicLong doubleDecisionsSeen = new AtomicLong();
+    private final SoakWatch watch = new SoakWatch();
     private String url;
 
     /** Successes, failures and the longest call of one kind of honest call. */
@@ -115,6 +116,7 @@ public final class HostileEditorSoak {
             for (Technique t : Technique.values()) {
                 threads.add(thread("hostile-" + t, () -> attack(t)));
             }
+            threads.add(thread("watch", () -> watchSessions(owner)));
             Instant started = Instant.now();
             threads.forEach(Thread::start);
             Thread.sleep(length.toMillis());
@@ -167,46 +169,61 @@ public final class HostileEditorSoak {
     private void honestEditor(ReviewSession session, String editor) {
         List<HeldArticle> held = new ArrayList<>();
         while (running.get()) {
-            long started = System.nanoTime();
+            long began = watch.now();
             try {
                 held = new ArrayList<>(session.queue().claim(editor).articles());
-                long millis = elapsedMillis(started);
+                long millis = watch.now() - began;
                 claimMillis.add(millis);
-                claims.record(held.size() == CAPACITY, millis, "held " + held.size() + " of " + CAPACITY);
+                record(claims, "claim", editor, began, held.size() == CAPACITY, "held " + held.size() + " of " + CAPACITY);
             } catch (RuntimeException e) {
-                claims.record(false, elapsedMillis(started), reason(e));
+                record(claims, "claim", editor, began, false, reason(e));
             }
             if (!held.isEmpty()) {
-                started = System.nanoTime();
+                began = watch.now();
                 try {
                     ReviewQueue.Renewal renewal = session.queue().renew(editor, held);
-                    renewals.record(renewal.lost().isEmpty(), elapsedMillis(started), "lost " + renewal.lost().size());
+                    record(renewals, "renewal", editor, began, renewal.lost().isEmpty(), "lost " + renewal.lost().size());
                     held = new ArrayList<>(renewal.renewed());
                 } catch (RuntimeException e) {
-                    renewals.record(false, elapsedMillis(started), reason(e));
+                    record(renewals, "renewal", editor, began, false, reason(e));
                 }
             }
             if (!held.isEmpty()) {
                 HeldArticle first = held.get(0);
-                started = System.nanoTime();
+                began = watch.now();
                 try {
                     DecisionOutcome outcome = session.decisions().submit(new DecisionRequest(UUID.randomUUID(), first.id(),
                             first.lease(), Verdict.APPROVE, "fine"));
                     boolean recorded = outcome instanceof DecisionOutcome.Recorded;
-                    decisions.record(recorded, elapsedMillis(started), outcome.getClass().getSimpleName());
+                    record(decisions, "decision", editor, began, recorded, outcome.getClass().getSimpleName());
                     if (recorded && decidedByClient.put(first.id(), editor) != null) {
                         doubleDecisionsSeen.incrementAndGet();
                     }
                 } catch (RuntimeException e) {
-                    decisions.record(false, elapsedMillis(started), reason(e));
+                    record(decisions, "decision", editor, began, false, reason(e));
                 }
             }
             pause(300 + ThreadLocalRandom.current().nextInt(400));
         }
     }
 
-    private static long elapsedMillis(long startedNanos) {
-        return (System.nanoTime() - startedNanos) / 1_000_000;
+    /** Counts one honest call that began at {@code began} (the watch's clock) and ended now. */
+    private void record(Tally tally, String kind, String editor, long began, boolean success, String outcome) {
+        long millis = watch.now() - began;
+        tally.record(success, millis, outcome);
+        watch.call(kind, editor, began, millis, success ? "ok" : "failed: " + outcome);
+    }
+
+    /** Looks at the honest sessions from the owner's account every 250 ms (see SoakWatch). */
+    private void watchSessions(DSLContext owner) {
+        while (running.get()) {
+            try {
+                watch.look(owner, "soak\\_ed%");
+            } catch (RuntimeException e) {
+                count("watch: " + reason(e));
+            }
+            pause(250);
+        }
     }
 
     private static String reason(Throwable e) {
@@ -332,6 +349,8 @@ public final class HostileEditorSoak {
                 + " article_id in (select id from article where status = 'approved')").get(0, Long.class);
         String ended = owner.fetch("select reason, count(*) n, sum(suspended_until is not null) suspended from ended_session"
                 + " where account = ? group by reason", HOSTILE).formatCSV(false).strip().replace('\n', ';');
+        String honestEnded = owner.fetch("select account, reason, count(*) n, sum(suspended_until is not null) suspended"
+                + " from ended_session where account <> ? group by account, reason", HOSTILE).formatCSV(false).strip().replace('\n', ';');
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "Hostile-editor soak on %s, %d honest editors, %d s (%s), limits: %s%n%n",
                 serverOf(owner), honestCount, took.toSeconds(), Instant.now(), limits.replace('\n', ' ')));
@@ -345,7 +364,10 @@ public final class HostileEditorSoak {
         md.append(String.format(Locale.ROOT, "| rows lost / doubled | %d / %d (decisions the clients saw recorded: %,d; in the"
                 + " database: %,d; doubled as the clients saw them: %d) | 0 / 0 |%n", Math.max(0, lost), doubled,
                 decidedByClient.size(), recordedInDb, doubleDecisionsSeen.get()));
-        md.append("| sessions of the hostile account the sweep ended (reason, count, suspended) | ").append(ended).append(" | |\n\n");
+        md.append("| sessions of the hostile account the sweep ended (reason, count, suspended) | ").append(ended).append(" | |\n");
+        md.append("| honest sessions the sweep ended (account, reason, count, suspended) | ")
+                .append(honestEnded.isEmpty() ? "none" : honestEnded).append(" | none |\n\n");
+        md.append(watch.report()).append('\n');
         md.append("Why honest calls failed: claims ").append(claims.why).append("; renewals ").append(renewals.why)
                 .append("; decisions ").append(decisions.why).append("\n\n");
         md.append("What the hostile editor did (per technique: what happened, how often):\n\n");
