@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -65,6 +66,8 @@ public final class HostileEditorSoak {
     private final AtomicLong doubleDecisionsSeen = new AtomicLong();
     private final SoakWatch watch = new SoakWatch();
     private String url;
+    /** The server's UTC time when the editors began (the sweep's endings are timed on it). */
+    private LocalDateTime serverStarted;
 
     /** Successes, failures and the longest call of one kind of honest call. */
     private static final class Tally {
@@ -118,6 +121,8 @@ public final class HostileEditorSoak {
             }
             threads.add(thread("watch", () -> watchSessions(owner)));
             Instant started = Instant.now();
+            serverStarted = owner.fetchOne("select utc_timestamp(6)").get(0, LocalDateTime.class);
+            watch.start();
             threads.forEach(Thread::start);
             Thread.sleep(length.toMillis());
             running.set(false);
@@ -149,6 +154,11 @@ public final class HostileEditorSoak {
         }
         n.addEditor(HOSTILE, "Mallory", Role.EDITOR, CAPACITY, List.of(DESK));
         accounts.createAccount(HOSTILE, password(HOSTILE));
+        // accounts are the server's, not the database's: an earlier soak's suspension may still lock them
+        for (String account : honest) {
+            owner.execute("call unlock_account(?)", account);
+        }
+        owner.execute("call unlock_account(?)", HOSTILE);
         // enough waiting work that the queue never runs dry: ~2 decisions a second per editor
         Fixtures.articles(owner, DESK, (int) Math.max(2_000, honestCount * 3 * length.toSeconds()), 3, -60);
         return honest;
@@ -351,6 +361,8 @@ public final class HostileEditorSoak {
                 + " where account = ? group by reason", HOSTILE).formatCSV(false).strip().replace('\n', ';');
         String honestEnded = owner.fetch("select account, reason, count(*) n, sum(suspended_until is not null) suspended"
                 + " from ended_session where account <> ? group by account, reason", HOSTILE).formatCSV(false).strip().replace('\n', ';');
+        String endings = owner.fetch("select account, reason, round(timestampdiff(microsecond, ?, ended_at) / 1e6, 1) at_s"
+                + " from ended_session order by ended_at, connection_id", serverStarted).formatCSV(false).strip().replace('\n', ';');
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "Hostile-editor soak on %s, %d honest editors, %d s (%s), limits: %s%n%n",
                 serverOf(owner), honestCount, took.toSeconds(), Instant.now(), limits.replace('\n', ' ')));
@@ -367,6 +379,7 @@ public final class HostileEditorSoak {
         md.append("| sessions of the hostile account the sweep ended (reason, count, suspended) | ").append(ended).append(" | |\n");
         md.append("| honest sessions the sweep ended (account, reason, count, suspended) | ")
                 .append(honestEnded.isEmpty() ? "none" : honestEnded).append(" | none |\n\n");
+        md.append("Sessions the sweep ended (account, reason, seconds after the editors began): ").append(endings).append("\n\n");
         md.append(watch.report()).append('\n');
         md.append("Why honest calls failed: claims ").append(claims.why).append("; renewals ").append(renewals.why)
                 .append("; decisions ").append(decisions.why).append("\n\n");

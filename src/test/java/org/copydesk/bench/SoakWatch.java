@@ -20,10 +20,12 @@ import org.jooq.Record;
  * <ul>
  *   <li>the longest honest calls, each with its kind, editor, when it began (seconds since the
  *   start) and how it ended;</li>
- *   <li>every state in which an honest editor's session was seen, from the owner's account, holding
- *   row locks in a transaction outside a routine (the process list names the account only there; in
- *   a {@code SQL SECURITY DEFINER} routine it names the routine's owner), with how often and the
- *   oldest such transaction: the states the sweep could take for a lock holder;</li>
+ *   <li>every state in which one look, from the owner's account, saw an honest editor's session
+ *   holding row locks in a transaction outside a routine (the process list names the account only
+ *   there; in a {@code SQL SECURITY DEFINER} routine it names the routine's owner), with how often and
+ *   the oldest such transaction: what the sweep's look could take for a lock holder. The look joins
+ *   the process list with InnoDB's list of transactions as the sweep does, so it sees what the sweep
+ *   sees, stale pairings included (InnoDB refreshes its list at most every 0.1 s);</li>
  *   <li>the machine's load average, sampled with the process list.</li>
  * </ul>
  */
@@ -37,11 +39,16 @@ final class SoakWatch {
     record Call(String kind, String editor, long beganMillis, long tookMillis, String outcome) {
     }
 
-    private final long startedNanos = System.nanoTime();
+    private volatile long startedNanos = System.nanoTime();
     private final List<Call> longest = new ArrayList<>();
     private final Map<String, long[]> honestLockStates = new ConcurrentHashMap<>();
     private final AtomicLong samples = new AtomicLong();
     private final List<Double> loads = new ArrayList<>();
+
+    /** The soak begins now: times are counted from here. */
+    void start() {
+        startedNanos = System.nanoTime();
+    }
 
     /** Milliseconds since the soak began, for a call's start. */
     long now() {
@@ -100,8 +107,8 @@ final class SoakWatch {
             md.append(String.format(Locale.ROOT, "- %s by %s at %.1f s: %,d ms, %s%n", c.kind(), c.editor(),
                     c.beganMillis() / 1000.0, c.tookMillis(), c.outcome()));
         }
-        md.append(String.format(Locale.ROOT, "%nHonest sessions seen holding row locks outside a routine (%,d looks at the process"
-                + " list; state: times seen, oldest transaction):%n%n", samples.get()));
+        md.append(String.format(Locale.ROOT, "%nHonest sessions one look saw holding row locks outside a routine (%,d looks at the"
+                + " process list joined with InnoDB's transactions; state: times seen, oldest transaction):%n%n", samples.get()));
         if (honestLockStates.isEmpty()) {
             md.append("- none\n");
         }
