@@ -39,7 +39,9 @@ import org.jooq.DSLContext;
  * exhaustion technique we know in a loop, several at once, while honest editors claim, renew and
  * decide through the product's services, each client running its release service (which runs the
  * session sweep) as the app does. Reports the share of honest claims and renewals that succeeded,
- * the longest any honest call took, the claim p99, and rows lost or doubled.
+ * the longest any honest call took, the claim p99, and rows lost or doubled; and, to say when and
+ * why, the longest calls, the sweep's endings and the honest sessions one look took for lock holders
+ * ({@link SoakWatch}).
  *
  * <p>Server: the tests' ({@code COPYDESK_TEST_DB_URL} and friends, else the embedded MariaDB).
  * Properties: {@code bench.seconds} (600), {@code bench.honest} (20), {@code bench.suspend} (the
