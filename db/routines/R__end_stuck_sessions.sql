@@ -4,11 +4,17 @@ DELIMITER $$
 
 -- The sweep's database half (SessionSweep runs it): ends what a raw session of a person or of another
 -- system can hold that blocks others, within the limits of session_limit. Copydesk's own work
--- never keeps a transaction open between operations. A session running a CALL is not ended for its
--- row locks (the server names it by the caller's account, not the owner's, and an operation waiting
--- behind someone else's locks would be ended and its account suspended): operation_begins has ended
--- anything the caller held before, so what it holds is the operation's own, bounded by its lock
--- waits; a CALL running past statement_seconds is still stopped. Administrators' and the owner's
+-- never keeps a transaction open between operations, and an operation is never a candidate: inside
+-- a SQL SECURITY DEFINER routine the process list names the routine's owner, not the caller, so an
+-- operation waiting behind someone else's locks is not taken for the one holding them. Between
+-- two operations (or before a routine's body begins) the session is named by its own account, and
+-- the process list and InnoDB's list of transactions are two snapshots, not one: InnoDB refreshes
+-- its list at most every 0.1 s, so one look can pair a session that has just left an operation with
+-- the transaction that operation had a moment ago (one that waited seconds behind a lock, and looks
+-- old). So a session is ended only when two looks half a second apart both find it, for the same
+-- reason, with the same transaction (id and start): an operation's transaction cannot outlive its
+-- call, a holder's does. Nothing else spares a session: a CALL that is still evaluating its
+-- arguments runs in the caller's transaction, locks and all. Administrators' and the owner's
 -- sessions are never touched.
 --  * a transaction that has held row locks for longer than lock_seconds: the connection is ended
 --    and the account suspended for suspend_seconds (locked; its other sessions ended too). Locks
@@ -36,12 +42,29 @@ BEGIN
     DECLARE v_ended INT;
     DECLARE v_done INT DEFAULT 0;
     DECLARE v_out LONGTEXT DEFAULT '[]';
+    DECLARE v_look INT DEFAULT 0;
+    DECLARE v_seen LONGTEXT; -- one look: [[connection id, account, reason, transaction], …] (NULL: none)
+    DECLARE v_first LONGTEXT;
+    DECLARE v_second LONGTEXT;
     DECLARE stuck CURSOR FOR
-        SELECT s.id, s.account, s.reason FROM (
-            SELECT p.id, p.user AS account,
+        SELECT a.id, a.account, a.reason
+          FROM JSON_TABLE(COALESCE(v_first, '[]'), '$[*]' COLUMNS (id BIGINT PATH '$[0]', account VARCHAR(64) PATH '$[1]',
+                                                                 reason VARCHAR(32) PATH '$[2]', trx VARCHAR(80) PATH '$[3]')) a
+          JOIN JSON_TABLE(COALESCE(v_second, '[]'), '$[*]' COLUMNS (id BIGINT PATH '$[0]', account VARCHAR(64) PATH '$[1]',
+                                                                  reason VARCHAR(32) PATH '$[2]', trx VARCHAR(80) PATH '$[3]')) b
+            ON b.id = a.id AND b.account = a.account AND b.reason = a.reason AND b.trx = a.trx
+         ORDER BY a.id;
+    DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
+    CALL operation_begins();
+    CALL resolve_actor(NULL, 'editor', v_actor);
+    SELECT lock_seconds, idle_seconds, statement_seconds, suspend_seconds INTO v_lock, v_idle, v_statement, v_suspend
+      FROM session_limit WHERE id = 1;
+    SET v_now = server_utc_now();
+    looks: WHILE v_look < 2 DO
+        SELECT JSON_ARRAYAGG(JSON_ARRAY(s.id, s.account, s.reason, s.trx)) INTO v_seen FROM (
+            SELECT p.id, p.user AS account, CONCAT(COALESCE(t.trx_id, ''), '@', COALESCE(t.trx_started, '')) AS trx,
                    CASE WHEN t.trx_id IS NOT NULL AND (t.trx_rows_locked > 0 OR t.trx_lock_structs > 0)
                              AND TIMESTAMPDIFF(MICROSECOND, t.trx_started, SYSDATE(6)) > v_lock * 1000000
-                             AND NOT (p.command IN ('Query', 'Execute') AND LOWER(LEFT(TRIM(COALESCE(p.info, '')), 5)) = 'call ')
                             THEN 'held row locks'
                         WHEN t.trx_id IS NOT NULL AND p.command = 'Sleep'
                              AND TIMESTAMPDIFF(MICROSECOND, t.trx_started, SYSDATE(6)) > v_idle * 1000000
@@ -54,14 +77,18 @@ BEGIN
              WHERE p.id <> CONNECTION_ID()
                AND p.user IN (SELECT id FROM editor WHERE role IN ('editor', 'supervisor')
                               UNION SELECT name FROM integration_account)) s
-         WHERE s.reason IS NOT NULL
-         ORDER BY s.id;
-    DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
-    CALL operation_begins();
-    CALL resolve_actor(NULL, 'editor', v_actor);
-    SELECT lock_seconds, idle_seconds, statement_seconds, suspend_seconds INTO v_lock, v_idle, v_statement, v_suspend
-      FROM session_limit WHERE id = 1;
-    SET v_now = server_utc_now();
+         WHERE s.reason IS NOT NULL;
+        IF v_look = 0 THEN
+            SET v_first = v_seen;
+            IF v_first IS NULL THEN
+                LEAVE looks; -- nothing stuck: the usual case costs one look
+            END IF;
+            DO SLEEP(0.5); -- past InnoDB's 0.1 s refresh of its list, so the second look is a new one
+        ELSE
+            SET v_second = v_seen;
+        END IF;
+        SET v_look = v_look + 1;
+    END WHILE;
     OPEN stuck;
     each_session: LOOP
         FETCH stuck INTO v_thread, v_account, v_reason;

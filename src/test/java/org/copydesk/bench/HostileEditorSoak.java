@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -38,7 +39,9 @@ import org.jooq.DSLContext;
  * exhaustion technique we know in a loop, several at once, while honest editors claim, renew and
  * decide through the product's services, each client running its release service (which runs the
  * session sweep) as the app does. Reports the share of honest claims and renewals that succeeded,
- * the longest any honest call took, the claim p99, and rows lost or doubled.
+ * the longest any honest call took, the claim p99, and rows lost or doubled; and, to say when and
+ * why, the longest calls, the sweep's endings and the honest sessions one look took for lock holders
+ * ({@link SoakWatch}).
  *
  * <p>Server: the tests' ({@code COPYDESK_TEST_DB_URL} and friends, else the embedded MariaDB).
  * Properties: {@code bench.seconds} (600), {@code bench.honest} (20), {@code bench.suspend} (the
@@ -63,7 +66,10 @@ public final class HostileEditorSoak {
     private final ConcurrentHashMap<String, AtomicLong> attacks = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, String> decidedByClient = new ConcurrentHashMap<>();
     private final AtomicLong doubleDecisionsSeen = new AtomicLong();
+    private final SoakWatch watch = new SoakWatch();
     private String url;
+    /** The server's UTC time when the editors began (the sweep's endings are timed on it). */
+    private LocalDateTime serverStarted;
 
     /** Successes, failures and the longest call of one kind of honest call. */
     private static final class Tally {
@@ -115,7 +121,10 @@ public final class HostileEditorSoak {
             for (Technique t : Technique.values()) {
                 threads.add(thread("hostile-" + t, () -> attack(t)));
             }
+            threads.add(thread("watch", () -> watchSessions(owner)));
             Instant started = Instant.now();
+            serverStarted = owner.fetchOne("select utc_timestamp(6)").get(0, LocalDateTime.class);
+            watch.start();
             threads.forEach(Thread::start);
             Thread.sleep(length.toMillis());
             running.set(false);
@@ -147,6 +156,11 @@ public final class HostileEditorSoak {
         }
         n.addEditor(HOSTILE, "Mallory", Role.EDITOR, CAPACITY, List.of(DESK));
         accounts.createAccount(HOSTILE, password(HOSTILE));
+        // accounts are the server's, not the database's: an earlier soak's suspension may still lock them
+        for (String account : honest) {
+            owner.execute("call unlock_account(?)", account);
+        }
+        owner.execute("call unlock_account(?)", HOSTILE);
         // enough waiting work that the queue never runs dry: ~2 decisions a second per editor
         Fixtures.articles(owner, DESK, (int) Math.max(2_000, honestCount * 3 * length.toSeconds()), 3, -60);
         return honest;
@@ -167,46 +181,61 @@ public final class HostileEditorSoak {
     private void honestEditor(ReviewSession session, String editor) {
         List<HeldArticle> held = new ArrayList<>();
         while (running.get()) {
-            long started = System.nanoTime();
+            long began = watch.now();
             try {
                 held = new ArrayList<>(session.queue().claim(editor).articles());
-                long millis = elapsedMillis(started);
+                long millis = watch.now() - began;
                 claimMillis.add(millis);
-                claims.record(held.size() == CAPACITY, millis, "held " + held.size() + " of " + CAPACITY);
+                record(claims, "claim", editor, began, held.size() == CAPACITY, "held " + held.size() + " of " + CAPACITY);
             } catch (RuntimeException e) {
-                claims.record(false, elapsedMillis(started), reason(e));
+                record(claims, "claim", editor, began, false, reason(e));
             }
             if (!held.isEmpty()) {
-                started = System.nanoTime();
+                began = watch.now();
                 try {
                     ReviewQueue.Renewal renewal = session.queue().renew(editor, held);
-                    renewals.record(renewal.lost().isEmpty(), elapsedMillis(started), "lost " + renewal.lost().size());
+                    record(renewals, "renewal", editor, began, renewal.lost().isEmpty(), "lost " + renewal.lost().size());
                     held = new ArrayList<>(renewal.renewed());
                 } catch (RuntimeException e) {
-                    renewals.record(false, elapsedMillis(started), reason(e));
+                    record(renewals, "renewal", editor, began, false, reason(e));
                 }
             }
             if (!held.isEmpty()) {
                 HeldArticle first = held.get(0);
-                started = System.nanoTime();
+                began = watch.now();
                 try {
                     DecisionOutcome outcome = session.decisions().submit(new DecisionRequest(UUID.randomUUID(), first.id(),
                             first.lease(), Verdict.APPROVE, "fine"));
                     boolean recorded = outcome instanceof DecisionOutcome.Recorded;
-                    decisions.record(recorded, elapsedMillis(started), outcome.getClass().getSimpleName());
+                    record(decisions, "decision", editor, began, recorded, outcome.getClass().getSimpleName());
                     if (recorded && decidedByClient.put(first.id(), editor) != null) {
                         doubleDecisionsSeen.incrementAndGet();
                     }
                 } catch (RuntimeException e) {
-                    decisions.record(false, elapsedMillis(started), reason(e));
+                    record(decisions, "decision", editor, began, false, reason(e));
                 }
             }
             pause(300 + ThreadLocalRandom.current().nextInt(400));
         }
     }
 
-    private static long elapsedMillis(long startedNanos) {
-        return (System.nanoTime() - startedNanos) / 1_000_000;
+    /** Counts one honest call that began at {@code began} (the watch's clock) and ended now. */
+    private void record(Tally tally, String kind, String editor, long began, boolean success, String outcome) {
+        long millis = watch.now() - began;
+        tally.record(success, millis, outcome);
+        watch.call(kind, editor, began, millis, success ? "ok" : "failed: " + outcome);
+    }
+
+    /** Looks at the honest sessions from the owner's account every 250 ms (see SoakWatch). */
+    private void watchSessions(DSLContext owner) {
+        while (running.get()) {
+            try {
+                watch.look(owner, "soak\\_ed%");
+            } catch (RuntimeException e) {
+                count("watch: " + reason(e));
+            }
+            pause(250);
+        }
     }
 
     private static String reason(Throwable e) {
@@ -332,6 +361,10 @@ public final class HostileEditorSoak {
                 + " article_id in (select id from article where status = 'approved')").get(0, Long.class);
         String ended = owner.fetch("select reason, count(*) n, sum(suspended_until is not null) suspended from ended_session"
                 + " where account = ? group by reason", HOSTILE).formatCSV(false).strip().replace('\n', ';');
+        String honestEnded = owner.fetch("select account, reason, count(*) n, sum(suspended_until is not null) suspended"
+                + " from ended_session where account <> ? group by account, reason", HOSTILE).formatCSV(false).strip().replace('\n', ';');
+        String endings = owner.fetch("select account, reason, round(timestampdiff(microsecond, ?, ended_at) / 1e6, 1) at_s"
+                + " from ended_session order by ended_at, connection_id", serverStarted).formatCSV(false).strip().replace('\n', ';');
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "Hostile-editor soak on %s, %d honest editors, %d s (%s), limits: %s%n%n",
                 serverOf(owner), honestCount, took.toSeconds(), Instant.now(), limits.replace('\n', ' ')));
@@ -345,7 +378,11 @@ public final class HostileEditorSoak {
         md.append(String.format(Locale.ROOT, "| rows lost / doubled | %d / %d (decisions the clients saw recorded: %,d; in the"
                 + " database: %,d; doubled as the clients saw them: %d) | 0 / 0 |%n", Math.max(0, lost), doubled,
                 decidedByClient.size(), recordedInDb, doubleDecisionsSeen.get()));
-        md.append("| sessions of the hostile account the sweep ended (reason, count, suspended) | ").append(ended).append(" | |\n\n");
+        md.append("| sessions of the hostile account the sweep ended (reason, count, suspended) | ").append(ended).append(" | |\n");
+        md.append("| honest sessions the sweep ended (account, reason, count, suspended) | ")
+                .append(honestEnded.isEmpty() ? "none" : honestEnded).append(" | none |\n\n");
+        md.append("Sessions the sweep ended (account, reason, seconds after the editors began): ").append(endings).append("\n\n");
+        md.append(watch.report()).append('\n');
         md.append("Why honest calls failed: claims ").append(claims.why).append("; renewals ").append(renewals.why)
                 .append("; decisions ").append(decisions.why).append("\n\n");
         md.append("What the hostile editor did (per technique: what happened, how often):\n\n");

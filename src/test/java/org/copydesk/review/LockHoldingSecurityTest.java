@@ -241,6 +241,11 @@ class LockHoldingSecurityTest {
             Thread heartbeat = new Thread(() -> renewed.add(bob.queue().renew(BOB, List.of(bobs)).renewed().size()), "bob-renews");
             heartbeat.start();
             pause(1_500); // bob's renewal has waited longer than lock_seconds, holding a lock request of its own
+            // inside a definer routine the process list names the routine's owner, not bob
+            String waitingAs = "select count(*) from information_schema.innodb_trx t join information_schema.processlist p"
+                    + " on p.id = t.trx_mysql_thread_id where t.trx_state = 'LOCK WAIT' and p.user = ";
+            assertThat(count(waitingAs + "?", BOB)).as("bob's waiting renewal listed as bob's").isZero();
+            assertThat(count(waitingAs + "substring_index(current_user(), '@', 1)")).as("listed as the owner's").isEqualTo(1);
             List<String> ended = sweepFromBobsClient.runOnce().ended().stream().map(SessionSweep.Ended::account).toList();
             heartbeat.join(10_000);
             assertThat(ended).as("the sweep ended the holder, not the operation waiting behind it").containsExactly(ANN);
@@ -249,6 +254,67 @@ class LockHoldingSecurityTest {
         }
         attacks.saw("ann holds bob's article with LOCK IN SHARE MODE while bob's renewal waits 1.5 s -> the sweep ended ann only;"
                 + " bob renewed, not suspended");
+    }
+
+    @Test
+    void anOperationThatWaitedBehindTheLocksIsNotTakenForThemOnceItHasReturned() throws Exception {
+        // The process list and InnoDB's list of transactions (refreshed at most every 0.1 s) are two
+        // snapshots: a sweep right after bob's renewal returned can pair his connection, idle again and
+        // named by his account, with the transaction the renewal had a moment before, which had waited
+        // over lock_seconds. A few rounds, each sweeping as soon as the renewal is back.
+        HeldArticle bobs = bob.queue().claim(BOB).articles().get(0);
+        List<String> ended = new ArrayList<>();
+        try {
+            for (int round = 0; round < 5 && ended.isEmpty(); round++) {
+                try (Connection ann = attacks.session(ANN, PASSWORD); Statement s = ann.createStatement()) {
+                    Attacks.runs(s, "START TRANSACTION", "SELECT id FROM article WHERE id = " + bobs.id() + " LOCK IN SHARE MODE");
+                    List<Integer> renewed = new ArrayList<>();
+                    Thread heartbeat = new Thread(() -> renewed.add(bob.queue().renew(BOB, List.of(bobs)).renewed().size()),
+                            "bob-renews");
+                    heartbeat.start();
+                    pause(1_500); // longer than lock_seconds behind ann's lock
+                    count("select count(*) from information_schema.innodb_trx"); // InnoDB's list now shows the wait
+                    Attacks.runs(s, "ROLLBACK"); // ann lets go: bob's renewal goes through at once
+                    heartbeat.join(10_000);
+                    sweepFromBobsClient.runOnce().ended().stream().map(SessionSweep.Ended::account).forEach(ended::add);
+                    assertThat(renewed).as("bob's renewal went through").containsExactly(1);
+                }
+            }
+            assertThat(ended).as("nobody holds a lock any more: nobody is ended").isEmpty();
+            assertThat(count("select count(*) from account_suspension where account in (?, ?)", BOB, ANN)).isZero();
+        } finally {
+            root.execute("call lift_suspension(?)", BOB);
+        }
+        attacks.saw("bob's renewal waited 1.5 s behind ann's LOCK IN SHARE MODE; ann rolled back; a sweep at once, five times ->"
+                + " nobody ended");
+    }
+
+    @Test
+    void aSessionHoldingLocksWhileItsCallEvaluatesItsArgumentsIsEnded() throws Exception {
+        // the statement limit well past the row-lock bound: the locks must be ended as locks
+        root.execute("update session_limit set statement_seconds = 30");
+        HeldArticle bobs = bob.queue().held(BOB).stream().findFirst().orElseGet(() -> bob.queue().claim(BOB).articles().get(0));
+        Duration blocked;
+        try (Connection ann = attacks.session(ANN, PASSWORD); Statement s = ann.createStatement()) {
+            Attacks.runs(s, "START TRANSACTION", "SELECT id FROM article WHERE id = " + bobs.id() + " LOCK IN SHARE MODE");
+            Thread call = new Thread(() -> {
+                try {
+                    s.execute("CALL record_presence((SELECT SLEEP(25)))");
+                } catch (SQLException ended) {
+                    // ended by the sweep (or refused): either way the locks must be gone by now
+                }
+            }, "ann-calls");
+            call.start();
+            pause(300); // the CALL is evaluating its argument, in ann's transaction, locks and all
+            blocked = whileSweeping(() -> assertThat(bob.queue().renew(BOB, List.of(bobs)).renewed())
+                    .as("bob's renewal goes through").hasSize(1));
+            call.join(30_000);
+            assertThatThrownBy(() -> s.executeQuery("SELECT 1")).as("ann's session was ended").isInstanceOf(SQLException.class);
+        }
+        assertThat(blocked).as("bob's renewal was blocked").isLessThan(OPERATION_LOCK_WAIT);
+        assertThat(count("select count(*) from account_suspension where account = ?", ANN)).isEqualTo(1);
+        attacks.saw("START TRANSACTION; LOCK IN SHARE MODE on bob's article; CALL record_presence((SELECT SLEEP(25))) -> session"
+                + " ended, account suspended; bob's renewal waited " + blocked.toMillis() + " ms");
     }
 
     @Test
