@@ -3,6 +3,7 @@ package org.copydesk.db;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
@@ -20,6 +21,9 @@ import java.util.stream.Stream;
  * was deleted) delete the folder and install for real.
  */
 public final class EmbeddedServerTestFolders {
+
+    /** The installer's sign that the binaries in a folder are whole (see {@code EmbeddedInstaller}). */
+    private static final String UNPACKED_MARKER = ".copydesk-unpacked";
 
     private EmbeddedServerTestFolders() {
     }
@@ -47,6 +51,7 @@ public final class EmbeddedServerTestFolders {
         try {
             if (!Files.isDirectory(installed.resolve("mysql"))) {
                 deleteRecursively(installed);
+                linkSharedServersBinaries(home.resolve("server").resolve("mariadb"));
                 EmbeddedInstaller.prepare(home.resolve("server"));
                 Path partial = home.resolve("installed-data.partial");
                 deleteRecursively(partial);
@@ -58,6 +63,34 @@ public final class EmbeddedServerTestFolders {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The binaries the run's shared test server unpacked in this JVM, linked instead of unpacked a
+     * second time (nothing writes to them; the unpack marker names the same jar, so the installer
+     * keeps them).
+     */
+    private static void linkSharedServersBinaries(Path binaries) throws IOException {
+        Path shared = Path.of(System.getProperty("copydesk.test.workdir", "target/test-db")).resolve("server").resolve("mariadb")
+                .toAbsolutePath();
+        if (Files.exists(binaries.resolve(UNPACKED_MARKER)) || !Files.exists(shared.resolve(UNPACKED_MARKER))) {
+            return;
+        }
+        deleteRecursively(binaries);
+        try (Stream<Path> walk = Files.walk(shared)) {
+            for (Path p : walk.toList()) {
+                Path target = binaries.resolve(shared.relativize(p).toString());
+                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.createDirectories(target);
+                } else if (Files.isSymbolicLink(p)) {
+                    Files.createSymbolicLink(target, Files.readSymbolicLink(p));
+                } else if (!p.getFileName().toString().equals(UNPACKED_MARKER)) {
+                    Files.createLink(target, p);
+                }
+            }
+        }
+        // the marker last: binaries without it are unpacked again
+        Files.copy(shared.resolve(UNPACKED_MARKER), binaries.resolve(UNPACKED_MARKER));
     }
 
     private static void copyRecursively(Path from, Path to) throws IOException {
