@@ -337,7 +337,10 @@ public final class NewsroomFaultRun {
         serverDown = true;
         long t0 = System.nanoTime();
         server.shutdown();
-        Thread.sleep(1_000); // clients notice: every call fails for a while
+        // Down for longer than a lease lasts: every lease held when the server went away has lapsed when
+        // it is back, so the decisions and drafts in flight then must be refused (written under a lapsed
+        // lease), at any size of the run; with a shorter outage that took many more editors to happen.
+        Thread.sleep(settings.ttl().toMillis());
         server = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(settings.workdir().resolve("server"),
                 "127.0.0.1", port, EmbeddedServer.Mode.FOREGROUND, Duration.ofSeconds(90)));
         serverDown = false;
