@@ -3,11 +3,12 @@ package org.copydesk.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import org.copydesk.db.EmbeddedServerTestFolders;
 import org.junit.jupiter.api.Test;
 
 /**
- * The short form of the newsroom fault run ({@link NewsroomFaultRun}): 52 editors in four client
- * processes over 2,000 articles for about 35 s, with SIGKILLed clients, killed connections, a slow
+ * The short form of the newsroom fault run ({@link NewsroomFaultRun}): 24 editors in four client
+ * processes over 1,000 articles for at most 24 s, with SIGKILLed clients, killed connections, a slow
  * and lossy network, a client fourteen hours ahead, and a server restart. Every promise is checked
  * from the database and the event log; the only timing checked is the dead leases' expiry, against
  * ttl + release interval with generous slack.
@@ -16,7 +17,8 @@ class NewsroomFaultTest {
 
     @Test
     void nothingHeldTwiceNothingLostNothingDoubledUnderFaults() throws Exception {
-        Path workdir = Path.of(System.getProperty("copydesk.test.workdir", "target/test-db")).resolve("newsroom-fault");
+        // the fork's own-server folder: its MariaDB binaries are unpacked once per test JVM
+        Path workdir = EmbeddedServerTestFolders.fresh();
         NewsroomFaultRun.Results results = new NewsroomFaultRun(NewsroomFaultRun.Settings.shortForm(workdir)).run();
 
         assertThat(results.problems()).as("broken promises; counts:%n%s", results.summary()).isEmpty();
