@@ -207,7 +207,11 @@ public final class HostileEditorSoak {
                     DecisionOutcome outcome = session.decisions().submit(new DecisionRequest(UUID.randomUUID(), first.id(),
                             first.lease(), Verdict.APPROVE, "fine"));
                     boolean recorded = outcome instanceof DecisionOutcome.Recorded;
-                    record(decisions, "decision", editor, began, recorded, outcome.getClass().getSimpleName());
+                    // a refusal by its reason and the database's words, so a run says why, not only that
+                    String how = outcome instanceof DecisionOutcome.Refused refused
+                            ? "Refused " + refused.reason() + (refused.databaseWords() == null ? "" : ": " + refused.databaseWords())
+                            : outcome.getClass().getSimpleName();
+                    record(decisions, "decision", editor, began, recorded, how);
                     if (recorded && decidedByClient.put(first.id(), editor) != null) {
                         doubleDecisionsSeen.incrementAndGet();
                     }
