@@ -64,11 +64,7 @@ class SweepTurnTest {
     @BeforeAll
     void accounts() {
         xaTests = XaTestsOneAtATime.take(db.endpoint());
-        Newsroom n = new Newsroom(root);
-        n.addDesk("news", "News", Duration.ofMinutes(30));
-        n.addEditor(HOLDER, "Holder", Role.EDITOR, 5, List.of("news"));
-        n.addEditor(MALLORY, "Mallory", Role.EDITOR, 5, List.of("news"));
-        new AccountAdministration(root).createAccount(MALLORY, PASSWORD.toCharArray());
+        Fixtures.holderAndAttacker(root, HOLDER, MALLORY, PASSWORD);
     }
 
     @AfterAll

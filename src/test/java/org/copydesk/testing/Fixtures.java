@@ -78,4 +78,16 @@ public final class Fixtures {
         dsl.deleteFrom(LEASE_EVENT).execute();
         dsl.deleteFrom(ARTICLE).execute();
     }
+
+    /**
+     * The news desk with two editors of capacity 5, a holder with no account of its own and an
+     * attacker who signs in with {@code attackerPassword}: the cast of the sweep's attack tests.
+     */
+    public static void holderAndAttacker(DSLContext root, String holder, String attacker, String attackerPassword) {
+        org.copydesk.review.Newsroom n = new org.copydesk.review.Newsroom(root);
+        n.addDesk("news", "News", Duration.ofMinutes(30));
+        n.addEditor(holder, "Holder", org.copydesk.review.Role.EDITOR, 5, List.of("news"));
+        n.addEditor(attacker, "Mallory", org.copydesk.review.Role.EDITOR, 5, List.of("news"));
+        new org.copydesk.review.AccountAdministration(root).createAccount(attacker, attackerPassword.toCharArray());
+    }
 }
