@@ -60,6 +60,9 @@ BEGIN
     DECLARE v_next DATETIME(6); -- when the next article on the editor's desks becomes available (if not full)
     DECLARE v_held TEXT; -- the valid leases the editor holds: [id, …]
     DECLARE v_rest VARCHAR(4000); -- the desks still to look at for the next available article
+    DECLARE v_acted_by VARCHAR(64); -- the account that acted for v_actor, if another (acted_by), once
+    DECLARE v_lease_desk VARCHAR(32); -- the desk v_lease_end is for: read once per desk, not per row
+    DECLARE v_lease_end DATETIME(6);
     -- SKIP_LOCKED while a lapsed lease waits to be taken over: ix_article_claim, free and lapsed rows
     -- alike. A held article stays 'queued' until its decision, so the rows held right now sit at the
     -- head of each priority there and this scan walks past them.
@@ -124,6 +127,7 @@ BEGIN
 
     CALL operation_begins();
     CALL resolve_actor(p_as, 'editor', v_actor);
+    SET v_acted_by = acted_by(v_actor);
     IF p_strategy IS NOT NULL AND p_strategy NOT IN ('SKIP_LOCKED', 'BLOCKING', 'OPTIMISTIC') THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: unknown claim strategy';
     END IF;
@@ -161,7 +165,7 @@ BEGIN
         INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,
                                  lease_token, expires_at, detail, acted_by)
         SELECT v_now, 'article', CAST(a.id AS CHAR), 'refresh', v_actor, v_actor, v_actor, a.lease_token, a.lease_token,
-               a.expires_at, NULL, acted_by(v_actor)
+               a.expires_at, NULL, v_acted_by
           FROM article a FORCE INDEX (PRIMARY)
           JOIN JSON_TABLE(v_held, '$[*]' COLUMNS (id BIGINT PATH '$')) h ON a.id = h.id
          WHERE a.locked_by = v_actor AND a.expires_at > v_now
@@ -270,7 +274,10 @@ BEGIN
             -- Take it. SKIP_LOCKED and BLOCKING hold the row's lock, so the token they read is its
             -- token; for OPTIMISTIC this is the compare-and-set on the token read without a lock,
             -- which fails if anyone took the row meanwhile. (An article's desk never changes.)
-            SET v_expires = lease_expiry(v_desk, p_max_lease_seconds, v_now);
+            IF NOT (v_lease_desk <=> v_desk) THEN
+                SET v_lease_end = lease_expiry(v_desk, p_max_lease_seconds, v_now), v_lease_desk = v_desk;
+            END IF;
+            SET v_expires = v_lease_end;
             UPDATE article
                SET locked_by = v_actor, expires_at = v_expires, lease_token = v_token + 1, queue_lane = 0,
                    claimed_at = v_now, renewals = 0, passed_by = NULL, passed_until = NULL
@@ -318,12 +325,12 @@ BEGIN
             INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,
                                      lease_token, expires_at, detail, acted_by)
             VALUES (v_now, 'article', CAST(v_id AS CHAR), 'expire', v_actor, v_owner, NULL, v_token, NULL, NULL,
-                    CONCAT('lapsed lease taken over by ', v_actor), acted_by(v_actor));
+                    CONCAT('lapsed lease taken over by ', v_actor), v_acted_by);
         END IF;
         INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,
                                  lease_token, expires_at, detail, acted_by)
         VALUES (v_now, 'article', CAST(v_id AS CHAR), 'claim', v_actor, v_owner, v_actor, v_token, v_token + 1,
-                v_expires, NULL, acted_by(v_actor));
+                v_expires, NULL, v_acted_by);
         SET v_logged = v_logged + 1;
     END WHILE;
     UPDATE editor SET last_seen_at = v_now WHERE id = v_actor;

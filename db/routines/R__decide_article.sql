@@ -39,11 +39,13 @@ BEGIN
     DECLARE v_earlier_article BIGINT DEFAULT NULL;
     DECLARE v_earlier_verdict VARCHAR(16);
     DECLARE v_has_draft INT DEFAULT 0;
+    DECLARE v_acted_by VARCHAR(64); -- the account that acted for v_actor, if another (acted_by), once
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END; -- no such row: the variables stay NULL
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
 
     CALL operation_begins();
     CALL resolve_actor(p_as, 'editor', v_actor);
+    SET v_acted_by = acted_by(v_actor);
     -- what people and other systems type is stored as plain text (plain_text)
     SET p_notes = plain_text(p_notes, 60000, 1);
     IF p_verdict IS NULL OR p_verdict NOT IN ('approve', 'reject', 'send_back', 'unreviewable') THEN
@@ -123,15 +125,15 @@ BEGIN
         INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,
                                  lease_token, expires_at, detail, acted_by)
         VALUES (v_now, 'article', CAST(p_article AS CHAR), 'complete', v_actor, v_actor, NULL, p_token, NULL, NULL, p_verdict,
-                acted_by(v_actor)),
+                v_acted_by),
                (v_now, 'article', CAST(p_article AS CHAR), p_verdict, v_actor, NULL, NULL, NULL, NULL, NULL,
-                plain_text(p_notes, 2000, 0), acted_by(v_actor));
+                plain_text(p_notes, 2000, 0), v_acted_by);
         IF v_quarantine = 1 THEN
             CALL log_event(p_article, 'quarantine', v_actor, NULL, NULL, NULL, NULL, NULL,
                            CONCAT('sent back more than ', v_max_send_backs, ' times'), v_now);
         END IF;
         INSERT INTO decision (request_id, article_id, editor_id, verdict, notes, lease_token, decided_at, revision, acted_by)
-        VALUES (p_request, p_article, v_actor, p_verdict, COALESCE(p_notes, ''), p_token, v_now, v_revision, acted_by(v_actor));
+        VALUES (p_request, p_article, v_actor, p_verdict, COALESCE(p_notes, ''), p_token, v_now, v_revision, v_acted_by);
         IF v_has_draft THEN
             DELETE FROM review_draft WHERE article_id = p_article AND editor_id = v_actor;
         END IF;
