@@ -45,7 +45,8 @@ import org.jooq.impl.DSL;
  * {@code p_as}), {@code bench.only} a comma-separated list of cell labels to run alone (for
  * experiments; no report is written then), {@code bench.sweeps} release-service set-ups to compare:
  * batch size, "/paced" for a service that rests as long as each batch took (100,100/paced,1000/paced;
- * empty: none).
+ * empty: none). After the cells, {@link RoutineEnvelope} prices what the database's rules add to
+ * every operation (its cells without them run with each owner count).
  *
  * <p>Each owner does what an editor's client does, as fast as it can: claim 5, complete them, repeat.
  * Every cell starts from the same table (the rows earlier cells touched are put back) and an empty
@@ -171,6 +172,7 @@ public final class ClaimBenchmark {
                     cells.add(Cell.editors(ClaimStrategyKind.SKIP_LOCKED, owners));
                     cells.add(Cell.editors(ClaimStrategyKind.OPTIMISTIC, owners));
                     cells.add(Cell.editors(ClaimStrategyKind.BLOCKING, owners));
+                    cells.add(RoutineEnvelope.withoutCell(owners));
                 }
                 int maxOwners = ownerCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
                 long t1 = System.nanoTime();
@@ -187,7 +189,8 @@ public final class ClaimBenchmark {
                     if (!wanted.isEmpty() && !wanted.contains(cell.label())) {
                         continue;
                     }
-                    Result r = bench.run(cell);
+                    Result r = RoutineEnvelope.isWithout(cell) ? RoutineEnvelope.without(admin.dsl(), () -> bench.run(cell))
+                            : bench.run(cell);
                     results.put(cell.label(), r);
                     Result bare = results.get(Cell.bare(cell.owners()).label());
                     say("%-26s %9.1f rows/s (%5.2fx bare)  p50 %7.2f ms  p99 %8.2f ms  claims %6d (short %d, empty %d, %,d"
@@ -213,9 +216,11 @@ public final class ClaimBenchmark {
                                 s.baselineP99Micros() / 1000.0, s.p99Ratio());
                     }
                 }
+                Map<Integer, Double> prices = wanted.isEmpty() || wanted.contains("envelope")
+                        ? RoutineEnvelope.prices(admin.dsl()) : Map.of();
                 String markdown = Report.render(results, sweeps, server, admin, measure, warmup,
                         Duration.ofNanos(System.nanoTime() - started), new Report.Setup(ownerCounts, sweepConfigs,
-                                accounts));
+                                accounts)) + RoutineEnvelope.render(results, ownerCounts, prices);
                 System.out.println();
                 System.out.println(markdown);
                 if (wanted.isEmpty()) {

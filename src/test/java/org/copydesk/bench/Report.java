@@ -61,7 +61,8 @@ final class Report {
         md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (ClaimBenchmark.Result r : results.values()) {
             md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.1f | %.2f | %.2f | %d | %d | %d | %d | %.2f %% | %d |%n",
-                    r.cell().kind(), r.cell().strategy(), r.cell().owners(),
+                    RoutineEnvelope.isWithout(r.cell()) ? "EDITORS without the envelope" : r.cell().kind(),
+                    r.cell().strategy(), r.cell().owners(),
                     r.rowsPerSecond(), r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.claims(), r.retries(),
                     r.deadlocks(), r.lockWaits(), 100 * r.retryShare(), r.callerErrors()));
         }
@@ -91,7 +92,8 @@ final class Report {
         long retries = 0;
         long errors = 0;
         for (ClaimBenchmark.Result r : results.values()) {
-            if (r.cell().kind() == ClaimBenchmark.Kind.EDITORS && r.cell().strategy() == ClaimStrategyKind.SKIP_LOCKED) {
+            if (r.cell().kind() == ClaimBenchmark.Kind.EDITORS && r.cell().strategy() == ClaimStrategyKind.SKIP_LOCKED
+                    && !RoutineEnvelope.isWithout(r.cell())) {
                 claims += r.claims();
                 retries += r.retries();
                 errors += r.callerErrors();
