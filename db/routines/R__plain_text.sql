@@ -30,7 +30,7 @@ BEGIN
     -- changes it; compared byte for byte (the database's collation and the literals' differ, and a
     -- case-insensitive match has nothing to fold here). MySQL skips this (its REGEXP needs ICU data,
     -- which some builds lack) and replaces.
-    /*M! SET v_clean = v_text COLLATE utf8mb4_bin NOT REGEXP CONCAT('[', _utf8mb4 X'00', '-', _utf8mb4 X'08',
+    /*M!100400 SET v_clean = v_text COLLATE utf8mb4_bin NOT REGEXP CONCAT('[', _utf8mb4 X'00', '-', _utf8mb4 X'08',
             _utf8mb4 X'0B', '-', _utf8mb4 X'1F', _utf8mb4 X'7F', '-', _utf8mb4 X'C29F', _utf8mb4 X'D89C', _utf8mb4 X'E2808E',
             _utf8mb4 X'E2808F', _utf8mb4 X'E280A8', '-', _utf8mb4 X'E280AE', _utf8mb4 X'E281A6', '-', _utf8mb4 X'E281A9', ']')
             COLLATE utf8mb4_bin; */

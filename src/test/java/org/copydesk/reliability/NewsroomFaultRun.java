@@ -210,6 +210,12 @@ public final class NewsroomFaultRun {
             while (System.nanoTime() - workStarted < runNanos && queued() > 0) {
                 Thread.sleep(500);
             }
+            // On a slow machine the last kill can come just before the time is up: the clients keep
+            // working (their release services sweeping) until the killed clients' leases have ended
+            // or their bound has passed, so "never ended" below means never, not "stopped first".
+            while (System.nanoTime() - lastKill < expiryBound().toNanos() && !deadLeasesEnded(harness.dsl())) {
+                Thread.sleep(250);
+            }
             stop.set(true);
             killer.join(10_000);
             network.join(10_000);
@@ -580,12 +586,7 @@ public final class NewsroomFaultRun {
         Duration worstTakeOver = Duration.ZERO;
         long endedByHolder = 0;
         for (DeadLease dead : deadLeases) {
-            List<LeaseEventRecord> after = dsl.selectFrom(LEASE_EVENT)
-                    .where(LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE))
-                    .and(LEASE_EVENT.ROW_KEY.eq(String.valueOf(dead.articleId())))
-                    .and(LEASE_EVENT.OLD_OWNER.eq(dead.owner())).and(LEASE_EVENT.OLD_TOKEN.eq(dead.token()))
-                    .orderBy(LEASE_EVENT.ID).fetch();
-            LeaseEventRecord end = after.isEmpty() ? null : after.get(0);
+            LeaseEventRecord end = endOf(dsl, dead);
             if (end == null) {
                 problems.add("lease of dead client " + dead + " never ended");
                 continue;
@@ -616,6 +617,19 @@ public final class NewsroomFaultRun {
                 + " ms + release interval " + settings.releaseInterval().toMillis() + " ms; bound " + bound.toMillis() + " ms)");
         counts.put("longest kill-to-new-claim", worstTakeOver.toMillis() + " ms");
         log.info("Newsroom fault run:\n{}", new Results(counts, problems).summary());
+    }
+
+    /** The history row that ended {@code dead}'s lease (expired, completed or released), or null. */
+    private static LeaseEventRecord endOf(DSLContext dsl, DeadLease dead) {
+        return dsl.selectFrom(LEASE_EVENT)
+                .where(LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE))
+                .and(LEASE_EVENT.ROW_KEY.eq(String.valueOf(dead.articleId())))
+                .and(LEASE_EVENT.OLD_OWNER.eq(dead.owner())).and(LEASE_EVENT.OLD_TOKEN.eq(dead.token()))
+                .orderBy(LEASE_EVENT.ID).limit(1).fetchOne();
+    }
+
+    private boolean deadLeasesEnded(DSLContext dsl) {
+        return deadLeases.stream().allMatch(dead -> endOf(dsl, dead) != null);
     }
 
     private Duration expiryBound() {
