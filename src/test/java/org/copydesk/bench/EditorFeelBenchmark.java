@@ -34,7 +34,10 @@ import org.jooq.impl.DSL;
  * from F5 to the list drawn and from Ctrl+Enter to the next article shown, first with nobody else
  * working (the baseline) and then while 32 simulated editors work through the same review
  * services in background threads ({@link EditorSessions}, {@link Load}: claim 5, approve each, at
- * full speed, each with a database account and a pool of its own). Not a test: a main on the test
+ * full speed, each with a database account and a pool of its own), and last while 1,000 signed-in
+ * desktop clients run in a JVM of their own ({@link ClientNewsroom}: 50 working as the 32 editors do,
+ * 950 idle and away from the window). Each loaded phase is reported with its ratios to the first
+ * ({@link EditorFeelReport}). Not a test: a main on the test
  * class path ({@code mvn -q test-compile exec:exec@editor-feel-benchmark}) that prints the figures
  * and rewrites its block of docs/benchmarks.md. JavaFX runs on Monocle's headless screen with
  * software rendering (the pom sets it), as the TestFX tests do.

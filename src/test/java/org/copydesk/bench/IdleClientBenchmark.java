@@ -19,8 +19,8 @@ import org.copydesk.testing.Fixtures;
 /**
  * A newsroom of K signed-in desktop clients on one embedded server, {@value #WORKING_DEFAULT} of
  * them working (Get articles, approve each, again) and the rest idle, at K = 100, 300 and 1,000 in
- * one run ({@code -Dbench.clients=100,300,1000}). Each client is a {@link DesktopClient} on its own
- * account: the desktop pool, the list watch, presence and the release service as the app runs them.
+ * one run ({@code -Dbench.clients=100,300,1000}), in this JVM ({@link ClientNewsroom}). Each client is a
+ * {@link DesktopClient} on its own account: the desktop pool, the list watch, presence and the release service as the app runs them.
  * Idle clients are away from the window by default (the app's state after ten minutes without a key
  * or the mouse: the list watch every 30 s, no presence); {@code -Dbench.idleAtWindow=true} keeps
  * them at the window (every 3 s). Not a test: a main on the test class path
