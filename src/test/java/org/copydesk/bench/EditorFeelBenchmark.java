@@ -52,11 +52,12 @@ public final class EditorFeelBenchmark {
     /** Desktop clients signed in for the last phase, in a JVM of their own; 0 leaves the phase out. */
     static final int CLIENTS = Integer.getInteger("bench.clients", 1000);
     static final int CLIENTS_WORKING = Integer.getInteger("bench.working", 50);
-    static final int REPETITIONS = Integer.getInteger("bench.repetitions", 60);
+    // 30 keeps the three phases, the set-up and the 1,000 sign-ins within about 20 minutes
+    static final int REPETITIONS = Integer.getInteger("bench.repetitions", 30);
     static final int WARMUP = Integer.getInteger("bench.warmupRepetitions", 3);
-    // Enough for the whole measured phase with the 32 editors working: since V12 and V13 they decide
-    // 800-950 articles a second on two cores, and a phase of 60 repetitions lasts 5-6 minutes
-    // (100,000 ran out after about two minutes of it, 2026-11-25).
+    // Enough for the 32 editors' phase and the 50 working clients' (since V12 and V13 the editors
+    // decide 800-950 articles a second on two cores; a phase of 60 repetitions lasts 5-6 minutes, and
+    // 100,000 ran out after about two minutes of it, 2026-11-25), with room for 60 repetitions.
     static final int ARTICLES = Integer.getInteger("bench.articles", 500_000);
     static final String WINDOW_EDITOR = "feel-ann";
 
