@@ -8,6 +8,7 @@ import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.BooleanSupplier;
@@ -18,7 +19,6 @@ import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.db.schema.enums.ArticleStatus;
-import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Editor;
@@ -34,7 +34,10 @@ import org.jooq.impl.DSL;
  * from F5 to the list drawn and from Ctrl+Enter to the next article shown, first with nobody else
  * working (the baseline) and then while 32 simulated editors work through the same review
  * services in background threads ({@link EditorSessions}, {@link Load}: claim 5, approve each, at
- * full speed, each with a database account and a pool of its own). Not a test: a main on the test
+ * full speed, each with a database account and a pool of its own), and last while 1,000 signed-in
+ * desktop clients run in a JVM of their own ({@link ClientNewsroom}: 50 working as the 32 editors do,
+ * 950 idle and away from the window). Each loaded phase is reported with its ratios to the first
+ * ({@link EditorFeelReport}). Not a test: a main on the test
  * class path ({@code mvn -q test-compile exec:exec@editor-feel-benchmark}) that prints the figures
  * and rewrites its block of docs/benchmarks.md. JavaFX runs on Monocle's headless screen with
  * software rendering (the pom sets it), as the TestFX tests do.
@@ -46,17 +49,21 @@ import org.jooq.impl.DSL;
 public final class EditorFeelBenchmark {
 
     static final int EDITORS = Integer.getInteger("bench.editors", 32);
-    static final int REPETITIONS = Integer.getInteger("bench.repetitions", 60);
+    /** Desktop clients signed in for the last phase, in a JVM of their own; 0 leaves the phase out. */
+    static final int CLIENTS = Integer.getInteger("bench.clients", 1000);
+    static final int CLIENTS_WORKING = Integer.getInteger("bench.working", 50);
+    // 30 keeps the three phases, the set-up and the 1,000 sign-ins within about 20 minutes
+    static final int REPETITIONS = Integer.getInteger("bench.repetitions", 30);
     static final int WARMUP = Integer.getInteger("bench.warmupRepetitions", 3);
-    // Enough for the whole measured phase with the 32 editors working: since V12 and V13 they decide
-    // 800-950 articles a second on two cores, and a phase of 60 repetitions lasts 5-6 minutes
-    // (100,000 ran out after about two minutes of it, 2026-11-25).
+    // Enough for the 32 editors' phase and the 50 working clients' (since V12 and V13 the editors
+    // decide 800-950 articles a second on two cores; a phase of 60 repetitions lasts 5-6 minutes, and
+    // 100,000 ran out after about two minutes of it, 2026-11-25), with room for 60 repetitions.
     static final int ARTICLES = Integer.getInteger("bench.articles", 500_000);
     static final String WINDOW_EDITOR = "feel-ann";
 
-    /** One phase's figures. */
+    /** One phase's figures; {@code load} is null for the window alone. */
     record Phase(String label, List<WindowStopwatch.Sample> f5, List<WindowStopwatch.Sample> next, long maxStallMillis,
-                 long stallsOver50, double pulsesPerSecond, double loadRowsPerSecond, long loadClaimP50Micros, long loadClaimP99Micros,
+                 long stallsOver50, double pulsesPerSecond, double serverCpuMsPerSecond, Alongside.Figures load,
                  String loadAverageBefore, String loadAverageAfter, double seconds) {
     }
 
@@ -81,6 +88,9 @@ public final class EditorFeelBenchmark {
                 EditorSessions others = EditorSessions.create(admin, url, server, EDITORS, EditorSessions.Accounts.OWN);
                 char[] password = "feel-ann-bench-pw".toCharArray();
                 new AccountAdministration(admin.dsl()).createAccount(WINDOW_EDITOR, password);
+                if (CLIENTS > 0) {
+                    clientAccounts(admin.dsl());
+                }
                 try (Database own = Database.open(url, WINDOW_EDITOR, password, null, DataSources.PoolSize.desktop(),
                         Database.SchemaAction.NONE, null)) {
                     ReviewSession session = new ReviewSession(own, ReviewSession.Options.defaults());
@@ -96,8 +106,13 @@ public final class EditorFeelBenchmark {
                         idlePulsesPerSecond = idlePulses(window, admin.dsl());
                         List<Phase> phases = new ArrayList<>();
                         phases.add(measure("alone (baseline)", window, admin.dsl(), null));
-                        phases.add(measure(EDITORS + " editors working", window, admin.dsl(), others));
-                        String table = render(phases);
+                        if (EDITORS > 0) {
+                            phases.add(measure(EDITORS + " editors working", window, admin.dsl(), Alongside.editors(others)));
+                        }
+                        if (CLIENTS > 0) {
+                            phases.add(withClients(window, admin.dsl(), url));
+                        }
+                        String table = EditorFeelReport.render(phases, idlePulsesPerSecond);
                         System.out.println();
                         System.out.println(table);
                         if (!Boolean.getBoolean("bench.noReport")) {
@@ -119,22 +134,39 @@ public final class EditorFeelBenchmark {
         System.exit(0);
     }
 
-    private static Phase measure(String label, WindowStopwatch window, DSLContext admin, EditorSessions others) {
-        Load load = null;
+    /**
+     * The window measured while {@value #CLIENTS} desktop clients run in a JVM of their own, signed in
+     * before the phase ({@link ClientNewsroom.InOwnJvm}): {@value #CLIENTS_WORKING} working, the rest idle
+     * and away from the window. Signed out after it.
+     */
+    private static Phase withClients(WindowStopwatch window, DSLContext admin, String url) throws Exception {
+        long t0 = System.nanoTime();
+        try (ClientNewsroom.InOwnJvm clients = ClientNewsroom.InOwnJvm.start(url, EditorSessions.DESK, WORKING_PREFIX,
+                CLIENTS_WORKING, IDLE_PREFIX, CLIENTS - CLIENTS_WORKING)) {
+            ClientNewsroom.InOwnJvm.SignIns signIns = clients.signIns();
+            say("%d clients signed in, %d refused, in %.0f s", signIns.signedIn(), signIns.refused(), (System.nanoTime() - t0) / 1e9);
+            ClaimBenchmark.sleep(Long.getLong("bench.clientsSettleSeconds", 30) * 1000); // the sign-ins' first reads are over
+            return measure(String.format(Locale.ROOT, "%,d clients: %d working, %d idle", CLIENTS, CLIENTS_WORKING,
+                    CLIENTS - CLIENTS_WORKING), window, admin, Alongside.clients(clients));
+        }
+    }
+
+    private static Phase measure(String label, WindowStopwatch window, DSLContext admin, Alongside load) throws Exception {
         String averageBefore = loadAverage();
-        if (others != null) {
-            load = new Load(others.cell(EDITORS, ClaimStrategyKind.SKIP_LOCKED).owners(), "editor");
+        if (load != null) {
             load.start();
         }
         FxThreadWatchdog watchdog = new FxThreadWatchdog(50);
         long pulsesBefore;
         long t0;
+        Map<String, Long> countersBefore;
         Samples samples = new Samples();
         try {
             if (load != null) {
                 run(window, admin, 1, null); // let the load settle
-                load.measuring(true);
+                load.measure();
             }
+            countersBefore = ServerCounters.read(admin);
             pulsesBefore = window.pulses();
             t0 = System.nanoTime();
             run(window, admin, REPETITIONS, samples);
@@ -142,31 +174,22 @@ public final class EditorFeelBenchmark {
             // the editors' threads would go on working (and the JVM with them) after the run gave up
             watchdog.close();
             if (load != null) {
-                load.stop();
+                load.abort();
             }
             throw e;
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         double pulsesPerSecond = (window.pulses() - pulsesBefore) / seconds;
+        double serverCpu = (ServerCounters.read(admin).get("cpu_server_us") - countersBefore.get("cpu_server_us")) / 1000.0 / seconds;
         watchdog.close();
         String averageAfter = loadAverage();
-        double rowsPerSecond = 0;
-        long p50 = 0;
-        long p99 = 0;
-        if (load != null) {
-            load.measuring(false);
-            rowsPerSecond = load.rows.get() / seconds;
-            long[] claims = load.latencies();
-            p50 = ClaimBenchmark.percentile(claims, 0.50);
-            p99 = ClaimBenchmark.percentile(claims, 0.99);
-            load.stop();
-        }
+        Alongside.Figures figures = load == null ? null : load.stop(seconds);
         Phase phase = new Phase(label, samples.f5, samples.next, watchdog.maxStallMillis(), watchdog.stallsOverThreshold(),
-                pulsesPerSecond, rowsPerSecond, p50, p99, averageBefore, averageAfter, seconds);
+                pulsesPerSecond, serverCpu, figures, averageBefore, averageAfter, seconds);
         say("%-22s F5 p50 %6.1f p99 %6.1f ms | Ctrl+Enter p50 %6.1f p99 %6.1f ms | FX stall max %d ms | load %.0f rows/s | %.0f s",
                 label, ms(phase.f5(), WindowStopwatch.Sample::shownNanos, 0.5), ms(phase.f5(), WindowStopwatch.Sample::shownNanos, 0.99),
                 ms(phase.next(), WindowStopwatch.Sample::shownNanos, 0.5), ms(phase.next(), WindowStopwatch.Sample::shownNanos, 0.99),
-                phase.maxStallMillis(), rowsPerSecond, seconds);
+                phase.maxStallMillis(), figures == null ? 0 : figures.rowsPerSecond(), seconds);
         return phase;
     }
 
@@ -213,13 +236,13 @@ public final class EditorFeelBenchmark {
      * the free rows' index, not a count of the whole queue.
      */
     private static void requireWaitingWork(DSLContext admin) {
-        int needed = EditorSessions.CAPACITY * (EDITORS + 1);
+        int needed = EditorSessions.CAPACITY * (Math.max(EDITORS, CLIENTS_WORKING) + 1);
         int waiting = admin.fetchCount(admin.select(ARTICLE.ID).from(ARTICLE)
                 .where(ARTICLE.STATUS.eq(ArticleStatus.queued)).and(ARTICLE.LOCKED_BY.isNull())
                 .limit(needed));
         if (waiting < needed) {
             throw new IllegalStateException("the queue ran out (fewer than " + needed + " free articles wait): the editors "
-                    + "working alongside decided the rest; run again with a larger -Dbench.articles (now " + ARTICLES + ")");
+                    + "or clients working alongside decided the rest; run again with a larger -Dbench.articles (now " + ARTICLES + ")");
         }
     }
 
@@ -246,6 +269,25 @@ public final class EditorFeelBenchmark {
              var s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS bench_feel");
         }
+    }
+
+    private static final String WORKING_PREFIX = "feel-work-";
+    private static final String IDLE_PREFIX = "feel-idle-";
+
+    /**
+     * The clients' editors on the window's desk, with accounts of their own; the accounts a run before
+     * left on the server (it outlives the database) are dropped first.
+     */
+    private static void clientAccounts(DSLContext root) {
+        for (String user : root.fetchValues("select user from mysql.user where user like 'feel-work-%' or user like 'feel-idle-%'")
+                .stream().map(String::valueOf).toList()) {
+            root.execute("DROP USER '" + user + "'@'%'");
+        }
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < CLIENTS; i++) {
+            ids.add(i < CLIENTS_WORKING ? WORKING_PREFIX + i : IDLE_PREFIX + (i - CLIENTS_WORKING));
+        }
+        ClientNewsroom.addEditors(root, EditorSessions.DESK, ids);
     }
 
     /**
@@ -283,55 +325,9 @@ public final class EditorFeelBenchmark {
         }
     }
 
-    private static double ms(List<WindowStopwatch.Sample> samples, ToLongFunction<WindowStopwatch.Sample> f, double q) {
+    static double ms(List<WindowStopwatch.Sample> samples, ToLongFunction<WindowStopwatch.Sample> f, double q) {
         long[] sorted = samples.stream().mapToLong(f).sorted().toArray();
         return ClaimBenchmark.percentile(sorted, q) / 1e6;
-    }
-
-    private static String render(List<Phase> phases) {
-        Phase alone = phases.get(0);
-        Phase busy = phases.get(1);
-        StringBuilder md = new StringBuilder();
-        md.append("Run of ").append(ClaimBenchmark.now()).append(": ").append(REPETITIONS).append(" repetitions per phase (")
-                .append(alone.f5().size()).append(" F5, ").append(alone.next().size())
-                .append(" Ctrl+Enter each) after ").append(WARMUP).append(" unmeasured; ")
-                .append(String.format(Locale.ROOT, "%,d", ARTICLES)).append(" articles on one desk; ")
-                .append(Runtime.getRuntime().availableProcessors()).append(" cores.\n\n");
-        md.append("| what the editor does (ms) | alone p50 | alone p99 | with ").append(EDITORS)
-                .append(" editors p50 | with ").append(EDITORS).append(" editors p99 | ratio p50 | ratio p99 |\n")
-                .append("|---|---:|---:|---:|---:|---:|---:|\n");
-        row(md, "F5 → 5 new articles drawn in the list", alone.f5(), busy.f5(), WindowStopwatch.Sample::shownNanos);
-        row(md, "  … of which until the claim's answer reached the FX thread", alone.f5(), busy.f5(),
-                WindowStopwatch.Sample::arrivedNanos);
-        row(md, "Ctrl+Enter → next article's text shown in the reader", alone.next(), busy.next(),
-                WindowStopwatch.Sample::shownNanos);
-        row(md, "  … of which until the article's text reached the FX thread", alone.next(), busy.next(),
-                WindowStopwatch.Sample::arrivedNanos);
-        md.append("\n| phase | seconds | FX thread: longest stall | stalls over 50 ms | pulses /s | the ").append(EDITORS)
-                .append(" editors: rows claimed-and-decided /s | their claim p50 / p99 | load average before → after |\n")
-                .append("|---|---:|---:|---:|---:|---:|---:|---|\n");
-        for (Phase p : phases) {
-            md.append(String.format(Locale.ROOT, "| %s | %.0f | %d ms | %d | %.1f | %s | %s | %s → %s |%n", p.label(), p.seconds(),
-                    p.maxStallMillis(), p.stallsOver50(), p.pulsesPerSecond(),
-                    p.loadRowsPerSecond() == 0 ? "—" : String.format(Locale.ROOT, "%.0f",
-                            p.loadRowsPerSecond()),
-                    p.loadRowsPerSecond() == 0 ? "—" : String.format(Locale.ROOT, "%.1f / %.1f ms", p.loadClaimP50Micros() / 1000.0,
-                            p.loadClaimP99Micros() / 1000.0),
-                    p.loadAverageBefore(), p.loadAverageAfter()));
-        }
-        md.append(String.format(Locale.ROOT, "%nWhile the editor reads (5 articles held, nothing pressed, nobody else working) "
-                + "the window lays itself out %.1f times a second.%n", idlePulsesPerSecond));
-        return md.toString();
-    }
-
-    private static void row(StringBuilder md, String what, List<WindowStopwatch.Sample> alone, List<WindowStopwatch.Sample> busy,
-                            ToLongFunction<WindowStopwatch.Sample> f) {
-        double a50 = ms(alone, f, 0.5);
-        double a99 = ms(alone, f, 0.99);
-        double b50 = ms(busy, f, 0.5);
-        double b99 = ms(busy, f, 0.99);
-        md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.1f | %.2f× | %.2f× |%n", what, a50, a99, b50, b99,
-                b50 / a50, b99 / a99));
     }
 
     private static void say(String format, Object... args) {

@@ -9,25 +9,18 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
-import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Newsroom;
-import org.copydesk.review.Role;
 import org.copydesk.testing.Fixtures;
 
 /**
  * A newsroom of K signed-in desktop clients on one embedded server, {@value #WORKING_DEFAULT} of
  * them working (Get articles, approve each, again) and the rest idle, at K = 100, 300 and 1,000 in
- * one run ({@code -Dbench.clients=100,300,1000}). Each client is a {@link DesktopClient} on its own
- * account: the desktop pool, the list watch, presence and the release service as the app runs them.
+ * one run ({@code -Dbench.clients=100,300,1000}), in this JVM ({@link ClientNewsroom}). Each client is a
+ * {@link DesktopClient} on its own account: the desktop pool, the list watch, presence and the release service as the app runs them.
  * Idle clients are away from the window by default (the app's state after ten minutes without a key
  * or the mouse: the list watch every 30 s, no presence); {@code -Dbench.idleAtWindow=true} keeps
  * them at the window (every 3 s). Not a test: a main on the test class path
@@ -71,22 +64,7 @@ public final class IdleClientBenchmark {
     private final Duration idleWarmup = Duration.ofSeconds(Long.getLong("bench.warmup", 40));
     private final Duration workMeasure = Duration.ofSeconds(Long.getLong("bench.workSeconds", 30));
     private final Duration workWarmup = Duration.ofSeconds(Long.getLong("bench.workWarmup", 10));
-    private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(8, r -> {
-        Thread t = new Thread(r, "desktop-client");
-        t.setDaemon(true);
-        return t;
-    });
-    private final Random phase = new Random(29);
-    private final AtomicLong errors = new AtomicLong();
-    private final List<DesktopClient> working = new ArrayList<>();
-    private final List<DesktopClient> idle = new ArrayList<>();
-    private final List<String> refusals = new ArrayList<>();
-    private final ConcurrentLinkedQueue<Long> claimLatencies = new ConcurrentLinkedQueue<>();
-    private final AtomicLong rows = new AtomicLong();
-    private final AtomicLong emptyClaims = new AtomicLong();
-    private volatile boolean work;
-    private volatile boolean measuring;
-    private volatile boolean stop;
+    private ClientNewsroom clients;
     private String url;
     private Database admin;
 
@@ -100,6 +78,7 @@ public final class IdleClientBenchmark {
             bench.url = server.jdbcUrl("bench_idle");
             bench.admin = Database.open(bench.url, EmbeddedServer.ROOT_USER, server.rootPassword(), null,
                     new DataSources.PoolSize(2, 1), Database.SchemaAction.MIGRATE, null);
+            bench.clients = new ClientNewsroom(bench.url, List.of(DESK));
             List<Cell> cells = bench.run();
             String md = IdleClientReport.render(cells, bench);
             System.out.println(md);
@@ -120,121 +99,59 @@ public final class IdleClientBenchmark {
         ClaimBenchmark.say("newsroom of %d editors with accounts and %,d articles in %.0f s", most, ARTICLES,
                 (System.nanoTime() - t0) / 1e9);
         for (int i = 0; i < WORKING; i++) {
-            signIn(working, "work-" + i, true);
+            clients.signInWorking("work-" + i);
         }
-        List<Thread> loops = working.stream().map(this::loop).toList();
-        loops.forEach(Thread::start);
         List<Cell> cells = new ArrayList<>();
-        try {
-            cells.add(measure(WORKING + " working clients signed in, not working", false));
-            cells.add(measure(WORKING + " working clients working, no idle clients", true));
-            for (int k : CLIENTS) {
-                long s0 = System.nanoTime();
-                for (int i = idle.size(); i < k - WORKING; i++) {
-                    signIn(idle, "idle-" + i, IDLE_AT_WINDOW);
-                }
-                ClaimBenchmark.say("%d idle clients signed in (%.0f s for the new ones), %d refused", idle.size(),
-                        (System.nanoTime() - s0) / 1e9, refusals.size());
-                cells.add(measure("K = " + k + ": " + idle.size() + " idle, working clients not working", false));
-                if (k == CLIENTS.get(0) && !Boolean.getBoolean("bench.noUnpacedCell")) {
-                    idle.forEach(c -> c.pacedRelease(false));
-                    cells.add(measure("K = " + k + ": " + idle.size() + " idle with the sweep turn asked every 5 s (before), not working",
-                            false));
-                    idle.forEach(c -> c.pacedRelease(true));
-                }
-                cells.add(measure("K = " + k + ": " + idle.size() + " idle, " + WORKING + " working", true));
+        cells.add(measure(WORKING + " working clients signed in, not working", false));
+        cells.add(measure(WORKING + " working clients working, no idle clients", true));
+        for (int k : CLIENTS) {
+            long s0 = System.nanoTime();
+            for (int i = clients.idleCount(); i < k - WORKING; i++) {
+                clients.signInIdle("idle-" + i, IDLE_AT_WINDOW);
             }
-        } finally {
-            stop = true;
-            loops.forEach(ClaimBenchmark::join);
+            ClaimBenchmark.say("%d idle clients signed in (%.0f s for the new ones), %d refused", clients.idleCount(),
+                    (System.nanoTime() - s0) / 1e9, clients.refusals().size());
+            int idle = clients.idleCount();
+            cells.add(measure("K = " + k + ": " + idle + " idle, working clients not working", false));
+            if (k == CLIENTS.get(0) && !Boolean.getBoolean("bench.noUnpacedCell")) {
+                clients.pacedRelease(false);
+                cells.add(measure("K = " + k + ": " + idle + " idle with the sweep turn asked every 5 s (before), not working",
+                        false));
+                clients.pacedRelease(true);
+            }
+            cells.add(measure("K = " + k + ": " + idle + " idle, " + WORKING + " working", true));
         }
         return cells;
     }
 
     private void newsroom(int idleEditors) {
-        Newsroom newsroom = new Newsroom(admin.dsl());
-        AccountAdministration accounts = new AccountAdministration(admin.dsl());
-        newsroom.addDesk(DESK, "News", Duration.ofHours(2));
+        new Newsroom(admin.dsl()).addDesk(DESK, "News", Duration.ofHours(2));
         List<String> ids = Stream.concat(Stream.iterate(0, i -> i + 1).limit(WORKING).map(i -> "work-" + i),
                 Stream.iterate(0, i -> i + 1).limit(idleEditors).map(i -> "idle-" + i)).toList();
-        for (String id : ids) {
-            newsroom.addEditor(id, id, Role.EDITOR, ClaimBenchmark.BATCH, List.of(DESK));
-        }
-        accounts.createAccount(ids.get(0), password(ids.get(0)));
-        BenchAccounts.likeThat(admin.dsl(), ids.get(0), ids.subList(1, ids.size()), IdleClientBenchmark::password);
+        ClientNewsroom.addEditors(admin.dsl(), DESK, ids);
         Fixtures.articles(admin.dsl(), DESK, ARTICLES, 3, -3600);
         admin.dsl().execute("analyze table article");
     }
 
-    private static char[] password(String id) {
-        return (id + "-Idle-bench-1").toCharArray();
-    }
-
-    private void signIn(List<DesktopClient> into, String id, boolean atWindow) {
-        try {
-            into.add(DesktopClient.signIn(url, id, password(id), List.of(DESK), atWindow, scheduler, phase, errors));
-        } catch (RuntimeException e) {
-            refusals.add(id + ": " + e.getMessage());
-            if (refusals.size() == 1) {
-                ClaimBenchmark.say("first sign-in refused: %s", e);
-            }
-        }
-    }
-
-    /** A working client's loop: works while {@link #work} is on, counts claims while {@link #measuring}. */
-    private Thread loop(DesktopClient client) {
-        Thread t = new Thread(() -> {
-            int[] claimed = new int[1];
-            while (!stop) {
-                if (!work) {
-                    ClaimBenchmark.sleep(50);
-                    continue;
-                }
-                try {
-                    long latency = client.work(claimed);
-                    if (measuring) {
-                        claimLatencies.add(latency);
-                        rows.addAndGet(claimed[0]);
-                        emptyClaims.addAndGet(claimed[0] == 0 ? 1 : 0);
-                    }
-                    if (claimed[0] == 0) {
-                        ClaimBenchmark.sleep(100);
-                    }
-                } catch (RuntimeException e) {
-                    if (errors.incrementAndGet() == 1) {
-                        ClaimBenchmark.say("first error: %s", e);
-                    }
-                    ClaimBenchmark.sleep(100);
-                }
-            }
-        }, "working-" + client.id());
-        t.setDaemon(true);
-        return t;
-    }
-
     private Cell measure(String label, boolean withWork) throws Exception {
-        work = withWork;
+        clients.work(withWork);
         Thread.sleep((withWork ? workWarmup : idleWarmup).toMillis());
-        claimLatencies.clear();
-        rows.set(0);
-        emptyClaims.set(0);
-        long errorsBefore = errors.get();
+        long errorsBefore = clients.errors();
         Map<String, Long> before = ServerCounters.read(admin.dsl());
         long t0 = System.nanoTime();
-        measuring = true;
+        clients.startMeasuring();
         Thread.sleep((withWork ? workMeasure : idleMeasure).toMillis());
-        measuring = false;
+        ClientNewsroom.Figures figures = clients.stopMeasuring();
         double seconds = (System.nanoTime() - t0) / 1e9;
         Map<String, Long> after = ServerCounters.read(admin.dsl());
-        work = false;
+        clients.work(false);
         long idleConnections = admin.dsl().fetchOne("select count(*) from information_schema.processlist where user like 'idle-%'")
                 .get(0, Long.class);
-        long[] claims = claimLatencies.stream().mapToLong(Long::longValue).sorted().toArray();
-        Cell cell = new Cell(label, idle.size(), seconds, ServerCounters.delta(before, after),
-                (after.get("cpu_server_us") - before.get("cpu_server_us")) / 1e6, idleConnections, claims, rows.get(),
-                emptyClaims.get(), errors.get() - errorsBefore, serverMemoryMb());
+        Cell cell = new Cell(label, clients.idleCount(), seconds, ServerCounters.delta(before, after),
+                (after.get("cpu_server_us") - before.get("cpu_server_us")) / 1e6, idleConnections, figures.claims(), figures.rows(),
+                figures.emptyClaims(), clients.errors() - errorsBefore, serverMemoryMb());
         ClaimBenchmark.say("%-55s server CPU %7.1f ms/s  idle connections %4d  claims %5d p50 %4d ms p99 %5d ms  rows/s %6.1f"
-                        + "  memory %d MB  errors %d", label, cell.cpuMsPerSecond(), idleConnections, claims.length,
+                        + "  memory %d MB  errors %d", label, cell.cpuMsPerSecond(), idleConnections, cell.claims().length,
                 cell.claimPercentileMs(0.50), cell.claimPercentileMs(0.99), cell.rows() / seconds, cell.serverMemoryMb(),
                 cell.errors());
         return cell;
@@ -260,11 +177,11 @@ public final class IdleClientBenchmark {
     }
 
     List<String> refusals() {
-        return refusals;
+        return clients.refusals();
     }
 
     long errors() {
-        return errors.get();
+        return clients.errors();
     }
 
     Duration[] durations() {
@@ -272,9 +189,9 @@ public final class IdleClientBenchmark {
     }
 
     private void close() {
-        stop = true;
-        scheduler.shutdownNow();
-        Stream.concat(working.stream(), idle.stream()).forEach(DesktopClient::close);
+        if (clients != null) {
+            clients.close();
+        }
         if (admin != null) {
             admin.close();
         }
