@@ -12,6 +12,7 @@ import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
 import org.copydesk.review.Newsroom;
+import org.copydesk.review.ReleaseService;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import org.copydesk.testing.Fixtures;
@@ -25,7 +26,8 @@ import org.copydesk.testing.Fixtures;
  * and 1), the three as one prepared UNION and as text. Per read: the server process's CPU time
  * (from /proc, 10 ms ticks) and the server's counters ({@code Handler_read_*}, and
  * {@code Com_stmt_execute}: 1 where the server ran a prepared statement, 0 where the driver sent
- * text it parsed anew). Back-to-back reads find every cache warm: a window's read every few seconds
+ * text it parsed anew); and, for comparison, the two other calls an idle window at the screen makes
+ * (presence and the sweep turn). Back-to-back reads find every cache warm: a window's read every few seconds
  * costs more (docs/benchmarks.md, "Idle editors"), the shares are what this tells. Not a test: a main
  * on the test class path that prints a table (nothing is written to docs/benchmarks.md); the editor
  * holds nothing and 150,000 articles wait on their desk ({@code bench.articles}), as for the idle
@@ -34,7 +36,7 @@ import org.copydesk.testing.Fixtures;
 public final class ListWatchCostBreakdown {
 
     private static final List<String> COUNTERS = List.of("Handler_read_key", "Handler_read_next", "Com_admin_commands",
-            "Com_stmt_execute", "Questions");
+            "Com_stmt_execute", "Questions", "Queries");
     private static final String NOW = "current_timestamp(6)";
     private static final String CLOCK = "select 'n', cast(null as signed), cast(null as signed), cast(null as datetime(6)), null, "
             + NOW + ", cast(null as signed)";
@@ -67,7 +69,8 @@ public final class ListWatchCostBreakdown {
                 new Newsroom(admin.dsl()).addEditor("ann", "Ann", Role.EDITOR, 5, List.of("news"));
                 admin.dsl().execute("analyze table article");
             }
-            var watch = new ReviewSession(app, ReviewSession.Options.defaults()).listWatch();
+            ReviewSession session = new ReviewSession(app, ReviewSession.Options.defaults());
+            var watch = session.listWatch();
             Map<String, Read> parts = new LinkedHashMap<>();
             parts.put("the pool's check of a connection (isValid: a ping)", c -> c.isValid(2));
             parts.put("select 1", c -> read(c, "select 1"));
@@ -101,10 +104,22 @@ public final class ListWatchCostBreakdown {
                     watch.read("ann", List.of());
                 }
             });
+            // the other calls an idle window at the screen makes, for comparison
+            cells.put("presence (record_presence)", n -> {
+                for (int i = 0; i < n; i++) {
+                    session.queue().recordPresence("ann");
+                }
+            });
+            ReleaseService release = session.releaseService(released -> { });
+            cells.put("the sweep turn (take_sweep_turn, mostly not ours)", n -> {
+                for (int i = 0; i < n; i++) {
+                    release.runTurn();
+                }
+            });
             for (Reads cell : cells.values()) {
                 cell.run(200); // warm
             }
-            ClaimBenchmark.say("%-62s %14s  %s", "read", "server CPU", String.join(" ", COUNTERS));
+            ClaimBenchmark.say("%-62s %14s  %s", "call", "server CPU", String.join(" ", COUNTERS));
             for (int round = 1; round <= 2; round++) {
                 for (var cell : cells.entrySet()) {
                     measure(cell.getKey(), reads, server, admin, cell.getValue());
@@ -125,7 +140,7 @@ public final class ListWatchCostBreakdown {
         for (String name : COUNTERS) {
             per.append(String.format(Locale.ROOT, " %.2f", (after.get(name) - before.get(name)) / (double) n));
         }
-        ClaimBenchmark.say("%-62s %8.0f µs/read %s", label, (cpu1 - cpu0) * 1e6 / n, per);
+        ClaimBenchmark.say("%-62s %8.0f µs/call %s", label, (cpu1 - cpu0) * 1e6 / n, per);
     }
 
     private static Map<String, Long> counters(Database admin) {
