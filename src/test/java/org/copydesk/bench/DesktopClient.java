@@ -27,8 +27,8 @@ import org.copydesk.ui.editor.EditorViewModel;
  * asks it holding nothing (at the window: every 3 s for the minute after sign-in, then every 15 s
  * since nobody touches it; every 30 s while the editor is away: {@code LiveList}), the presence
  * heartbeat every 60 s while the editor is at the window (an away editor's client sends none), and
- * the release service as the app
- * starts it ({@link ReleaseService#start()}: the newsroom's sweep turn, paced as the database asks).
+ * the release service as the app starts it ({@link ReleaseService#start()}: the newsroom's sweep
+ * turn, paced as the database asks).
  * A working client also gets articles and approves each, over and over, on a thread of its own
  * ({@link #work}), as an editor pressing Get articles and deciding at once would.
  */
