@@ -1,11 +1,11 @@
 package org.copydesk.bench;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -23,24 +23,31 @@ import org.copydesk.ui.editor.EditorViewModel;
 /**
  * One signed-in desktop client as the app runs it, on the editor's own account: the desktop pool
  * ({@link DataSources.PoolSize#desktop()}), a window opening with two reads at once (what the editor
- * holds, and the list watch), then on the client's own random phase the list watch (every 3 s at
- * the window, every 30 s while the editor is away), the presence heartbeat every 60 s while the
- * editor is at the window (an away editor's client sends none), and the release service as the app
- * starts it ({@link ReleaseService#start()}: the newsroom's sweep turn, paced as the database asks).
+ * holds, and the list watch), then on the client's own random phase the list watch as the window
+ * asks it holding nothing (at the window: every 3 s for the minute after sign-in, then every 15 s
+ * since nobody touches it; every 30 s while the editor is away: {@code LiveList}), the presence
+ * heartbeat every 60 s while the editor is at the window (an away editor's client sends none), and
+ * the release service as the app starts it ({@link ReleaseService#start()}: the newsroom's sweep
+ * turn, paced as the database asks).
  * A working client also gets articles and approves each, over and over, on a thread of its own
  * ({@link #work}), as an editor pressing Get articles and deciding at once would.
  */
 final class DesktopClient implements AutoCloseable {
 
-    /** The list watch while the editor is away (LiveList.AWAY_INTERVAL, package-private there). */
-    static final Duration AWAY = Duration.ofSeconds(30);
     static final Duration PRESENCE = Duration.ofSeconds(60);
+    /**
+     * {@code -Dbench.watchAsBefore=true}: an idle client at the window asks for its list every 3 s
+     * however long it is untouched, as the window did before it slowed down when untouched (for a run
+     * measured against one without it, back to back).
+     */
+    static final boolean WATCH_AS_BEFORE = Boolean.getBoolean("bench.watchAsBefore");
 
     private final String id;
     private final Database pool;
     private final ReviewSession session;
     private final ReleaseService release;
-    private final List<ScheduledFuture<?>> schedules = new ArrayList<>();
+    private final List<ScheduledFuture<?>> schedules = new CopyOnWriteArrayList<>();
+    private volatile boolean closed;
 
     private DesktopClient(String id, Database pool) {
         this.id = id;
@@ -51,8 +58,9 @@ final class DesktopClient implements AutoCloseable {
 
     /**
      * Signs in (opens the pool on the editor's account) and starts the window's schedules on
-     * {@code scheduler}; {@code atWindow}: the editor is at the window (list watch every 3 s and
-     * presence), or away (list watch every 30 s, no presence).
+     * {@code scheduler}; {@code atWindow}: the editor is at the window, not touching it (list watch
+     * every 3 s, every 15 s from a minute after sign-in; presence), or away (list watch every 30 s,
+     * no presence).
      */
     static DesktopClient signIn(String url, String id, char[] password, List<String> desks, boolean atWindow,
                                 ScheduledExecutorService scheduler, Random phase, AtomicLong errors) {
@@ -61,13 +69,13 @@ final class DesktopClient implements AutoCloseable {
         try {
             CompletableFuture.allOf(CompletableFuture.runAsync(() -> client.session.queue().held(id), scheduler),
                     CompletableFuture.runAsync(() -> client.session.listWatch().read(id, desks), scheduler)).join();
-            long watchMs = (atWindow ? EditorViewModel.Settings.WATCH_INTERVAL : AWAY).toMillis();
-            client.schedules.add(scheduler.scheduleAtFixedRate(() -> ListWatchBenchmark.guarded(errors,
-                    () -> client.session.listWatch().read(id, desks)), phase.nextLong(watchMs), watchMs, TimeUnit.MILLISECONDS));
+            Runnable watch = () -> ListWatchBenchmark.guarded(errors, () -> client.session.listWatch().read(id, desks));
             if (atWindow) {
-                long presenceMs = PRESENCE.toMillis();
-                client.schedules.add(scheduler.scheduleAtFixedRate(() -> ListWatchBenchmark.guarded(errors,
-                        () -> client.session.queue().recordPresence(id)), phase.nextLong(presenceMs), presenceMs, TimeUnit.MILLISECONDS));
+                client.watchAtTheWindow(watch, scheduler, phase);
+                client.every(PRESENCE, () -> ListWatchBenchmark.guarded(errors, () -> client.session.queue().recordPresence(id)),
+                        scheduler, phase);
+            } else {
+                client.every(EditorViewModel.Settings.AWAY_WATCH_INTERVAL, watch, scheduler, phase);
             }
             client.release.start();
             return client;
@@ -75,6 +83,27 @@ final class DesktopClient implements AutoCloseable {
             client.close();
             throw e;
         }
+    }
+
+    /** The window untouched since sign-in: the working interval for {@link EditorViewModel.Settings#QUIET_AFTER}, then the quiet one. */
+    private void watchAtTheWindow(Runnable watch, ScheduledExecutorService scheduler, Random phase) {
+        ScheduledFuture<?> working = every(EditorViewModel.Settings.WATCH_INTERVAL, watch, scheduler, phase);
+        if (WATCH_AS_BEFORE) {
+            return;
+        }
+        schedules.add(scheduler.schedule(() -> {
+            working.cancel(false);
+            if (!closed) {
+                every(EditorViewModel.Settings.QUIET_WATCH_INTERVAL, watch, scheduler, phase);
+            }
+        }, EditorViewModel.Settings.QUIET_AFTER.toMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    private ScheduledFuture<?> every(Duration interval, Runnable action, ScheduledExecutorService scheduler, Random phase) {
+        long ms = interval.toMillis();
+        ScheduledFuture<?> f = scheduler.scheduleAtFixedRate(action, phase.nextLong(ms), ms, TimeUnit.MILLISECONDS);
+        schedules.add(f);
+        return f;
     }
 
     /**
@@ -116,6 +145,7 @@ final class DesktopClient implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         schedules.forEach(s -> s.cancel(false));
         release.close();
         pool.close();

@@ -23,8 +23,10 @@ final class IdleClientReport {
         md.append("Run of ").append(ClaimBenchmark.now()).append(": one embedded MariaDB 11.4 (2 shared cores), ")
                 .append(IdleClientBenchmark.ARTICLES).append(" articles on one desk; every client on its own account with the")
                 .append(" desktop pool, list watch, presence and release service as the app runs them; idle clients ")
-                .append(IdleClientBenchmark.IDLE_AT_WINDOW ? "at the window (list watch every 3 s, presence every 60 s)"
-                        : "away from the window (list watch every 30 s, no presence)")
+                .append(!IdleClientBenchmark.IDLE_AT_WINDOW ? "away from the window (list watch every 30 s, no presence)"
+                        : DesktopClient.WATCH_AS_BEFORE ? "at the window (list watch every 3 s however long untouched, presence every 60 s)"
+                        : "at the window holding nothing (list watch every 3 s, every 15 s once untouched for a minute;"
+                                + " presence every 60 s)")
                 .append("; ").append(bench.working()).append(" working clients (Get articles, approve each, again). Idle cells ")
                 .append(d[1].toSeconds()).append(" s after ").append(d[0].toSeconds()).append(" s, working cells ")
                 .append(d[3].toSeconds()).append(" s after ").append(d[2].toSeconds()).append(" s.\n\n");

@@ -239,7 +239,7 @@ public final class ListWatchBenchmark {
     }
 
     /** The process's user + system CPU time, from /proc (NaN where there is none). */
-    private static double cpuSeconds(long pid) {
+    static double cpuSeconds(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");

@@ -1,5 +1,6 @@
 package org.copydesk.ui.editor;
 
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.List;
@@ -108,7 +109,12 @@ final class EditorContext {
 
     /** True once the editor has done nothing for the idle timeout: their leases are no longer renewed. */
     boolean idle() {
-        return ticker.nanoTime() - lastActivityNanos > settings.idleTimeout().toNanos();
+        return untouchedFor(settings.idleTimeout());
+    }
+
+    /** True once the editor has done nothing (no key, click or decision) for longer than {@code time}. */
+    boolean untouchedFor(Duration time) {
+        return ticker.nanoTime() - lastActivityNanos > time.toNanos();
     }
 
     // --- the desktop --------------------------------------------------------------------------------

@@ -55,6 +55,15 @@ public final class EditorViewModel implements AutoCloseable {
                            Duration noticeLifetime, Duration watchInterval, Duration unansweredAfter) {
 
         public static final Duration WATCH_INTERVAL = Duration.ofSeconds(3);
+        /**
+         * How long a window holding nothing goes untouched (no key, click or decision) before its list
+         * is asked every {@link #QUIET_WATCH_INTERVAL} instead of every {@link #WATCH_INTERVAL} (why: {@code LiveList}).
+         */
+        public static final Duration QUIET_AFTER = Duration.ofSeconds(60);
+        /** How often a window holding nothing asks for its list once untouched for {@link #QUIET_AFTER}. */
+        public static final Duration QUIET_WATCH_INTERVAL = Duration.ofSeconds(15);
+        /** How often a window holding nothing asks for its list while its editor is away (the idle timeout passed). */
+        public static final Duration AWAY_WATCH_INTERVAL = Duration.ofSeconds(30);
         public static final Duration UNANSWERED_AFTER = Duration.ofSeconds(3);
 
         public Settings(Duration tick, Duration heartbeatInterval, Duration idleTimeout, Duration warnBefore,

@@ -23,7 +23,8 @@ import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 
 /**
- * Keeps "My articles" true without F5. Every few seconds it asks the database the one cheap
+ * Keeps "My articles" true without F5. Every few seconds ({@link #interval()}: less often in a window
+ * holding nothing that nobody is working in) it asks the database the one cheap
  * question of {@link ListWatch} (the editor's leases; the work waiting on their desks while they
  * have room) and acts only on a difference: an article given to the editor joins the list with who
  * gave it and why; one taken back, given away or run out leaves it with the reason; a supervisor's
@@ -36,15 +37,6 @@ import org.copydesk.ui.common.Notice;
  * {@link ArticleClaims}.
  */
 final class LiveList {
-
-    /**
-     * How often the list is asked while the editor is away (no key or mouse for the idle timeout)
-     * and the window holds no lease: nobody reads the window then, and a newsroom's server carries
-     * many such windows. A window still holding leases keeps asking at the working interval, so its
-     * countdowns and warnings stay true (the same editor may be renewing them in another window).
-     * Back at work, the next tick asks again if the working interval has passed since the last read.
-     */
-    static final Duration AWAY_INTERVAL = Duration.ofSeconds(30);
 
     /** An article the editor gave back is not announced as waiting for this long ("release means not me"). */
     static final Duration NOT_ME_FOR = Duration.ofMinutes(10);
@@ -60,6 +52,8 @@ final class LiveList {
     private final IntegerProperty waitingCount = new SimpleIntegerProperty();
     private boolean reading;
     private long lastReadNanos;
+    /** The window has asked less often than the working interval since its last read at that interval. */
+    private boolean slowed;
     /** The waiting articles seen when the list last topped itself up: not again for the same ones. */
     private Set<Long> toppedUpFor = Set.of();
 
@@ -82,12 +76,18 @@ final class LiveList {
         });
     }
 
-    /** Every tick: asks again once the interval has passed (the longer one while the editor is away with nothing held). */
+    /** Every tick: asks again once the interval has passed, or at once when the editor is back at a window that asked less often. */
     void tick() {
-        Duration wait = context.idle() && held.rows().isEmpty() ? AWAY_INTERVAL : context.settings.watchInterval();
-        if (context.connection.isOffline() || reading || context.ticker.nanoTime() - lastReadNanos < wait.toNanos()) {
+        Duration working = context.settings.watchInterval();
+        Duration wait = interval();
+        boolean longer = wait.compareTo(working) > 0;
+        slowed |= longer;
+        boolean back = slowed && !longer;
+        if (context.connection.isOffline() || reading
+                || !back && context.ticker.nanoTime() - lastReadNanos < wait.toNanos()) {
             return;
         }
+        slowed = longer;
         long mark = held.changeMark();
         boolean room = held.rows().size() < context.editor.capacity();
         List<String> lookAt = room ? context.desks() : List.of();
@@ -100,6 +100,40 @@ final class LiveList {
                 .onSuccess(snapshot -> apply(snapshot, mark, room))
                 .onFailure(context::failed)
                 .executeWith(context.tasks);
+    }
+
+    /**
+     * How often the list is asked now (the durations are {@link EditorViewModel.Settings}' constants).
+     * Each read costs the server 0.3–0.6 ms of CPU (docs/benchmarks.md, "Idle editors"), and a
+     * newsroom's server carries hundreds of windows that nobody is working in, so a window asks
+     * often only while it matters to someone:
+     * <ul>
+     *   <li>holding leases: every working interval (3 s), whoever is at the keyboard. A lease taken
+     *       back, given away or run out, a supervisor's extra time and a newer revision must show
+     *       within it, and the same editor may be renewing those leases in another window;</li>
+     *   <li>holding nothing, touched in the last {@code QUIET_AFTER} (a minute): every working
+     *       interval; the editor is looking for work (just decided the last article, pressed F5, is
+     *       reading the nudge);</li>
+     *   <li>holding nothing, untouched for {@code QUIET_AFTER}: every {@code QUIET_WATCH_INTERVAL}
+     *       (15 s). All that can change for this window then is an article given to the editor and
+     *       the "N articles waiting — F5" nudge (or the top-up the editor chose); both show within
+     *       that instead of the working interval, for a fifth of the reads;</li>
+     *   <li>holding nothing, editor away (no key or click for the idle timeout, 10 minutes): every
+     *       {@code AWAY_WATCH_INTERVAL} (30 s); nobody reads the window then.</li>
+     * </ul>
+     * A key or a click in a window that was asking less often asks at once (on the next tick), and
+     * from then on every working interval; an article arriving puts the window back on the working
+     * interval too, since it then holds a lease.
+     */
+    Duration interval() {
+        if (!held.rows().isEmpty()) {
+            return context.settings.watchInterval();
+        }
+        if (context.idle()) {
+            return EditorViewModel.Settings.AWAY_WATCH_INTERVAL;
+        }
+        return context.untouchedFor(EditorViewModel.Settings.QUIET_AFTER) ? EditorViewModel.Settings.QUIET_WATCH_INTERVAL
+                : context.settings.watchInterval();
     }
 
     private void apply(ListWatch.Snapshot snapshot, long mark, boolean room) {

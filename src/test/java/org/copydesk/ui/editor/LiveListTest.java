@@ -26,7 +26,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Work comes to the editor and the list never goes stale: without F5, within 5 s of the
- * change on the server (the heartbeat is a minute away in each case).
+ * change on the server (the heartbeat is a minute away in each case); within the quiet interval for
+ * a window holding nothing that nobody has touched for a minute.
  */
 @ExtendWith(DatabaseExtension.class)
 class LiveListTest {
@@ -123,7 +124,7 @@ class LiveListTest {
 
     /**
      * Away from a window that holds nothing (no key or mouse for the idle timeout, 10 minutes) the
-     * list is asked every {@link LiveList#AWAY_INTERVAL}, not every few seconds; back at work, at once.
+     * list is asked every {@link EditorViewModel.Settings#AWAY_WATCH_INTERVAL}, not every few seconds; back at work, at once.
      */
     @Test
     void theListIsAskedLessOftenWhileTheEditorIsAwayAndAtOnceOnTheirReturn() {
@@ -134,13 +135,93 @@ class LiveListTest {
         Fixtures.articles(dsl, "news", 2, 3, -60);
         ticker.advance(WITHIN_FIVE_SECONDS);
         assertThat(model.waitingProperty().get()).as("not asked again within seconds while away").isEmpty();
-        ticker.advance(LiveList.AWAY_INTERVAL);
+        ticker.advance(EditorViewModel.Settings.AWAY_WATCH_INTERVAL);
         assertThat(model.waitingProperty().get()).isEqualTo("2 articles waiting on News \u2014 F5");
 
         Fixtures.articles(dsl, "sport", 1, 3, -60);
         model.activity();
         ticker.advance(WITHIN_FIVE_SECONDS);
         assertThat(model.waitingProperty().get()).isEqualTo("3 articles waiting on News and Sport \u2014 F5");
+    }
+
+    /**
+     * A window holding nothing that nobody has touched for {@link EditorViewModel.Settings#QUIET_AFTER} asks every
+     * {@link EditorViewModel.Settings#QUIET_WATCH_INTERVAL}: an article a supervisor gives the editor then arrives within
+     * that, with who gave it and why, not within the working interval.
+     */
+    @Test
+    void anArticleGivenToAnUntouchedWindowHoldingNothingArrivesWithinTheQuietInterval() {
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        session.queue().claim("bob");
+        long bobs = dsl.fetchValue(ARTICLE.ID, ARTICLE.LOCKED_BY.eq("bob"));
+        model.start();
+        assertThat(model.articles()).isEmpty();
+        ticker.advance(EditorViewModel.Settings.QUIET_AFTER.plusSeconds(1));
+        Fixtures.articles(dsl, "sport", 1, 3, -60);
+        secondsUntilTheNudgeSays("1 article waiting on Sport \u2014 F5", EditorViewModel.Settings.QUIET_WATCH_INTERVAL); // a read just now
+
+        session.supervision().reassign(bobs, "ann", "sue", false, "Ann knows this story");
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.articles()).as("not asked again within the working interval").isEmpty();
+        ticker.advance(EditorViewModel.Settings.QUIET_WATCH_INTERVAL.minus(WITHIN_FIVE_SECONDS).plusSeconds(1));
+
+        assertThat(model.articles()).extracting(LeaseRow::id).containsExactly(bobs);
+        String said = "Sue Lindqvist gave you \u201cArticle 0\u201d: \u201cAnn knows this story\u201d.";
+        assertThat(model.notices()).extracting(Notice::text).contains(said);
+        assertThat(alerts).contains(said);
+    }
+
+    /** Holding leases, the window asks every working interval however long nobody has touched it, past the idle timeout too. */
+    @Test
+    void aWindowHoldingLeasesAsksEveryWorkingIntervalHoweverLongItIsUntouched() {
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        model.start();
+        assertThat(model.articles()).hasSize(2);
+
+        ticker.advance(EditorViewModel.Settings.QUIET_AFTER.multipliedBy(2)); // untouched, still at the window
+        LeaseRow first = model.articles().get(0);
+        session.supervision().forceRelease(first.id(), "sue", "Legal first");
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.articles()).extracting(LeaseRow::id).doesNotContain(first.id());
+
+        ticker.advance(Duration.ofMinutes(10)); // away: no key or click for the idle timeout
+        LeaseRow second = model.articles().get(0);
+        session.supervision().extend(second.id(), Duration.ofMinutes(20), "sue");
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(second.remainingProperty().get()).isGreaterThan(Duration.ofMinutes(45));
+    }
+
+    /** A key or a click in a window that was asking less often asks at once, not when the working interval has passed. */
+    @Test
+    void backAtTheKeyboardAQuietWindowAsksAtOnce() {
+        model.start();
+        ticker.advance(EditorViewModel.Settings.QUIET_AFTER.plusSeconds(1));
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        secondsUntilTheNudgeSays("1 article waiting on News \u2014 F5", EditorViewModel.Settings.QUIET_WATCH_INTERVAL); // a read just now
+
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        ticker.advance(Duration.ofSeconds(1));
+        assertThat(model.waitingProperty().get()).as("quiet: not asked a second after a read")
+                .isEqualTo("1 article waiting on News \u2014 F5");
+        model.activity();
+        ticker.advance(Duration.ofSeconds(1)); // the next tick, 2 s after the last read
+
+        assertThat(model.waitingProperty().get()).isEqualTo("2 articles waiting on News \u2014 F5");
+        ticker.advance(EditorViewModel.Settings.QUIET_AFTER.minusSeconds(10));
+        Fixtures.articles(dsl, "news", 1, 3, -60);
+        ticker.advance(WITHIN_FIVE_SECONDS);
+        assertThat(model.waitingProperty().get()).as("back at the working interval").isEqualTo("3 articles waiting on News \u2014 F5");
+    }
+
+    /** Steps a second at a time until the nudge says {@code text}; fails after {@code atMost}. */
+    private void secondsUntilTheNudgeSays(String text, Duration atMost) {
+        for (long s = 0; s <= atMost.toSeconds() + 1; s++) {
+            if (model.waitingProperty().get().equals(text)) {
+                return;
+            }
+            ticker.advance(Duration.ofSeconds(1));
+        }
+        assertThat(model.waitingProperty().get()).as("within %s", atMost).isEqualTo(text);
     }
 
     @Test
