@@ -23,7 +23,8 @@ import org.copydesk.testing.Fixtures;
  * {@link DesktopClient} on its own account: the desktop pool, the list watch, presence and the release service as the app runs them.
  * Idle clients are away from the window by default (the app's state after ten minutes without a key
  * or the mouse: the list watch every 30 s, no presence); {@code -Dbench.idleAtWindow=true} keeps
- * them at the window (every 3 s). Not a test: a main on the test class path
+ * them at the window (every 3 s for a minute, then every 15 s, as {@link DesktopClient} runs the app's
+ * schedule; {@code -Dbench.watchAsBefore=true}: every 3 s throughout). Not a test: a main on the test class path
  * ({@code mvn -q test-compile exec:exec@idle-client-benchmark}) that prints a table and rewrites its
  * section of docs/benchmarks.md.
  *
