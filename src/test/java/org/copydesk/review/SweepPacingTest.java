@@ -2,7 +2,6 @@ package org.copydesk.review;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.ARTICLE;
-import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 import static org.copydesk.db.schema.Tables.SWEEP_CALLER;
 import static org.copydesk.db.schema.Tables.SWEEP_TURN;
 
@@ -11,7 +10,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.testing.DatabaseExtension;
@@ -147,19 +145,7 @@ class SweepPacingTest {
         turnNow(session.releaseService(released -> { }));
         session.queue().claim(HOLDER);
         var before = root.fetchOne(SWEEP_TURN);
-        List<ReleaseService> clients = new ArrayList<>();
-        try {
-            for (int i = 0; i < 120; i++) {
-                ReleaseService client = session.releaseService(released -> { });
-                clients.add(client);
-                client.start();
-            }
-            root.update(ARTICLE).set(ARTICLE.EXPIRES_AT, ServerClock.nowPlus(Duration.ofSeconds(2)))
-                    .where(ARTICLE.LOCKED_BY.eq(HOLDER)).execute();
-            Thread.sleep(running.toMillis());
-        } finally {
-            clients.forEach(ReleaseService::close);
-        }
+        List<ReleaseService> clients = SweepClients.runWhileLeasesLapse(session, root, HOLDER, 120, running);
         long turns = root.fetchOne(SWEEP_TURN).getTurnsTaken() - before.getTurnsTaken();
         long intervals = running.toMillis() / interval.toMillis();
         log.info("120 paced clients, {} intervals of {} ms: {} turns taken", intervals, interval.toMillis(), turns);
@@ -167,13 +153,7 @@ class SweepPacingTest {
                 .allSatisfy(c -> assertThat(c.nextCallAfter()).isBetween(Duration.ofMillis(1500), Duration.ofMillis(4500)));
         assertThat(turns).as("turns taken in %s intervals", intervals).isBetween(intervals / 2, intervals * 4 / 3 + 2);
         assertThat(root.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq(HOLDER))).as("the holder's lapsed leases, freed").isZero();
-        var expiries = root.select(LEASE_EVENT.OCCURRED_AT, LEASE_EVENT.DETAIL).from(LEASE_EVENT)
-                .where(LEASE_EVENT.ACTION.eq("expire").and(LEASE_EVENT.OLD_OWNER.eq(HOLDER))).fetch();
-        assertThat(expiries).as("expiries recorded").hasSize(5);
-        for (var e : expiries) {
-            LocalDateTime expiredAt = LocalDateTime.parse(e.value2().substring("lease expired at ".length()));
-            assertThat(Duration.between(expiredAt, e.value1())).isLessThanOrEqualTo(interval.plus(SCHEDULING_SLACK));
-        }
+        assertThat(SweepClients.assertFreedWithin(root, HOLDER, interval.plus(SCHEDULING_SLACK))).as("expiries recorded").isEqualTo(5);
     }
 
     private ReviewProcedures procedures() {

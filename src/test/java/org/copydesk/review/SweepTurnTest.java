@@ -10,7 +10,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -91,20 +90,7 @@ class SweepTurnTest {
         ReviewSession session = new ReviewSession(db.database(), new ReviewSession.Options(null, interval));
         session.queue().claim(HOLDER);
         Record before = turnCounters();
-        List<ReleaseService> clients = new ArrayList<>();
-        try {
-            for (int i = 0; i < CLIENTS; i++) {
-                ReleaseService client = session.releaseService(released -> { });
-                clients.add(client);
-                client.start();
-            }
-            // the holder's five leases lapse two seconds from now, while the twenty clients tick
-            root.update(ARTICLE).set(ARTICLE.EXPIRES_AT, ServerClock.nowPlus(Duration.ofSeconds(2)))
-                    .where(ARTICLE.LOCKED_BY.eq(HOLDER)).execute();
-            Thread.sleep(running.toMillis());
-        } finally {
-            clients.forEach(ReleaseService::close);
-        }
+        SweepClients.runWhileLeasesLapse(session, root, HOLDER, CLIENTS, running);
         Record after = turnCounters();
         long turns = after.get(SWEEP_TURN.TURNS_TAKEN) - before.get(SWEEP_TURN.TURNS_TAKEN);
         long sessionSweeps = after.get(SWEEP_TURN.SESSIONS_SWEPT) - before.get(SWEEP_TURN.SESSIONS_SWEPT);
@@ -116,7 +102,7 @@ class SweepTurnTest {
                 .isBetween(intervals / 2, intervals * 4 / 3 + 2);
         assertThat(sessionSweeps).as("stuck-session sweeps").isBetween(intervals / 2, turns);
         assertThat(root.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq(HOLDER))).as("the holder's lapsed leases, freed").isZero();
-        assertFreedWithin(interval.plus(SCHEDULING_SLACK));
+        SweepClients.assertFreedWithin(root, HOLDER, interval.plus(SCHEDULING_SLACK));
     }
 
     @Test
@@ -163,7 +149,7 @@ class SweepTurnTest {
                 root.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTION.eq("expire").and(LEASE_EVENT.ACTOR.eq(MALLORY))));
         assertThat(turnsCalled.get()).as("mallory's calls").isGreaterThan(10);
         assertThat(root.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq(HOLDER))).as("the holder's lapsed leases, freed").isZero();
-        assertFreedWithin(interval.plus(SCHEDULING_SLACK));
+        SweepClients.assertFreedWithin(root, HOLDER, interval.plus(SCHEDULING_SLACK));
         LocalDateTime dueAt = root.select(SWEEP_TURN.DUE_AT).from(SWEEP_TURN).fetchOne(SWEEP_TURN.DUE_AT);
         LocalDateTime serverNow = root.select(ServerClock.now()).fetchOne().value1();
         assertThat(dueAt).as("the next sweep is due within the longest interval, whatever mallory's clock and ask")
@@ -321,17 +307,5 @@ class SweepTurnTest {
 
     private Record turnCounters() {
         return root.select(SWEEP_TURN.TURNS_TAKEN, SWEEP_TURN.SESSIONS_SWEPT).from(SWEEP_TURN).fetchOne();
-    }
-
-    /** Every expiry of the holder's leases was recorded within {@code bound} of the lease's expiry (server time). */
-    private void assertFreedWithin(Duration bound) {
-        var expiries = root.select(LEASE_EVENT.OCCURRED_AT, LEASE_EVENT.DETAIL).from(LEASE_EVENT)
-                .where(LEASE_EVENT.ACTION.eq("expire").and(LEASE_EVENT.OLD_OWNER.eq(HOLDER))).fetch();
-        assertThat(expiries).as("expiries recorded").isNotEmpty();
-        for (var e : expiries) {
-            LocalDateTime expiredAt = LocalDateTime.parse(e.value2().substring("lease expired at ".length()));
-            Duration late = Duration.between(expiredAt, e.value1());
-            assertThat(late).as("freed %s ms after its expiry", late.toMillis()).isLessThanOrEqualTo(bound);
-        }
     }
 }
