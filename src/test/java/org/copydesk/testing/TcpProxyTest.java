@@ -31,6 +31,7 @@ class TcpProxyTest {
              Backlog full = Backlog.fill(target);
              TcpProxy proxy = new TcpProxy(target.getInetAddress().getHostAddress(), target.getLocalPort());
              Socket client = new Socket(InetAddress.getLoopbackAddress(), proxy.port())) {
+            target.setSoTimeout(10_000);
             // the target's backlog is full, so the proxy's connection to it waits for a SYN retransmission (~1 s):
             // the proxy has accepted the client, seen it was not cut, and is connecting onwards when the cut comes
             Await.waitFor(10, () -> connectingOnwards(proxy));
@@ -112,7 +113,9 @@ class TcpProxyTest {
             while (backlog.queued.size() < 16) {
                 Socket s = new Socket();
                 try {
-                    s.connect(new InetSocketAddress(target.getInetAddress(), target.getLocalPort()), 300);
+                    // a full backlog drops the connection's SYN and the retransmission after 1 s: not answered
+                    // within 1.5 s means full, even on a machine too busy to finish a free one within 300 ms
+                    s.connect(new InetSocketAddress(target.getInetAddress(), target.getLocalPort()), 1500);
                 } catch (SocketTimeoutException full) {
                     s.close();
                     return backlog;
