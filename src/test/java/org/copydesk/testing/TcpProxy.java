@@ -55,8 +55,11 @@ public final class TcpProxy implements AutoCloseable {
                     continue;
                 }
                 Socket upstream = new Socket(targetHost, targetPort);
-                open.add(client);
-                open.add(upstream);
+                if (!admit(client, upstream)) {
+                    closeQuietly(client);
+                    closeQuietly(upstream);
+                    continue;
+                }
                 AtomicInteger chunks = new AtomicInteger(); // both directions of this connection
                 pipe(client, upstream, chunks);
                 pipe(upstream, client, chunks);
@@ -66,6 +69,20 @@ public final class TcpProxy implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * Registers a connection, so that {@link #cut()} drops it, unless the proxy was cut meanwhile;
+     * false then. One lock with {@code cut()}: a connection accepted just before a cut and registered
+     * just after it would otherwise get through the cut and reach the database on the other side.
+     */
+    private synchronized boolean admit(Socket client, Socket upstream) {
+        if (cut) {
+            return false;
+        }
+        open.add(client);
+        open.add(upstream);
+        return true;
     }
 
     private void pipe(Socket from, Socket to, AtomicInteger chunks) {
@@ -106,7 +123,7 @@ public final class TcpProxy implements AutoCloseable {
     }
 
     /** Drops every connection and refuses new ones until {@link #restore()}. */
-    public void cut() {
+    public synchronized void cut() {
         cut = true;
         open.forEach(TcpProxy::closeQuietly);
         open.clear();

@@ -403,9 +403,10 @@ class EditorViewModelTest {
 
             proxy.cut();
             model.notesProperty().set("typed while the network was down");
-            ticker.advance(Duration.ofSeconds(2)); // autosave fails: offline
+            ticker.advance(Duration.ofSeconds(2)); // the autosave fails at 1 s: offline; the first probe, at 2 s, fails too
 
-            assertThat(model.offlineProperty().get()).isTrue();
+            assertThat(model.offlineProperty().get()).as("offline while the network is cut; notices: %s",
+                    model.notices().stream().map(Notice::text).toList()).isTrue();
             assertThat(model.bannerProperty().get()).contains("cannot reach the database", "kept on this computer");
             assertThat(model.canReloadProperty().get()).isFalse();
             assertThat(model.notesProperty().get()).isEqualTo("typed while the network was down");
