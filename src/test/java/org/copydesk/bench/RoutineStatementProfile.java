@@ -134,12 +134,12 @@ public final class RoutineStatementProfile {
                 + " + approve each, %,d rows claimed and decided in %.1f s (%.2f ms a row with the timers)", version, BATCH,
                 rows, seconds, seconds * 1000 / rows);
         say("");
-        say("| routine | statement | counted | calls per row | µs per call (median) | µs per row | share |");
+        say("| routine | statement | counted | calls per row | µs per call (median) | µs per row (at the median) | share |");
         say("|---|---|---|---:|---:|---:|---:|");
         sums.stream().sorted(Comparator.comparingLong((StatementEvents.Sum s) -> s.firstSeen)).forEach(s -> say(
-                "| %s | %s | %s | %.2f | %.1f (%.1f) | %.1f | %.1f %% |", s.routine, s.statement.replace("|", "\\|"),
+                "| %s | %s | %s | %.2f | %.1f (%.1f) | %.1f (%.1f) | %.1f %% |", s.routine, s.statement.replace("|", "\\|"),
                 counted(s.kind) ? "yes" : "no", (double) s.calls / rows, s.selfPicos / 1e6 / s.calls,
-                StatementEvents.medianMicros(s), s.selfPicos / 1e6 / rows,
+                StatementEvents.medianMicros(s), s.selfPicos / 1e6 / rows, StatementEvents.medianMicros(s) * s.calls / rows,
                 100.0 * s.selfPicos / 1e6 / rows / totalMicros));
         say("");
         Map<String, double[]> byKind = new LinkedHashMap<>();
