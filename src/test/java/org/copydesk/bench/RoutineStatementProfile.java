@@ -33,7 +33,7 @@ import org.jooq.DSLContext;
  * as statements inside the routines. Not a test; writes nothing.
  *
  * <p>Run: {@code mvn -q test-compile exec:exec@routine-statement-profile} (about a minute). System
- * properties (through {@code -Dbench.args="…"}): {@code bench.rows} rows measured (1,000),
+ * properties (through {@code -Dbench.args="…"}): {@code bench.rows} rows measured (1,500),
  * {@code bench.warmup} rows before (250), {@code bench.workdir} the server's folder, {@code bench.keep}
  * (true: leave the server running afterwards, to query it).
  *
@@ -55,7 +55,7 @@ public final class RoutineStatementProfile {
     }
 
     public static void main(String[] args) throws Exception {
-        int rows = Integer.getInteger("bench.rows", 1000);
+        int rows = Integer.getInteger("bench.rows", 1500);
         int warmup = Integer.getInteger("bench.warmup", 250);
         Path folder = Path.of(System.getProperty("bench.workdir", "target/routine-profile-db"));
         ProfiledMariaDb server = ProfiledMariaDb.start(Path.of("").toAbsolutePath(), folder, HISTORY);
