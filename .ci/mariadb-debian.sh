@@ -13,6 +13,9 @@
 #        .ci/mariadb-debian.sh env       prints export lines for COPYDESK_TEST_DB_URL/_USER/_PASSWORD
 #        .ci/mariadb-debian.sh status    says whether it runs (exit 0) or not (exit 1)
 #
+# COPYDESK_MARIADB_ARGS: further server options for `start`, split at spaces (a benchmark turns on
+# performance_schema's statement timers this way: RoutineStatementProfile).
+#
 # The test account (copydesk_test, random password kept in DIR/password, mode 600) has every
 # privilege WITH GRANT OPTION: the suite creates a database per test class and, in the security
 # tests, database accounts with grants and triggers with definers.
@@ -103,7 +106,7 @@ cmd_start() {
         --datadir="$data" --socket="$sock" --pid-file="$pidfile" --log-error="$log" \
         --port="$port" --bind-address=127.0.0.1 --skip-name-resolve \
         --character-set-server=utf8mb4 --collation-server=utf8mb4_general_ci \
-        --innodb-lock-wait-timeout=10 --max-connections=500 \
+        --innodb-lock-wait-timeout=10 --max-connections=500 ${COPYDESK_MARIADB_ARGS:-} \
         >>"$log" 2>&1 </dev/null &
     wait_until_answers $! mariadbd
     create_test_account

@@ -133,19 +133,18 @@ BEGIN
     END IF;
     START TRANSACTION;
     SET v_now = server_utc_now();
-    -- one claim at a time per editor (two windows of the same person cannot both fill up)
-    SELECT capacity INTO v_capacity FROM editor WHERE id = v_actor FOR UPDATE;
-    SET v_done = 0;
+    -- one claim at a time per editor (two windows of the same person cannot both fill up): the
+    -- editor's row, locked by the UPDATE that notes when they were last seen, until COMMIT
+    UPDATE editor SET last_seen_at = v_now WHERE id = v_actor;
+    -- their capacity and desks in one read (the whole desk list: operation_begins sets
+    -- group_concat_max_len). SELECT … INTO, not SET v = (SELECT …): InnoDB reads the subquery of a
+    -- SET with shared locks (it is not a SELECT statement), and those are held until COMMIT.
+    SELECT capacity, (SELECT GROUP_CONCAT(d.desk_id) FROM editor_desk d
+                       WHERE d.editor_id = v_actor AND (p_desks IS NULL OR FIND_IN_SET(d.desk_id, p_desks) > 0))
+      INTO v_capacity, v_desks FROM editor WHERE id = v_actor;
     IF v_capacity IS NULL THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no editor of that name';
     END IF;
-    IF @@session.group_concat_max_len < 65535 THEN
-        SET SESSION group_concat_max_len = 65535; -- the desk list must not be cut short
-    END IF;
-    -- SELECT … INTO, not SET v = (SELECT …): InnoDB reads the subquery of a SET with shared locks
-    -- (it is not a SELECT statement), and those are held until COMMIT
-    SELECT GROUP_CONCAT(desk_id) INTO v_desks FROM editor_desk
-     WHERE editor_id = v_actor AND (p_desks IS NULL OR FIND_IN_SET(desk_id, p_desks) > 0);
 
     -- Reload: every valid lease to the desk's length from now, never past the desk's maximum hold
     -- from the claim, never shorter than it is. The leases are found with a plain read (see v_desks
@@ -333,7 +332,6 @@ BEGIN
                 v_expires, NULL, v_acted_by);
         SET v_logged = v_logged + 1;
     END WHILE;
-    UPDATE editor SET last_seen_at = v_now WHERE id = v_actor;
     COMMIT;
 
     IF v_refreshed + v_claimed < v_capacity THEN

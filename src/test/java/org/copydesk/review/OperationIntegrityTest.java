@@ -127,6 +127,36 @@ class OperationIntegrityTest {
                 + " 10,000 characters -> stored as plain text, history at most 2,000 characters, notes keep their line breaks");
     }
 
+    @Test
+    void theDecisionsHistoryHoldsItsNotesOnOneLineOfAtMostTwoThousandCharacters() {
+        String[] notes = {
+            "Fine as it is, café ünd naïve", // plain, short: stored as typed
+            "Needs a source\tfor the figures", // a tab
+            "Two lines\r\nof notes", // a line break
+            "y".repeat(1999) + "\u202e", // an override that becomes a space: 2,000 characters
+            "z".repeat(2001), // one too many
+            "\u0007".repeat(2001) + "\ttail", // long only with what becomes spaces
+        };
+        String[] history = {
+            notes[0],
+            "Needs a source for the figures",
+            "Two lines of notes",
+            "y".repeat(1999) + " ",
+            "z".repeat(1997) + "...",
+            " ".repeat(1997) + "...",
+        };
+        for (int i = 0; i < notes.length; i++) {
+            attacks.runs(ANN, PASSWORD, "CALL claim_articles(NULL, NULL, NULL, NULL, NULL)");
+            long article = root.fetchOne("select min(id) from article where locked_by = ?", ANN).get(0, Long.class);
+            attacks.runs(ANN, PASSWORD, "CALL decide_article(NULL, " + article + ", " + tokenOf(article) + ", '"
+                    + UUID.randomUUID() + "', 'reject', " + quoted(notes[i]) + ")");
+            assertThat(root.fetchOne("select detail from lease_event where action = 'reject' and row_key = ?",
+                    String.valueOf(article)).get(0, String.class)).as("history of note %d", i).isEqualTo(history[i]);
+        }
+        attacks.saw("decisions with notes plain and short, with a tab, with a line break, of 2,000 characters after cleaning"
+                + " and longer -> the history holds each on one line of at most 2,000 characters");
+    }
+
     private long tokenOf(long article) {
         return root.fetchOne("select lease_token from article where id = ?", article).get(0, Long.class);
     }
