@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -45,6 +46,8 @@ public final class IdleClientBenchmark {
     static final List<Integer> CLIENTS = Arrays.stream(System.getProperty("bench.clients", "100,300,1000").split(","))
             .map(String::trim).map(Integer::valueOf).sorted().toList();
     static final boolean IDLE_AT_WINDOW = Boolean.getBoolean("bench.idleAtWindow");
+    /** {@code -Dbench.idleExperiments=true}: cells that leave out one thing an idle client sends at a time ({@link #experiments}). */
+    static final boolean EXPERIMENTS = Boolean.getBoolean("bench.idleExperiments");
     static final int ARTICLES = Integer.getInteger("bench.articles", 150_000);
     static final String DESK = "news";
 
@@ -65,6 +68,8 @@ public final class IdleClientBenchmark {
     private final Duration idleWarmup = Duration.ofSeconds(Long.getLong("bench.warmup", 40));
     private final Duration workMeasure = Duration.ofSeconds(Long.getLong("bench.workSeconds", 30));
     private final Duration workWarmup = Duration.ofSeconds(Long.getLong("bench.workWarmup", 10));
+    private final Duration experimentWarmup = Duration.ofSeconds(Long.getLong("bench.experimentWarmup", 20));
+    private char[] rootPassword;
     private ClientNewsroom clients;
     private String url;
     private Database admin;
@@ -77,6 +82,7 @@ public final class IdleClientBenchmark {
         IdleClientBenchmark bench = new IdleClientBenchmark();
         try {
             bench.url = server.jdbcUrl("bench_idle");
+            bench.rootPassword = server.rootPassword();
             bench.admin = Database.open(bench.url, EmbeddedServer.ROOT_USER, server.rootPassword(), null,
                     new DataSources.PoolSize(2, 1), Database.SchemaAction.MIGRATE, null);
             bench.clients = new ClientNewsroom(bench.url, List.of(DESK));
@@ -120,9 +126,84 @@ public final class IdleClientBenchmark {
                         false));
                 clients.pacedRelease(true);
             }
+            if (k == CLIENTS.get(0) && EXPERIMENTS) {
+                experiments(cells, k, idle);
+            }
             cells.add(measure("K = " + k + ": " + idle + " idle, " + WORKING + " working", true));
         }
+        if (EXPERIMENTS) {
+            clients.signOutIdle();
+            clients.workingSendOnly(EnumSet.noneOf(DesktopClient.Activity.class));
+            cells.add(measure("experiment: idle clients signed out, " + WORKING + " working clients sending nothing", false));
+            ClaimBenchmark.say("%s", scanCost(most));
+        }
         return cells;
+    }
+
+    /**
+     * At the smallest K ({@code -Dbench.idleExperiments=true}): the idle clients with one thing left
+     * out at a time (presence, the sweep turn, the list watch), then sending nothing, then everyone
+     * (the working clients too) sending nothing, then as the app again; each cell over the same base.
+     */
+    private void experiments(List<Cell> cells, int k, int idle) throws Exception {
+        var all = EnumSet.allOf(DesktopClient.Activity.class);
+        String at = "K = " + k + ": " + idle + " idle, ";
+        for (DesktopClient.Activity left : all) {
+            var some = EnumSet.copyOf(all);
+            some.remove(left);
+            clients.idleSendOnly(some);
+            cells.add(measure(at + "experiment: without " + left, false));
+        }
+        clients.idleSendOnly(EnumSet.noneOf(DesktopClient.Activity.class));
+        cells.add(measure(at + "experiment: idle clients sending nothing", false));
+        clients.workingSendOnly(EnumSet.noneOf(DesktopClient.Activity.class));
+        cells.add(measure(at + "experiment: nobody sending anything", false));
+        ClaimBenchmark.say("%s", scanCost(k));
+        clients.workingSendOnly(all);
+        clients.idleSendOnly(all);
+        cells.add(measure(at + "experiment: as the app again", false));
+    }
+
+    /**
+     * The server's CPU per call of {@code end_stuck_sessions} (the newsroom's process-list scan),
+     * called back to back by one idle editor's account, with the connections open now and with more
+     * (plain root connections, idle) up to 300 and 1,000 in all.
+     */
+    private String scanCost(int k) throws Exception {
+        StringBuilder out = new StringBuilder("process-list scan (end_stuck_sessions) back to back:");
+        List<java.sql.Connection> extra = new ArrayList<>();
+        String id = "idle-0";
+        try (java.sql.Connection editor = java.sql.DriverManager.getConnection(url, id, new String(ClientNewsroom.password(id)))) {
+            for (int connections : List.of(0, 300, 1000)) {
+                while (connections > 0 && open() < connections) {
+                    extra.add(java.sql.DriverManager.getConnection(url, EmbeddedServer.ROOT_USER, new String(rootPassword)));
+                }
+                int calls = 300;
+                long cpu0 = ServerCounters.read(admin.dsl()).get("cpu_server_us");
+                long t0 = System.nanoTime();
+                try (var call = editor.prepareCall("{call end_stuck_sessions()}")) {
+                    for (int i = 0; i < calls; i++) {
+                        call.execute();
+                        while (call.getMoreResults() || call.getUpdateCount() != -1) {
+                            // drain every result
+                        }
+                    }
+                }
+                double wall = (System.nanoTime() - t0) / 1e6 / calls;
+                long cpu1 = ServerCounters.read(admin.dsl()).get("cpu_server_us");
+                out.append(String.format(java.util.Locale.ROOT, " %d connections: %.0f us server CPU a call (%.2f ms wall);", open(),
+                        (cpu1 - cpu0) / (double) calls, wall));
+            }
+        } finally {
+            for (java.sql.Connection c : extra) {
+                c.close();
+            }
+        }
+        return out.toString();
+    }
+
+    private long open() {
+        return admin.dsl().fetchOne("select count(*) from information_schema.processlist").get(0, Long.class);
     }
 
     private void newsroom(int idleEditors) {
@@ -136,7 +217,7 @@ public final class IdleClientBenchmark {
 
     private Cell measure(String label, boolean withWork) throws Exception {
         clients.work(withWork);
-        Thread.sleep((withWork ? workWarmup : idleWarmup).toMillis());
+        Thread.sleep((withWork ? workWarmup : label.contains("experiment") ? experimentWarmup : idleWarmup).toMillis());
         long errorsBefore = clients.errors();
         Map<String, Long> before = ServerCounters.read(admin.dsl());
         long t0 = System.nanoTime();
