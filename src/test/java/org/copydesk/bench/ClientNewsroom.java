@@ -166,14 +166,6 @@ final class ClientNewsroom implements AutoCloseable {
         working.forEach(c -> c.sendOnly(activities));
     }
 
-    /**
-     * The idle clients' list watch and presence preceded by the pool's check of the connection, or
-     * not ({@link DesktopClient#pingFirst}).
-     */
-    void idlePingFirst(boolean on) {
-        idle.forEach(c -> c.pingFirst(on));
-    }
-
     /** Signs the idle clients out (their pools closed). */
     void signOutIdle() {
         idle.forEach(DesktopClient::close);

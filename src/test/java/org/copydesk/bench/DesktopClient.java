@@ -49,8 +49,6 @@ final class DesktopClient implements AutoCloseable {
     private final List<ScheduledFuture<?>> schedules = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
     private volatile boolean atWindow;
-    /** The pool checks the connection before the list watch and presence, as it did before they skipped the check. */
-    private volatile boolean pingFirst;
     private Runnable watch;
     private Runnable presence;
     private ScheduledExecutorService scheduler;
@@ -79,16 +77,9 @@ final class DesktopClient implements AutoCloseable {
         try {
             CompletableFuture.allOf(CompletableFuture.runAsync(() -> client.session.queue().held(id), scheduler),
                     CompletableFuture.runAsync(() -> client.session.listWatch().read(id, desks), scheduler)).join();
-            Runnable read = () -> ListWatchBenchmark.guarded(errors, () -> client.session.listWatch().read(id, desks));
-            client.watch = () -> {
-                client.pingIfAsked();
-                read.run();
-            };
-            client.presence = () -> {
-                client.pingIfAsked();
-                ListWatchBenchmark.guarded(errors, () -> client.session.queue().recordPresence(id));
-            };
-            Runnable watch = client.watch;
+            Runnable watch = () -> ListWatchBenchmark.guarded(errors, () -> client.session.listWatch().read(id, desks));
+            client.watch = watch;
+            client.presence = () -> ListWatchBenchmark.guarded(errors, () -> client.session.queue().recordPresence(id));
             client.atWindow = atWindow;
             client.scheduler = scheduler;
             client.phase = phase;
@@ -146,26 +137,6 @@ final class DesktopClient implements AutoCloseable {
         }
         if (activities.contains(Activity.SWEEP_TURN)) {
             release.start();
-        }
-    }
-
-    /**
-     * {@code true}: the list watch and presence are each preceded by the pool's check of the
-     * connection (a borrow of the pool's connection, which the pool pings after half a second
-     * unused, as it did before each of them before they skipped the check; the sweep turn's is not
-     * put back); {@code false}: as the app sends them.
-     */
-    void pingFirst(boolean on) {
-        pingFirst = on;
-    }
-
-    private void pingIfAsked() {
-        if (pingFirst) {
-            try (java.sql.Connection checked = pool.dataSource().getConnection()) {
-                checked.getAutoCommit();
-            } catch (java.sql.SQLException e) {
-                throw new IllegalStateException(e);
-            }
         }
     }
 

@@ -46,13 +46,8 @@ public final class IdleClientBenchmark {
     static final List<Integer> CLIENTS = Arrays.stream(System.getProperty("bench.clients", "100,300,1000").split(","))
             .map(String::trim).map(Integer::valueOf).sorted().toList();
     static final boolean IDLE_AT_WINDOW = Boolean.getBoolean("bench.idleAtWindow");
-    /**
-     * {@code -Dbench.idleExperiments=leaveOut}: cells that leave out one thing an idle client sends at
-     * a time ({@link #experiments}); {@code pings}: cells with the pool's check before the list watch
-     * and presence put back, alternating with cells as the app runs ({@link #pingExperiments}); both,
-     * comma-separated.
-     */
-    static final List<String> EXPERIMENTS = List.of(System.getProperty("bench.idleExperiments", "").split(","));
+    /** {@code -Dbench.idleExperiments=true}: cells that leave out one thing an idle client sends at a time ({@link #experiments}). */
+    static final boolean EXPERIMENTS = Boolean.getBoolean("bench.idleExperiments");
     static final int ARTICLES = Integer.getInteger("bench.articles", 150_000);
     static final String DESK = "news";
 
@@ -131,15 +126,12 @@ public final class IdleClientBenchmark {
                         false));
                 clients.pacedRelease(true);
             }
-            if (k == CLIENTS.get(0) && EXPERIMENTS.contains("pings")) {
-                pingExperiments(cells, k, idle);
-            }
-            if (k == CLIENTS.get(0) && EXPERIMENTS.contains("leaveOut")) {
+            if (k == CLIENTS.get(0) && EXPERIMENTS) {
                 experiments(cells, k, idle);
             }
             cells.add(measure("K = " + k + ": " + idle + " idle, " + WORKING + " working", true));
         }
-        if (EXPERIMENTS.contains("leaveOut")) {
+        if (EXPERIMENTS) {
             clients.signOutIdle();
             clients.workingSendOnly(EnumSet.noneOf(DesktopClient.Activity.class));
             cells.add(measure("experiment: idle clients signed out, " + WORKING + " working clients sending nothing", false));
@@ -170,20 +162,6 @@ public final class IdleClientBenchmark {
         clients.workingSendOnly(all);
         clients.idleSendOnly(all);
         cells.add(measure(at + "experiment: as the app again", false));
-    }
-
-    /**
-     * At the smallest K ({@code -Dbench.idleExperiments=pings}): twice, the idle clients with the
-     * pool's check put back before their list watch and presence, then as the app sends them.
-     */
-    private void pingExperiments(List<Cell> cells, int k, int idle) throws Exception {
-        String at = "K = " + k + ": " + idle + " idle, ";
-        for (int round = 1; round <= 2; round++) {
-            clients.idlePingFirst(true);
-            cells.add(measure(at + "experiment: a ping before the list watch and presence (as before), round " + round, false));
-            clients.idlePingFirst(false);
-            cells.add(measure(at + "experiment: as the app, round " + round, false));
-        }
     }
 
     /**
