@@ -2,7 +2,6 @@ package org.copydesk.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import com.zaxxer.hikari.util.DriverDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -47,10 +46,6 @@ import javax.sql.DataSource;
  * </ul>
  * {@code sslMode} comes from the settings; without one, a server over the network is reached with
  * {@code VERIFY_IDENTITY} ({@link #defaultSslMode}); see the README.
- *
- * <p>The pool checks a connection unused for more than half a second before lending it (a ping),
- * except for the calls that ask it not to ({@link ConnectionCheck#skippedFor}: the list watch,
- * presence and the sweep turn, which run again on a fresh connection instead).
  */
 public final class DataSources {
 
@@ -141,10 +136,6 @@ public final class DataSources {
         if (mode != null) {
             config.addDataSourceProperty("sslMode", mode);
         }
-        // the driver's connections as HikariCP would open them, with its check before lending one left
-        // out where a call asks (ConnectionCheck.skippedFor: the calls an untouched window makes on its own)
-        config.setDataSource(ConnectionCheck.checkedUnlessSkipped(
-                new DriverDataSource(url, null, config.getDataSourceProperties(), null, null)));
         try {
             return new HikariDataSource(config);
         } catch (RuntimeException e) {

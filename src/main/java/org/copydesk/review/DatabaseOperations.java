@@ -113,14 +113,6 @@ public final class DatabaseOperations {
         send(operation, values, (sql, bound) -> context(operation).execute(sql, bound));
     }
 
-    /**
-     * A plain read ({@code read}: a SELECT, no operation), run again on conflicts and on a lost
-     * connection (a read changes nothing, so it is always safe to repeat).
-     */
-    public <T> T reading(String what, Supplier<T> read) {
-        return retries.retrying(what, true, read);
-    }
-
     /** The counts of this session's retries. */
     public RetryMetrics metrics() {
         return retries.metrics();

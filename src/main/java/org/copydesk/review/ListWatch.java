@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import org.copydesk.db.ConnectionCheck;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
@@ -71,31 +70,20 @@ public final class ListWatch {
     }
 
     private final DSLContext dsl;
-    private final DatabaseOperations operations;
 
     ListWatch(DSLContext dsl) {
-        this(dsl, DatabaseOperations.withDefaultRetries(dsl));
-    }
-
-    ListWatch(DSLContext dsl, DatabaseOperations operations) {
         this.dsl = dsl;
-        this.operations = operations;
     }
 
     /**
-     * Reads the list. Sent without the pool's check of the connection (a ping: as costly to the
-     * server as the read itself when reads are seconds apart; {@link ConnectionCheck}): a read that
-     * finds its connection dead runs again on a fresh one, so the window is not told of it.
-     *
      * @param desks the desks the editor takes work from today; empty: do not look for waiting work
      *              (the editor is at capacity)
      */
     public Snapshot read(String editorId, List<String> desks) {
-        var rows = ConnectionCheck.skippedFor(() -> operations.reading("list watch", () -> query(editorId, desks).fetch()));
         List<HeldLease> leases = new ArrayList<>();
         List<Waiting> waiting = new ArrayList<>();
         LocalDateTime serverNow = null;
-        for (Record7<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer> r : rows) {
+        for (Record7<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer> r : query(editorId, desks).fetch()) {
             serverNow = r.value6();
             switch (r.value1()) {
                 case "h" -> leases.add(new HeldLease(r.value2(), r.value3(), r.value4(), r.value7()));

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import org.copydesk.db.ConnectionCheck;
 import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.Lease;
 import org.copydesk.lease.RowKey;
@@ -116,12 +115,8 @@ final class ReviewProcedures {
         operations.execute(Operation.SAVE_DRAFT, as, articleId, verdictCode, notes);
     }
 
-    /** Sent without the pool's check of the connection: safe to repeat, it runs again on a fresh one ({@link ConnectionCheck}). */
     void recordPresence(String as) {
-        ConnectionCheck.skippedFor(() -> {
-            operations.execute(Operation.RECORD_PRESENCE, as);
-            return null;
-        });
+        operations.execute(Operation.RECORD_PRESENCE, as);
     }
 
     /** Frees up to {@code batch} lapsed leases; the leases it ended, as they were. */
@@ -134,10 +129,8 @@ final class ReviewProcedures {
      * and, if taken, sweeps in the same call; turn or not, lists the prepared XA transactions. See
      * {@code take_sweep_turn}.
      */
-    /** Sent without the pool's check of the connection: safe to repeat, it runs again on a fresh one ({@link ConnectionCheck}). */
     SweepTurn takeSweepTurn(Duration interval) {
-        return ConnectionCheck.skippedFor(() -> operations.read(Operation.TAKE_SWEEP_TURN, SweepTurn.Reader::new,
-                (int) Math.min(Integer.MAX_VALUE, interval.toMillis())));
+        return operations.read(Operation.TAKE_SWEEP_TURN, SweepTurn.Reader::new, (int) Math.min(Integer.MAX_VALUE, interval.toMillis()));
     }
 
     Optional<Lease> forceRelease(String as, long articleId, String reason) {

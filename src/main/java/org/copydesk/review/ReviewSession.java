@@ -93,7 +93,7 @@ public final class ReviewSession implements AutoCloseable {
         this.statistics = new QueueStatistics(dsl);
         this.auditLog = new AuditLog(dsl);
         this.importRejects = new ImportRejects(dsl, operations);
-        this.listWatch = new ListWatch(dsl, operations);
+        this.listWatch = new ListWatch(dsl);
     }
 
     /**
