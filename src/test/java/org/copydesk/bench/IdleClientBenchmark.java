@@ -46,8 +46,17 @@ public final class IdleClientBenchmark {
     static final List<Integer> CLIENTS = Arrays.stream(System.getProperty("bench.clients", "100,300,1000").split(","))
             .map(String::trim).map(Integer::valueOf).sorted().toList();
     static final boolean IDLE_AT_WINDOW = Boolean.getBoolean("bench.idleAtWindow");
-    /** {@code -Dbench.idleExperiments=true}: cells that leave out one thing an idle client sends at a time ({@link #experiments}). */
-    static final boolean EXPERIMENTS = Boolean.getBoolean("bench.idleExperiments");
+    /**
+     * {@code -Dbench.idleExperiments=leaveOut}: cells that leave out one thing an idle client sends at
+     * a time ({@link #experiments}); {@code settle}: the smallest K's idle cell also measured right
+     * after the working cell without waiting for the server to settle ({@link #settle}, as before),
+     * and once more after it; both, comma-separated.
+     */
+    static final List<String> EXPERIMENTS = List.of(System.getProperty("bench.idleExperiments", "").split(","));
+    /** Histories and dirty pages below this count as settled ({@link #settle}). */
+    static final long SETTLED_BELOW = 200;
+    /** A cell measured without waiting for the server to settle first. */
+    static final String UNSETTLED = "right after the working cell (not settled)";
     static final int ARTICLES = Integer.getInteger("bench.articles", 150_000);
     static final String DESK = "news";
 
@@ -119,19 +128,25 @@ public final class IdleClientBenchmark {
             ClaimBenchmark.say("%d idle clients signed in (%.0f s for the new ones), %d refused", clients.idleCount(),
                     (System.nanoTime() - s0) / 1e9, clients.refusals().size());
             int idle = clients.idleCount();
+            if (k == CLIENTS.get(0) && EXPERIMENTS.contains("settle")) {
+                cells.add(measure("K = " + k + ": " + idle + " idle, working clients not working, " + UNSETTLED, false));
+            }
             cells.add(measure("K = " + k + ": " + idle + " idle, working clients not working", false));
+            if (k == CLIENTS.get(0) && EXPERIMENTS.contains("settle")) {
+                cells.add(measure("K = " + k + ": " + idle + " idle, working clients not working, again", false));
+            }
             if (k == CLIENTS.get(0) && !Boolean.getBoolean("bench.noUnpacedCell")) {
                 clients.pacedRelease(false);
                 cells.add(measure("K = " + k + ": " + idle + " idle with the sweep turn asked every 5 s (before), not working",
                         false));
                 clients.pacedRelease(true);
             }
-            if (k == CLIENTS.get(0) && EXPERIMENTS) {
+            if (k == CLIENTS.get(0) && EXPERIMENTS.contains("leaveOut")) {
                 experiments(cells, k, idle);
             }
             cells.add(measure("K = " + k + ": " + idle + " idle, " + WORKING + " working", true));
         }
-        if (EXPERIMENTS) {
+        if (EXPERIMENTS.contains("leaveOut")) {
             clients.signOutIdle();
             clients.workingSendOnly(EnumSet.noneOf(DesktopClient.Activity.class));
             cells.add(measure("experiment: idle clients signed out, " + WORKING + " working clients sending nothing", false));
@@ -215,7 +230,33 @@ public final class IdleClientBenchmark {
         admin.dsl().execute("analyze table article");
     }
 
+    /**
+     * Waits until the server has done the background work earlier cells left (InnoDB purging old row
+     * versions and writing changed pages back after the working clients' decisions or the articles'
+     * import): its history list and dirty pages below {@value #SETTLED_BELOW} twice in a row, at most
+     * {@code bench.settleSeconds} (180). An idle cell measured right after a working one would count
+     * that work as the idle clients' ({@code -Dbench.idleExperiments=settle} measures both).
+     */
+    private void settle() throws InterruptedException {
+        long t0 = System.nanoTime();
+        long until = t0 + Duration.ofSeconds(Long.getLong("bench.settleSeconds", 180)).toNanos();
+        int quiet = 0;
+        Map<String, Long> now = ServerCounters.read(admin.dsl());
+        while (quiet < 2 && System.nanoTime() < until) {
+            Thread.sleep(2_000);
+            now = ServerCounters.read(admin.dsl());
+            boolean settled = now.getOrDefault("Innodb_history_list_length", 0L) < SETTLED_BELOW
+                    && now.getOrDefault("Innodb_buffer_pool_pages_dirty", 0L) < SETTLED_BELOW;
+            quiet = settled ? quiet + 1 : 0;
+        }
+        ClaimBenchmark.say("settled in %.0f s: history list %d, dirty pages %d%s", (System.nanoTime() - t0) / 1e9,
+                now.get("Innodb_history_list_length"), now.get("Innodb_buffer_pool_pages_dirty"), quiet < 2 ? " (gave up waiting)" : "");
+    }
+
     private Cell measure(String label, boolean withWork) throws Exception {
+        if (!withWork && !label.contains(UNSETTLED)) {
+            settle();
+        }
         clients.work(withWork);
         Thread.sleep((withWork ? workWarmup : label.contains("experiment") ? experimentWarmup : idleWarmup).toMillis());
         long errorsBefore = clients.errors();
@@ -233,9 +274,12 @@ public final class IdleClientBenchmark {
                 (after.get("cpu_server_us") - before.get("cpu_server_us")) / 1e6, idleConnections, figures.claims(), figures.rows(),
                 figures.emptyClaims(), clients.errors() - errorsBefore, serverMemoryMb());
         ClaimBenchmark.say("%-55s server CPU %7.1f ms/s  idle connections %4d  claims %5d p50 %4d ms p99 %5d ms  rows/s %6.1f"
-                        + "  memory %d MB  errors %d", label, cell.cpuMsPerSecond(), idleConnections, cell.claims().length,
+                        + "  memory %d MB  errors %d  pages flushed %d  history list %d -> %d  dirty pages %d -> %d", label,
+                cell.cpuMsPerSecond(), idleConnections, cell.claims().length,
                 cell.claimPercentileMs(0.50), cell.claimPercentileMs(0.99), cell.rows() / seconds, cell.serverMemoryMb(),
-                cell.errors());
+                cell.errors(), cell.counters().get("Innodb_buffer_pool_pages_flushed"), before.get("Innodb_history_list_length"),
+                after.get("Innodb_history_list_length"), before.get("Innodb_buffer_pool_pages_dirty"),
+                after.get("Innodb_buffer_pool_pages_dirty"));
         return cell;
     }
 
