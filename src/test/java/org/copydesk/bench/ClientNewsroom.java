@@ -156,6 +156,22 @@ final class ClientNewsroom implements AutoCloseable {
         idle.forEach(c -> c.pacedRelease(paced));
     }
 
+    /** The idle clients send only these from now on ({@link DesktopClient#sendOnly}). */
+    void idleSendOnly(java.util.Set<DesktopClient.Activity> activities) {
+        idle.forEach(c -> c.sendOnly(activities));
+    }
+
+    /** The working clients (not working) send only these from now on ({@link DesktopClient#sendOnly}). */
+    void workingSendOnly(java.util.Set<DesktopClient.Activity> activities) {
+        working.forEach(c -> c.sendOnly(activities));
+    }
+
+    /** Signs the idle clients out (their pools closed). */
+    void signOutIdle() {
+        idle.forEach(DesktopClient::close);
+        idle.clear();
+    }
+
     int idleCount() {
         return idle.size();
     }

@@ -48,6 +48,14 @@ final class DesktopClient implements AutoCloseable {
     private final ReleaseService release;
     private final List<ScheduledFuture<?>> schedules = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
+    private volatile boolean atWindow;
+    private Runnable watch;
+    private Runnable presence;
+    private ScheduledExecutorService scheduler;
+    private Random phase;
+
+    /** What a signed-in window sends the server while nobody touches it (for {@link #sendOnly}). */
+    enum Activity { LIST_WATCH, PRESENCE, SWEEP_TURN }
 
     private DesktopClient(String id, Database pool) {
         this.id = id;
@@ -70,10 +78,14 @@ final class DesktopClient implements AutoCloseable {
             CompletableFuture.allOf(CompletableFuture.runAsync(() -> client.session.queue().held(id), scheduler),
                     CompletableFuture.runAsync(() -> client.session.listWatch().read(id, desks), scheduler)).join();
             Runnable watch = () -> ListWatchBenchmark.guarded(errors, () -> client.session.listWatch().read(id, desks));
+            client.watch = watch;
+            client.presence = () -> ListWatchBenchmark.guarded(errors, () -> client.session.queue().recordPresence(id));
+            client.atWindow = atWindow;
+            client.scheduler = scheduler;
+            client.phase = phase;
             if (atWindow) {
                 client.watchAtTheWindow(watch, scheduler, phase);
-                client.every(PRESENCE, () -> ListWatchBenchmark.guarded(errors, () -> client.session.queue().recordPresence(id)),
-                        scheduler, phase);
+                client.every(PRESENCE, client.presence, scheduler, phase);
             } else {
                 client.every(EditorViewModel.Settings.AWAY_WATCH_INTERVAL, watch, scheduler, phase);
             }
@@ -104,6 +116,28 @@ final class DesktopClient implements AutoCloseable {
         ScheduledFuture<?> f = scheduler.scheduleAtFixedRate(action, phase.nextLong(ms), ms, TimeUnit.MILLISECONDS);
         schedules.add(f);
         return f;
+    }
+
+    /**
+     * From now on sends only {@code activities}, each as an untouched window past its first minute
+     * sends it (the list watch at its quiet or away interval, presence at the window every 60 s, the
+     * paced sweep turn): for cells that leave one thing out at a time, to see what each costs the
+     * server. The pool and its connection stay open.
+     */
+    void sendOnly(java.util.Set<Activity> activities) {
+        schedules.forEach(s -> s.cancel(false));
+        schedules.clear();
+        release.close();
+        if (activities.contains(Activity.LIST_WATCH)) {
+            every(atWindow ? EditorViewModel.Settings.QUIET_WATCH_INTERVAL : EditorViewModel.Settings.AWAY_WATCH_INTERVAL, watch,
+                    scheduler, phase);
+        }
+        if (activities.contains(Activity.PRESENCE) && atWindow) {
+            every(PRESENCE, presence, scheduler, phase);
+        }
+        if (activities.contains(Activity.SWEEP_TURN)) {
+            release.start();
+        }
     }
 
     /**

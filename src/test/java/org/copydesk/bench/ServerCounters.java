@@ -18,6 +18,10 @@ import org.jooq.DSLContext;
  *   <li>{@code Handler_commit}: the storage engine's commits, including each autocommitted statement;</li>
  *   <li>{@code Com_set_option}: SET statements (the driver's {@code SET autocommit} among them);</li>
  *   <li>{@code Com_admin_commands}: pings among them (a pool checking a connection before lending it);</li>
+ *   <li>{@code Innodb_buffer_pool_pages_flushed}: pages InnoDB wrote back (work done in the background
+ *       after writes); {@code Innodb_history_list_length} and {@code Innodb_buffer_pool_pages_dirty} are
+ *       levels, not counts (old row versions waiting to be purged, changed pages waiting to be written):
+ *       their deltas say whether the background work left by earlier cells grew or shrank;</li>
  *   <li>{@code cpu_server_us} and {@code cpu_client_us}: CPU time (user + system, microseconds) of the
  *       server's process and of this JVM. Per row they measure the work a claim and a decision cost,
  *       which the rows per second on two shared cores show only through other tenants' load.</li>
@@ -27,7 +31,7 @@ final class ServerCounters {
 
     static final List<String> NAMES = List.of("Questions", "Queries", "Com_call_procedure", "Com_commit", "Handler_commit",
             "Com_select", "Com_update", "Com_insert", "Com_delete", "Com_set_option", "Com_rollback", "Com_stmt_execute",
-            "Com_admin_commands",
+            "Com_admin_commands", "Innodb_buffer_pool_pages_flushed", "Innodb_history_list_length", "Innodb_buffer_pool_pages_dirty",
             "cpu_server_us", "cpu_client_us");
 
     private ServerCounters() {
