@@ -172,7 +172,7 @@ public final class ReleaseService implements AutoCloseable {
     public List<Lease> runTurn() {
         return timed(() -> {
             long started = System.nanoTime();
-            SweepTurn turn = procedures.takeSweepTurn(interval);
+            SweepTurn turn = askForTurn();
             nextCallAfter = pause(turn.nextCallAfter());
             try {
                 sessions.afterTurn(turn);
@@ -187,6 +187,22 @@ public final class ReleaseService implements AutoCloseable {
             }
             return freeLapsed(new ArrayList<>(turn.released()), started, turn.released().size() >= BATCH);
         });
+    }
+
+    /**
+     * Calls {@code take_sweep_turn}. Without an answer (the database away) the next call comes one
+     * interval later; a call cut short because the service is closing changes nothing. An answer
+     * that tells of a failed sweep still paces the next call: the turn stays due for the others.
+     */
+    private SweepTurn askForTurn() {
+        try {
+            return procedures.takeSweepTurn(interval);
+        } catch (RuntimeException e) {
+            if (!Thread.currentThread().isInterrupted()) {
+                nextCallAfter = interval;
+            }
+            throw e;
+        }
     }
 
     private List<Lease> timed(Supplier<List<Lease>> sweep) {
@@ -241,10 +257,13 @@ public final class ReleaseService implements AutoCloseable {
         }
     }
 
-    /** Runs a turn and says how long to wait before the next (one interval when it failed). */
+    /**
+     * Runs a turn and says how long to wait before the next ({@link #nextCallAfter}). What the last
+     * answer asked stays readable while a call is under way: only the next answer, or a call that
+     * got none, changes it.
+     */
     private Duration runQuietly() {
         try {
-            nextCallAfter = interval;
             runTurn();
             if (failing) {
                 failing = false;
@@ -255,11 +274,11 @@ public final class ReleaseService implements AutoCloseable {
             // The database may be away for a while (the app shows that); one warning, not one a second.
             if (!failing) {
                 failing = true;
-                log.warn("Release of expired leases failed; retrying every {} s quietly: {}", interval.toSeconds(), e.toString());
+                log.warn("Release of expired leases failed; retrying quietly: {}", e.toString());
             } else {
                 log.debug("Release of expired leases failed again: {}", e.toString());
             }
-            return interval;
+            return nextCallAfter;
         }
     }
 

@@ -103,6 +103,30 @@ class SweepPacingTest {
     }
 
     @Test
+    void whatTheLastAnswerAskedStaysReadableWhileTheNextCallWaits() throws Exception {
+        ReleaseService client = service(Duration.ofSeconds(2));
+        otherCallers(199, Duration.ZERO);
+        turnNow(client);
+        client.runTurn();
+        Duration asked = client.nextCallAfter();
+        assertThat(asked).as("200 callers: paced").isBetween(Duration.ofSeconds(10), Duration.ofSeconds(30));
+        try (Connection holder = db.database().dataSource().getConnection(); Statement s = holder.createStatement()) {
+            holder.setAutoCommit(false);
+            s.execute("SELECT * FROM sweep_caller FOR UPDATE"); // the next call's note of its caller waits behind this
+            client.start(); // its first call within one interval
+            try {
+                assertThat(waitingCallsWithin(Duration.ofSeconds(4))).as("the client's call, waiting").isEqualTo(1);
+                assertThat(client.nextCallAfter()).as("read while the call waits").isEqualTo(asked);
+                client.close();
+                assertThat(client.nextCallAfter()).as("read once the service is closing").isEqualTo(asked);
+            } finally {
+                holder.rollback();
+                client.close();
+            }
+        }
+    }
+
+    @Test
     void callersNotSeenForTwentyFourLongestIntervalsAreNotCounted() {
         ReleaseService client = service(Duration.ofSeconds(2));
         otherCallers(300, Duration.ofSeconds(121));
@@ -154,6 +178,19 @@ class SweepPacingTest {
         assertThat(turns).as("turns taken in %s intervals", intervals).isBetween(intervals / 2, intervals * 4 / 3 + 2);
         assertThat(root.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq(HOLDER))).as("the holder's lapsed leases, freed").isZero();
         assertThat(SweepClients.assertFreedWithin(root, HOLDER, interval.plus(SCHEDULING_SLACK))).as("expiries recorded").isEqualTo(5);
+    }
+
+    /** Polls this test database's sessions until one is noting its caller (waiting); returns how many then are. */
+    private int waitingCallsWithin(Duration bound) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        int waiting;
+        do {
+            Thread.sleep(50);
+            // the process list, not InnoDB's list of transactions: MySQL 8.0 may not list a wait inside a routine there
+            waiting = root.fetchSingle("select count(*) from information_schema.processlist where db = database()"
+                    + " and command = 'Query' and info like 'INSERT INTO sweep_caller%'").into(Integer.class);
+        } while (waiting == 0 && System.nanoTime() < deadline);
+        return waiting;
     }
 
     private ReviewProcedures procedures() {
