@@ -1,6 +1,7 @@
 package org.copydesk.review;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.SWEEP_CALLER;
 import static org.copydesk.db.schema.Tables.SWEEP_TURN;
@@ -11,9 +12,12 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
+import org.copydesk.db.DataSources;
+import org.copydesk.db.Database;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.TcpProxy;
 import org.copydesk.testing.TestDatabase;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
@@ -123,6 +127,36 @@ class SweepPacingTest {
                 holder.rollback();
                 client.close();
             }
+        }
+    }
+
+    @Test
+    void aCallThatGetsNoAnswerIsTriedAgainAfterOneIntervalAndTheNextAnswerPacesAgain() throws Exception {
+        otherCallers(199, Duration.ZERO);
+        try (TcpProxy proxy = new TcpProxy("127.0.0.1", db.endpoint().port());
+             Database viaProxy = Database.open(db.endpoint().accountUrl("127.0.0.1", proxy.port(), db.name()),
+                     db.endpoint().user(), db.endpoint().password().toCharArray(), null, DataSources.PoolSize.of(2),
+                     Database.SchemaAction.NONE, null)) {
+            // no reconnecting retries: the call fails after one pool timeout
+            ReleaseService client = new ReviewSession(viaProxy, new ReviewSession.Options(null, Duration.ofSeconds(2),
+                    Duration.ZERO)).releaseService(released -> { });
+            turnNow(client);
+            client.runTurn();
+            assertThat(client.nextCallAfter()).as("200 callers: paced").isGreaterThanOrEqualTo(Duration.ofSeconds(10));
+            proxy.cut();
+            assertThatThrownBy(client::runTurn).as("the network cut").isInstanceOf(RuntimeException.class);
+            assertThat(client.nextCallAfter()).as("no answer: one interval").isEqualTo(Duration.ofSeconds(2));
+            proxy.restore();
+            // the pool may lend a connection the cut ended once more (it checks those unused for 0.5 s):
+            // that call fails as the first did, and the next one gets an answer
+            for (int attempt = 1; attempt <= 3 && client.nextCallAfter().equals(Duration.ofSeconds(2)); attempt++) {
+                try {
+                    client.runTurn();
+                } catch (RuntimeException stillCut) {
+                    assertThat(client.nextCallAfter()).as("no answer again").isEqualTo(Duration.ofSeconds(2));
+                }
+            }
+            assertThat(client.nextCallAfter()).as("answered again: paced").isGreaterThanOrEqualTo(Duration.ofSeconds(10));
         }
     }
 
