@@ -58,6 +58,11 @@ final class RestoreCommand implements Callable<Integer> {
                 out.println("These accounts could not be restored on this server and need a new password (copydesk editors"
                         + " set-password NAME --password): " + String.join(", ", summary.accountsWithoutPassword()) + ".");
             }
+            if (!summary.serversOwnAccounts().isEmpty()) {
+                out.println("These names are accounts of the server itself (for one host only, or with rights on the whole"
+                        + " server), which Copydesk does not change: left as they were: "
+                        + String.join(", ", summary.serversOwnAccounts()) + ".");
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -58,6 +58,27 @@ public final class AccountCredentials {
     }
 
     /**
+     * Whether the server has an account of this name that is the server's own: one for a particular
+     * host, or one with any right on the whole server (a DBA's). Copydesk never creates, changes or
+     * drops those ({@code require_person}, {@code managed_account}); a restore leaves them as they
+     * are whatever the backup file says, so a file that names such an account cannot set its password.
+     */
+    static boolean serversOwn(Connection c, String name) throws SQLException {
+        // information_schema's names are utf8mb3 with a collation of their own: compared as utf8mb4, case and all
+        try (PreparedStatement s = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM mysql.user"
+                + " WHERE CONVERT(user USING utf8mb4) COLLATE utf8mb4_bin = CONVERT(? USING utf8mb4) COLLATE utf8mb4_bin AND host <> '%')"
+                + " OR EXISTS (SELECT 1 FROM information_schema.user_privileges"
+                + " WHERE CONVERT(grantee USING utf8mb4) COLLATE utf8mb4_bin"
+                + " = CONVERT(CONCAT('''', ?, '''@''%''') USING utf8mb4) COLLATE utf8mb4_bin AND privilege_type <> 'USAGE')")) {
+            s.setString(1, name);
+            s.setString(2, name);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
+    }
+
+    /**
      * Creates the account with its old credential (or gives an existing one that credential).
      * Empty when this server cannot take it (a MySQL {@code caching_sha2_password} hash on MariaDB):
      * the account is then not made, and the person needs a new password.

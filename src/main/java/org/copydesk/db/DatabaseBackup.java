@@ -54,8 +54,14 @@ public final class DatabaseBackup {
         return "`" + identifier + "`";
     }
 
-    /** What a backup or restore held: the schema version, rows per table, the accounts. */
-    public record Summary(String schemaVersion, Map<String, Long> rows, List<String> accounts, List<String> accountsWithoutPassword) {
+    /**
+     * What a backup or restore held: the schema version, rows per table, the accounts (with their
+     * credentials; without, for the people who have none or whose credential this server cannot
+     * take; and, on a restore, those the backup names that are the server's own and were left as
+     * they are).
+     */
+    public record Summary(String schemaVersion, Map<String, Long> rows, List<String> accounts, List<String> accountsWithoutPassword,
+                          List<String> serversOwnAccounts) {
         public long totalRows() {
             return rows.values().stream().mapToLong(Long::longValue).sum();
         }
@@ -100,7 +106,7 @@ public final class DatabaseBackup {
             json.writeEndArray();
             json.writeEndObject();
             Summary summary = new Summary(version, rows, credentials.stream().map(AccountCredentials.Credential::name).toList(),
-                    names.stream().filter(n -> credentials.stream().noneMatch(cr -> cr.name().equals(n))).toList());
+                    names.stream().filter(n -> credentials.stream().noneMatch(cr -> cr.name().equals(n))).toList(), List.of());
             json.writeStartObject();
             json.writeNumberField("endTables", rows.size());
             json.writeNumberField("endRows", summary.totalRows());

@@ -111,11 +111,17 @@ public final class DatabaseRestore {
             restoreTriggers(c, triggers);
             List<String> accounts = new ArrayList<>();
             List<String> without = new ArrayList<>();
+            List<String> serversOwn = new ArrayList<>();
             for (AccountCredentials.Credential credential : credentials) {
+                if (AccountCredentials.serversOwn(c, credential.name())) {
+                    log.warn("The backup names the account '{}', one of this server's own; left as it is", credential.name());
+                    serversOwn.add(credential.name());
+                    continue;
+                }
                 AccountCredentials.write(c, credential, database.capabilities().mariaDb()).ifPresentOrElse(accounts::add,
                         () -> without.add(credential.name()));
             }
-            return new DatabaseBackup.Summary(version, rows, accounts, without);
+            return new DatabaseBackup.Summary(version, rows, accounts, without, serversOwn);
         } catch (SQLException e) {
             throw new DatabaseSetupException("The restore failed: " + e.getMessage() + ". The database is only partly restored:"
                     + " drop it and restore again.", e);

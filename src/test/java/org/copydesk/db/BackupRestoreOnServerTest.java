@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.UUID;
@@ -70,6 +73,51 @@ class BackupRestoreOnServerTest {
             assertThatThrownBy(() -> accounts.dropAccount(name))
                     .as("an account with rights on two newsrooms of the server is neither's to drop")
                     .hasMessageContaining("another application");
+        } finally {
+            db.endpoint().execute("DROP USER IF EXISTS '" + name + "'@'%'");
+            db.endpoint().execute("DROP DATABASE IF EXISTS `" + target + "`");
+        }
+    }
+
+    /**
+     * A backup file names the accounts whose credentials it carries; a restore must not be a way to
+     * set the password of one of the server's own accounts (a DBA's, with a right on the whole
+     * server), whoever wrote the file. Here a person's account becomes such an account after the
+     * backup, with a password of its own: the restore leaves it as it is and says so.
+     */
+    @Test
+    void aRestoreLeavesAnAccountOfTheServerItselfAsItIsWhateverTheBackupSays() throws Exception {
+        DemoNewsroom.loadIfEmpty(db.dsl(), new Newsroom(db.dsl()));
+        String name = "bs" + UUID.randomUUID().toString().substring(0, 8);
+        new Newsroom(db.dsl()).addEditor(name, "Server Own", Role.EDITOR, 5, java.util.List.of("news"));
+        AccountAdministration accounts = new AccountAdministration(db.dsl());
+        accounts.createAccount(name, "password-then".toCharArray());
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        assertThat(DatabaseBackup.write(db.database(), file).accounts()).contains(name);
+        String target = db.name() + "_s";
+        try {
+            db.endpoint().execute("GRANT PROCESS ON *.* TO '" + name + "'@'%'");
+            db.endpoint().execute("ALTER USER '" + name + "'@'%' IDENTIFIED BY 'dba-password-1'");
+            db.endpoint().execute("DROP DATABASE IF EXISTS `" + target + "`");
+            try (Database restored = Database.open(db.endpoint().url(target), db.endpoint().user(),
+                    db.endpoint().password().toCharArray(), null, DataSources.PoolSize.of(2), Database.SchemaAction.NONE, null)) {
+                DatabaseBackup.Summary back = DatabaseRestore.restore(restored, new ByteArrayInputStream(file.toByteArray()));
+                new Migrations(restored.dataSource()).migrate();
+                AccountAdministration.of(restored).regrantExistingAccounts();
+
+                assertThat(back.serversOwnAccounts()).as("named by the backup, the server's own now").containsExactly(name);
+                assertThat(back.accounts()).doesNotContain(name);
+            }
+            String server = db.endpoint().accountUrl("");
+            DriverManager.getConnection(server, name, "dba-password-1").close();
+            assertThatThrownBy(() -> DriverManager.getConnection(server, name, "password-then").close())
+                    .as("the backup's password").isInstanceOf(SQLException.class);
+            try (Connection root = db.endpoint().adminConnection(); Statement s = root.createStatement();
+                 ResultSet grants = s.executeQuery("SHOW GRANTS FOR '" + name + "'@'%'")) {
+                while (grants.next()) {
+                    assertThat(grants.getString(1)).as("no right on the restored database").doesNotContain(target);
+                }
+            }
         } finally {
             db.endpoint().execute("DROP USER IF EXISTS '" + name + "'@'%'");
             db.endpoint().execute("DROP DATABASE IF EXISTS `" + target + "`");
