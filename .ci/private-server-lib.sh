@@ -20,10 +20,16 @@ running() {
     server_pid >/dev/null
 }
 
+# free_port: a loopback port nothing listens on, below the kernel's range for outgoing connections'
+# own ports (32768-60999 by default): a port picked inside it was once taken, between the pick and
+# the bind, by one of the cluster's own connections ("Bind on TCP/IP port ... Address already in use").
 free_port() {
-    local p tries=0
+    local p tries=0 low=32768 span
+    read -r low _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || low=32768
+    span=$(( low - 20000 ))
+    [ "$span" -ge 2000 ] || span=30000 # an unusual range: the old choice
     while [ $tries -lt 200 ]; do
-        p=$(( 20000 + RANDOM % 30000 ))
+        p=$(( 20000 + RANDOM % span ))
         if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
             echo "$p"
             return 0

@@ -40,11 +40,8 @@ class BackupRestoreOnServerTest {
 
     @Test
     void aRestoreBringsBackTheRowsAndTheAccountsPasswordOfTheBackup() throws Exception {
-        DemoNewsroom.loadIfEmpty(db.dsl(), new Newsroom(db.dsl()));
-        String name = "br" + UUID.randomUUID().toString().substring(0, 8);
-        new Newsroom(db.dsl()).addEditor(name, "Backed Up", Role.EDITOR, 5, java.util.List.of("news"));
+        String name = personWithAnAccount("br");
         AccountAdministration accounts = new AccountAdministration(db.dsl());
-        accounts.createAccount(name, "password-then".toCharArray());
         ByteArrayOutputStream file = new ByteArrayOutputStream();
         DatabaseBackup.Summary written = DatabaseBackup.write(db.database(), file);
         assertThat(written.accounts()).contains(name);
@@ -87,11 +84,7 @@ class BackupRestoreOnServerTest {
      */
     @Test
     void aRestoreLeavesAnAccountOfTheServerItselfAsItIsWhateverTheBackupSays() throws Exception {
-        DemoNewsroom.loadIfEmpty(db.dsl(), new Newsroom(db.dsl()));
-        String name = "bs" + UUID.randomUUID().toString().substring(0, 8);
-        new Newsroom(db.dsl()).addEditor(name, "Server Own", Role.EDITOR, 5, java.util.List.of("news"));
-        AccountAdministration accounts = new AccountAdministration(db.dsl());
-        accounts.createAccount(name, "password-then".toCharArray());
+        String name = personWithAnAccount("bs");
         ByteArrayOutputStream file = new ByteArrayOutputStream();
         assertThat(DatabaseBackup.write(db.database(), file).accounts()).contains(name);
         String target = db.name() + "_s";
@@ -122,6 +115,15 @@ class BackupRestoreOnServerTest {
             db.endpoint().execute("DROP USER IF EXISTS '" + name + "'@'%'");
             db.endpoint().execute("DROP DATABASE IF EXISTS `" + target + "`");
         }
+    }
+
+    /** A new person of the demo newsroom (loaded if the database is empty) with an account whose password is "password-then". */
+    private String personWithAnAccount(String prefix) {
+        DemoNewsroom.loadIfEmpty(db.dsl(), new Newsroom(db.dsl()));
+        String name = prefix + UUID.randomUUID().toString().substring(0, 8);
+        new Newsroom(db.dsl()).addEditor(name, "Backed Up", Role.EDITOR, 5, java.util.List.of("news"));
+        new AccountAdministration(db.dsl()).createAccount(name, "password-then".toCharArray());
+        return name;
     }
 
     /**
