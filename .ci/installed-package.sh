@@ -244,6 +244,8 @@ run $standalone editors add rita --desks news,wires
 run env COPYDESK_NEW_PASSWORD=rita-password-1 $standalone editors set-password rita
 run $standalone editors add sam --role supervisor --desks news,wires
 run env COPYDESK_NEW_PASSWORD=sam-password-22 $standalone editors set-password sam
+run $standalone editors add dora --desks news
+run env COPYDESK_NEW_PASSWORD=dora-password-1 $standalone editors set-password dora
 run $standalone import docs/examples/articles.csv
 run as_person rita rita-password-1 $standalone claim --as rita
 has "rita holds"
@@ -312,8 +314,21 @@ wait_for 240 "copydesk-server (first start unpacks the database)" server_says_re
 run as_service $copydesk server --status
 has "started by copydesk server" "/var/lib/copydesk/server/data"
 install -o copydesk -g copydesk -m 600 "$work/upgraded.backup" /var/lib/copydesk/upgraded.backup
+# On this server 'dora' is a DBA's account (a right on the whole server, a password of its own): the
+# backup names her, and the restore must leave that account as it is and say so (docs/install.md).
+server_root_sql() {
+    /var/lib/copydesk/server/mariadb/bin/mariadb --no-defaults --socket=/var/lib/copydesk/server/run/mariadb.sock \
+        -uroot -p"$(cat /var/lib/copydesk/server/root.password)" -e "$1"
+}
+run server_root_sql "CREATE USER 'dora'@'%' IDENTIFIED BY 'dba-password-1'; GRANT PROCESS ON *.* TO 'dora'@'%'"
 run as_service $copydesk restore /var/lib/copydesk/upgraded.backup
-has "accounts with their old passwords"
+has "accounts with their old passwords" "accounts of the server itself" "left as they were: dora."
+dora_sql() {
+    /var/lib/copydesk/server/mariadb/bin/mariadb --no-defaults --socket=/var/lib/copydesk/server/run/mariadb.sock \
+        -udora -p"$1" -e "SELECT 1"
+}
+run dora_sql dba-password-1
+run_exit 1 dora_sql dora-password-1
 run as_person rita rita-password-1 $copydesk claim --as rita
 has "rita holds"
 run as_person sam sam-password-22 $copydesk status --json
