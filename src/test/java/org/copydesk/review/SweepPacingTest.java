@@ -15,6 +15,7 @@ import java.util.List;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.lease.ServerClock;
+import org.copydesk.testing.Await;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TcpProxy;
@@ -119,7 +120,8 @@ class SweepPacingTest {
             s.execute("SELECT * FROM sweep_caller FOR UPDATE"); // the next call's note of its caller waits behind this
             client.start(); // its first call within one interval
             try {
-                assertThat(waitingCallsWithin(Duration.ofSeconds(4))).as("the client's call, waiting").isEqualTo(1);
+                Await.waitFor(4, () -> waitingCalls() > 0);
+                assertThat(waitingCalls()).as("the client's call, waiting").isEqualTo(1);
                 assertThat(client.nextCallAfter()).as("read while the call waits").isEqualTo(asked);
                 client.close();
                 assertThat(client.nextCallAfter()).as("read once the service is closing").isEqualTo(asked);
@@ -214,17 +216,11 @@ class SweepPacingTest {
         assertThat(SweepClients.assertFreedWithin(root, HOLDER, interval.plus(SCHEDULING_SLACK))).as("expiries recorded").isEqualTo(5);
     }
 
-    /** Polls this test database's sessions until one is noting its caller (waiting); returns how many then are. */
-    private int waitingCallsWithin(Duration bound) throws InterruptedException {
-        long deadline = System.nanoTime() + bound.toNanos();
-        int waiting;
-        do {
-            Thread.sleep(50);
-            // the process list, not InnoDB's list of transactions: MySQL 8.0 may not list a wait inside a routine there
-            waiting = root.fetchSingle("select count(*) from information_schema.processlist where db = database()"
-                    + " and command = 'Query' and info like 'INSERT INTO sweep_caller%'").into(Integer.class);
-        } while (waiting == 0 && System.nanoTime() < deadline);
-        return waiting;
+    /** This test database's sessions noting their caller in a sweep-turn call (waiting, while the table is held). */
+    private int waitingCalls() {
+        // the process list, not InnoDB's list of transactions: MySQL 8.0 may not list a wait inside a routine there
+        return root.fetchSingle("select count(*) from information_schema.processlist where db = database()"
+                + " and command = 'Query' and info like 'INSERT INTO sweep_caller%'").into(Integer.class);
     }
 
     private ReviewProcedures procedures() {
