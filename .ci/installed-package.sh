@@ -316,19 +316,19 @@ has "started by copydesk server" "/var/lib/copydesk/server/data"
 install -o copydesk -g copydesk -m 600 "$work/upgraded.backup" /var/lib/copydesk/upgraded.backup
 # On this server 'dora' is a DBA's account (a right on the whole server, a password of its own): the
 # backup names her, and the restore must leave that account as it is and say so (docs/install.md).
-server_root_sql() {
-    /var/lib/copydesk/server/mariadb/bin/mariadb --no-defaults --socket=/var/lib/copydesk/server/run/mariadb.sock \
-        -uroot -p"$(cat /var/lib/copydesk/server/root.password)" -e "$1"
+# server_sql USER PASSWORD SQL: through the team server's socket, with the client it ships (the socket
+# needs no TLS; a loopback-only database has none)
+server_sql() {
+    MYSQL_PWD=$2 /var/lib/copydesk/server/mariadb/bin/mariadb --no-defaults --skip-ssl \
+        --socket=/var/lib/copydesk/server/run/mariadb.sock -u"$1" -e "$3"
 }
+# as the database's administrator (its password read here, so that it is not in the log)
+server_root_sql() { server_sql root "$(cat /var/lib/copydesk/server/root.password)" "$1"; }
 run server_root_sql "CREATE USER 'dora'@'%' IDENTIFIED BY 'dba-password-1'; GRANT PROCESS ON *.* TO 'dora'@'%'"
 run as_service $copydesk restore /var/lib/copydesk/upgraded.backup
 has "accounts with their old passwords" "accounts of the server itself" "left as they were: dora."
-dora_sql() {
-    /var/lib/copydesk/server/mariadb/bin/mariadb --no-defaults --socket=/var/lib/copydesk/server/run/mariadb.sock \
-        -udora -p"$1" -e "SELECT 1"
-}
-run dora_sql dba-password-1
-run_exit 1 dora_sql dora-password-1
+run server_sql dora dba-password-1 "SELECT 1"
+run_exit 1 server_sql dora dora-password-1 "SELECT 1"
 run as_person rita rita-password-1 $copydesk claim --as rita
 has "rita holds"
 run as_person sam sam-password-22 $copydesk status --json
