@@ -1,11 +1,13 @@
 package org.copydesk.db;
 
+import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -83,6 +85,7 @@ public final class Migrations {
      */
     public Outcome migrate() {
         validateSchemaHistory(schema::info);
+        convertToUtf8mb4();
         int applied = schema.migrate().migrationsExecuted;
         MigrationInfoService after = schema.info();
         if (!migratedByNewerVersion(after)) {
@@ -105,13 +108,17 @@ public final class Migrations {
         MigrationInfoService info = schema.info();
         MigrationInfo[] pending = info.pending();
         boolean routinesBehind = pending.length == 0 && !migratedByNewerVersion(info) && routinesBehind(routines.info());
-        if (pending.length == 0 && !routinesBehind) {
+        Optional<String> notUtf8mb4 = migratedByNewerVersion(info) ? Optional.empty() : DatabaseCharacterSet.problem(dataSource);
+        if (pending.length == 0 && !routinesBehind && notUtf8mb4.isEmpty()) {
             validateSchemaHistory(() -> info);
             return new Outcome(version(info), 0);
         }
         try {
             return migrate();
         } catch (RuntimeException e) {
+            if (notUtf8mb4.isPresent() && isPermissionProblem(e)) {
+                throw new DatabaseSetupException(notUtf8mb4.get() + ". Your account may not: ask an admin to run copydesk db migrate.", e);
+            }
             if (isPermissionProblem(e) && routinesBehind) {
                 throw new DatabaseSetupException("The database's operations are out of date (schema version " + version(info)
                         + ") and your account may not update them. Ask an admin to run: copydesk db migrate", e);
@@ -120,6 +127,9 @@ public final class Migrations {
                 throw new DatabaseSetupException("The database schema is out of date (at version " + currentVersion()
                         + ", this Copydesk needs " + pending[pending.length - 1].getVersion()
                         + ") and your account may not update it. Ask an admin to run: copydesk db migrate", e);
+            }
+            if (e instanceof DatabaseSetupException) {
+                throw e;
             }
             throw new DatabaseSetupException("Updating the database schema failed: " + rootMessage(e), e);
         }
@@ -145,6 +155,7 @@ public final class Migrations {
 
     /** Applies pending migrations up to {@code version} and no further (a restore rebuilds the schema a backup was taken at). */
     public Outcome migrateTo(String version) {
+        convertToUtf8mb4();
         int applied = Flyway.configure().configuration(schema.getConfiguration()).target(version).load().migrate().migrationsExecuted;
         return new Outcome(currentVersion(), applied);
     }
@@ -201,6 +212,24 @@ public final class Migrations {
     private static boolean migratedByNewerVersion(MigrationInfoService info) {
         return Arrays.stream(info.all()).anyMatch(m -> m.getState() == MigrationState.FUTURE_SUCCESS
                 || m.getState() == MigrationState.FUTURE_FAILED);
+    }
+
+    /**
+     * Converts the database to utf8mb4 when it is not ({@link DatabaseCharacterSet}); the pool's
+     * open sessions took the old default as their collation when they connected, so they are
+     * replaced: a routine created through one would keep it.
+     */
+    private void convertToUtf8mb4() {
+        if (DatabaseCharacterSet.convert(dataSource, ROUTINES_HISTORY)) {
+            try {
+                if (dataSource.isWrapperFor(HikariDataSource.class)) {
+                    dataSource.unwrap(HikariDataSource.class).getHikariPoolMXBean().softEvictConnections();
+                }
+            } catch (SQLException e) {
+                throw new DatabaseSetupException("Renewing the database connections after converting to utf8mb4 failed: "
+                        + e.getMessage(), e);
+            }
+        }
     }
 
     private void regrantAccounts() {

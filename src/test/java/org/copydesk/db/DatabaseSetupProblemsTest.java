@@ -98,6 +98,31 @@ class DatabaseSetupProblemsTest {
         assertThat(tableCount(EMPTY_DB)).as("nothing half-created").isZero();
     }
 
+    /**
+     * A database a DBA made in latin1 (the server's default) for an account that may not change its
+     * character set: the migration is refused before it creates anything, in one line naming the
+     * statement for the DBA.
+     */
+    @Test
+    void aLatin1DatabaseTheAccountMayNotConvertIsRefusedBeforeAnythingChanges() throws SQLException {
+        String latin1 = "t_limited_latin1_" + SUFFIX;
+        endpoint.execute("DROP DATABASE IF EXISTS `" + latin1 + "`");
+        endpoint.execute("CREATE DATABASE `" + latin1 + "` CHARACTER SET latin1");
+        endpoint.execute("GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, DROP, INDEX, CREATE ROUTINE, ALTER ROUTINE, EXECUTE"
+                + " ON `" + latin1 + "`.* TO '" + LIMITED_USER + "'@'%'");
+        try {
+            assertThatThrownBy(() -> Database.open(endpoint.url(latin1), LIMITED_USER, LIMITED_PASSWORD.toCharArray(), null,
+                    DataSources.PoolSize.of(1), Database.SchemaAction.MIGRATE, null).close())
+                    .isInstanceOf(DatabaseSetupException.class)
+                    .hasMessageContaining("stores text as latin1")
+                    .hasMessageContaining("Nothing was changed. Ask the DBA to run: ALTER DATABASE `" + latin1 + "` CHARACTER SET utf8mb4;")
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+            assertThat(tableCount(latin1)).as("nothing created").isZero();
+        } finally {
+            endpoint.execute("DROP DATABASE IF EXISTS `" + latin1 + "`");
+        }
+    }
+
     @Test
     void anAccountThatMayNotMigrateStillOpensAnUpToDateSchema() {
         try (Database db = openAsLimited(MIGRATED_DB, LIMITED_PASSWORD)) {

@@ -137,6 +137,86 @@ class SchemaUpgradeTest {
     }
 
     /**
+     * A newsroom whose DBA made the database with the server's defaults (latin1, as MariaDB's
+     * compiled-in defaults have it before 11.6) and that the previous release migrated: its tables
+     * and its routines' parameters are latin1. Text that fits latin1 (which is Windows-1252 on these
+     * servers: curly quotes, dashes, the euro) is in it. A person's client is told to ask the admin;
+     * the owner's migration converts the database, keeps every character, re-creates the routines
+     * in utf8mb4, and from then on Greek and emoji come in and decisions are recorded.
+     */
+    @Test
+    void aNewsroomOnALatin1DatabaseThePreviousReleaseMigratedUpgradesWithoutLosingACharacter() throws Exception {
+        TestServer.Endpoint server = TestServer.endpoint();
+        String name = "t_upgrade_latin1_" + PID;
+        String editor = "upl_" + PID;
+        String reader = "rdl_" + PID;
+        String kept = "Caf\u00e9 \u201ccr\u00e8me\u201d \u2014 5 \u20ac, na\u00efve \u00c5ngstr\u00f6m";
+        server.execute("DROP DATABASE IF EXISTS `" + name + "`");
+        server.execute("CREATE DATABASE `" + name + "` CHARACTER SET latin1");
+        try (Database db = Database.open(server.url(name), server.user(), server.password().toCharArray(), null,
+                DataSources.PoolSize.of(2), Database.SchemaAction.NONE, null)) {
+            DSLContext root = db.dsl();
+            migrateAsThePreviousReleaseDid(db.dataSource());
+            assertThat(root.fetchOne("select count(*) from information_schema.columns where table_schema = ?"
+                    + " and character_set_name = 'latin1'", name).get(0, Integer.class)).as("latin1 columns before").isPositive();
+            newsroomAsReleased(root, editor, reader, Integer.parseInt(SchemaVersions.LATEST));
+            root.execute("update article set title = ?, body = ?", kept, kept);
+            root.execute("update article set decision_note = ? where external_id = 'decided'", kept);
+            try {
+                assertThatThrownBy(() -> openAs(server.accountUrl(name), editor)).isInstanceOf(DatabaseSetupException.class)
+                        .hasMessageContaining("stores text as latin1")
+                        .hasMessageContaining("ask an admin to run copydesk db migrate");
+
+                Migrations.Outcome outcome = new Migrations(db.dataSource()).migrate();
+
+                assertThat(outcome.applied()).as("every routine applied again").isGreaterThanOrEqualTo(routineFiles().size());
+                assertThat(root.fetch("select title, body from article").map(r -> r.get(0) + "|" + r.get(1)))
+                        .as("every character kept").containsOnly(kept + "|" + kept);
+                assertThat(root.fetchOne("select decision_note from article where external_id = 'decided'").get(0)).isEqualTo(kept);
+                assertThat(root.fetchOne("select count(*) from information_schema.referential_constraints where constraint_schema = ?",
+                        name).get(0, Integer.class)).as("foreign keys, added again").isEqualTo(foreignKeysOfAFreshInstall());
+                assertRoutinesAreTheFiles(root, name);
+                SessionCollationTest.assertOneCollation(db, name);
+                assertThat(accounts(root).everyAccountHasCurrentGrants()).isTrue();
+                claimAndDecideAs(server, name, editor);
+                SessionCollationTest.assertAnyTextIsImportedAndDecided(root);
+                try (Database client = openAs(server.accountUrl(name), editor)) {
+                    assertThat(new Migrations(client.dataSource()).currentVersion()).isEqualTo(SchemaVersions.LATEST);
+                }
+                assertThat(new Migrations(db.dataSource()).migrate().applied()).as("nothing left to apply or convert").isZero();
+            } finally {
+                server.execute("DROP USER IF EXISTS '" + editor + "'@'%'");
+                server.execute("DROP USER IF EXISTS '" + reader + "'@'%'");
+            }
+        } finally {
+            server.execute("DROP DATABASE IF EXISTS `" + name + "`");
+        }
+    }
+
+    /** The previous release's migration: this build's scripts, without the conversion to utf8mb4 that comes first now. */
+    private static void migrateAsThePreviousReleaseDid(javax.sql.DataSource dataSource) {
+        org.flywaydb.core.Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        org.flywaydb.core.Flyway.configure().dataSource(dataSource).locations("classpath:db/routines")
+                .table(Migrations.ROUTINES_HISTORY).baselineOnMigrate(true).load().migrate();
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            s.execute("call regrant_accounts()");
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int foreignKeysOfAFreshInstall() {
+        try (TestDatabase fresh = TestDatabase.create("fresh_keys", 1)) {
+            return fresh.dsl().fetchOne("select count(*) from information_schema.referential_constraints where constraint_schema = ?",
+                    fresh.name()).get(0, Integer.class);
+        }
+    }
+
+    private static AccountAdministration accounts(DSLContext root) {
+        return new AccountAdministration(root);
+    }
+
+    /**
      * A fresh install has every routine of its file. Its history validates with the checksums of
      * today's scripts or of the scripts as released, and with no other: a script changed after it
      * ran is still refused, by a client and by the owner's migration.

@@ -4,22 +4,33 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Clock;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
+import org.copydesk.review.imports.ArticleImporter;
+import org.copydesk.review.imports.ImportListener;
+import org.copydesk.review.imports.ImportReport;
 import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
 import org.copydesk.testing.TestServer;
 import org.jooq.DSLContext;
 import org.jooq.Record;
+import org.jooq.Results;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * One collation for every comparison Copydesk makes: the tables' columns, the bodies of its
@@ -60,8 +71,76 @@ class SessionCollationTest {
         }
     }
 
+    /**
+     * How a DBA may have made the database: a plain {@code CREATE DATABASE} on a server whose default
+     * is latin1 (MariaDB's compiled-in default before 11.6), or a character set of their choosing.
+     * Before Copydesk converted such a database, its tables and its routines' parameters took that
+     * character set, a title in Greek or with an emoji did not fit, and every decision failed
+     * ("COLLATION 'utf8mb4_bin' is not valid for CHARACTER SET 'latin1'").
+     */
+    static Stream<Arguments> databasesAsADbaMadeThem() {
+        return Stream.of(
+                Arguments.of("plain, on a server whose default is latin1", "latin1", ""),
+                Arguments.of("latin1, binary", null, "CHARACTER SET latin1 COLLATE latin1_bin"),
+                Arguments.of("utf8mb3", null, "CHARACTER SET utf8mb3 COLLATE utf8mb3_general_ci"),
+                Arguments.of("utf8mb4, binary", null, "CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databasesAsADbaMadeThem")
+    void aDatabaseMadeWithOtherDefaultsIsMigratedInUtf8mb4AndHoldsAnyText(String label, String serverDefault, String clause)
+            throws SQLException {
+        TestServer.Endpoint server = TestServer.endpoint();
+        String name = ("t_made_" + label.replaceAll("\\W+", "_") + ProcessHandle.current().pid()).toLowerCase(java.util.Locale.ROOT);
+        server.execute("DROP DATABASE IF EXISTS `" + name + "`");
+        try (Connection admin = server.adminConnection(); Statement s = admin.createStatement()) {
+            if (serverDefault != null) { // what CREATE DATABASE takes when it names nothing
+                s.execute("SET SESSION character_set_server = " + serverDefault);
+            }
+            s.execute("CREATE DATABASE `" + name + "` " + clause);
+        }
+        try (Database database = Database.open(server.url(name), server.user(), server.password().toCharArray(), null,
+                DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE, null)) {
+            assertAnyTextIsImportedAndDecided(database.dsl());
+            assertThat(databaseCollation(database.dsl(), name)).as("the database's default after migrating").startsWith("utf8mb4_");
+            assertOneCollation(database, name);
+        } finally {
+            server.execute("DROP DATABASE IF EXISTS `" + name + "`");
+        }
+    }
+
+    /**
+     * A title with curly quotes, Greek and an emoji comes in through the import's operation, an
+     * editor claims it and decides it with such a note, and both read back as they were written.
+     */
+    static void assertAnyTextIsImportedAndDecided(DSLContext dsl) {
+        String title = "\u201cQuotes\u201d \u2014 \u0395\u03bb\u03bb\u03b7\u03bd\u03b9\u03ba\u03ac \ud83c\udf0d Caf\u00e9";
+        String note = "Approved \ud83d\udc4d \u03a9";
+        String editor = "any_text_ann";
+        Fixtures.desk(dsl, "news");
+        dsl.execute("insert into editor (id, display_name, role, capacity) values (?, ?, 'editor', 3)", editor, "Ann \u00c5 \u03a9");
+        dsl.execute("insert into editor_desk (editor_id, desk_id) values (?, 'news')", editor);
+        String json = "[{\"external_id\": \"any-text-1\", \"desk\": \"news\", \"title\": \"" + title
+                + "\", \"body\": \"" + title + "\", \"priority\": 1}]";
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        ImportReport report = new ArticleImporter(dsl, Clock.systemUTC()).importStream(new ByteArrayInputStream(bytes), "dba.json",
+                bytes.length, "sam", ImportListener.NONE);
+        assertThat(report.imported()).as("imported: %s", report).isEqualTo(1);
+
+        Long id = dsl.fetchOne("select id from article where external_id = 'any-text-1'").get(0, Long.class);
+        Results claim = dsl.fetchMany("call claim_articles(?, null, null, null, null)", editor);
+        Record held = claim.get(1).stream().filter(r -> id.equals(r.get("id", Long.class))).findFirst().orElseThrow();
+        Results decided = dsl.fetchMany("call decide_article(?, ?, ?, ?, 'approve', ?)", editor, held.get("id", Long.class),
+                held.get("lease_token", Long.class), java.util.UUID.randomUUID().toString(), note);
+        assertThat(decided.get(0).get(0).get("outcome", String.class)).isEqualTo("recorded");
+        assertThat(dsl.fetchValue("select title from article where external_id = 'any-text-1'")).isEqualTo(title);
+        assertThat(dsl.fetchValue("select body from article where external_id = 'any-text-1'")).isEqualTo(title);
+        assertThat(dsl.fetchValue("select decision_note from article where external_id = 'any-text-1'")).isEqualTo(note);
+        assertThat(dsl.fetchValue("select display_name from editor where id = ?", editor)).isEqualTo("Ann \u00c5 \u03a9");
+    }
+
     /** Every disagreement at once (soft assertions): the report shows which of the parts differ. */
-    private static void assertOneCollation(Database database, String schema) {
+    static void assertOneCollation(Database database, String schema) {
         DSLContext dsl = database.dsl();
         String collation = databaseCollation(dsl, schema);
         assertThat(collation).as("the database's default collation").startsWith("utf8mb4_");
