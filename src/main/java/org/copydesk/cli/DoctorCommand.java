@@ -7,16 +7,19 @@ import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.OwnerRights;
+import org.copydesk.db.ServerSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code copydesk doctor}: run with the database owner's account, says in one line whether it
- * holds every server right Copydesk's operations use, and which to grant when not (exit code 1).
+ * holds every server right Copydesk's operations use, and which to grant when not; and one line
+ * for each setting of the server or database that stops Copydesk ({@link ServerSettings}), with its
+ * fix. Exit code 1 when anything is named.
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = "Checks that the database owner's account holds every right Copydesk's operations use.")
+        description = "Checks that the database owner's account holds every right Copydesk's operations use, and the server's and database's settings.")
 final class DoctorCommand implements Callable<Integer> {
 
     @Mixin
@@ -32,12 +35,14 @@ final class DoctorCommand implements Callable<Integer> {
                 Database.SchemaAction.NONE)) {
             List<OwnerRights.Missing> missing = OwnerRights.missing(db);
             String line = OwnerRights.describe(OwnerRights.currentAccount(db), missing);
+            List<String> settings = ServerSettings.problems(db.dataSource());
             if (missing.isEmpty()) {
                 spec.commandLine().getOut().println(line);
-                return 0;
+            } else {
+                spec.commandLine().getErr().println("copydesk: " + line);
             }
-            spec.commandLine().getErr().println("copydesk: " + line);
-            return 1;
+            settings.forEach(problem -> spec.commandLine().getErr().println("copydesk: " + problem));
+            return missing.isEmpty() && settings.isEmpty() ? 0 : 1;
         }
     }
 }

@@ -27,7 +27,8 @@ import javax.sql.DataSource;
  *       transaction;</li>
  *   <li>{@code connectionAttributes=program_name:copydesk}: supervisors can tell Copydesk sessions
  *       apart in the server's process list;</li>
- *   <li>{@link #SESSION_COLLATION}: the session's collation is the database's own, so text the
+ *   <li>{@link #SESSION_VARIABLES}: the SQL mode is Copydesk's whatever the server's, autocommit
+ *       is on whatever {@code init_connect} did, and {@link #SESSION_COLLATION}: the session's collation is the database's own, so text the
  *       session makes (literals, casts to text) and the routines, triggers and views created through
  *       it (each keeps the session's collation for its body) have the collation of the tables'
  *       columns, and a comparison with a column never fails with "Illegal mix of collations".
@@ -87,6 +88,25 @@ public final class DataSources {
      */
     public static final String SESSION_COLLATION = "collation_connection=@@collation_database";
 
+    /**
+     * The SQL mode of every Copydesk session, whatever the server's default: strict (a value that
+     * does not fit is refused, not cut), and none of the modes that change what SQL means
+     * ({@code ANSI_QUOTES}, {@code NO_BACKSLASH_ESCAPES}, {@code PAD_CHAR_TO_FULL_LENGTH}, {@code
+     * ONLY_FULL_GROUP_BY}, which MariaDB applies more narrowly than MySQL). A routine, trigger or
+     * view keeps the mode of the session that created it, so the migration's session gives them
+     * this one too. Every name here means the same on MySQL 8 and MariaDB 10.6+.
+     */
+    public static final String SESSION_SQL_MODE = "STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,"
+            + "NO_ENGINE_SUBSTITUTION";
+
+    /**
+     * Every session's settings, set by Connector/J on each connection it opens (after the server's
+     * {@code init_connect}, which a DBA may have given {@code SET autocommit=0}): the collation
+     * ({@link #SESSION_COLLATION}), the SQL mode ({@link #SESSION_SQL_MODE}) and autocommit on, so
+     * that a plain read never leaves a transaction open.
+     */
+    public static final String SESSION_VARIABLES = SESSION_COLLATION + ",autocommit=1,sql_mode='" + SESSION_SQL_MODE + "'";
+
     private DataSources() {
     }
 
@@ -127,7 +147,7 @@ public final class DataSources {
         config.addDataSourceProperty("cacheServerConfiguration", "true");
         config.addDataSourceProperty("characterEncoding", "UTF-8");
         config.addDataSourceProperty("connectionAttributes", "program_name:copydesk");
-        config.addDataSourceProperty("sessionVariables", SESSION_COLLATION);
+        config.addDataSourceProperty("sessionVariables", SESSION_VARIABLES);
         if (hosts(url).size() > 1) {
             config.addDataSourceProperty("failOverReadOnly", "false");
             config.addDataSourceProperty("retriesAllDown", "2");

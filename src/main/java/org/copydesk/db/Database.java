@@ -96,6 +96,9 @@ public final class Database implements AutoCloseable {
             log.info("Connected to {} ({}); SKIP LOCKED {}{}", caps.product(), ConnectionProblems.redact(url),
                     caps.supportsSkipLocked() ? "available" : "not available: using the blocking claim strategy",
                     caps.driverDropsFractionalSeconds() ? "; date-times are bound as text (the driver would drop their fractions)" : "");
+            if (schema != SchemaAction.NONE) {
+                ServerSettings.refuseReadOnly(ds);
+            }
             DataSource forServer = DataSources.forServer(ds, caps);
             Migrations migrations = new Migrations(forServer);
             switch (schema) {

@@ -85,14 +85,25 @@ public final class Migrations {
      */
     public Outcome migrate() {
         validateSchemaHistory(schema::info);
+        ServerSettings.requireMigratable(dataSource);
         convertToUtf8mb4();
-        int applied = schema.migrate().migrationsExecuted;
-        MigrationInfoService after = schema.info();
-        if (!migratedByNewerVersion(after)) {
-            applied += migrateRoutines();
-            if (applied > 0) {
-                regrantAccounts();
+        int applied;
+        MigrationInfoService after;
+        try {
+            applied = schema.migrate().migrationsExecuted;
+            after = schema.info();
+            if (!migratedByNewerVersion(after)) {
+                applied += migrateRoutines();
+                if (applied > 0) {
+                    regrantAccounts();
+                }
             }
+        } catch (RuntimeException e) {
+            Optional<String> setting = ServerSettings.explain(e);
+            if (setting.isPresent()) {
+                throw new DatabaseSetupException(setting.get(), e);
+            }
+            throw e;
         }
         String version = version(after);
         log.info("Schema at version {} ({} migration(s) applied)", version, applied);

@@ -14,6 +14,7 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
 import org.copydesk.review.imports.ArticleImporter;
@@ -51,6 +52,26 @@ class SessionCollationTest {
     @Test
     void aMigratedDatabaseItsRoutinesAndCopydesksSessionsShareOneCollation(TestDatabase db) {
         assertOneCollation(db.database(), db.name());
+    }
+
+    /**
+     * Copydesk's sessions, and so every routine and trigger the migration created (each keeps the
+     * SQL mode of the session that created it), have Copydesk's SQL mode and autocommit, whatever
+     * the server's defaults: MariaDB's and MySQL's defaults differ from it (NO_AUTO_CREATE_USER,
+     * ONLY_FULL_GROUP_BY), so without the pin this fails on every CI server.
+     */
+    @Test
+    void copydesksSessionsAndItsRoutinesHaveItsOwnSqlModeWhateverTheServersDefault(TestDatabase db) {
+        DSLContext dsl = db.dsl();
+        Set<String> mode = Set.of(DataSources.SESSION_SQL_MODE.split(","));
+        Record session = dsl.fetchOne("SELECT @@SESSION.sql_mode, @@SESSION.autocommit");
+        assertThat(Set.of(session.get(0, String.class).split(","))).as("the session's SQL mode").isEqualTo(mode);
+        assertThat(session.get(1, Integer.class)).as("autocommit").isEqualTo(1);
+        List<String> others = dsl.fetch("SELECT CONCAT(ROUTINE_NAME, ': ', SQL_MODE) FROM information_schema.ROUTINES"
+                + " WHERE ROUTINE_SCHEMA = ? UNION ALL SELECT CONCAT(TRIGGER_NAME, ': ', SQL_MODE) FROM information_schema.TRIGGERS"
+                + " WHERE TRIGGER_SCHEMA = ?", db.name(), db.name()).getValues(0, String.class);
+        assertThat(others).as("routines and triggers").isNotEmpty()
+                .allSatisfy(r -> assertThat(Set.of(r.substring(r.indexOf(": ") + 2).split(","))).as(r).isEqualTo(mode));
     }
 
     @Test
