@@ -158,8 +158,9 @@ final class DatabaseCharacterSet {
 
     /** {@code ALTER DATABASE … CHARACTER SET utf8mb4}, or the one line that tells the DBA to run it when the account may not. */
     private static void alterDatabase(Connection c, State state, String database) throws SQLException {
+        String collation = tablesCollation(c).map(name -> " COLLATE " + name).orElse("");
         try (Statement s = c.createStatement()) {
-            s.execute("ALTER DATABASE " + database + " CHARACTER SET utf8mb4");
+            s.execute("ALTER DATABASE " + database + " CHARACTER SET utf8mb4" + collation);
         } catch (SQLException e) {
             if (SqlFailure.of(e) == SqlFailure.PRIVILEGE_MISSING) {
                 throw new DatabaseSetupException("The database " + database + " stores text as " + state.characterSet()
@@ -170,6 +171,19 @@ final class DatabaseCharacterSet {
             }
             throw e;
         }
+    }
+
+    /**
+     * The utf8mb4 collation most of the tables already have, when they have one (a database whose
+     * default alone was changed after its tables were made): the database takes theirs, so that
+     * routines created from now on compare in it. Empty for a database whose tables are all in
+     * another character set, or that has none: it takes the server's default for utf8mb4.
+     */
+    private static Optional<String> tablesCollation(Connection c) throws SQLException {
+        return strings(c, "SELECT TABLE_COLLATION FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()"
+                + " AND TABLE_TYPE = 'BASE TABLE' AND TABLE_COLLATION LIKE 'utf8mb4\\_%' AND TABLE_COLLATION <> 'utf8mb4_bin'"
+                + " GROUP BY TABLE_COLLATION ORDER BY COUNT(*) DESC, TABLE_COLLATION LIMIT 1").stream()
+                .filter(name -> name.matches("\\w+")).findFirst();
     }
 
     private static String databaseCollation(Connection c) throws SQLException {

@@ -147,6 +147,31 @@ class TeamServerOwnerTest {
         }
     }
 
+    /**
+     * A database whose default a DBA left at latin1 (here only its default: its tables are already
+     * utf8mb4): the doctor names it with the fix, the owner's migration with exactly the rights above
+     * converts it to the collation its tables have, and the doctor is content again.
+     */
+    @Test
+    void aDatabaseLeftInLatin1IsNamedByTheDoctorAndConvertedByTheOwnersMigration() {
+        String before = owner.fetchValue("select default_collation_name from information_schema.schemata where schema_name = ?",
+                schema).toString();
+        server.execute("alter database `" + schema + "` character set latin1");
+        try {
+            Map<String, String> said = doctor();
+            assertThat(said.get("code")).isEqualTo("1");
+            assertThat(said.get("err").strip()).contains("stores text as latin1", "copydesk db migrate").doesNotContain("\n");
+            Map<String, String> migrated = copydesk("db", "migrate");
+            assertThat(migrated.get("code")).as(migrated.get("err")).isEqualTo("0");
+            assertThat(owner.fetchValue("select default_collation_name from information_schema.schemata where schema_name = ?",
+                    schema).toString()).as("the collation of its tables").isEqualTo(before);
+            Map<String, String> again = doctor();
+            assertThat(again.get("code")).as(again.get("err")).isEqualTo("0");
+        } finally {
+            server.execute("alter database `" + schema + "` character set utf8mb4 collate " + before);
+        }
+    }
+
     private Map<String, String> doctor() {
         return copydesk("doctor");
     }
