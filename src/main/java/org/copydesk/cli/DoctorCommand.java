@@ -35,7 +35,7 @@ final class DoctorCommand implements Callable<Integer> {
                 Database.SchemaAction.NONE)) {
             List<OwnerRights.Missing> missing = OwnerRights.missing(db);
             String line = OwnerRights.describe(OwnerRights.currentAccount(db), missing);
-            List<String> settings = ServerSettings.problems(db.dataSource());
+            List<String> settings = ServerSettings.problems(db);
             if (missing.isEmpty()) {
                 spec.commandLine().getOut().println(line);
             } else {

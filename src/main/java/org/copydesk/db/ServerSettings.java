@@ -28,8 +28,13 @@ public final class ServerSettings {
     private ServerSettings() {
     }
 
+    /** One line for each setting of the server or database of {@code database} that stops Copydesk; empty when none does. */
+    public static List<String> problems(Database database) {
+        return problems(database.dataSource());
+    }
+
     /** One line for each setting of the server or database that stops Copydesk; empty when none does. */
-    public static List<String> problems(DataSource dataSource) {
+    static List<String> problems(DataSource dataSource) {
         List<String> problems = new ArrayList<>();
         try (Connection c = dataSource.getConnection()) {
             readOnly(c).ifPresent(problems::add);
