@@ -2,7 +2,6 @@ package org.copydesk.cli;
 
 import java.time.Duration;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.copydesk.db.AppDirectories;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.DatabaseConfig;
@@ -46,16 +45,13 @@ final class DatabaseOptions {
         return config;
     }
 
-    /** {@code password=} (or {@code password1=} ...) among the URL's parameters, or {@code user:password@} before the host. */
-    private static final Pattern PASSWORD_IN_URL = Pattern.compile("(?i)[?&;]password\\d?=|//[^/@?]*:[^/@?]*@");
-
     /**
      * A password written into the URL is refused wherever the URL comes from: on the command line
      * the process list and the shell history show it to others, and in a file it would be a
      * password kept in a file Copydesk says it never reads one from.
      */
     static void refusePasswordInUrl(DatabaseConfig config, AppDirectories dirs) {
-        if (config.url() == null || !PASSWORD_IN_URL.matcher(config.url()).find()) {
+        if (!config.urlHoldsPassword()) {
             return;
         }
         String where = switch (config.source()) {

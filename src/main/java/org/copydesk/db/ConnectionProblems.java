@@ -211,8 +211,8 @@ public final class ConnectionProblems {
         return message.length() > 120 ? message.substring(0, 120) + "…" : message;
     }
 
-    /** Removes a password given inside the URL. */
+    /** Removes a password given inside the URL: a parameter, a host's property, or {@code user:password@}. */
     static String redact(String url) {
-        return url.replaceAll("(?i)(password=)[^&]*", "$1***");
+        return url.replaceAll("(?i)(password\\d?=)[^&,)]*", "$1***").replaceAll("//([^/@?:]*):[^/@?]*@", "//$1:***@");
     }
 }

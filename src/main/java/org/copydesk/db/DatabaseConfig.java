@@ -1,7 +1,10 @@
 package org.copydesk.db;
 
+import com.mysql.cj.conf.ConnectionUrl;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Properties;
 
 /**
  * How to reach the database. {@code url == null} with source {@link Source#EMBEDDED} means "start
@@ -26,6 +29,32 @@ public record DatabaseConfig(Source source, String url, String user, char[] pass
 
     public boolean isEmbedded() {
         return source == Source.EMBEDDED;
+    }
+
+    /**
+     * Does the URL carry a password, in any form Connector/J reads one from: a parameter
+     * ({@code password=}, {@code password1=} to {@code password3=}, in any case, percent-encoded or
+     * not), {@code user:password@host}, or a host's own properties ({@code address=(host=…)(password=…)},
+     * {@code (host=…,password=…)}). Decided by the driver's own parser, so no spelling it accepts is
+     * missed; a URL it cannot parse is left to the connection, which refuses it.
+     */
+    public boolean urlHoldsPassword() {
+        if (url == null) {
+            return false;
+        }
+        ConnectionUrl parsed;
+        try {
+            parsed = ConnectionUrl.getConnectionUrlInstance(url, new Properties());
+        } catch (RuntimeException notAUrlTheDriverReads) {
+            return false;
+        }
+        return parsed.getOriginalProperties().keySet().stream().anyMatch(DatabaseConfig::isPasswordKey)
+                || parsed.getHostsList().stream().anyMatch(host -> host.getPassword() != null
+                        || host.getHostProperties().keySet().stream().anyMatch(DatabaseConfig::isPasswordKey));
+    }
+
+    private static boolean isPasswordKey(String key) {
+        return key.toLowerCase(Locale.ROOT).matches("password\\d?");
     }
 
     public Optional<String> userName() {

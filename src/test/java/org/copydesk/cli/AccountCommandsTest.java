@@ -156,11 +156,18 @@ class AccountCommandsTest {
 
     @Test
     void aPasswordInTheUrlIsRefusedSayingWhereAPasswordGoes() {
-        for (String url : List.of(db.url() + "&password=" + db.endpoint().password(),
-                db.url().replace("jdbc:mysql://", "jdbc:mysql://" + db.endpoint().user() + ":secret@"))) {
+        String hostPort = db.endpoint().host() + ":" + db.endpoint().port();
+        String hostAndPort = "host=" + db.endpoint().host() + ",port=" + db.endpoint().port();
+        String pw = db.endpoint().password();
+        for (String url : List.of(db.url() + "&password=" + pw, db.url() + "&PassWord2=" + pw, db.url() + "&pass%77ord=" + pw,
+                db.url().replace("jdbc:mysql://", "jdbc:mysql://" + db.endpoint().user() + ":secret@"),
+                db.url().replace(hostPort, "address=(host=" + db.endpoint().host() + ")(port=" + db.endpoint().port()
+                        + ")(password=" + pw + ")"),
+                db.url().replace(hostPort, "(" + hostAndPort + ",password=" + pw + ")"),
+                db.url().replace(hostPort, "[(" + hostAndPort + ",Password=" + pw + ")]"))) {
             Run refused = run("status", "--db-url", url);
-            assertThat(refused.code()).isEqualTo(1);
-            assertThat(refused.err()).hasLineCount(1).contains("--db-url contains a password", "--db-password",
+            assertThat(refused.code()).as(url).isEqualTo(1);
+            assertThat(refused.err()).as(url).hasLineCount(1).contains("--db-url contains a password", "--db-password",
                     DatabaseConfigResolver.PASSWORD_ENV).doesNotContain(db.endpoint().password() + " ");
         }
         Run fromEnvironment = run("", Map.of(DatabaseConfigResolver.URL_ENV, db.url() + "&password=x"), "status",

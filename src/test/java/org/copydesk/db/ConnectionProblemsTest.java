@@ -69,4 +69,17 @@ class ConnectionProblemsTest {
         assertThat(ConnectionProblems.recognised(explained)).isSameAs(explained);
         assertThat(explained.getMessage()).contains("was cut while connecting");
     }
+
+    /** Whatever form a password takes in the URL, a message that names the URL shows none of it. */
+    @Test
+    void aPasswordInTheUrlIsNotRepeatedInAMessageWhateverItsForm() {
+        for (String url : new String[] {"jdbc:mysql://db.example:3306/copydesk?password=Sekrit1&sslMode=REQUIRED",
+                "jdbc:mysql://ann:Sekrit1@db.example:3306/copydesk", "jdbc:mysql://address=(host=db.example)(password=Sekrit1)/copydesk",
+                "jdbc:mysql://(host=db.example,password=Sekrit1,port=3306)/copydesk", "jdbc:mysql://db.example/copydesk?Password2=Sekrit1"}) {
+            assertThat(ConnectionProblems.explain(url, "ann", cut()).getMessage()).as(url).doesNotContain("Sekrit1");
+            assertThat(new DatabaseConfig(DatabaseConfig.Source.COMMAND_LINE, url, "ann", null, null).urlHoldsPassword()).as(url).isTrue();
+        }
+        assertThat(new DatabaseConfig(DatabaseConfig.Source.COMMAND_LINE, "jdbc:mysql://db.example/copydesk?user=ann", null, null, null)
+                .urlHoldsPassword()).isFalse();
+    }
 }
