@@ -127,17 +127,19 @@ public final class Migrations {
         try {
             return migrate();
         } catch (RuntimeException e) {
-            if (notUtf8mb4.isPresent() && isPermissionProblem(e)) {
-                throw new DatabaseSetupException(notUtf8mb4.get() + ". Your account may not: ask an admin to run copydesk db migrate.", e);
+            // the character set's line comes after what is out of date, so each is said once
+            String alsoText = notUtf8mb4.map(line -> " " + line + ".").orElse("");
+            if (isPermissionProblem(e) && pending.length > 0) {
+                throw new DatabaseSetupException("The database schema is out of date (at version " + currentVersion()
+                        + ", this Copydesk needs " + pending[pending.length - 1].getVersion()
+                        + ") and your account may not update it. Ask an admin to run: copydesk db migrate." + alsoText, e);
             }
             if (isPermissionProblem(e) && routinesBehind) {
                 throw new DatabaseSetupException("The database's operations are out of date (schema version " + version(info)
-                        + ") and your account may not update them. Ask an admin to run: copydesk db migrate", e);
+                        + ") and your account may not update them. Ask an admin to run: copydesk db migrate." + alsoText, e);
             }
             if (isPermissionProblem(e)) {
-                throw new DatabaseSetupException("The database schema is out of date (at version " + currentVersion()
-                        + ", this Copydesk needs " + pending[pending.length - 1].getVersion()
-                        + ") and your account may not update it. Ask an admin to run: copydesk db migrate", e);
+                throw new DatabaseSetupException(notUtf8mb4.orElseThrow() + ". Your account may not: ask an admin to run copydesk db migrate.", e);
             }
             if (e instanceof DatabaseSetupException) {
                 throw e;

@@ -194,7 +194,7 @@ class SchemaUpgradeTest {
     }
 
     /** The previous release's migration: this build's scripts, without the conversion to utf8mb4 that comes first now. */
-    private static void migrateAsThePreviousReleaseDid(javax.sql.DataSource dataSource) {
+    static void migrateAsThePreviousReleaseDid(javax.sql.DataSource dataSource) {
         org.flywaydb.core.Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
         org.flywaydb.core.Flyway.configure().dataSource(dataSource).locations("classpath:db/routines")
                 .table(Migrations.ROUTINES_HISTORY).baselineOnMigrate(true).load().migrate();

@@ -3,15 +3,21 @@ package org.copydesk.db;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.copydesk.review.AccountAdministration;
+import org.copydesk.review.imports.ArticleImporter;
+import org.copydesk.review.imports.ImportListener;
+import org.copydesk.review.imports.ImportReport;
 import org.copydesk.testing.TestServer;
 import org.jooq.DSLContext;
 import org.jooq.Record;
@@ -47,11 +53,12 @@ class ServerSettingsTest {
         List<String> restore = new ArrayList<>();
         try (Connection admin = server.adminConnection(); Statement s = admin.createStatement()) {
             for (String variable : List.of("sql_mode", "init_connect", "character_set_server", "collation_server",
-                    "innodb_lock_wait_timeout")) {
+                    "innodb_lock_wait_timeout", "transaction_isolation")) {
                 String value = global(s, variable);
                 restore.add("SET GLOBAL " + variable + " = " + (value.matches("\\d+") ? value : "'" + value.replace("'", "''") + "'"));
             }
             s.execute("SET GLOBAL sql_mode = 'ANSI_QUOTES,NO_BACKSLASH_ESCAPES,PAD_CHAR_TO_FULL_LENGTH,ONLY_FULL_GROUP_BY'");
+            s.execute("SET GLOBAL transaction_isolation = 'READ-COMMITTED'");
             s.execute("SET GLOBAL init_connect = 'SET autocommit = 0'");
             s.execute("SET GLOBAL character_set_server = latin1, collation_server = latin1_swedish_ci");
             s.execute("SET GLOBAL innodb_lock_wait_timeout = 1");
@@ -63,16 +70,30 @@ class ServerSettingsTest {
                 assertThat(value(s, "SELECT DEFAULT_CHARACTER_SET_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '"
                         + name + "'")).as("the DBA's database as made").isEqualTo("latin1");
             }
+            // the previous release migrated it there: its tables and routines in latin1, as the server's modes had them
+            try (Database previous = Database.open(server.url(name), server.user(), server.password().toCharArray(), null,
+                    DataSources.PoolSize.of(1), Database.SchemaAction.NONE, null)) {
+                SchemaUpgradeTest.migrateAsThePreviousReleaseDid(previous.dataSource());
+                previous.dsl().execute("insert into desk (id, name) values ('news', 'News \u00e9')");
+            }
             try (Database owner = Database.open(server.url(name), server.user(), server.password().toCharArray(), null,
                     DataSources.PoolSize.of(2), Database.SchemaAction.MIGRATE, null)) {
                 DSLContext root = owner.dsl();
-                root.execute("insert into desk (id, name) values ('news', 'News')");
+                assertThat(root.fetchValue("select name from desk where id = 'news'")).isEqualTo("News \u00e9");
                 root.execute("insert into editor (id, display_name, role, capacity) values (?, 'Ann', 'editor', 3)", editor);
                 root.execute("insert into editor_desk (editor_id, desk_id) values (?, 'news')", editor);
                 new AccountAdministration(root).createAccount(editor, PASSWORD.toCharArray());
-                String title = "\u0395\u03bb\u03bb\u03b7\u03bd\u03b9\u03ba\u03ac \ud83c\udf0d \"quoted\" back\\slash";
-                root.execute("insert into article (external_id, desk_id, title, body, available_at)"
-                        + " values ('dba-1', 'news', ?, ?, timestampadd(minute, -1, utc_timestamp(6)))", title, title);
+                String title = "\u0395\u03bb\u03bb\u03b7\u03bd\u03b9\u03ba\u03ac \ud83c\udf0d \"quoted\" it's back\\slash";
+                String json = "[{\"external_id\": \"dba-1\", \"desk\": \"news\", \"title\": " + jsonString(title) + ", \"body\": "
+                        + jsonString(title) + "}, {\"external_id\": \"dba-2\", \"desk\": \"no such desk \\\\ \\\"x\\\"\"}]";
+                byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+                ImportReport report = new ArticleImporter(root, Clock.systemUTC()).importStream(new ByteArrayInputStream(bytes),
+                        "dba.json", bytes.length, "sam", ImportListener.NONE);
+                assertThat(report.imported()).as("%s", report).isEqualTo(1);
+                assertThat(root.fetchOne("select count(*) from import_quarantine").get(0, Integer.class))
+                        .as("the row with no such desk, kept aside with its quotes and backslashes").isEqualTo(1);
+                assertThat(root.fetchOne("select title, body from article where external_id = 'dba-1'").intoArray())
+                        .containsExactly(title, title);
 
                 try (Database person = Database.open(server.accountUrl(name), editor, PASSWORD.toCharArray(), null,
                         DataSources.PoolSize.of(1), Database.SchemaAction.MIGRATE_OR_VALIDATE, null)) {
@@ -150,6 +171,10 @@ class ServerSettingsTest {
                 .hasValueSatisfying(line -> assertThat(line).contains("log_bin_trust_function_creators = 1")
                         .contains("copydesk db migrate").doesNotContain("\n"));
         assertThat(ServerSettings.explain(new RuntimeException(new SQLException("other", "HY000", 1064)))).isEmpty();
+    }
+
+    private static String jsonString(String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     private static String global(Statement s, String variable) throws SQLException {
