@@ -170,6 +170,7 @@ cleanup() {
     for unit in "${!unit_pids[@]}"; do kill -TERM "${unit_pids[$unit]}" 2>/dev/null || true; done
     [ -n "$receiver_pid" ] && kill "$receiver_pid" 2>/dev/null || true
     [ -n "${old_server_pid:-}" ] && kill "$old_server_pid" 2>/dev/null || true
+    COPYDESK_MARIADB_DIR=$work/dba-server "$repo/.ci/mariadb-debian.sh" stop >/dev/null 2>&1 || true
     return 0
 }
 trap cleanup EXIT
@@ -369,11 +370,16 @@ has /usr/share/doc/copydesk
 lacks "docs/integration.md"
 run as_service $copydesk db migrate
 has "Schema at version"
+run as_service $copydesk doctor
+has "holds every right"
 run_exit 1 as_person sam sam-password-22 $copydesk db migrate
 has "may not migrate" "database's owner"
 lacks "Schema at version" "execute command denied"
 run_exit 1 $copydesk status --db-url "jdbc:mysql://127.0.0.1:$port/copydesk?password=sam-password-22" --db-user sam
 has "contains a password" "COPYDESK_DB_PASSWORD"
+run_exit 1 $copydesk status --db-url "jdbc:mysql://address=(host=127.0.0.1)(port=$port)(password=sam-password-22)/copydesk" --db-user sam
+has "contains a password"
+lacks "sam-password-22"
 run as_service $copydesk desks list
 run as_service $copydesk desks add features Features --lease 45m
 run as_service $copydesk desks set-lease features 30m
@@ -514,6 +520,48 @@ keytool -exportcert -alias other -keystore "$work/other-pair.p12" -storepass cop
 keytool -importcert -noprompt -alias other -file "$work/other.crt" -keystore "$other_store" -storetype PKCS12 -storepass copydesk >/dev/null 2>&1
 run_exit 1 env COPYDESK_DB_PASSWORD=sam-password-22 $client status --db-url "${pinned/$work\/copydesk-server.p12/$other_store}" --db-user sam
 stop_unit copydesk-server
+
+section "2. a database on a server a DBA set up (docs/servers.md): latin1 by default, the DBA's SQL mode, a plain CREATE DATABASE"
+# Debian's MariaDB with its compiled-in latin1 and an SQL mode that changes what SQL means, in a
+# folder of its own; the owner gets exactly the grants docs/servers.md lists.
+dba_dir=$work/dba-server
+run env COPYDESK_MARIADB_DIR="$dba_dir" COPYDESK_MARIADB_ARGS="--character-set-server=latin1 --collation-server=latin1_swedish_ci --sql-mode=ANSI_QUOTES,NO_BACKSLASH_ESCAPES,PAD_CHAR_TO_FULL_LENGTH,ONLY_FULL_GROUP_BY" \
+    "$repo/.ci/mariadb-debian.sh" start
+dba_url="$(tail -n 1 <<<"$last")copydesk"
+dba_sql() { mariadb --no-defaults --default-character-set=utf8mb4 --protocol=socket --socket="$dba_dir/mysqld.sock" -u root --raw -N -e "$1"; }
+run dba_sql "CREATE DATABASE copydesk;
+CREATE USER 'copydesk_owner'@'%' IDENTIFIED BY 'owner-password-1';
+GRANT ALL PRIVILEGES ON copydesk.* TO 'copydesk_owner'@'%' WITH GRANT OPTION;
+GRANT PROCESS, CREATE USER, CONNECTION ADMIN ON *.* TO 'copydesk_owner'@'%';
+GRANT SELECT ON mysql.user TO 'copydesk_owner'@'%'; GRANT SELECT ON mysql.db TO 'copydesk_owner'@'%';
+GRANT SELECT ON mysql.tables_priv TO 'copydesk_owner'@'%'; GRANT SELECT ON mysql.columns_priv TO 'copydesk_owner'@'%';
+GRANT SELECT ON mysql.procs_priv TO 'copydesk_owner'@'%';"
+run dba_sql "SELECT DEFAULT_CHARACTER_SET_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = 'copydesk'"
+has latin1
+as_owner() { env COPYDESK_DB_PASSWORD=owner-password-1 "$@" --db-url "$dba_url" --db-user copydesk_owner; }
+run_exit 1 as_owner $copydesk doctor
+has "stores text as latin1" "copydesk db migrate"
+run as_owner $copydesk db migrate
+has "Schema at version"
+run as_owner $copydesk doctor
+has "holds every right"
+lacks "latin1"
+run as_owner $copydesk desks add world World
+run as_owner env COPYDESK_NEW_PASSWORD=eve-password-1 $copydesk editors add eve --desks world
+has "Created the database account 'eve'"
+cat >"$work/dba-articles.json" <<'JSON'
+[{"external_id": "dba-1", "desk": "world", "title": "\u201cQuotes\u201d \u2014 \u0395\u03bb\u03bb\u03b7\u03bd\u03b9\u03ba\u03ac \ud83c\udf0d it's a back\\slash", "body": "Caf\u00e9 \ud83d\udcf0", "priority": 1}]
+JSON
+run as_owner $copydesk import "$work/dba-articles.json"
+has "imported"
+run env COPYDESK_DB_PASSWORD=eve-password-1 $copydesk claim --db-url "$dba_url" --db-user eve
+has "eve holds"
+dba_held=$(awk '$2 == "world" {print $1; exit}' <<<"$last")
+[ -n "$dba_held" ] || fail "eve holds no article on the DBA's server"
+run env COPYDESK_DB_PASSWORD=eve-password-1 $copydesk decide "$dba_held" approve --db-url "$dba_url" --db-user eve
+run dba_sql "SELECT CONCAT(status, ' ', title) FROM copydesk.article WHERE external_id = 'dba-1'"
+has "approved “Quotes” — Ελληνικά 🌍 it's a back\slash"
+run env COPYDESK_MARIADB_DIR="$dba_dir" "$repo/.ci/mariadb-debian.sh" stop
 
 section "2. the client package with nothing configured"
 mkdir -p "$work/nobody-home"
