@@ -464,8 +464,11 @@ class DatabaseEnforcedSecurityTest {
         List<Long> newEvents = root.select(LEASE_EVENT.ID).from(LEASE_EVENT).where(LEASE_EVENT.ID.gt(lastEvent)).fetch(LEASE_EVENT.ID);
         assertThat(root.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTOR.eq("sec_ann").and(LEASE_EVENT.ID.le(lastEvent))))
                 .as("no history row of ann's written under an id taken before").isZero();
-        assertThat(newEvents).as("history rows under the next ids").isNotEmpty()
-                .allSatisfy(id -> assertThat(id).isBetween(lastEvent + 1, lastEvent + 1_000));
+        // (the fixtures delete history, so the counter may stand above the highest id left: ids are checked against each other)
+        assertThat(newEvents).as("history rows under the next ids").isNotEmpty().allSatisfy(id -> assertThat(id).isGreaterThan(lastEvent));
+        assertThat(newEvents.stream().mapToLong(Long::longValue).max().orElseThrow()
+                - newEvents.stream().mapToLong(Long::longValue).min().orElseThrow())
+                .as("history ids one after another: %s", newEvents).isLessThan(1_000L);
         attacks.noEffect(hostile.set() + " before a claim, a renewal, a decision and a sweep turn",
                 "all went through in full; history ids in sequence");
     }
