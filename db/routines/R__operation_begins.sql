@@ -9,29 +9,97 @@ DELIMITER $$
 --    MySQL has no such variable, so there the rollback ends it and the operation runs on, holding
 --    nothing in it); inside a caller's XA transaction (which would outlive the caller's connection,
 --    locks and all) ROLLBACK fails, and the operation is refused;
---  * pins the session settings the operations rely on, whatever the caller set: every statement
---    its own transaction unless the operation starts one (autocommit), READ COMMITTED, foreign
---    keys, unique checks and (MariaDB) CHECK constraints enforced, UTC, the optimizer's defaults (a
---    claim that walked the whole table would lock every row it scanned), whole lists from
---    GROUP_CONCAT, and lock waits of at most 5 s (rows) and 5 s (metadata). A routine's SQL mode is
---    the one it was created with, whatever the session's.
+--  * pins every session setting the operations' statements depend on, whatever the caller set. A
+--    routine's SQL mode is the one it was created with, whatever the session's; everything else a
+--    caller can SET reaches into a definer routine, so each setting below is set here, with why:
+--      autocommit = 1             every statement its own transaction unless the operation starts one
+--      READ COMMITTED, READ WRITE the isolation the claims were measured with; a session that is
+--                                 READ ONLY would make every write fail (1792)
+--      completion_type = NO_CHAIN CHAIN would leave an operation's later statements in a transaction
+--                                 that outlives the call, locks and all; RELEASE ends the connection
+--                                 at the operation's first COMMIT, half done
+--      foreign_key_checks, unique_checks = 1, (MariaDB) check_constraint_checks = 1: rows that
+--                                 break the schema's rules are refused
+--      time_zone = '+00:00'       times are UTC
+--      optimizer_switch, optimizer_search_depth, optimizer_prune_level, eq_range_index_dive_limit,
+--      (MariaDB) optimizer_use_condition_selectivity, in_predicate_conversion_threshold,
+--      optimizer_max_sel_arg_weight, join_cache_level, (MySQL) range_optimizer_max_mem_size: the
+--                                 server's own (global) values: a plan that walks the whole table
+--                                 locks every row a claim's locking read scans (a tiny
+--                                 range_optimizer_max_mem_size or optimizer_max_sel_arg_weight
+--                                 gives up on the index range)
+--      max_join_size = DEFAULT, sql_big_selects = 1: a small max_join_size made the sweep's
+--                                 queries fail ("would examine more than MAX_JOIN_SIZE rows")
+--      sql_select_limit = DEFAULT no cut-off result (the servers exempt routines today; pinned so
+--                                 no version's change can make an answer short)
+--      sql_safe_updates = 0       safe-update mode refuses an UPDATE or DELETE whose WHERE uses no
+--                                 key (1175), as the sweep's pruning of old callers does
+--      sql_auto_is_null = 0       "auto_increment_column IS NULL" would find the row just inserted
+--      auto_increment_increment, auto_increment_offset = DEFAULT (the server's: on Galera each node's
+--                                 own), and (MariaDB) insert_id = 0: a caller's values would pick the
+--                                 ids of the rows an operation writes: a forced id taken fails the
+--                                 insert, and the largest id there is would leave no id for anyone's
+--                                 next row. MySQL forces the next id even at 0, so there an
+--                                 operation is refused while the session has SET insert_id
+--      div_precision_increment = 4 the precision the routines' arithmetic was written for (the
+--                                 sweep's pacing divides)
+--      max_error_count = at least 64: with 0, a handler's GET DIAGNOSTICS finds no condition and an
+--                                 operation cannot tell what failed
+--      max_sort_length, sort_buffer_size, join_buffer_size, tmp_table_size, max_heap_table_size =
+--                                 DEFAULT: a tiny value makes sorts and groupings compare truncated
+--                                 values, or run out of memory, or spill to disk and hold locks longer
+--      group_concat_max_len = 1048576: whole lists from GROUP_CONCAT
+--      innodb_lock_wait_timeout, lock_wait_timeout = 5: lock waits of at most 5 s (rows, metadata)
+--      (MariaDB) max_statement_time = the account's own limit (as apply_role gave it from
+--                                 session_limit), else the server's: a caller can neither set a
+--                                 tiny one nor lift its own (it stops no CALL nor a statement inside
+--                                 one; it comes back for the caller's next statements)
+--    Left as the caller set them, because they cannot make a statement of an operation fail or do
+--    less: sql_buffer_result, big_tables and max_length_for_sort_data (speed only; setting the last
+--    two warns on newer servers), low_priority_updates (table-level locks only, not InnoDB's),
+--    updatable_views_with_limit (no operation writes through a view), max_recursive_iterations /
+--    cte_max_recursion_depth (no recursive query), max_sp_recursion_depth (no routine calls
+--    itself), last_insert_id (read only right after the operation's own INSERT, which sets it),
+--    rand_seed1/2 (only where a claim starts among the candidates), lc_time_names (dates are
+--    formatted as numbers), lc_messages (the words of a refusal), character sets and collations (the
+--    routines' literals and parameters carry their own), MySQL's max_execution_time (only
+--    top-level SELECTs), and settings that need a right no person has (pseudo_thread_id,
+--    sql_log_bin, sql_log_off). Settings the server reads while parsing a routine (old_mode) act
+--    before this runs; the routines are written not to depend on them.
 -- Internal: granted to nobody; the operations call it.
 CREATE PROCEDURE operation_begins()
-    SQL SECURITY DEFINER NO SQL
+    SQL SECURITY DEFINER READS SQL DATA
 BEGIN
     DECLARE v_callers_transaction INT DEFAULT 0;
     DECLARE EXIT HANDLER FOR 1399, 1400
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an operation runs in a transaction of its own; end your XA transaction first (XA END, XA ROLLBACK)';
     /*M!100200 SET v_callers_transaction = @@in_transaction; */
+    -- before the ROLLBACK: CHAIN would open a new transaction with it, RELEASE end the connection
+    SET SESSION completion_type = 'NO_CHAIN';
     ROLLBACK;
-    SET SESSION autocommit = 1, foreign_key_checks = 1, unique_checks = 1, time_zone = '+00:00',
-        optimizer_switch = 'default', group_concat_max_len = 1048576,
+    SET SESSION autocommit = 1, foreign_key_checks = 1, unique_checks = 1,
+        time_zone = '+00:00', optimizer_switch = 'default', optimizer_search_depth = DEFAULT,
+        optimizer_prune_level = DEFAULT, eq_range_index_dive_limit = DEFAULT,
+        max_join_size = DEFAULT, sql_big_selects = 1, sql_select_limit = DEFAULT, sql_safe_updates = 0,
+        sql_auto_is_null = 0, auto_increment_increment = DEFAULT, auto_increment_offset = DEFAULT,
+        div_precision_increment = 4, max_error_count = GREATEST(@@GLOBAL.max_error_count, 64),
+        max_sort_length = DEFAULT, sort_buffer_size = DEFAULT, join_buffer_size = DEFAULT,
+        tmp_table_size = DEFAULT, max_heap_table_size = DEFAULT, group_concat_max_len = 1048576,
         innodb_lock_wait_timeout = 5, lock_wait_timeout = 5;
     /*M!100201 SET SESSION check_constraint_checks = 1; */
-    SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED;
+    /*M!100600 SET SESSION optimizer_use_condition_selectivity = DEFAULT, in_predicate_conversion_threshold = DEFAULT,
+        optimizer_max_sel_arg_weight = DEFAULT, join_cache_level = DEFAULT, insert_id = 0,
+        max_statement_time = COALESCE(NULLIF((SELECT MAX(u.max_statement_time) FROM mysql.user u
+                                                WHERE u.user = SUBSTRING_INDEX(USER(), '@', 1) AND u.host = '%'), 0),
+                                      @@GLOBAL.max_statement_time); */
+    /*!80000 SET SESSION range_optimizer_max_mem_size = DEFAULT; */
+    SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED, READ WRITE;
     IF v_callers_transaction = 1 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an operation runs in a transaction of its own; your open transaction was rolled back (call operations with autocommit on)';
     END IF;
+    /*!80000 IF @@SESSION.insert_id <> 0 THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: SET insert_id would choose the id of a row an operation writes; sign in again without it';
+    END IF; */
 END$$
 
 DELIMITER ;

@@ -16,9 +16,17 @@ DELIMITER $$
 --    server's own clock (server_utc_now(): the session's @@timestamp does not move it). The
 --    interval is the caller's p_interval_ms, at least 50 ms and at most longest_interval_ms: no
 --    caller can push the next sweep further off than the house interval.
---  * The taker ends stuck sessions (end_stuck_sessions, at most once per interval; a failure there,
---    such as an owner without PROCESS, does not stop the rest) and frees one chunk of up to 100
---    lapsed leases (release_expired_leases), whatever the caller asked.
+--  * The taker ends stuck sessions (end_stuck_sessions, at most once per interval; a failure there
+--    does not stop the rest) and frees one chunk of up to 100 lapsed leases
+--    (release_expired_leases), whatever the caller asked.
+--  * A sweep that failed does not use up the turn: when anything after the turn was taken fails
+--    (the book-keeping, end_stuck_sessions or release_expired_leases), the turn is left due again
+--    (and the stuck-session sweep too, when that part failed), so the next caller sweeps; an
+--    account that makes its own sweeps fail (a session setting operation_begins does not pin, a
+--    statement time limit that stops its own call) cannot keep everyone's sweep from happening by
+--    taking every turn. The one failure left counted as a sweep is the owner lacking a right
+--    (PROCESS, CONNECTION ADMIN: error 1227, 1142, 1143, 1370): every caller's sweep would fail
+--    the same way, and copydesk doctor names it.
 --  * While lapsed leases remain after that chunk, the turn is left due, so the next caller (the
 --    taker going on with its paced chunks, or anyone) frees the next chunk.
 --  * A failure of the turn (a lock wait on the turn's row, a failed chunk) does not stop the XA
@@ -51,6 +59,9 @@ BEGIN
     DECLARE v_taken INT DEFAULT 0;
     DECLARE v_sessions INT DEFAULT 0;
     DECLARE v_failed TEXT DEFAULT NULL;
+    DECLARE v_errno INT;
+    DECLARE v_turn_failed INT DEFAULT 0;
+    DECLARE v_sessions_failed INT DEFAULT 0;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
     CALL operation_begins();
     CALL resolve_actor(NULL, 'editor', v_actor);
@@ -60,6 +71,7 @@ BEGIN
     BEGIN
         DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN
             GET DIAGNOSTICS CONDITION 1 v_failed = MESSAGE_TEXT;
+            SET v_turn_failed = 1;
             CALL operation_fails();
         END;
         INSERT INTO sweep_caller (account, last_call_at) VALUES (v_actor, v_now)
@@ -92,12 +104,22 @@ BEGIN
         BEGIN
             DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN
                 GET DIAGNOSTICS CONDITION 1 v_failed = MESSAGE_TEXT;
+                SET v_turn_failed = 1;
                 CALL operation_fails();
             END;
             IF v_sessions = 1 THEN
                 BEGIN
-                    -- lapsed leases are freed all the same (copydesk doctor names a missing right)
-                    DECLARE CONTINUE HANDLER FOR SQLEXCEPTION BEGIN END;
+                    -- lapsed leases are freed all the same; a missing right of the owner's fails every
+                    -- caller's sweep alike (copydesk doctor names it), anything else leaves the turn due
+                    DECLARE CONTINUE HANDLER FOR SQLEXCEPTION BEGIN
+                        GET DIAGNOSTICS CONDITION 1 v_errno = MYSQL_ERRNO, v_failed = MESSAGE_TEXT;
+                        IF v_errno IN (1227, 1142, 1143, 1370) THEN
+                            SET v_failed = NULL;
+                        ELSE
+                            SET v_sessions_failed = 1;
+                        END IF;
+                        CALL operation_fails();
+                    END;
                     CALL end_stuck_sessions();
                 END;
             END IF;
@@ -107,8 +129,18 @@ BEGIN
             END IF;
         END;
     END IF;
-    IF v_failed IS NOT NULL THEN
-        SELECT v_failed AS sweep_failed;
+    IF v_taken = 1 AND (v_turn_failed = 1 OR v_sessions_failed = 1) THEN
+        BEGIN
+            -- the turn stays due for the next caller (if even this fails, the failure is told all the same)
+            DECLARE CONTINUE HANDLER FOR SQLEXCEPTION BEGIN END;
+            UPDATE sweep_turn
+               SET due_at = LEAST(due_at, v_now),
+                   sessions_due_at = IF(v_sessions_failed = 1, LEAST(sessions_due_at, v_now), sessions_due_at)
+             WHERE id = 1;
+        END;
+    END IF;
+    IF v_turn_failed = 1 OR v_sessions_failed = 1 THEN
+        SELECT COALESCE(v_failed, 'the sweep failed') AS sweep_failed;
     END IF;
     BEGIN
         -- an owner without the right to list them (XA_RECOVER_ADMIN on MySQL): the sweep goes on

@@ -1,15 +1,26 @@
 package org.copydesk.review;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DECISION;
 import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.schema.enums.ArticleStatus;
@@ -27,6 +38,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -324,6 +337,181 @@ class DatabaseEnforcedSecurityTest {
                 "CALL save_draft(NULL, " + id + ", 'approved-by-me', 'x')"));
         refused("decide without a reason under sql_mode = ''", () -> annRuns("SET sql_mode = ''",
                 "CALL decide_article(NULL, " + id + ", 1, '" + UUID.randomUUID() + "', 'reject', '   ')"));
+    }
+
+    /** Which servers a hostile setting exists on. */
+    enum Servers { BOTH, MARIADB, MYSQL }
+
+    /** What a control statement run under the hostile setting answered: its first value, or its error. */
+    @FunctionalInterface
+    interface Control {
+        String run(Statement s) throws SQLException;
+    }
+
+    /**
+     * A session setting a caller can SET that would make an operation's statements fail or do less
+     * (or, for the speed-only ones, make a plan walk the table); {@code control}, when there is one,
+     * shows on a plain session of the owner that the value does bite a statement outside an
+     * operation, answering {@code controlShows} (or one of its |-separated parts).
+     */
+    record Hostile(String set, Servers servers, Control control, String controlShows) {
+        @Override
+        public String toString() {
+            return set;
+        }
+    }
+
+    private static Control statements(String... sql) {
+        return s -> {
+            String last = Attacks.runs(s, sql);
+            return last == null ? "(no row)" : last;
+        };
+    }
+
+    static Stream<Hostile> hostileSettings() {
+        String probe = "CREATE TEMPORARY TABLE probe (id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY, x INT)";
+        return Stream.of(
+                new Hostile("SET SESSION max_join_size = 1, sql_big_selects = 0", Servers.BOTH,
+                        statements("SELECT COUNT(*) FROM article a JOIN article b"), "MAX_JOIN_SIZE"),
+                new Hostile("SET SESSION sql_select_limit = 1", Servers.BOTH, s -> {
+                    try (ResultSet rs = s.executeQuery("SELECT id FROM article")) {
+                        int rows = 0;
+                        while (rs.next()) {
+                            rows++;
+                        }
+                        return rows + " row(s)";
+                    }
+                }, "1 row(s)"),
+                new Hostile("SET SESSION sql_safe_updates = 1", Servers.BOTH,
+                        statements("UPDATE session_limit SET lock_seconds = lock_seconds WHERE xa_seconds >= 0"), "safe update"),
+                new Hostile("SET SESSION TRANSACTION READ ONLY", Servers.BOTH,
+                        statements("UPDATE session_limit SET lock_seconds = lock_seconds WHERE id = 1"), "READ ONLY|read-only"),
+                new Hostile("SET SESSION completion_type = 'RELEASE'", Servers.BOTH,
+                        statements("START TRANSACTION", "COMMIT", "SELECT 'still connected'"), "error"),
+                new Hostile("SET SESSION completion_type = 'CHAIN'", Servers.MARIADB,
+                        statements("START TRANSACTION", "COMMIT", "SELECT @@in_transaction"), "1"),
+                new Hostile("SET SESSION sql_auto_is_null = 1", Servers.BOTH,
+                        statements(probe, "INSERT INTO probe (x) VALUES (1)", "SELECT COUNT(*) FROM probe WHERE id IS NULL"), "1"),
+                new Hostile("SET SESSION auto_increment_increment = 65535, auto_increment_offset = 7", Servers.BOTH,
+                        statements(probe, "INSERT INTO probe (x) VALUES (1), (2)", "SELECT MAX(id) - MIN(id) FROM probe"), "65535"),
+                new Hostile("SET insert_id = 1", Servers.MARIADB,
+                        statements(probe, "INSERT INTO probe (id, x) VALUES (10, 0)", "INSERT INTO probe (x) VALUES (1)",
+                                "SELECT id FROM probe WHERE x = 1"), "1"),
+                new Hostile("SET SESSION div_precision_increment = 0", Servers.BOTH, statements("SELECT CEIL(21 / 20)"), "1"),
+                new Hostile("SET SESSION max_error_count = 0", Servers.BOTH,
+                        statements("SELECT CAST('1x' AS SIGNED)", "SHOW WARNINGS"), "(no row)"),
+                new Hostile("SET SESSION max_sort_length = 8, sort_buffer_size = 32768, join_buffer_size = 128,"
+                        + " tmp_table_size = 1024, max_heap_table_size = 16384", Servers.BOTH, null, null),
+                new Hostile("SET SESSION optimizer_search_depth = 1, optimizer_prune_level = 0, eq_range_index_dive_limit = 1",
+                        Servers.BOTH, null, null),
+                new Hostile("SET SESSION optimizer_use_condition_selectivity = 1, in_predicate_conversion_threshold = 0,"
+                        + " optimizer_max_sel_arg_weight = 1, join_cache_level = 0", Servers.MARIADB, null, null),
+                new Hostile("SET SESSION range_optimizer_max_mem_size = 1", Servers.MYSQL, null, null));
+    }
+
+    /**
+     * Each setting an operation's statements depend on, set to a hostile value in the editor's own
+     * session before every call: a claim, a renewal, a decision and a sweep turn still work in full
+     * (the turn taken, stuck sessions looked at, no sweep_failed), the history rows get the next ids,
+     * and no transaction is left open after a call.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("hostileSettings")
+    void aHostileSessionSettingMakesNoOperationFailOrDoLess(Hostile hostile) throws Exception {
+        boolean mariaDb = annDb.capabilities().mariaDb();
+        assumeTrue(hostile.servers() == Servers.BOTH || (hostile.servers() == Servers.MARIADB) == mariaDb,
+                "not a setting of this server");
+        if (hostile.control() != null) {
+            String shown;
+            try (Connection owner = DriverManager.getConnection(db.endpoint().url(db.name()), db.endpoint().user(),
+                    db.endpoint().password()); Statement s = owner.createStatement()) {
+                s.execute(hostile.set());
+                shown = hostile.control().run(s);
+            } catch (SQLException e) {
+                shown = "error: " + e.getMessage();
+            }
+            assertThat(shown).as("control: the value bites a plain statement (%s)", hostile.set())
+                    .containsAnyOf(hostile.controlShows().split("\\|"));
+        }
+        long lastEvent = root.select(DSL.coalesce(DSL.max(LEASE_EVENT.ID), 0L)).from(LEASE_EVENT).fetchOne().value1();
+        int decisions = root.fetchCount(DECISION);
+        root.execute("update sweep_turn set due_at = '1970-01-01 00:00:00', sessions_due_at = '1970-01-01 00:00:00'");
+        try (Connection c = attacks.session("sec_ann", "ann-secret-1"); Statement s = c.createStatement()) {
+            Attacks.runs(s, hostile.set(), "CALL claim_articles(NULL, NULL, NULL, NULL, NULL)");
+            assertThat(root.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("sec_ann"))).as("claimed up to capacity").isEqualTo(2);
+            String held = root.select(ARTICLE.ID, ARTICLE.LEASE_TOKEN).from(ARTICLE).where(ARTICLE.LOCKED_BY.eq("sec_ann"))
+                    .orderBy(ARTICLE.ID).fetch().stream().map(r -> "[" + r.value1() + "," + r.value2() + "]")
+                    .collect(Collectors.joining(",", "[", "]"));
+            root.execute("update article set expires_at = expires_at - interval 60 second where locked_by = 'sec_ann'");
+            Attacks.runs(s, hostile.set(), "CALL renew_leases(NULL, '" + held + "')");
+            assertThat(root.fetchCount(ARTICLE, ARTICLE.LOCKED_BY.eq("sec_ann")
+                    .and(ARTICLE.EXPIRES_AT.gt(ServerClock.plus(ServerClock.now(), Duration.ofMinutes(29))))))
+                    .as("both leases renewed").isEqualTo(2);
+            Record first = root.select(ARTICLE.ID, ARTICLE.LEASE_TOKEN).from(ARTICLE).where(ARTICLE.LOCKED_BY.eq("sec_ann"))
+                    .orderBy(ARTICLE.ID).limit(1).fetchOne();
+            Attacks.runs(s, hostile.set(), "CALL decide_article(NULL, " + first.get(ARTICLE.ID) + ", " + first.get(ARTICLE.LEASE_TOKEN)
+                    + ", '" + UUID.randomUUID() + "', 'approve', 'fine')");
+            assertThat(root.fetchCount(DECISION)).as("the decision recorded").isEqualTo(decisions + 1);
+            assertThat(root.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(first.get(ARTICLE.ID)))).isEqualTo(ArticleStatus.approved);
+            s.execute(hostile.set());
+            Map<String, String> turn = sweepTurn(s);
+            assertThat(turn).as("the sweep turn's answer").containsEntry("taken", "1").containsEntry("sessions_swept", "1")
+                    .doesNotContainKey("sweep_failed");
+            if (mariaDb) {
+                assertThat(Attacks.runs(s, "SELECT @@in_transaction")).as("no transaction left open by the calls").isEqualTo("0");
+            }
+        }
+        List<Long> newEvents = root.select(LEASE_EVENT.ID).from(LEASE_EVENT).where(LEASE_EVENT.ID.gt(lastEvent)).fetch(LEASE_EVENT.ID);
+        assertThat(root.fetchCount(LEASE_EVENT, LEASE_EVENT.ACTOR.eq("sec_ann").and(LEASE_EVENT.ID.le(lastEvent))))
+                .as("no history row of ann's written under an id taken before").isZero();
+        // (the fixtures delete history, so the counter may stand above the highest id left: ids are checked against each other)
+        assertThat(newEvents).as("history rows under the next ids").isNotEmpty().allSatisfy(id -> assertThat(id).isGreaterThan(lastEvent));
+        assertThat(newEvents.stream().mapToLong(Long::longValue).max().orElseThrow()
+                - newEvents.stream().mapToLong(Long::longValue).min().orElseThrow())
+                .as("history ids one after another: %s", newEvents).isLessThan(1_000L);
+        attacks.noEffect(hostile.set() + " before a claim, a renewal, a decision and a sweep turn",
+                "all went through in full; history ids in sequence");
+    }
+
+    /**
+     * MariaDB: an account's statement time limit (from session_limit) comes back with the next
+     * operation, whatever the session set.
+     */
+    @Test
+    void anOperationGivesTheSessionBackItsAccountsStatementTimeLimit() throws Exception {
+        assumeTrue(annDb.capabilities().mariaDb(), "MariaDB's per-account limit");
+        int limit = root.fetchOne("select max_statement_seconds from session_limit").get(0, Integer.class);
+        assumeTrue(limit > 0, "no limit set");
+        try (Connection c = attacks.session("sec_ann", "ann-secret-1"); Statement s = c.createStatement()) {
+            assertThat(Double.parseDouble(Attacks.runs(s, "SELECT @@max_statement_time"))).as("the account's").isEqualTo(limit);
+            assertThat(Double.parseDouble(Attacks.runs(s, "SET SESSION max_statement_time = 0", "SELECT @@max_statement_time")))
+                    .as("control: the session lifts it").isZero();
+            Attacks.runs(s, "CALL record_presence(NULL)");
+            assertThat(Double.parseDouble(Attacks.runs(s, "SELECT @@max_statement_time"))).as("after an operation").isEqualTo(limit);
+        }
+        attacks.noEffect("SET SESSION max_statement_time = 0, then an operation", "the account's " + limit + " s limit is back");
+    }
+
+    /** One take_sweep_turn call's answer: the first row's columns, and sweep_failed when a result says so. */
+    private static Map<String, String> sweepTurn(Statement s) throws SQLException {
+        Map<String, String> answer = new HashMap<>();
+        boolean isResult = s.execute("CALL take_sweep_turn(500)");
+        boolean first = true;
+        while (isResult || s.getUpdateCount() != -1) {
+            if (isResult) {
+                try (ResultSet rs = s.getResultSet()) {
+                    java.sql.ResultSetMetaData meta = rs.getMetaData();
+                    if (rs.next() && (first || "sweep_failed".equalsIgnoreCase(meta.getColumnLabel(1)))) {
+                        for (int i = 1; i <= meta.getColumnCount(); i++) {
+                            answer.put(meta.getColumnLabel(i).toLowerCase(Locale.ROOT), rs.getString(i));
+                        }
+                    }
+                }
+                first = false;
+            }
+            isResult = s.getMoreResults();
+        }
+        return answer;
     }
 
     @Test

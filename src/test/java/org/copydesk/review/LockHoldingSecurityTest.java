@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.DatabaseSetupException;
@@ -46,6 +47,8 @@ class LockHoldingSecurityTest {
     private static final String BOB = "lk_bob";
     private static final String SUE = "lk_sue";
     private static final String ADM = "lk_adm";
+    /** An editor who takes every sweep turn from a raw session of their own account. */
+    private static final String MAL = "lk_mal";
     private static final String PASSWORD = "lock-holding-1";
     /** The routines' own lock wait: a renewal blocked longer than this fails. */
     private static final Duration OPERATION_LOCK_WAIT = Duration.ofSeconds(5);
@@ -79,8 +82,9 @@ class LockHoldingSecurityTest {
         n.addEditor(BOB, "Bob", Role.EDITOR, 5, List.of("news"));
         n.addEditor(SUE, "Sue", Role.SUPERVISOR, 5, List.of("news"));
         n.addEditor(ADM, "Adam", Role.ADMIN, 0, List.of());
+        n.addEditor(MAL, "Mallory", Role.EDITOR, 3, List.of("news"));
         AccountAdministration accounts = new AccountAdministration(root);
-        for (String person : List.of(ANN, BOB, SUE, ADM)) {
+        for (String person : List.of(ANN, BOB, SUE, ADM, MAL)) {
             accounts.createAccount(person, PASSWORD.toCharArray());
         }
         bobDb = Database.open(attacks.url(), BOB, PASSWORD.toCharArray(), null, DataSources.PoolSize.of(3),
@@ -95,7 +99,7 @@ class LockHoldingSecurityTest {
             attacks.log(log, "an editor holding locks");
             bobDb.close();
             AccountAdministration accounts = new AccountAdministration(root);
-            List.of(ANN, BOB, SUE, ADM).forEach(accounts::dropAccount);
+            List.of(ANN, BOB, SUE, ADM, MAL).forEach(accounts::dropAccount);
         } finally {
             XaTestsOneAtATime.release(xaTests);
         }
@@ -230,6 +234,84 @@ class LockHoldingSecurityTest {
                     + " ms; the account is suspended");
             runAs(ADM, "CALL lift_suspension('" + ANN + "')");
             assertThat(attacks.runs(ANN, PASSWORD, "SELECT 1")).as("an admin lifted the suspension").isEqualTo("1");
+        }
+    }
+
+    @Test
+    void anEditorWhoMakesTheirOwnSweepsFailCannotKeepTheSweepFromEndingAnotherEditorsLocks() throws Exception {
+        // bob's client sweeps by the turn, every 500 ms; mallory calls take_sweep_turn in a tight loop,
+        // so mallory takes nearly every turn; ann holds bob's leased row with a locking read
+        Duration interval = Duration.ofMillis(500);
+        int longest = count("select longest_interval_ms from sweep_turn");
+        root.execute("update sweep_turn set longest_interval_ms = 1000, due_at = '1970-01-01 00:00:00',"
+                + " sessions_due_at = '1970-01-01 00:00:00'");
+        ReviewSession bobsClient = new ReviewSession(bobDb, new ReviewSession.Options(null, interval));
+        try (ReleaseService honest = bobsClient.releaseService(released -> { })) {
+            honest.start();
+            Blocked control = bobsRenewalWhileMalloryTakesEveryTurn(null);
+            assertThat(control.renewed()).as("control: bob's renewal goes through while mallory takes the turns").isTrue();
+            assertThat(control.took()).as("control: bob's renewal was blocked").isLessThan(OPERATION_LOCK_WAIT);
+            root.execute("call lift_suspension(?)", ANN);
+            Blocked attacked = bobsRenewalWhileMalloryTakesEveryTurn("SET SESSION max_join_size = 1");
+            assertThat(attacked.malloryCalls()).as("mallory's calls").isGreaterThan(10);
+            assertThat(attacked.renewed()).as("bob's renewal goes through while mallory's own sweeps would fail").isTrue();
+            assertThat(attacked.took()).as("bob's renewal was blocked").isLessThan(OPERATION_LOCK_WAIT);
+            assertThat(count("select count(*) from account_suspension where account = ?", ANN)).isEqualTo(1);
+            attacks.noEffect("SET SESSION max_join_size = 1; CALL take_sweep_turn(2147483647) x" + attacked.malloryCalls()
+                            + " while ann holds bob's article with a locking read",
+                    "ann's session ended, bob's renewal waited " + attacked.took().toMillis() + " ms (control: "
+                            + control.took().toMillis() + " ms)");
+        } finally {
+            root.execute("update sweep_turn set longest_interval_ms = ?", longest);
+        }
+    }
+
+    /** How long bob's renewal waited behind ann's lock, whether it went through, and how often mallory called meanwhile. */
+    private record Blocked(Duration took, boolean renewed, int malloryCalls) {
+    }
+
+    /**
+     * Mallory calls take_sweep_turn in a loop from a raw session of their own, each call after
+     * {@code hostile} (a SET of the session, or nothing), while ann holds bob's leased row with a
+     * locking read and bob renews it.
+     */
+    private Blocked bobsRenewalWhileMalloryTakesEveryTurn(String hostile) throws Exception {
+        HeldArticle bobs = bob.queue().held(BOB).stream().findFirst().orElseGet(() -> bob.queue().claim(BOB).articles().get(0));
+        AtomicBoolean attacking = new AtomicBoolean(true);
+        AtomicInteger calls = new AtomicInteger();
+        Thread mallory = new Thread(() -> {
+            try (Connection c = attacks.session(MAL, PASSWORD); Statement s = c.createStatement()) {
+                while (attacking.get()) {
+                    if (hostile != null) {
+                        Attacks.runs(s, hostile);
+                    }
+                    Attacks.runs(s, "CALL take_sweep_turn(2147483647)");
+                    calls.incrementAndGet();
+                }
+            } catch (SQLException e) {
+                log.warn("mallory's loop ended: {}", e.getMessage());
+            }
+        }, "mallory-takes-every-turn");
+        mallory.start();
+        try {
+            while (calls.get() < 5 && mallory.isAlive()) {
+                pause(10);
+            }
+            try (Connection ann = attacks.session(ANN, PASSWORD); Statement s = ann.createStatement()) {
+                Attacks.runs(s, "START TRANSACTION", "SELECT id FROM article WHERE id = " + bobs.id() + " " + lockingRead());
+                long started = System.nanoTime();
+                boolean renewed;
+                try {
+                    renewed = bob.queue().renew(BOB, List.of(bobs)).renewed().size() == 1;
+                } catch (RuntimeException e) {
+                    log.info("bob's renewal failed: {}", e.getMessage());
+                    renewed = false;
+                }
+                return new Blocked(Duration.ofNanos(System.nanoTime() - started), renewed, calls.get());
+            }
+        } finally {
+            attacking.set(false);
+            mallory.join();
         }
     }
 
