@@ -554,11 +554,11 @@ cat >"$work/dba-articles.json" <<'JSON'
 JSON
 run as_owner $copydesk import "$work/dba-articles.json"
 has "imported"
-run env COPYDESK_DB_PASSWORD=eve-password-1 $copydesk claim --db-url "$dba_url" --db-user eve
+run env COPYDESK_DB_PASSWORD=eve-password-1 $copydesk claim --as eve --db-url "$dba_url" --db-user eve
 has "eve holds"
 dba_held=$(awk '$2 == "world" {print $1; exit}' <<<"$last")
 [ -n "$dba_held" ] || fail "eve holds no article on the DBA's server"
-run env COPYDESK_DB_PASSWORD=eve-password-1 $copydesk decide "$dba_held" approve --db-url "$dba_url" --db-user eve
+run env COPYDESK_DB_PASSWORD=eve-password-1 $copydesk decide "$dba_held" approve --as eve --db-url "$dba_url" --db-user eve
 run dba_sql "SELECT CONCAT(status, ' ', title) FROM copydesk.article WHERE external_id = 'dba-1'"
 has "approved “Quotes” — Ελληνικά 🌍 it's a back\slash"
 run env COPYDESK_MARIADB_DIR="$dba_dir" "$repo/.ci/mariadb-debian.sh" stop
