@@ -102,8 +102,10 @@ cmd_start() {
     : >"$log"
     # Debian's mariadb.conf.d sets utf8mb4 / utf8mb4_general_ci; --no-defaults skips those files
     # (they also name the system's datadir and socket), so the character set is given here.
+    # its own temporary files: a shared /tmp another session cleans took one mid-statement once
+    mkdir -p "$dir/tmp"
     "$MARIADBD" --no-defaults ${user_opt[@]+"${user_opt[@]}"} \
-        --datadir="$data" --socket="$sock" --pid-file="$pidfile" --log-error="$log" \
+        --datadir="$data" --tmpdir="$dir/tmp" --socket="$sock" --pid-file="$pidfile" --log-error="$log" \
         --port="$port" --bind-address=127.0.0.1 --skip-name-resolve \
         --character-set-server=utf8mb4 --collation-server=utf8mb4_general_ci \
         --innodb-lock-wait-timeout=10 --max-connections=500 ${COPYDESK_MARIADB_ARGS:-} \

@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
  * fix. Exit code 1 when anything is named.
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = "Checks that the database owner's account holds every right Copydesk's operations use, and the server's and database's settings.")
+        description = "Checks that the database owner's account holds every right Copydesk's operations use,"
+                + " and the server's and database's settings.")
 final class DoctorCommand implements Callable<Integer> {
 
     @Mixin

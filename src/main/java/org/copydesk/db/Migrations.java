@@ -139,7 +139,8 @@ public final class Migrations {
                         + ") and your account may not update them. Ask an admin to run: copydesk db migrate." + alsoText, e);
             }
             if (isPermissionProblem(e)) {
-                throw new DatabaseSetupException(notUtf8mb4.orElseThrow() + ". Your account may not: ask an admin to run copydesk db migrate.", e);
+                throw new DatabaseSetupException(notUtf8mb4.orElseThrow()
+                        + ". Your account may not: ask an admin to run copydesk db migrate.", e);
             }
             if (e instanceof DatabaseSetupException) {
                 throw e;

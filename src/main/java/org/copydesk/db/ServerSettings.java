@@ -20,7 +20,7 @@ import javax.sql.DataSource;
  */
 public final class ServerSettings {
 
-    /** MySQL/MariaDB: "This function has none of DETERMINISTIC, NO SQL, or READS SQL DATA in its declaration and binary logging is enabled". */
+    /** "You do not have the SUPER privilege and binary logging is enabled": creating a function or trigger. */
     private static final int ROUTINE_NEEDS_TRUST = 1419;
     /** MySQL/MariaDB: "The MySQL server is running with the --read-only option so it cannot execute this statement". */
     private static final int SERVER_READ_ONLY = 1290;

@@ -75,7 +75,8 @@ class ConnectionProblemsTest {
     void aPasswordInTheUrlIsNotRepeatedInAMessageWhateverItsForm() {
         for (String url : new String[] {"jdbc:mysql://db.example:3306/copydesk?password=Sekrit1&sslMode=REQUIRED",
                 "jdbc:mysql://ann:Sekrit1@db.example:3306/copydesk", "jdbc:mysql://address=(host=db.example)(password=Sekrit1)/copydesk",
-                "jdbc:mysql://(host=db.example,password=Sekrit1,port=3306)/copydesk", "jdbc:mysql://db.example/copydesk?Password2=Sekrit1"}) {
+                "jdbc:mysql://(host=db.example,password=Sekrit1,port=3306)/copydesk",
+                "jdbc:mysql://db.example/copydesk?Password2=Sekrit1"}) {
             assertThat(ConnectionProblems.explain(url, "ann", cut()).getMessage()).as(url).doesNotContain("Sekrit1");
             assertThat(new DatabaseConfig(DatabaseConfig.Source.COMMAND_LINE, url, "ann", null, null).urlHoldsPassword()).as(url).isTrue();
         }

@@ -416,7 +416,8 @@ class SchemaUpgradeTest {
     private static String normalized(String sql) {
         // MariaDB stores the statement inside an executable comment (/*M!100201 ... */) as plain text; MySQL keeps the comment.
         // A MySQL-only one (/*!80000 ... */) MariaDB leaves out of the body, and MySQL keeps: compared without it.
-        return sql.replaceAll("(?s)/\\*!\\d+ .*?\\*/", "").replaceAll("(?s)/\\*M!\\d+ (.*?)\\*/", "$1").replaceAll("_utf8mb4\\s+X'", " X'").replaceAll("\\s+", " ")
+        return sql.replaceAll("(?s)/\\*!\\d+ .*?\\*/", "").replaceAll("(?s)/\\*M!\\d+ (.*?)\\*/", "$1")
+                .replaceAll("_utf8mb4\\s+X'", " X'").replaceAll("\\s+", " ")
                 .replaceAll("'+", "'").trim();
     }
 }

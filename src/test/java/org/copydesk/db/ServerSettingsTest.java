@@ -52,13 +52,16 @@ class ServerSettingsTest {
         String editor = "dba_ann_" + PID;
         List<String> restore = new ArrayList<>();
         try (Connection admin = server.adminConnection(); Statement s = admin.createStatement()) {
+            // MariaDB before 11.1 names the isolation tx_isolation only; MySQL 8 and later MariaDB have transaction_isolation
+            String isolation = global(s, "tx_isolation".equals(isolationVariable(s)) ? "tx_isolation" : "transaction_isolation");
+            restore.add("SET GLOBAL TRANSACTION ISOLATION LEVEL " + isolation.replace('-', ' '));
             for (String variable : List.of("sql_mode", "init_connect", "character_set_server", "collation_server",
-                    "innodb_lock_wait_timeout", "transaction_isolation")) {
+                    "innodb_lock_wait_timeout")) {
                 String value = global(s, variable);
                 restore.add("SET GLOBAL " + variable + " = " + (value.matches("\\d+") ? value : "'" + value.replace("'", "''") + "'"));
             }
             s.execute("SET GLOBAL sql_mode = 'ANSI_QUOTES,NO_BACKSLASH_ESCAPES,PAD_CHAR_TO_FULL_LENGTH,ONLY_FULL_GROUP_BY'");
-            s.execute("SET GLOBAL transaction_isolation = 'READ-COMMITTED'");
+            s.execute("SET GLOBAL TRANSACTION ISOLATION LEVEL READ COMMITTED");
             s.execute("SET GLOBAL init_connect = 'SET autocommit = 0'");
             s.execute("SET GLOBAL character_set_server = latin1, collation_server = latin1_swedish_ci");
             s.execute("SET GLOBAL innodb_lock_wait_timeout = 1");
@@ -134,7 +137,7 @@ class ServerSettingsTest {
     void aReadOnlyServerIsRefusedInOneLineBeforeAnythingChanges() throws Exception {
         String name = "t_read_only_" + PID;
         server.execute("DROP DATABASE IF EXISTS `" + name + "`");
-        server.execute("CREATE DATABASE `" + name + "`");
+        server.execute("CREATE DATABASE `" + name + "` CHARACTER SET utf8mb4");
         try (Database unmigrated = Database.open(server.url(name), server.user(), server.password().toCharArray(), null,
                 DataSources.PoolSize.of(1), Database.SchemaAction.NONE, null)) {
             server.execute("SET GLOBAL read_only = ON");
@@ -175,6 +178,13 @@ class ServerSettingsTest {
 
     private static String jsonString(String text) {
         return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    /** The name this server gives the isolation variable. */
+    private static String isolationVariable(Statement s) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SHOW GLOBAL VARIABLES LIKE 'transaction_isolation'")) {
+            return rs.next() ? "transaction_isolation" : "tx_isolation";
+        }
     }
 
     private static String global(Statement s, String variable) throws SQLException {
