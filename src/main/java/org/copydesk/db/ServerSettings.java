@@ -35,15 +35,46 @@ public final class ServerSettings {
 
     /** One line for each setting of the server or database that stops Copydesk; empty when none does. */
     static List<String> problems(DataSource dataSource) {
-        List<String> problems = new ArrayList<>();
+        List<String> problems = new ArrayList<>(read(dataSource, ServerSettings::unmigratable));
+        DatabaseCharacterSet.problem(dataSource).ifPresent(problems::add);
+        return problems;
+    }
+
+    /** Refuses, before anything changes, to migrate where the migration could not finish or should not run. */
+    static void requireMigratable(DataSource dataSource) {
+        List<String> refusals = read(dataSource, ServerSettings::unmigratable);
+        if (!refusals.isEmpty()) {
+            throw new DatabaseSetupException(refusals.get(0) + " Nothing was changed.");
+        }
+    }
+
+    /** Refuses a read-only server ({@link #readOnly}) in one line: every claim and decision would fail there. */
+    static void refuseReadOnly(DataSource dataSource) {
+        read(dataSource, ServerSettings::readOnly).ifPresent(refusal -> {
+            throw new DatabaseSetupException(refusal);
+        });
+    }
+
+    /** The settings a migration cannot run under: a read-only server, a binary log that refuses the owner's routines. */
+    private static List<String> unmigratable(Connection c) throws SQLException {
+        List<String> found = new ArrayList<>();
+        readOnly(c).ifPresent(found::add);
+        binaryLogWithoutTrust(c).ifPresent(found::add);
+        return found;
+    }
+
+    /** What {@code reading} finds through a connection of its own. */
+    private static <T> T read(DataSource dataSource, Reading<T> reading) {
         try (Connection c = dataSource.getConnection()) {
-            readOnly(c).ifPresent(problems::add);
-            binaryLogWithoutTrust(c).ifPresent(problems::add);
+            return reading.from(c);
         } catch (SQLException e) {
             throw new DatabaseSetupException("Reading the server's settings failed: " + e.getMessage(), e);
         }
-        DatabaseCharacterSet.problem(dataSource).ifPresent(problems::add);
-        return problems;
+    }
+
+    @FunctionalInterface
+    private interface Reading<T> {
+        T from(Connection c) throws SQLException;
     }
 
     /**
@@ -98,36 +129,6 @@ public final class ServerSettings {
             }
         }
         return Optional.empty();
-    }
-
-    /** Refuses, before anything changes, to migrate where the migration could not finish or should not run. */
-    static void requireMigratable(DataSource dataSource) {
-        try (Connection c = dataSource.getConnection()) {
-            Optional<String> refusal = readOnly(c).or(() -> {
-                try {
-                    return binaryLogWithoutTrust(c);
-                } catch (SQLException e) {
-                    throw new DatabaseSetupException("Reading the server's settings failed: " + e.getMessage(), e);
-                }
-            });
-            if (refusal.isPresent()) {
-                throw new DatabaseSetupException(refusal.get() + " Nothing was changed.");
-            }
-        } catch (SQLException e) {
-            throw new DatabaseSetupException("Reading the server's settings failed: " + e.getMessage(), e);
-        }
-    }
-
-    /** Refuses a read-only server ({@link #readOnly}) in one line: every claim and decision would fail there. */
-    static void refuseReadOnly(DataSource dataSource) {
-        try (Connection c = dataSource.getConnection()) {
-            Optional<String> refusal = readOnly(c);
-            if (refusal.isPresent()) {
-                throw new DatabaseSetupException(refusal.get());
-            }
-        } catch (SQLException e) {
-            throw new DatabaseSetupException("Reading the server's settings failed: " + e.getMessage(), e);
-        }
     }
 
     private static boolean hasSuper(Connection c) throws SQLException {
