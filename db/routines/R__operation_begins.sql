@@ -43,8 +43,9 @@ DELIMITER $$
 --                                 operation is refused while the session has SET insert_id
 --      div_precision_increment = 4 the precision the routines' arithmetic was written for (the
 --                                 sweep's pacing divides)
---      max_error_count = at least 64: with 0, a handler's GET DIAGNOSTICS finds no condition and an
---                                 operation cannot tell what failed
+--      (MariaDB) max_error_count = at least 64: with 0, a handler's GET DIAGNOSTICS finds no condition
+--                                 and an operation cannot tell what failed (MySQL lets only an
+--                                 account with SESSION_VARIABLES_ADMIN set it)
 --      max_sort_length, sort_buffer_size, join_buffer_size, tmp_table_size, max_heap_table_size =
 --                                 DEFAULT: a tiny value makes sorts and groupings compare truncated
 --                                 values, or run out of memory, or spill to disk and hold locks longer
@@ -82,12 +83,12 @@ BEGIN
         optimizer_prune_level = DEFAULT, eq_range_index_dive_limit = DEFAULT,
         max_join_size = DEFAULT, sql_big_selects = 1, sql_select_limit = DEFAULT, sql_safe_updates = 0,
         sql_auto_is_null = 0, auto_increment_increment = DEFAULT, auto_increment_offset = DEFAULT,
-        div_precision_increment = 4, max_error_count = GREATEST(@@GLOBAL.max_error_count, 64),
+        div_precision_increment = 4,
         max_sort_length = DEFAULT, sort_buffer_size = DEFAULT, join_buffer_size = DEFAULT,
         tmp_table_size = DEFAULT, max_heap_table_size = DEFAULT, group_concat_max_len = 1048576,
         innodb_lock_wait_timeout = 5, lock_wait_timeout = 5;
     /*M!100201 SET SESSION check_constraint_checks = 1; */
-    /*M!100600 SET SESSION optimizer_use_condition_selectivity = DEFAULT, in_predicate_conversion_threshold = DEFAULT,
+    /*M!100600 SET SESSION max_error_count = GREATEST(@@GLOBAL.max_error_count, 64), optimizer_use_condition_selectivity = DEFAULT, in_predicate_conversion_threshold = DEFAULT,
         optimizer_max_sel_arg_weight = DEFAULT, join_cache_level = DEFAULT, insert_id = 0,
         max_statement_time = COALESCE(NULLIF((SELECT MAX(u.max_statement_time) FROM mysql.user u
                                                 WHERE u.user = SUBSTRING_INDEX(USER(), '@', 1) AND u.host = '%'), 0),
