@@ -51,12 +51,11 @@ DELIMITER $$
 --                                 values, or run out of memory, or spill to disk and hold locks longer
 --      group_concat_max_len = 1048576: whole lists from GROUP_CONCAT
 --      innodb_lock_wait_timeout, lock_wait_timeout = 5: lock waits of at most 5 s (rows, metadata)
---      (MariaDB) max_statement_time = the account's own limit (as apply_role gave it from
---                                 session_limit), else the server's: a caller can neither set a
---                                 tiny one nor lift its own (it stops no CALL nor a statement inside
---                                 one; it comes back for the caller's next statements)
---    Left as the caller set them, because they cannot make a statement of an operation fail or do
---    less: sql_buffer_result, big_tables and max_length_for_sort_data (speed only; setting the last
+--    Left as the caller set them: (MariaDB) max_statement_time, because a tiny one fails only the
+--    caller's own operation, which its handler rolls back whole (and a sweep that failed leaves the
+--    turn due), and a caller may lift its own again at any statement, so setting it back once per
+--    operation bounds nothing (reading the account's limit for it cost 0.09 to 0.12 ms a call).
+--    And these, because they cannot make a statement of an operation fail or do less: sql_buffer_result, big_tables and max_length_for_sort_data (speed only; setting the last
 --    two warns on newer servers), low_priority_updates (table-level locks only, not InnoDB's),
 --    updatable_views_with_limit (no operation writes through a view), max_recursive_iterations /
 --    cte_max_recursion_depth (no recursive query), max_sp_recursion_depth (no routine calls
@@ -69,7 +68,7 @@ DELIMITER $$
 --    before this runs; the routines are written not to depend on them.
 -- Internal: granted to nobody; the operations call it.
 CREATE PROCEDURE operation_begins()
-    SQL SECURITY DEFINER READS SQL DATA
+    SQL SECURITY DEFINER NO SQL
 BEGIN
     DECLARE v_callers_transaction INT DEFAULT 0;
     DECLARE EXIT HANDLER FOR 1399, 1400
@@ -89,10 +88,7 @@ BEGIN
         innodb_lock_wait_timeout = 5, lock_wait_timeout = 5;
     /*M!100201 SET SESSION check_constraint_checks = 1; */
     /*M!100600 SET SESSION max_error_count = GREATEST(@@GLOBAL.max_error_count, 64), optimizer_use_condition_selectivity = DEFAULT, in_predicate_conversion_threshold = DEFAULT,
-        optimizer_max_sel_arg_weight = DEFAULT, join_cache_level = DEFAULT, insert_id = 0,
-        max_statement_time = COALESCE(NULLIF((SELECT MAX(u.max_statement_time) FROM mysql.user u
-                                                WHERE u.user = SUBSTRING_INDEX(USER(), '@', 1) AND u.host = '%'), 0),
-                                      @@GLOBAL.max_statement_time); */
+        optimizer_max_sel_arg_weight = DEFAULT, join_cache_level = DEFAULT, insert_id = 0; */
     /*!80000 SET SESSION range_optimizer_max_mem_size = DEFAULT; */
     SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED, READ WRITE;
     IF v_callers_transaction = 1 THEN

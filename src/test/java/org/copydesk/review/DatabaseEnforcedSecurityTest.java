@@ -473,25 +473,6 @@ class DatabaseEnforcedSecurityTest {
                 "all went through in full; history ids in sequence");
     }
 
-    /**
-     * MariaDB: an account's statement time limit (from session_limit) comes back with the next
-     * operation, whatever the session set.
-     */
-    @Test
-    void anOperationGivesTheSessionBackItsAccountsStatementTimeLimit() throws Exception {
-        assumeTrue(annDb.capabilities().mariaDb(), "MariaDB's per-account limit");
-        int limit = root.fetchOne("select max_statement_seconds from session_limit").get(0, Integer.class);
-        assumeTrue(limit > 0, "no limit set");
-        try (Connection c = attacks.session("sec_ann", "ann-secret-1"); Statement s = c.createStatement()) {
-            assertThat(Double.parseDouble(Attacks.runs(s, "SELECT @@max_statement_time"))).as("the account's").isEqualTo(limit);
-            assertThat(Double.parseDouble(Attacks.runs(s, "SET SESSION max_statement_time = 0", "SELECT @@max_statement_time")))
-                    .as("control: the session lifts it").isZero();
-            Attacks.runs(s, "CALL record_presence(NULL)");
-            assertThat(Double.parseDouble(Attacks.runs(s, "SELECT @@max_statement_time"))).as("after an operation").isEqualTo(limit);
-        }
-        attacks.noEffect("SET SESSION max_statement_time = 0, then an operation", "the account's " + limit + " s limit is back");
-    }
-
     /** One take_sweep_turn call's answer: the first row's columns, and sweep_failed when a result says so. */
     private static Map<String, String> sweepTurn(Statement s) throws SQLException {
         Map<String, String> answer = new HashMap<>();
