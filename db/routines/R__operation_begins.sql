@@ -77,19 +77,42 @@ BEGIN
     -- before the ROLLBACK: CHAIN would open a new transaction with it, RELEASE end the connection
     SET SESSION completion_type = 'NO_CHAIN';
     ROLLBACK;
-    SET SESSION autocommit = 1, foreign_key_checks = 1, unique_checks = 1,
-        time_zone = '+00:00', optimizer_switch = 'default', optimizer_search_depth = DEFAULT,
-        optimizer_prune_level = DEFAULT, eq_range_index_dive_limit = DEFAULT,
-        max_join_size = DEFAULT, sql_big_selects = 1, sql_select_limit = DEFAULT, sql_safe_updates = 0,
-        sql_auto_is_null = 0, auto_increment_increment = DEFAULT, auto_increment_offset = DEFAULT,
-        div_precision_increment = 4,
-        max_sort_length = DEFAULT, sort_buffer_size = DEFAULT, join_buffer_size = DEFAULT,
-        tmp_table_size = DEFAULT, max_heap_table_size = DEFAULT, group_concat_max_len = 1048576,
+    SET SESSION autocommit = 1, foreign_key_checks = 1, unique_checks = 1, time_zone = '+00:00',
+        optimizer_switch = 'default', group_concat_max_len = 1048576,
         innodb_lock_wait_timeout = 5, lock_wait_timeout = 5;
     /*M!100201 SET SESSION check_constraint_checks = 1; */
-    /*M!100600 SET SESSION max_error_count = GREATEST(@@GLOBAL.max_error_count, 64), optimizer_use_condition_selectivity = DEFAULT, in_predicate_conversion_threshold = DEFAULT,
-        optimizer_max_sel_arg_weight = DEFAULT, join_cache_level = DEFAULT, insert_id = 0; */
-    /*!80000 SET SESSION range_optimizer_max_mem_size = DEFAULT; */
+    -- The rest are set only when one differs: an honest session (Copydesk's own) never changes them,
+    -- so the common case costs one test instead of a statement per setting.
+    IF @@SESSION.optimizer_search_depth <> @@GLOBAL.optimizer_search_depth
+       OR @@SESSION.optimizer_prune_level <> @@GLOBAL.optimizer_prune_level
+       OR @@SESSION.eq_range_index_dive_limit <> @@GLOBAL.eq_range_index_dive_limit
+       OR @@SESSION.max_join_size <> @@GLOBAL.max_join_size OR @@SESSION.sql_big_selects = 0
+       OR @@SESSION.sql_select_limit <> @@GLOBAL.sql_select_limit OR @@SESSION.sql_safe_updates = 1
+       OR @@SESSION.sql_auto_is_null = 1
+       OR @@SESSION.auto_increment_increment <> @@GLOBAL.auto_increment_increment
+       OR @@SESSION.auto_increment_offset <> @@GLOBAL.auto_increment_offset
+       OR @@SESSION.div_precision_increment <> 4
+       OR @@SESSION.max_sort_length <> @@GLOBAL.max_sort_length OR @@SESSION.sort_buffer_size <> @@GLOBAL.sort_buffer_size
+       OR @@SESSION.join_buffer_size <> @@GLOBAL.join_buffer_size OR @@SESSION.tmp_table_size <> @@GLOBAL.tmp_table_size
+       OR @@SESSION.max_heap_table_size <> @@GLOBAL.max_heap_table_size THEN
+        SET SESSION optimizer_search_depth = DEFAULT, optimizer_prune_level = DEFAULT, eq_range_index_dive_limit = DEFAULT,
+            max_join_size = DEFAULT, sql_big_selects = 1, sql_select_limit = DEFAULT, sql_safe_updates = 0,
+            sql_auto_is_null = 0, auto_increment_increment = DEFAULT, auto_increment_offset = DEFAULT,
+            div_precision_increment = 4, max_sort_length = DEFAULT, sort_buffer_size = DEFAULT,
+            join_buffer_size = DEFAULT, tmp_table_size = DEFAULT, max_heap_table_size = DEFAULT;
+    END IF;
+    /*M!100600 IF @@SESSION.max_error_count < 64 OR @@SESSION.insert_id <> 0
+       OR @@SESSION.optimizer_use_condition_selectivity <> @@GLOBAL.optimizer_use_condition_selectivity
+       OR @@SESSION.in_predicate_conversion_threshold <> @@GLOBAL.in_predicate_conversion_threshold
+       OR @@SESSION.optimizer_max_sel_arg_weight <> @@GLOBAL.optimizer_max_sel_arg_weight
+       OR @@SESSION.join_cache_level <> @@GLOBAL.join_cache_level THEN
+        SET SESSION max_error_count = GREATEST(@@GLOBAL.max_error_count, 64), optimizer_use_condition_selectivity = DEFAULT,
+            in_predicate_conversion_threshold = DEFAULT, optimizer_max_sel_arg_weight = DEFAULT, join_cache_level = DEFAULT,
+            insert_id = 0;
+    END IF; */
+    /*!80000 IF @@SESSION.range_optimizer_max_mem_size <> @@GLOBAL.range_optimizer_max_mem_size THEN
+        SET SESSION range_optimizer_max_mem_size = DEFAULT;
+    END IF; */
     SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED, READ WRITE;
     IF v_callers_transaction = 1 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an operation runs in a transaction of its own; your open transaction was rolled back (call operations with autocommit on)';

@@ -1,6 +1,7 @@
 package org.copydesk.db;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -103,7 +104,8 @@ public final class ServerSettings {
     static Optional<String> binaryLogWithoutTrust(Connection c) throws SQLException {
         boolean logging = variable(c, "log_bin").map(ServerSettings::isOn).orElse(false);
         boolean trusted = variable(c, "log_bin_trust_function_creators").map(ServerSettings::isOn).orElse(false);
-        if (!logging || trusted || hasSuper(c)) {
+        // an account that may not create routines is refused for that first, in its own words
+        if (!logging || trusted || holds(c, "SUPER") || !holds(c, "CREATE ROUTINE")) {
             return Optional.empty();
         }
         return Optional.of(binaryLogLine());
@@ -131,12 +133,19 @@ public final class ServerSettings {
         return Optional.empty();
     }
 
-    private static boolean hasSuper(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.USER_PRIVILEGES"
-                + " WHERE PRIVILEGE_TYPE = 'SUPER' AND GRANTEE = CONCAT('''', SUBSTRING_INDEX(CURRENT_USER(), '@', 1), '''@''',"
-                + " SUBSTRING_INDEX(CURRENT_USER(), '@', -1), '''')")) {
-            rs.next();
-            return rs.getInt(1) > 0;
+    /** Does the signed-in account hold {@code privilege} on the whole server or on this database? */
+    private static boolean holds(Connection c, String privilege) throws SQLException {
+        // information_schema names an account 'name'@'host'; CURRENT_USER() says name@host
+        try (PreparedStatement ps = c.prepareStatement("SELECT (SELECT COUNT(*) FROM information_schema.USER_PRIVILEGES"
+                + " WHERE PRIVILEGE_TYPE = ? AND REPLACE(GRANTEE, '''', '') = CURRENT_USER())"
+                + " + (SELECT COUNT(*) FROM information_schema.SCHEMA_PRIVILEGES WHERE PRIVILEGE_TYPE = ?"
+                + " AND TABLE_SCHEMA = DATABASE() AND REPLACE(GRANTEE, '''', '') = CURRENT_USER())")) {
+            ps.setString(1, privilege);
+            ps.setString(2, privilege);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1) > 0;
+            }
         }
     }
 

@@ -108,7 +108,7 @@ class DatabaseSetupProblemsTest {
         String latin1 = "t_limited_latin1_" + SUFFIX;
         endpoint.execute("DROP DATABASE IF EXISTS `" + latin1 + "`");
         endpoint.execute("CREATE DATABASE `" + latin1 + "` CHARACTER SET latin1");
-        endpoint.execute("GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, DROP, INDEX, CREATE ROUTINE, ALTER ROUTINE, EXECUTE"
+        endpoint.execute("GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, DROP, INDEX, EXECUTE"
                 + " ON `" + latin1 + "`.* TO '" + LIMITED_USER + "'@'%'");
         try {
             assertThatThrownBy(() -> Database.open(endpoint.url(latin1), LIMITED_USER, LIMITED_PASSWORD.toCharArray(), null,
