@@ -116,10 +116,10 @@ final class DatabaseCharacterSet {
 
     /**
      * Converts whatever is not utf8mb4 (see the class comment); returns whether anything was.
-     * Routines to apply again are marked in {@code routinesHistory} (their rows removed), so the
+     * Routines to apply again are marked in the routines' history (their rows removed), so the
      * routines' migration that follows re-creates them in utf8mb4.
      */
-    static boolean convert(DataSource dataSource, String routinesHistory) {
+    static boolean convert(DataSource dataSource) {
         try (Connection c = dataSource.getConnection()) {
             State state = inspect(c);
             if (state.utf8mb4Throughout()) {
@@ -138,10 +138,8 @@ final class DatabaseCharacterSet {
                         database, state.characterSet(), state.collation(), state.tables().size(), collation, state.routines());
             }
             convertTables(c, state.tables(), state.collation(), collation);
-            if (state.routines() > 0 && tableExists(c, routinesHistory)) {
-                try (Statement s = c.createStatement()) {
-                    s.executeUpdate("DELETE FROM " + identifier(routinesHistory) + " WHERE version IS NULL");
-                }
+            if (state.routines() > 0 && tableExists(c, Migrations.ROUTINES_HISTORY)) {
+                execute(c, "DELETE FROM flyway_routines_history WHERE version IS NULL");
             }
             State after = inspect(c);
             if (!after.tables().isEmpty()) {

@@ -234,7 +234,7 @@ public final class Migrations {
      * replaced: a routine created through one would keep it.
      */
     private void convertToUtf8mb4() {
-        if (DatabaseCharacterSet.convert(dataSource, ROUTINES_HISTORY)) {
+        if (DatabaseCharacterSet.convert(dataSource)) {
             try {
                 if (dataSource.isWrapperFor(HikariDataSource.class)) {
                     dataSource.unwrap(HikariDataSource.class).getHikariPoolMXBean().softEvictConnections();
