@@ -27,7 +27,8 @@ BEGIN
     CALL run_account_statement(CONCAT('ALTER USER ', QUOTE(p_name), '@''%'' WITH MAX_USER_CONNECTIONS ',
         (SELECT CAST(max_user_connections AS UNSIGNED) FROM session_limit WHERE id = 1),
         IF(VERSION() LIKE '%MariaDB%',
-           CONCAT(' MAX_STATEMENT_TIME ', (SELECT CAST(max_statement_seconds AS UNSIGNED) FROM session_limit WHERE id = 1)), '')));
+           CONCAT(' MAX_STATEMENT_TIME ', (SELECT CAST(max_statement_seconds AS UNSIGNED) FROM session_limit WHERE id = 1)), ''),
+        sign_in_limit()));
     CALL missing_rights(p_name, v_rights, p_running, v_statements);
     CALL run_account_statements(v_statements, 0);
     CALL extra_rights(p_name, v_rights, p_running, v_statements);

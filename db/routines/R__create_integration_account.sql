@@ -4,11 +4,14 @@ DELIMITER $$
 
 -- An admin creates (or renews) the account of another system: feed_reader (reads the view
 -- outcome_feed, nothing else) or relay (the relay's operations, nothing else). The name may not be
--- a person's, the server's own, or an account that exists already outside Copydesk.
+-- a person's, the server's own, or an account that exists already outside Copydesk. The password must
+-- pass password_refusal with at least 12 characters; on MySQL the account is locked after 10 wrong
+-- passwords (sign_in_limit), and renewing it (a new password) lifts that, and MariaDB's block.
 CREATE PROCEDURE create_integration_account(IN p_name VARCHAR(64), IN p_kind VARCHAR(16), IN p_password VARCHAR(200))
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
     DECLARE v_actor VARCHAR(64);
+    DECLARE v_refusal VARCHAR(128);
     CALL operation_begins();
     CALL resolve_actor(NULL, 'admin', v_actor);
     CALL check_role_grant();
@@ -35,10 +38,14 @@ BEGIN
     IF p_password IS NULL OR CHAR_LENGTH(p_password) < 12 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an integration account''s password has at least 12 characters';
     END IF;
+    SET v_refusal = password_refusal(p_name, NULL, p_password, 12);
+    IF v_refusal IS NOT NULL THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = v_refusal;
+    END IF;
     INSERT INTO integration_account (name, kind, created_by, created_at) VALUES (p_name, p_kind, v_actor, server_utc_now())
     ON DUPLICATE KEY UPDATE kind = VALUES(kind);
     CALL run_account_statement(CONCAT('CREATE USER IF NOT EXISTS ', QUOTE(p_name), '@''%'' IDENTIFIED BY ', QUOTE(p_password)));
-    CALL run_account_statement(CONCAT('ALTER USER ', QUOTE(p_name), '@''%'' IDENTIFIED BY ', QUOTE(p_password)));
+    CALL run_account_statement(CONCAT('ALTER USER ', QUOTE(p_name), '@''%'' IDENTIFIED BY ', QUOTE(p_password), sign_in_limit()));
     CALL apply_role(p_name, p_kind, 'create_integration_account');
 END$$
 

@@ -56,7 +56,7 @@ final class EditorsCommand {
             boolean generated = given == null;
             if (!noAccount && !generated) {
                 // before anything is made (and before asking again): a refused password must not leave a person without an account
-                AccountAdministration.checkNewPassword(given);
+                AccountAdministration.checkNewPassword(name, displayName, given, AccountAdministration.MIN_PASSWORD_LENGTH);
             }
             char[] secret = noAccount ? null : generated ? AccountAdministration.randomPassword() : typed ? confirmed(given) : given;
             try (ReviewSession session = database.open(2)) {
@@ -192,7 +192,8 @@ final class EditorsCommand {
 
     @Command(name = "set-password", mixinStandardHelpOptions = true,
             description = {"Gives a person's database account a new password (an admin's task).",
-                    "The password is asked for, or read from COPYDESK_NEW_PASSWORD; never from the command line."})
+                    "The password is asked for, or read from COPYDESK_NEW_PASSWORD; never from the command line.",
+                    "Also unblocks an account that too many wrong passwords blocked (docs/security.md, \"Passwords\")."})
     static final class SetPassword implements Callable<Integer> {
         static final String PASSWORD_ENV = "COPYDESK_NEW_PASSWORD";
         @Mixin
@@ -212,7 +213,7 @@ final class EditorsCommand {
             if (secret == null) {
                 throw new IllegalArgumentException("Give the new password with --password (asked for) or in " + PASSWORD_ENV + ".");
             }
-            AccountAdministration.checkNewPassword(secret);
+            AccountAdministration.checkNewPassword(name, null, secret, AccountAdministration.MIN_PASSWORD_LENGTH);
             if (password != null && password.length > 0) {
                 secret = confirmed(secret);
             }

@@ -39,8 +39,12 @@ final class IntegrationsCommand {
             if (!k.equals("feed_reader") && !k.equals("relay")) {
                 throw Cli.usage(spec, "--kind is feed_reader or relay, not '" + kind + "'.");
             }
+            boolean generated = password == null || password.length == 0;
+            if (!generated) {
+                // before connecting: the database refuses the same (create_integration_account), in fewer words
+                AccountAdministration.checkNewPassword(name, null, password, AccountAdministration.MIN_INTEGRATION_PASSWORD_LENGTH);
+            }
             try (ReviewSession session = database.open(2)) {
-                boolean generated = password == null || password.length == 0;
                 char[] secret = generated ? RandomPasswords.of(24) : password;
                 session.accounts().createIntegrationAccount(name, k, secret);
                 spec.commandLine().getOut().println("Created the " + k + " account '" + name + "'"

@@ -161,14 +161,67 @@ public final class AccountAdministration {
     /** The database's own rule for a person's password ({@code create_account}, {@code set_account_password}). */
     public static final int MIN_PASSWORD_LENGTH = 8;
 
+    /** The database's length for another system's password ({@code create_integration_account}). */
+    public static final int MIN_INTEGRATION_PASSWORD_LENGTH = 12;
+
     /**
-     * The database's password rule, checked before anything is created or changed (so a refused
-     * password never leaves a person without an account); the database checks it again.
+     * The commonest passwords by their letters (what is left of {@code Password1!} when digits and
+     * signs go): the list of the database's {@code password_refusal}, which checks it again;
+     * {@code AccountLimitsSecurityTest} shows the database refuses every one of these.
      */
+    static final java.util.Set<String> COMMON_PASSWORD_LETTERS = java.util.Set.of("", "password", "passwort", "passwd",
+            "pass", "pw", "qwerty", "qwertz", "azerty", "qwertyuiop", "qwe", "qweasd", "qweasdzxc", "qazwsx", "qaz", "wsx",
+            "asdf", "asdfgh", "asdfghjkl", "zxcvbn", "zxcvbnm", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "aaa",
+            "q", "qw", "qwer", "qwert", "a", "ab", "letmein", "welcome", "admin", "administrator", "root", "toor", "iloveyou",
+            "monkey", "dragon", "football", "baseball", "soccer", "sunshine", "princess", "master", "shadow", "superman",
+            "batman", "trustno", "secret", "changeme", "default", "login", "test", "guest", "user", "hello", "freedom",
+            "whatever", "starwars", "michael", "jennifer", "charlie", "computer", "internet", "access", "mustang", "killer",
+            "copydesk", "newsroom", "editor", "supervisor", "mariadb", "mysql", "database");
+
+    /** The password rule for a person whose name is not known here; see the other overload. */
     public static void checkNewPassword(char[] password) {
-        if (password == null || password.length < MIN_PASSWORD_LENGTH) {
-            throw new IllegalArgumentException(Phrase.of("review.account.passwordTooShort", MIN_PASSWORD_LENGTH).text());
+        checkNewPassword(null, null, password, MIN_PASSWORD_LENGTH);
+    }
+
+    /**
+     * The database's password rule ({@code password_refusal}), checked before anything is created or
+     * changed (so a refused password never leaves a person without an account); the database checks
+     * it again. Refused, with one line that says what is wanted: shorter than {@code minLength}, one
+     * character repeated, the account's name, {@code displayName} or a word of it with at most digits
+     * and signs added, or one of the commonest passwords (no letters at all, or letters that are a common word).
+     */
+    public static void checkNewPassword(String name, String displayName, char[] password, int minLength) {
+        if (password == null || password.length < minLength) {
+            throw new IllegalArgumentException(Phrase.of("review.account.passwordTooShort", minLength).text());
         }
+        boolean oneCharacter = true;
+        for (char c : password) {
+            oneCharacter &= c == password[0];
+        }
+        if (oneCharacter) {
+            throw new IllegalArgumentException(Phrase.of("review.account.passwordOneCharacter").text());
+        }
+        String letters = letters(new String(password));
+        if (COMMON_PASSWORD_LETTERS.contains(letters)) {
+            throw new IllegalArgumentException(Phrase.of("review.account.passwordCommon", minLength).text());
+        }
+        boolean aName = name != null && letters.equals(letters(name))
+                || displayName != null && (letters.equals(letters(displayName))
+                        || java.util.Arrays.stream(displayName.split(" ")).anyMatch(word -> letters.equals(letters(word))));
+        if (aName) {
+            throw new IllegalArgumentException(Phrase.of("review.account.passwordIsAName").text());
+        }
+    }
+
+    /** The letters a to z of {@code text}, lowercased, as the database's {@code password_letters} keeps them. */
+    private static String letters(String text) {
+        StringBuilder kept = new StringBuilder();
+        for (char c : text.toLowerCase(java.util.Locale.ROOT).toCharArray()) {
+            if (c >= 'a' && c <= 'z') {
+                kept.append(c);
+            }
+        }
+        return kept.toString();
     }
 
     /**
