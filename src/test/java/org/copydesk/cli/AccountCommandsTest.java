@@ -106,6 +106,25 @@ class AccountCommandsTest {
     }
 
     @Test
+    void anObviousPasswordIsRefusedInOneLineBeforeAnythingIsMade() {
+        String name = prefix + "obvious"; // never made: not among those dropped after
+        Run refused = run("", Map.of(EditorsCommand.SetPassword.PASSWORD_ENV, "Password1!"), "editors", "add", name);
+        assertThat(refused.code()).isEqualTo(1);
+        assertThat(refused.err().strip()).isEqualTo("copydesk: That is one of the commonest passwords (or one with digits added);"
+                + " choose another of at least 8 characters. Nothing was changed.");
+        assertThat(new Newsroom(db.dsl()).editor(name)).as("no half-made person").isEmpty();
+        Run own = run("", Map.of(EditorsCommand.SetPassword.PASSWORD_ENV, "Ruth.Obvious-2026"), "editors", "add", name,
+                "--display-name", "Ruth Obvious");
+        assertThat(own.err().strip()).isEqualTo("copydesk: A password may not be the account's or the person's name, with digits"
+                + " added or not; choose another. Nothing was changed.");
+        assertThat(new Newsroom(db.dsl()).editor(name)).as("no half-made person").isEmpty();
+        Run integration = run("aaaaaaaaaaaaaaaa\n", Map.of(), "integrations", "add", prefix + "feed", "--kind", "feed_reader",
+                "--password");
+        assertThat(integration.err().strip()).isEqualTo("copydesk: A password may not be one character repeated; choose another."
+                + " Nothing was changed.");
+    }
+
+    @Test
     void aPasswordAskedForButNotTypedIsRefusedAndOneInTheEnvironmentIsTaken() {
         String name = person("empty");
         Run refused = run("", Map.of(), "editors", "add", name, "--password");
