@@ -178,7 +178,7 @@ class CliTest {
         Run status = run("status");
         assertThat(status.out()).contains("Culture", "Cat Moreau", "TIME LEFT");
         Run json = run("status", "--json");
-        assertThat(json.out()).contains("\"leases\"", "\"editor\" : \"cat\"", "\"finishedToday\"");
+        assertThat(json.out()).contains("\"leases\"", "\"editor\":\"cat\"", "\"finishedToday\"");
     }
 
     @Test
