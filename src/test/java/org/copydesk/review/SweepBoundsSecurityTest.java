@@ -186,13 +186,16 @@ class SweepBoundsSecurityTest {
         try (Connection mal = attacks.session(MAL, PASSWORD); Statement s = mal.createStatement()) {
             Attacks.runs(s, "SET @v1 = REPEAT('x', 60000000)");
             assertThat(Attacks.runs(s, "SELECT LENGTH(@v1)")).as("control: a 60 MB variable").isEqualTo("60000000");
+            // once the session uses more than the limit, the server refuses its next statement that allocates
             assertThatThrownBy(() -> {
                 for (int i = 2; i <= 6; i++) {
                     Attacks.runs(s, "SET @v" + i + " = REPEAT('x', 60000000)");
                 }
+                // (a statement that allocates: the server checks the session's memory as it allocates)
+                Attacks.runs(s, "SELECT memory_used FROM information_schema.processlist WHERE id = CONNECTION_ID()");
             }).as("SET @v2..@v6 = REPEAT('x', 60000000) without lifting max_session_mem_used").isInstanceOf(SQLException.class)
                     .hasMessageContaining("max-session-mem-used");
-            attacks.saw("SET @v1..@v6 = REPEAT('x', 60000000) on the embedded server -> refused past 256 MiB");
+            attacks.saw("SET @v1..@v6 = REPEAT('x', 60000000) on the embedded server -> the next statement refused past 256 MiB");
         }
     }
 
