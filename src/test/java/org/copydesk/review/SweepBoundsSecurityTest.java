@@ -160,6 +160,7 @@ class SweepBoundsSecurityTest {
     void aSessionHoldingMuchMemoryIsEndedAndItsAccountSuspended() throws Exception {
         assumeThat(bobDb.capabilities().mariaDb()).as("MySQL lists no memory per session in its process list;"
                 + " its bound is the server's connection_memory_limit (docs/security.md)").isTrue();
+        long endedBefore = count("select count(*) from ended_session where account = ? and reason = 'too much memory'", MAL);
         try (Connection mal = attacks.session(MAL, PASSWORD); Statement s = mal.createStatement()) {
             long limit = count("select @@max_allowed_packet");
             int chunk = (int) Math.min(8 * MIB, limit - MIB);
@@ -174,8 +175,36 @@ class SweepBoundsSecurityTest {
             attacks.saw("SET @v1..@v4 = REPEAT('x', " + chunk + "), " + used / MIB + " MiB held -> ended after " + took.toMillis()
                     + " ms (memory_bytes 16 MiB)");
         }
-        assertThat(count("select count(*) from ended_session where account = ? and reason = 'too much memory'", MAL)).isEqualTo(1);
+        assertThat(count("select count(*) from ended_session where account = ? and reason = 'too much memory'", MAL))
+                .isEqualTo(endedBefore + 1);
         assertThat(attacks.refused("sign in again after holding memory", () -> attacks.runs(MAL, PASSWORD, "SELECT 1")))
+                .containsAnyOf("locked", "Locked");
+    }
+
+    @Test
+    void aSessionHoldingManyOpenTablesIsEndedAndItsAccountSuspended() throws Exception {
+        assumeThat(bobDb.capabilities().mariaDb()).as("MySQL lists no memory per session in its process list;"
+                + " open HANDLERs are a known limit there (docs/security.md)").isTrue();
+        try (Connection mal = attacks.session(MAL, PASSWORD); Statement s = mal.createStatement()) {
+            // HANDLER … OPEN needs only SELECT; each alias is one more open table, held until the session ends
+            long endedBefore = count("select count(*) from ended_session where account = ? and reason = 'too much memory'", MAL);
+            int opened = 0;
+            while (memoryOf(MAL) <= 17 * MIB && opened < 20_000) {
+                for (int i = 0; i < 200; i++) {
+                    opened++;
+                    s.execute("HANDLER article OPEN AS h" + opened);
+                }
+            }
+            long used = memoryOf(MAL);
+            assertThat(used).as("control: " + opened + " open handlers use the session's memory").isGreaterThan(16 * MIB);
+            assertThat(Attacks.runs(s, "HANDLER h" + opened + " READ FIRST")).as("control: the last one is open").isNotNull();
+            Duration took = whileSweeping(() -> awaitGone(s));
+            attacks.saw(opened + " x HANDLER article OPEN AS hN, " + used / MIB + " MiB -> ended after " + took.toMillis()
+                    + " ms (memory_bytes 16 MiB)");
+            assertThat(count("select count(*) from ended_session where account = ? and reason = 'too much memory'", MAL))
+                    .isEqualTo(endedBefore + 1);
+        }
+        assertThat(attacks.refused("sign in again after holding open tables", () -> attacks.runs(MAL, PASSWORD, "SELECT 1")))
                 .containsAnyOf("locked", "Locked");
     }
 
@@ -258,6 +287,11 @@ class SweepBoundsSecurityTest {
             }
         }
         throw new AssertionError("5000 PREPAREs and the server's count is not full");
+    }
+
+    private long memoryOf(String account) {
+        return root.fetchOne("select coalesce(max(memory_used), 0) from information_schema.processlist where user = ?", account)
+                .get(0, Long.class);
     }
 
     private String newcomer() {
