@@ -53,8 +53,7 @@ BEGIN
     DECLARE v_seen LONGTEXT; -- one look: [[connection id, account, reason, transaction], …] (NULL: none)
     DECLARE v_first LONGTEXT;
     DECLARE v_second LONGTEXT;
-    DECLARE stuck CURSOR FOR
-        SELECT a.id, a.account, a.reason
+    DECLARE stuck CURSOR FOR SELECT a.id, a.account, a.reason
           FROM JSON_TABLE(COALESCE(v_first, '[]'), '$[*]' COLUMNS (id BIGINT PATH '$[0]', account VARCHAR(64) PATH '$[1]',
                                                                  reason VARCHAR(32) PATH '$[2]', trx VARCHAR(80) PATH '$[3]')) a
           JOIN JSON_TABLE(COALESCE(v_second, '[]'), '$[*]' COLUMNS (id BIGINT PATH '$[0]', account VARCHAR(64) PATH '$[1]',

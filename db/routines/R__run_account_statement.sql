@@ -84,8 +84,7 @@ BEGIN
         BEGIN
             DECLARE v_done INT DEFAULT 0;
             DECLARE v_thread BIGINT;
-            DECLARE sessions CURSOR FOR
-                SELECT id FROM information_schema.processlist WHERE user = v_account AND id <> CONNECTION_ID();
+            DECLARE sessions CURSOR FOR SELECT id FROM information_schema.processlist WHERE user = v_account AND id <> CONNECTION_ID();
             DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
             OPEN sessions;
             each_session: LOOP

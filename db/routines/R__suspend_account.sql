@@ -13,8 +13,7 @@ CREATE PROCEDURE suspend_account(IN p_account VARCHAR(64), IN p_until DATETIME(6
 BEGIN
     DECLARE v_thread BIGINT;
     DECLARE v_done INT DEFAULT 0;
-    DECLARE others CURSOR FOR
-        SELECT id FROM information_schema.processlist WHERE user = p_account AND id <> CONNECTION_ID();
+    DECLARE others CURSOR FOR SELECT id FROM information_schema.processlist WHERE user = p_account AND id <> CONNECTION_ID();
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     IF is_account_name(p_account) = 0 OR NOT EXISTS (SELECT 1 FROM managed_account WHERE BINARY name = p_account AND role <> 'admin') THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: that is not an account of the newsroom''s that may be suspended';
