@@ -578,6 +578,8 @@ CREATE USER 'copydesk_owner'@'%' IDENTIFIED BY 'owner-password-1';
 GRANT ALL PRIVILEGES ON copydesk.* TO 'copydesk_owner'@'%' WITH GRANT OPTION;
 GRANT PROCESS, CREATE USER ON *.* TO 'copydesk_owner'@'%';
 GRANT CONNECTION_ADMIN, XA_RECOVER_ADMIN ON *.* TO 'copydesk_owner'@'%';
+GRANT SELECT ON performance_schema.prepared_statements_instances TO 'copydesk_owner'@'%';
+GRANT SELECT ON performance_schema.threads TO 'copydesk_owner'@'%';
 GRANT SELECT ON mysql.user TO 'copydesk_owner'@'%'; GRANT SELECT ON mysql.db TO 'copydesk_owner'@'%';
 GRANT SELECT ON mysql.tables_priv TO 'copydesk_owner'@'%'; GRANT SELECT ON mysql.columns_priv TO 'copydesk_owner'@'%';
 GRANT SELECT ON mysql.procs_priv TO 'copydesk_owner'@'%';
