@@ -171,6 +171,7 @@ cleanup() {
     [ -n "$receiver_pid" ] && kill "$receiver_pid" 2>/dev/null || true
     [ -n "${old_server_pid:-}" ] && kill "$old_server_pid" 2>/dev/null || true
     COPYDESK_MARIADB_DIR=$work/dba-server "$repo/.ci/mariadb-debian.sh" stop >/dev/null 2>&1 || true
+    COPYDESK_MYSQL_DIR=$work/dba-mysql "$repo/.ci/mysql-maven.sh" stop >/dev/null 2>&1 || true
     return 0
 }
 trap cleanup EXIT
@@ -562,6 +563,54 @@ run env COPYDESK_DB_PASSWORD=eve-password-1 $copydesk decide "$dba_held" approve
 run dba_sql "SELECT CONCAT(status, ' ', title) FROM copydesk.article WHERE external_id = 'dba-1'"
 has "approved “Quotes” — Ελληνικά 🌍 it's a back\slash"
 run env COPYDESK_MARIADB_DIR="$dba_dir" "$repo/.ci/mariadb-debian.sh" stop
+
+section "2. a database on a MySQL 8.0 a DBA set up: latin1, the DBA's SQL mode, lower-case names, binary log, 1 s lock waits"
+# MySQL 8's own defaults (binary logging on, log_bin_trust_function_creators off) plus settings a
+# DBA may have chosen for other applications; the owner gets exactly the MySQL grants of docs/servers.md.
+dba_my_dir=$work/dba-mysql
+run env COPYDESK_MYSQL_DIR="$dba_my_dir" COPYDESK_MYSQL_ARGS="--character-set-server=latin1 --collation-server=latin1_swedish_ci --sql-mode=ANSI_QUOTES,NO_BACKSLASH_ESCAPES,PAD_CHAR_TO_FULL_LENGTH,ONLY_FULL_GROUP_BY --lower-case-table-names=1 --transaction-isolation=READ-COMMITTED --innodb-lock-wait-timeout=1" \
+    "$repo/.ci/mysql-maven.sh" start
+dba_my_url="$(tail -n 1 <<<"$last")copydesk"
+dba_my_sql() { mariadb --no-defaults --default-character-set=utf8mb4 --protocol=socket --socket="$dba_my_dir/mysqld.sock" -u root --raw -N -e "$1" 2>&1 \
+    || mysql --no-defaults --default-character-set=utf8mb4 --protocol=socket --socket="$dba_my_dir/mysqld.sock" -u root --raw -N -e "$1"; }
+run dba_my_sql "CREATE DATABASE copydesk;
+CREATE USER 'copydesk_owner'@'%' IDENTIFIED BY 'owner-password-1';
+GRANT ALL PRIVILEGES ON copydesk.* TO 'copydesk_owner'@'%' WITH GRANT OPTION;
+GRANT PROCESS, CREATE USER ON *.* TO 'copydesk_owner'@'%';
+GRANT CONNECTION_ADMIN, XA_RECOVER_ADMIN ON *.* TO 'copydesk_owner'@'%';
+GRANT SELECT ON performance_schema.prepared_statements_instances TO 'copydesk_owner'@'%';
+GRANT SELECT ON performance_schema.threads TO 'copydesk_owner'@'%';
+GRANT SELECT ON mysql.user TO 'copydesk_owner'@'%'; GRANT SELECT ON mysql.db TO 'copydesk_owner'@'%';
+GRANT SELECT ON mysql.tables_priv TO 'copydesk_owner'@'%'; GRANT SELECT ON mysql.columns_priv TO 'copydesk_owner'@'%';
+GRANT SELECT ON mysql.procs_priv TO 'copydesk_owner'@'%';
+SELECT CONCAT('log_bin=', @@log_bin, ' trust=', @@log_bin_trust_function_creators, ' lower=', @@lower_case_table_names);"
+has "log_bin=1 trust=0 lower=1"
+as_my_owner() { env COPYDESK_DB_PASSWORD=owner-password-1 "$@" --db-url "$dba_my_url" --db-user copydesk_owner; }
+# the binary log without trust in routine creators: named in one line, with what the DBA runs
+run_exit 1 as_my_owner $copydesk doctor
+has "stores text as latin1" "log_bin_trust_function_creators"
+run_exit 1 as_my_owner $copydesk db migrate
+has "log_bin_trust_function_creators"
+lacks "Please restore backups"
+run dba_my_sql "SET PERSIST log_bin_trust_function_creators = 1"
+run as_my_owner $copydesk db migrate
+has "Schema at version"
+run as_my_owner $copydesk doctor
+has "holds every right"
+lacks "latin1"
+run as_my_owner $copydesk desks add world World
+run as_my_owner env COPYDESK_NEW_PASSWORD=eve-password-1 $copydesk editors add eve --desks world
+has "Created the database account 'eve'"
+run as_my_owner $copydesk import "$work/dba-articles.json"
+has "imported"
+run env COPYDESK_DB_PASSWORD=eve-password-1 $copydesk claim --as eve --db-url "$dba_my_url" --db-user eve
+has "eve holds"
+dba_my_held=$(awk '$2 == "world" {print $1; exit}' <<<"$last")
+[ -n "$dba_my_held" ] || fail "eve holds no article on the DBA's MySQL"
+run env COPYDESK_DB_PASSWORD=eve-password-1 $copydesk decide "$dba_my_held" approve --as eve --db-url "$dba_my_url" --db-user eve
+run dba_my_sql "SELECT CONCAT(status, ' ', title) FROM copydesk.article WHERE external_id = 'dba-1'"
+has "approved “Quotes” — Ελληνικά 🌍 it's a back\slash"
+run env COPYDESK_MYSQL_DIR="$dba_my_dir" "$repo/.ci/mysql-maven.sh" stop
 
 section "2. the client package with nothing configured"
 mkdir -p "$work/nobody-home"

@@ -9,6 +9,10 @@
 #
 # Usage: .ci/mysql-maven.sh start|stop|url|env|status     (as .ci/mariadb-debian.sh)
 #
+# COPYDESK_MYSQL_ARGS: further server options, split at spaces, given both when the data directory is
+# initialised and at every start (lower_case_table_names must be the same at both), after this
+# script's own, so they win (installed-package.sh starts a server a DBA might have set up this way).
+#
 # Known gap of this build: it ships no ICU data, so REGEXP functions fail (Copydesk uses none).
 # Run the suite against it:
 #   .ci/mysql-maven.sh start && eval "$(.ci/mysql-maven.sh env)" && mvn verify; .ci/mysql-maven.sh stop
@@ -83,11 +87,13 @@ cmd_start() {
     fi
     local user_opt=()
     [ "$(id -u)" = 0 ] && user_opt=(--user=root)
+    local extra=()
+    [ -n "${COPYDESK_MYSQL_ARGS:-}" ] && read -r -a extra <<<"$COPYDESK_MYSQL_ARGS"
     if [ ! -d "$data/mysql" ]; then
         say "initialising $data ($("$base/bin/mysqld" --version | sed 's/^.*Ver //'))"
         rm -rf "$data"
         "$base/bin/mysqld" --no-defaults ${user_opt[@]+"${user_opt[@]}"} --initialize-insecure \
-            --basedir="$base" --datadir="$data" >"$dir/initialize.log" 2>&1 \
+            --basedir="$base" --datadir="$data" ${extra[@]+"${extra[@]}"} >"$dir/initialize.log" 2>&1 \
             || { tail -20 "$dir/initialize.log" >&2; die "mysqld --initialize-insecure failed"; }
     fi
     local port
@@ -98,7 +104,7 @@ cmd_start() {
         --basedir="$base" --datadir="$data" --socket="$sock" --pid-file="$pidfile" --log-error="$log" \
         --port="$port" --bind-address=127.0.0.1 --mysqlx=OFF --skip-name-resolve \
         --character-set-server=utf8mb4 --innodb-lock-wait-timeout=10 --max-connections=500 \
-        >>"$log" 2>&1 </dev/null &
+        ${extra[@]+"${extra[@]}"} >>"$log" 2>&1 </dev/null &
     wait_until_answers $! mysqld
     create_test_account
     say "MySQL $(admin_sql -N -e 'SELECT VERSION()') runs on 127.0.0.1:$port (pid $(cat "$pidfile"), data $data)"

@@ -66,8 +66,7 @@ BEGIN
     -- SKIP_LOCKED while a lapsed lease waits to be taken over: ix_article_claim, free and lapsed rows
     -- alike. A held article stays 'queued' until its decision, so the rows held right now sit at the
     -- head of each priority there and this scan walks past them.
-    DECLARE skipping CURSOR FOR
-        SELECT id, locked_by, lease_token, desk_id FROM article
+    DECLARE skipping CURSOR FOR SELECT id, locked_by, lease_token, desk_id FROM article
         WHERE status = 'queued' AND available_at <= v_now AND (locked_by IS NULL OR expires_at <= v_now)
           AND FIND_IN_SET(desk_id, v_desks) > 0
           AND NOT (passed_by <=> v_actor AND passed_until > v_now)
@@ -76,8 +75,7 @@ BEGIN
     -- SKIP_LOCKED while no lease has lapsed (nearly always: the release service frees lapsed
     -- leases): free rows only, from ix_article_free (free rows first within 'queued', in claim
     -- order), where the held rows are not in the way.
-    DECLARE skipping_free CURSOR FOR
-        SELECT id, locked_by, lease_token, desk_id FROM article FORCE INDEX (ix_article_free)
+    DECLARE skipping_free CURSOR FOR SELECT id, locked_by, lease_token, desk_id FROM article FORCE INDEX (ix_article_free)
         WHERE status = 'queued' AND locked_by IS NULL AND available_at <= v_now
           AND FIND_IN_SET(desk_id, v_desks) > 0
           AND NOT (passed_by <=> v_actor AND passed_until > v_now)
@@ -101,8 +99,7 @@ BEGIN
     -- full is made again (see the rounds below). LIMIT with an offset, not a window function over
     -- the rows read: that sorted and copied them three times, ten times the reads.
     -- reading: free and lapsed rows alike, from ix_article_claim, while a lapsed lease waits;
-    DECLARE reading CURSOR FOR
-        SELECT id, locked_by, lease_token, desk_id FROM article
+    DECLARE reading CURSOR FOR SELECT id, locked_by, lease_token, desk_id FROM article
          WHERE status = 'queued' AND available_at <= v_now AND (locked_by IS NULL OR expires_at <= v_now)
            AND FIND_IN_SET(desk_id, v_desks) > 0
            AND NOT (passed_by <=> v_actor AND passed_until > v_now)
@@ -113,8 +110,7 @@ BEGIN
     -- reading_free: the free rows only, from ix_article_free, past the rows others hold (nearly
     -- always: see skipping_free). Without it every read walked the held rows at the head of the
     -- queue, each with a look-up of its row: 320 of them with 64 editors.
-    DECLARE reading_free CURSOR FOR
-        SELECT id, locked_by, lease_token, desk_id FROM article FORCE INDEX (ix_article_free)
+    DECLARE reading_free CURSOR FOR SELECT id, locked_by, lease_token, desk_id FROM article FORCE INDEX (ix_article_free)
          WHERE status = 'queued' AND locked_by IS NULL AND available_at <= v_now
            AND FIND_IN_SET(desk_id, v_desks) > 0
            AND NOT (passed_by <=> v_actor AND passed_until > v_now)

@@ -22,6 +22,8 @@ BEGIN
     END IF;
     CALL run_account_statement(CONCAT('CREATE USER IF NOT EXISTS ', QUOTE(p_name), '@''%'' IDENTIFIED BY ', QUOTE(p_password)));
     CALL run_account_statement(CONCAT('ALTER USER ', QUOTE(p_name), '@''%'' IDENTIFIED BY ', QUOTE(p_password), sign_in_limit()));
+    -- from here on the sweep and suspend_account may act on it (managed_account)
+    INSERT INTO person_account (name, created_at) VALUES (p_name, server_utc_now()) ON DUPLICATE KEY UPDATE created_at = created_at;
     CALL apply_role(p_name, v_role, 'create_account');
 END$$
 

@@ -13,6 +13,7 @@ BEGIN
     CALL resolve_actor(NULL, 'admin', v_actor);
     CALL require_person(p_name, v_role);
     CALL run_account_statement(CONCAT('DROP USER IF EXISTS ', QUOTE(p_name), '@''%'''));
+    DELETE FROM person_account WHERE name = p_name;
 END$$
 
 DELIMITER ;

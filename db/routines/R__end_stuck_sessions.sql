@@ -14,12 +14,18 @@ DELIMITER $$
 -- old). So a session is ended only when two looks half a second apart both find it, for the same
 -- reason, with the same transaction (id and start): an operation's transaction cannot outlive its
 -- call, a holder's does. Nothing else spares a session: a CALL that is still evaluating its
--- arguments runs in the caller's transaction, locks and all. Administrators' and the owner's
--- sessions are never touched.
+-- arguments runs in the caller's transaction, locks and all. Only sessions of the newsroom's own
+-- editors', supervisors' and other systems' accounts are candidates (managed_account: accounts that
+-- Copydesk made, which no admin can fake by writing rows of `editor`); administrators', the owner's,
+-- root's, a DBA's and another application's sessions are never touched.
 --  * a transaction that has held row locks for longer than lock_seconds: the connection is ended
 --    and the account suspended for suspend_seconds (locked; its other sessions ended too). Locks
 --    come from locking reads, from any read inside a transaction at SERIALIZABLE, or from an XA
 --    transaction; no grant can stop an account that reads a table from taking them;
+--  * (MariaDB) a session using more memory than memory_bytes (PROCESSLIST.MEMORY_USED: user
+--    variables, prepared statements, open HANDLERs; any session may lift its own
+--    max_session_mem_used): the connection is ended and the account suspended, as for row locks
+--    (Copydesk's own sessions use a few MiB between operations);
 --  * a transaction open and idle for longer than idle_seconds (it holds metadata locks a schema
 --    change would wait for, and keeps old row versions alive): the connection is ended;
 --  * a statement running longer than statement_seconds: the statement is stopped.
@@ -35,6 +41,7 @@ BEGIN
     DECLARE v_idle INT;
     DECLARE v_statement INT;
     DECLARE v_suspend INT;
+    DECLARE v_memory BIGINT;
     DECLARE v_thread BIGINT;
     DECLARE v_account VARCHAR(64);
     DECLARE v_reason VARCHAR(32);
@@ -46,8 +53,7 @@ BEGIN
     DECLARE v_seen LONGTEXT; -- one look: [[connection id, account, reason, transaction], …] (NULL: none)
     DECLARE v_first LONGTEXT;
     DECLARE v_second LONGTEXT;
-    DECLARE stuck CURSOR FOR
-        SELECT a.id, a.account, a.reason
+    DECLARE stuck CURSOR FOR SELECT a.id, a.account, a.reason
           FROM JSON_TABLE(COALESCE(v_first, '[]'), '$[*]' COLUMNS (id BIGINT PATH '$[0]', account VARCHAR(64) PATH '$[1]',
                                                                  reason VARCHAR(32) PATH '$[2]', trx VARCHAR(80) PATH '$[3]')) a
           JOIN JSON_TABLE(COALESCE(v_second, '[]'), '$[*]' COLUMNS (id BIGINT PATH '$[0]', account VARCHAR(64) PATH '$[1]',
@@ -57,7 +63,8 @@ BEGIN
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     CALL operation_begins();
     CALL resolve_actor(NULL, 'editor', v_actor);
-    SELECT lock_seconds, idle_seconds, statement_seconds, suspend_seconds INTO v_lock, v_idle, v_statement, v_suspend
+    SELECT lock_seconds, idle_seconds, statement_seconds, suspend_seconds, memory_bytes
+      INTO v_lock, v_idle, v_statement, v_suspend, v_memory
       FROM session_limit WHERE id = 1;
     SET v_now = server_utc_now();
     looks: WHILE v_look < 2 DO
@@ -66,6 +73,7 @@ BEGIN
                    CASE WHEN t.trx_id IS NOT NULL AND (t.trx_rows_locked > 0 OR t.trx_lock_structs > 0)
                              AND TIMESTAMPDIFF(MICROSECOND, t.trx_started, SYSDATE(6)) > v_lock * 1000000
                             THEN 'held row locks'
+                        /*M!100000 WHEN p.memory_used > v_memory THEN 'too much memory' */
                         WHEN t.trx_id IS NOT NULL AND p.command = 'Sleep'
                              AND TIMESTAMPDIFF(MICROSECOND, t.trx_started, SYSDATE(6)) > v_idle * 1000000
                             THEN 'idle transaction'
@@ -75,8 +83,7 @@ BEGIN
               FROM information_schema.processlist p
               LEFT JOIN information_schema.innodb_trx t ON t.trx_mysql_thread_id = p.id
              WHERE p.id <> CONNECTION_ID()
-               AND p.user IN (SELECT id FROM editor WHERE role IN ('editor', 'supervisor')
-                              UNION SELECT name FROM integration_account)) s
+               AND p.user IN (SELECT name FROM managed_account WHERE role <> 'admin')) s
          WHERE s.reason IS NOT NULL;
         IF v_look = 0 THEN
             SET v_first = v_seen;
@@ -110,7 +117,7 @@ BEGIN
             END IF;
         END;
         IF v_ended = 1 THEN
-            IF v_reason = 'held row locks' AND v_suspend > 0 THEN
+            IF v_reason IN ('held row locks', 'too much memory') AND v_suspend > 0 THEN
                 SET v_until = TIMESTAMPADD(SECOND, v_suspend, v_now);
                 CALL suspend_account(v_account, v_until);
             END IF;

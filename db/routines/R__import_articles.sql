@@ -41,8 +41,7 @@ BEGIN
     DECLARE v_outcome VARCHAR(16);
     DECLARE v_out LONGTEXT DEFAULT '[]';
     DECLARE v_done INT DEFAULT 0;
-    DECLARE rows_in CURSOR FOR
-        SELECT j.line, j.external_id, j.desk, j.title, j.byline, j.body, j.priority, j.available_at
+    DECLARE rows_in CURSOR FOR SELECT j.line, j.external_id, j.desk, j.title, j.byline, j.body, j.priority, j.available_at
           FROM JSON_TABLE(p_rows, '$[*]' COLUMNS (line BIGINT PATH '$.line', external_id VARCHAR(1000) PATH '$.external_id',
                desk VARCHAR(1000) PATH '$.desk', title TEXT PATH '$.title', byline TEXT PATH '$.byline',
                body LONGTEXT PATH '$.body', priority INT PATH '$.priority', available_at VARCHAR(64) PATH '$.available_at')) j;

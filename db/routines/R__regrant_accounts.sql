@@ -17,8 +17,7 @@ BEGIN
     DECLARE v_role VARCHAR(16);
     DECLARE v_count INT DEFAULT 0;
     DECLARE v_done INT DEFAULT 0;
-    DECLARE people CURSOR FOR
-        SELECT a.name, a.role FROM managed_account a;
+    DECLARE people CURSOR FOR SELECT a.name, a.role FROM managed_account a;
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     CALL operation_begins();
     CALL resolve_actor(NULL, 'admin', v_actor);

@@ -16,8 +16,7 @@ BEGIN
     DECLARE v_batch INT;
     DECLARE v_done INT DEFAULT 0;
     DECLARE v_out TEXT DEFAULT '[]';
-    DECLARE lapsed CURSOR FOR
-        SELECT id, locked_by, lease_token, expires_at FROM article
+    DECLARE lapsed CURSOR FOR SELECT id, locked_by, lease_token, expires_at FROM article
          WHERE expires_at < v_now AND locked_by IS NOT NULL
          ORDER BY expires_at LIMIT v_batch FOR UPDATE SKIP LOCKED;
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;

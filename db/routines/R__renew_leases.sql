@@ -20,8 +20,7 @@ BEGIN
     DECLARE v_max INT;
     DECLARE v_done INT DEFAULT 0;
     DECLARE v_out TEXT DEFAULT '[]';
-    DECLARE wanted CURSOR FOR
-        SELECT j.id, j.token FROM JSON_TABLE(p_leases, '$[*]' COLUMNS (id BIGINT PATH '$[0]', token BIGINT PATH '$[1]')) j;
+    DECLARE wanted CURSOR FOR SELECT j.id, j.token FROM JSON_TABLE(p_leases, '$[*]' COLUMNS (id BIGINT PATH '$[0]', token BIGINT PATH '$[1]')) j;
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
 

@@ -4,18 +4,19 @@ DELIMITER $$
 
 -- Locks a person's or another system's account until p_until (sign-in refused: "this account is
 -- locked") and ends its other sessions. The sweep calls it for an account whose session held row
--- locks; the lock is lifted by the sweep once the time is up, or by an admin (lift_suspension).
--- Internal: granted to nobody.
+-- locks or too much memory; the lock is lifted by the sweep once the time is up, or by an admin
+-- (lift_suspension). Only an editor's, a supervisor's or another system's account that Copydesk made
+-- (managed_account): never the owner, root, a DBA's, an admin's or another application's account,
+-- whatever rows of `editor` name them. Internal: granted to nobody.
 CREATE PROCEDURE suspend_account(IN p_account VARCHAR(64), IN p_until DATETIME(6))
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
     DECLARE v_thread BIGINT;
     DECLARE v_done INT DEFAULT 0;
-    DECLARE others CURSOR FOR
-        SELECT id FROM information_schema.processlist WHERE user = p_account AND id <> CONNECTION_ID();
+    DECLARE others CURSOR FOR SELECT id FROM information_schema.processlist WHERE user = p_account AND id <> CONNECTION_ID();
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
-    IF is_account_name(p_account) = 0 OR NOT EXISTS (SELECT 1 FROM mysql.user WHERE user = p_account AND host = '%') THEN
-        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no such account';
+    IF is_account_name(p_account) = 0 OR NOT EXISTS (SELECT 1 FROM managed_account WHERE BINARY name = p_account AND role <> 'admin') THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: that is not an account of the newsroom''s that may be suspended';
     END IF;
     INSERT INTO account_suspension (account, suspended_at, suspended_until)
     VALUES (p_account, server_utc_now(), p_until)

@@ -56,7 +56,7 @@ public final class Cli {
             commandLine.getErr().println("copydesk: " + message(e));
             commandLine.getErr().flush();
             log.debug("command failed", e);
-            return ExitCode.FAILED.code();
+            return (e instanceof UsageFailure ? ExitCode.USAGE : ExitCode.FAILED).code();
         });
         cl.setParameterExceptionHandler((ex, cmdArgs) -> {
             CommandLine failed = ex.getCommandLine();
@@ -133,6 +133,15 @@ public final class Cli {
         private static final long serialVersionUID = 1L;
 
         CommandFailure(String message) {
+            super(message);
+        }
+    }
+
+    /** The command line was wrong in a way only seen once the command ran; nothing was done (exit 2). */
+    static final class UsageFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UsageFailure(String message) {
             super(message);
         }
     }

@@ -39,8 +39,10 @@ final class DatabaseOptions {
 
     DatabaseConfig resolve() {
         AppDirectories dirs = AppDirectories.forCurrentUser();
+        DatabaseOptions before = givenBeforeTheCommand();
         DatabaseConfig config = new DatabaseConfigResolver(environment(), dirs.configFile())
-                .resolve(new DatabaseConfigResolver.CommandLine(url, user, password, sslMode));
+                .resolve(new DatabaseConfigResolver.CommandLine(either("--db-url", url, before.url), either("--db-user", user, before.user),
+                        password != null ? password : before.password, either("--ssl-mode", sslMode, before.sslMode)));
         refusePasswordInUrl(config, dirs);
         return config;
     }
@@ -62,6 +64,28 @@ final class DatabaseOptions {
         throw new Cli.CommandFailure("The database URL in " + where + " contains a password, which others could read there;"
                 + " remove it and give the password with --db-password (asked for) or in " + DatabaseConfigResolver.PASSWORD_ENV
                 + " (for a service: in an environment file only its account can read).");
+    }
+
+    /**
+     * The options written before the command's name ({@code copydesk --db-url … claim}): the top-level
+     * help lists them there, so there they count as much as after it (they were once read by nobody,
+     * and the command went to the database of the environment or the embedded server instead).
+     */
+    private DatabaseOptions givenBeforeTheCommand() {
+        if (command != null && command.root().userObject() instanceof CopydeskCommand root && root.database != this
+                && root.database != null) {
+            return root.database;
+        }
+        return new DatabaseOptions();
+    }
+
+    /** One value of an option given on either side of the command's name; two different ones are refused. */
+    private static String either(String option, String after, String before) {
+        if (after != null && before != null && !after.equals(before)) {
+            throw new Cli.UsageFailure(option + " is given twice, before and after the command, with different values;"
+                    + " give it once.");
+        }
+        return after != null ? after : before;
     }
 
     /** The environment settings are read from: the process's, unless a test gives one. */

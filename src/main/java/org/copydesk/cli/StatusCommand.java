@@ -62,7 +62,8 @@ final class StatusCommand implements Callable<Integer> {
     }
 
     private static void printJson(PrintWriter out, List<Supervision.DeskHealth> desks, List<Supervision.ActiveLease> leases) {
-        try (JsonGenerator g = new JsonFactory().createGenerator(out).useDefaultPrettyPrinter()) {
+        // one JSON value on one line, as every other --json prints (scripts read it a line at a time)
+        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.writeStartObject();
             g.writeArrayFieldStart("desks");
@@ -76,7 +77,7 @@ final class StatusCommand implements Callable<Integer> {
                 g.writeNumberField("sentBack", d.sentBack());
                 g.writeNumberField("quarantined", d.quarantined());
                 g.writeNumberField("finishedToday", d.finishedToday());
-                g.writeStringField("oldestWaitingSinceUtc", d.oldestWaitingSince() == null ? null : d.oldestWaitingSince().toString());
+                JsonOutput.time(g, "oldestWaitingSinceUtc", d.oldestWaitingSince());
                 g.writeEndObject();
             }
             g.writeEndArray();
@@ -88,7 +89,7 @@ final class StatusCommand implements Callable<Integer> {
                 g.writeStringField("desk", l.desk());
                 g.writeStringField("title", l.title());
                 g.writeNumberField("renewals", l.renewals());
-                g.writeStringField("expiresAtUtc", l.expiresAt().toString());
+                JsonOutput.time(g, "expiresAtUtc", l.expiresAt());
                 g.writeNumberField("secondsLeft", l.timeLeft().toSeconds());
                 g.writeEndObject();
             }

@@ -26,6 +26,9 @@ public final class OwnerRights {
     }
 
     private static final List<String> GRANT_TABLES = List.of("user", "db", "tables_priv", "columns_priv", "procs_priv");
+    /** MySQL's: which session holds the server's prepared statements (run_account_statement, when they are all taken). */
+    private static final List<String> STATEMENT_HOLDER_TABLES = List.of("performance_schema.prepared_statements_instances",
+            "performance_schema.threads");
 
     private OwnerRights() {
     }
@@ -58,6 +61,11 @@ public final class OwnerRights {
         if (!unreadable.isEmpty()) {
             missing.add(new Missing("SELECT", "the account operations cannot check which accounts are the newsroom's",
                     unreadable.stream().map(t -> "mysql." + t).toList()));
+        }
+        List<String> holdersUnreadable = mariaDb ? List.of() : STATEMENT_HOLDER_TABLES.stream().filter(t -> !readable(dsl, t)).toList();
+        if (!holdersUnreadable.isEmpty()) {
+            missing.add(new Missing("SELECT", "an account statement cannot find the session that holds every prepared statement",
+                    holdersUnreadable));
         }
         return missing;
     }

@@ -96,6 +96,13 @@ final class ServerProcess {
         command.add("--character-set-server=utf8mb4");
         command.add("--collation-server=utf8mb4_unicode_ci");
         command.add("--max_allowed_packet=64M");
+        // Memory one session may use (user variables, prepared statements, open HANDLERs …; MariaDB's
+        // own default is unlimited). An honest session peaks at about four times the largest statement
+        // it sends (a 16 MB article body imported through a routine: 64 MB), so 256 MB leaves room for the
+        // importer's batches; any session may lift its own limit, so the sweep also ends a session of the
+        // newsroom using more than session_limit.memory_bytes between operations (docs/security.md,
+        // "Memory and server-wide counters").
+        command.add("--max-session-mem-used=256M");
         command.add("--default-time-zone=+00:00");
         command.add("--innodb-buffer-pool-size=256M");
         command.add("--innodb-flush-log-at-trx-commit=2"); // a desktop server: fsync once a second

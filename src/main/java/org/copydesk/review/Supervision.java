@@ -196,7 +196,9 @@ public final class Supervision {
         Field<Integer> waiting = DSL.count().filterWhere(queued.and(available).and(held.not()));
         Field<Integer> scheduled = DSL.count().filterWhere(queued.and(ARTICLE.AVAILABLE_AT.gt(now)));
         Field<Integer> inReview = DSL.count().filterWhere(queued.and(held));
-        Field<Integer> sentBack = DSL.count().filterWhere(queued.and(ARTICLE.ATTEMPTS.gt(0)).and(held.not()));
+        // sent back and not in review again: waiting out the desk's delay, or with the writer for a revision
+        Field<Integer> sentBack = DSL.count().filterWhere(queued.and(ARTICLE.ATTEMPTS.gt(0)).and(held.not())
+                .or(ARTICLE.STATUS.eq(ArticleStatus.awaiting_writer)));
         Field<Integer> quarantined = DSL.count().filterWhere(ARTICLE.STATUS.eq(ArticleStatus.quarantined));
         Field<LocalDateTime> oldest = DSL.min(ARTICLE.AVAILABLE_AT).filterWhere(queued.and(available).and(held.not()));
         Field<Integer> finished = DSL.field(DSL.selectCount().from(DECISION).join(ARTICLE.as("d_article"))

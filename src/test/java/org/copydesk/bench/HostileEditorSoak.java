@@ -2,9 +2,6 @@ package org.copydesk.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,7 +43,8 @@ import org.jooq.DSLContext;
  * <p>Server: the tests' ({@code COPYDESK_TEST_DB_URL} and friends, else the embedded MariaDB).
  * Properties: {@code bench.seconds} (600), {@code bench.honest} (20), {@code bench.suspend} (the
  * suspension in seconds the sweep gives an account that held locks; default: the schema's),
- * {@code bench.out} (a markdown file for the figures).
+ * {@code bench.out} (a markdown file for the figures), {@code bench.techniques} (the hostile techniques to run,
+ * comma-separated; default all), {@code bench.schemaChanges} (false: no schema change every 20 s).
  *
  * <p>Run: {@code mvn -q test-compile exec:exec@hostile-editor-soak -Dbench.args="-Dbench.seconds=600"}
  */
@@ -55,6 +53,8 @@ public final class HostileEditorSoak {
     private static final String DESK = "news";
     private static final String HOSTILE = "soak_mallory";
     private static final int CAPACITY = 5;
+    /** A person whose password the admin loop sets over and over: account administration must keep working. */
+    private static final String ADMIN_PROBE = "soak_probe";
 
     private final Duration length = Duration.ofSeconds(Long.getLong("bench.seconds", 600));
     private final int honestCount = Integer.getInteger("bench.honest", 20);
@@ -63,7 +63,9 @@ public final class HostileEditorSoak {
     private final Tally renewals = new Tally();
     private final Tally decisions = new Tally();
     private final List<Long> claimMillis = Collections.synchronizedList(new ArrayList<>());
-    private final ConcurrentHashMap<String, AtomicLong> attacks = new ConcurrentHashMap<>();
+    private final Tally administration = new Tally();
+    private final Tally schemaChanges = new Tally();
+    private HostileEditor hostile;
     private final ConcurrentHashMap<Long, String> decidedByClient = new ConcurrentHashMap<>();
     private final AtomicLong doubleDecisionsSeen = new AtomicLong();
     private final SoakWatch watch = new SoakWatch();
@@ -118,10 +120,15 @@ public final class HostileEditorSoak {
                 clients.add(pool);
                 threads.add(thread("honest-" + editor, () -> honestEditor(session, editor)));
             }
-            for (Technique t : Technique.values()) {
-                threads.add(thread("hostile-" + t, () -> attack(t)));
+            hostile = new HostileEditor(url, HOSTILE, new String(password(HOSTILE)), running::get);
+            for (HostileEditor.Technique t : techniques()) {
+                threads.add(thread("hostile-" + t, () -> hostile.attack(t)));
             }
             threads.add(thread("watch", () -> watchSessions(owner)));
+            threads.add(thread("admin", () -> administer(new AccountAdministration(owner))));
+            if (Boolean.parseBoolean(System.getProperty("bench.schemaChanges", "true"))) {
+                threads.add(thread("schema", () -> changeSchema(owner)));
+            }
             Instant started = Instant.now();
             serverStarted = owner.fetchOne("select utc_timestamp(6)").get(0, LocalDateTime.class);
             watch.start();
@@ -143,6 +150,13 @@ public final class HostileEditorSoak {
         }
     }
 
+    /** The techniques named by {@code bench.techniques} (comma-separated), else all of them. */
+    private static List<HostileEditor.Technique> techniques() {
+        String named = System.getProperty("bench.techniques", "");
+        return named.isBlank() ? List.of(HostileEditor.Technique.values())
+                : java.util.Arrays.stream(named.split(",")).map(String::strip).map(HostileEditor.Technique::valueOf).toList();
+    }
+
     private List<String> newsroom(DSLContext owner) {
         Newsroom n = new Newsroom(owner);
         n.addDesk(DESK, "News", Duration.ofMinutes(30));
@@ -161,6 +175,8 @@ public final class HostileEditorSoak {
             owner.execute("call unlock_account(?)", account);
         }
         owner.execute("call unlock_account(?)", HOSTILE);
+        n.addEditor(ADMIN_PROBE, "Probe", Role.EDITOR, CAPACITY, List.of(DESK));
+        accounts.createAccount(ADMIN_PROBE, password(ADMIN_PROBE));
         // enough waiting work that the queue never runs dry: ~2 decisions a second per editor
         Fixtures.articles(owner, DESK, (int) Math.max(2_000, honestCount * 3 * length.toSeconds()), 3, -60);
         return honest;
@@ -236,9 +252,51 @@ public final class HostileEditorSoak {
             try {
                 watch.look(owner, "soak\\_ed%");
             } catch (RuntimeException e) {
-                count("watch: " + reason(e));
+                hostile.count("watch: " + reason(e));
             }
             pause(250);
+        }
+    }
+
+    /**
+     * An admin at work meanwhile: sets a person's password every 3 s (each goes through the owner's
+     * account statements, which a hostile session once kept from running by filling a server-wide count).
+     */
+    private void administer(AccountAdministration accounts) {
+        while (running.get()) {
+            long began = watch.now();
+            try {
+                accounts.setPassword(ADMIN_PROBE, password(ADMIN_PROBE));
+                record(administration, "set password", "admin", began, true, "");
+            } catch (RuntimeException e) {
+                record(administration, "set password", "admin", began, false, reason(e));
+            }
+            pause(3_000);
+        }
+    }
+
+    /**
+     * A schema change every 20 s, as an upgrade during the day makes: it needs every session's
+     * metadata locks on the table, so a session holding one (a HANDLER, an idle transaction) would
+     * hold it up, and the editors' calls queued behind it with it.
+     */
+    private void changeSchema(DSLContext owner) {
+        long round = 0;
+        while (running.get()) {
+            pause(Long.getLong("bench.schemaEvery", 20) * 1000);
+            long began = watch.now();
+            try {
+                String change = "ALTER TABLE " + System.getProperty("bench.schemaTable", "article") + " COMMENT = 'soak " + ++round + "'";
+                owner.connection(c -> {
+                    try (Statement s = c.createStatement()) {
+                        s.execute("SET SESSION lock_wait_timeout = 5");
+                        s.execute(change);
+                    }
+                });
+                record(schemaChanges, "schema change", "owner", began, true, "");
+            } catch (RuntimeException e) {
+                record(schemaChanges, "schema change", "owner", began, false, reason(e));
+            }
         }
     }
 
@@ -247,103 +305,7 @@ public final class HostileEditorSoak {
         return m.length() > 80 ? m.substring(0, 80) : m;
     }
 
-    // --- the hostile editor: every technique, over and over ------------------------------------
-
-    /** What the hostile editor does, each on its own thread, reconnecting whenever it is ended. */
-    enum Technique {
-        SERIALIZABLE_READS("SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE", "START TRANSACTION",
-                "SELECT COUNT(*) FROM article", "SELECT COUNT(*) FROM lease_event", "SELECT COUNT(*) FROM decision"),
-        SHARE_LOCKS("START TRANSACTION", "SELECT id FROM article WHERE status = 'queued' LOCK IN SHARE MODE"),
-        EXCLUSIVE_LOCKS("START TRANSACTION", "SELECT id FROM article WHERE status = 'queued' FOR UPDATE"),
-        XA_ABANDONED("XA START 'mallory-%d'", "SELECT id FROM article WHERE status = 'queued' LOCK IN SHARE MODE",
-                "CALL record_presence(NULL)", "XA END 'mallory-%d'", "XA PREPARE 'mallory-%d'"),
-        BUSY_WHILE_LOCKING("START TRANSACTION", "SELECT id FROM editor LOCK IN SHARE MODE", "SELECT SLEEP(600)"),
-        IDLE_TRANSACTION("START TRANSACTION", "SELECT COUNT(*) FROM article_revision"),
-        LONG_STATEMENT("SELECT COUNT(*) FROM lease_event a, lease_event b, lease_event c"),
-        CONNECTION_FLOOD(),
-        RECONNECT_LOOP();
-
-        final List<String> statements;
-
-        Technique(String... statements) {
-            this.statements = List.of(statements);
-        }
-    }
-
-    private void attack(Technique technique) {
-        List<Connection> flood = new ArrayList<>();
-        long round = 0;
-        while (running.get()) {
-            round++;
-            try {
-                switch (technique) {
-                    case CONNECTION_FLOOD -> {
-                        flood.add(hostileConnection());
-                        count(technique + ": connections held");
-                    }
-                    case RECONNECT_LOOP -> {
-                        hostileConnection().close();
-                        count(technique + ": connections opened and closed");
-                    }
-                    default -> {
-                        try (Connection c = hostileConnection(); Statement s = c.createStatement()) {
-                            for (String sql : technique.statements) {
-                                s.execute(String.format(Locale.ROOT, sql, round));
-                            }
-                            count(technique + ": statements ran");
-                            // hold what it got until the sweep ends the session (or the soak ends)
-                            while (running.get() && technique != Technique.XA_ABANDONED) {
-                                s.executeQuery("SELECT 1").close();
-                                pause(500);
-                            }
-                        }
-                    }
-                }
-            } catch (SQLException e) {
-                count(technique + ": " + refusal(e));
-                if (technique == Technique.CONNECTION_FLOOD) {
-                    closeAll(flood);
-                }
-                pause(technique == Technique.RECONNECT_LOOP ? 0 : 20);
-            }
-        }
-        closeAll(flood);
-    }
-
-    private Connection hostileConnection() throws SQLException {
-        return DriverManager.getConnection(url, HOSTILE, new String(password(HOSTILE)));
-    }
-
-    private void count(String what) {
-        attacks.computeIfAbsent(what, k -> new AtomicLong()).incrementAndGet();
-    }
-
-    private static String refusal(SQLException e) {
-        String m = String.valueOf(e.getMessage());
-        if (m.contains("locked") || m.contains("Locked")) {
-            return "refused: account suspended";
-        }
-        if (m.contains("max_user_connections")) {
-            return "refused: connection limit of the account";
-        }
-        if (m.contains("transaction of its own")) {
-            return "refused: operation inside its XA transaction";
-        }
-        return "ended or refused: " + (m.length() > 60 ? m.substring(0, 60) : m);
-    }
-
-    private static void closeAll(List<Connection> connections) {
-        for (Connection c : connections) {
-            try {
-                c.close();
-            } catch (SQLException ignored) {
-                // already ended
-            }
-        }
-        connections.clear();
-    }
-
-    private static void pause(long millis) {
+    static void pause(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
@@ -376,6 +338,9 @@ public final class HostileEditorSoak {
         md.append("| honest claims that got a full batch | ").append(claims.share()).append(" | >= 99 % |\n");
         md.append("| honest renewals that renewed every lease | ").append(renewals.share()).append(" | >= 99 % |\n");
         md.append("| honest decisions recorded | ").append(decisions.share()).append(" | |\n");
+        md.append("| an admin's password changes that worked | ").append(administration.share()).append(" | 100 % |\n");
+        md.append(String.format(Locale.ROOT, "| schema changes that went through (every 20 s) | %s; longest %,d ms | |%n",
+                schemaChanges.share(), schemaChanges.longestMillis.get()));
         md.append(String.format(Locale.ROOT, "| longest honest call (claim / renew / decide) | %,d / %,d / %,d ms | < 10,000 ms |%n",
                 claims.longestMillis.get(), renewals.longestMillis.get(), decisions.longestMillis.get()));
         md.append(String.format(Locale.ROOT, "| honest claim p50 / p99 | %d / %d ms | |%n", p50, p99));
@@ -388,9 +353,10 @@ public final class HostileEditorSoak {
         md.append("Sessions the sweep ended (account, reason, seconds after the editors began): ").append(endings).append("\n\n");
         md.append(watch.report()).append('\n');
         md.append("Why honest calls failed: claims ").append(claims.why).append("; renewals ").append(renewals.why)
-                .append("; decisions ").append(decisions.why).append("\n\n");
+                .append("; decisions ").append(decisions.why).append("; administration ").append(administration.why)
+                .append("; schema changes ").append(schemaChanges.why).append("\n\n");
         md.append("What the hostile editor did (per technique: what happened, how often):\n\n");
-        attacks.entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+        hostile.happened().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
                 .forEach(e -> md.append("- ").append(e.getKey()).append(": ").append(e.getValue().get()).append('\n'));
         return md.toString();
     }

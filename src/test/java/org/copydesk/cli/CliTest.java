@@ -91,6 +91,25 @@ class CliTest {
     }
 
     @Test
+    void databaseOptionsBeforeTheCommandCountAsMuchAsAfterIt() {
+        // before: "There is no editor of that name." from the database of the test's environment; port 1 was never tried
+        for (String[] args : List.of(
+                new String[] {"--db-url", "jdbc:mysql://127.0.0.1:1/copydesk", "--db-user", "nobody", "claim", "--as", "e01"},
+                new String[] {"--db-url", "jdbc:mysql://127.0.0.1:1/copydesk", "--db-user", "nobody", "status"})) {
+            StringWriter err = new StringWriter();
+            int code = Cli.run(args, new PrintWriter(new StringWriter()), new PrintWriter(err));
+            assertThat(code).as(String.join(" ", args)).isEqualTo(1);
+            assertThat(err.toString().strip()).as(String.join(" ", args)).startsWith("copydesk: Cannot reach").hasLineCount(1);
+        }
+        StringWriter err = new StringWriter();
+        int code = Cli.run(new String[] {"--db-user", "ann", "status", "--db-user", "bob"}, new PrintWriter(new StringWriter()),
+                new PrintWriter(err));
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString().strip()).isEqualTo("copydesk: --db-user is given twice, before and after the command, with different"
+                + " values; give it once.");
+    }
+
+    @Test
     void errorsNeverShowJavaClassNames() {
         // before: "ImportFailedException: …", "(java.lang.IllegalArgumentException: '30x' is not a duration…)"
         Run badDuration = run("claim", "--as", "ann", "--lease", "30x");
@@ -159,7 +178,7 @@ class CliTest {
         Run status = run("status");
         assertThat(status.out()).contains("Culture", "Cat Moreau", "TIME LEFT");
         Run json = run("status", "--json");
-        assertThat(json.out()).contains("\"leases\"", "\"editor\" : \"cat\"", "\"finishedToday\"");
+        assertThat(json.out()).contains("\"leases\"", "\"editor\":\"cat\"", "\"finishedToday\"");
     }
 
     @Test

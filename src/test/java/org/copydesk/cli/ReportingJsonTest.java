@@ -89,6 +89,27 @@ class ReportingJsonTest {
     }
 
     @Test
+    void statusCountsWhatWaitsForWritersAsSentBackAndWritesUtcTimesAsEveryJsonDoes() {
+        // before: "sentBack": 0 on the desk where waiting listed 2, and "2026-11-29T04:30:00.123456" without the Z
+        Fixtures.articles(dsl, "news", 2, 3, -60);
+        assertThat(cli.run("claim", "--as", "ann").code()).isZero();
+        JsonNode json = cli.run("status", "--json").onlyJson();
+        JsonNode legal = null;
+        for (JsonNode desk : json.get("desks")) {
+            if (desk.get("desk").asText().equals("legal")) {
+                legal = desk;
+            }
+        }
+        assertThat(legal).isNotNull();
+        assertThat(legal.get("sentBack").asInt()).isEqualTo(cli.run("waiting", "--json").onlyJson().get("desks").get(0).get("waiting").asInt())
+                .isEqualTo(2);
+        assertThat(json.get("leases")).isNotEmpty();
+        for (JsonNode lease : json.get("leases")) {
+            assertThat(lease.get("expiresAtUtc").asText()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
+        }
+    }
+
+    @Test
     void relayStatusAsJson() {
         CliRunner.Run run = cli.run("relay", "status", "--json");
         assertThat(run.code()).as(run.err()).isZero();

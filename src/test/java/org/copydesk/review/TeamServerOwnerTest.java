@@ -88,6 +88,10 @@ class TeamServerOwnerTest {
         for (String table : List.of("user", "db", "tables_priv", "columns_priv", "procs_priv")) {
             grants.add("GRANT SELECT ON mysql." + table + to);
         }
+        if (!mariaDb) {
+            grants.add("GRANT SELECT ON performance_schema.prepared_statements_instances" + to);
+            grants.add("GRANT SELECT ON performance_schema.threads" + to);
+        }
         return grants;
     }
 
