@@ -1,15 +1,10 @@
 package org.copydesk.db;
 
 import com.zaxxer.hikari.HikariDataSource;
-import java.io.PrintWriter;
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
@@ -17,7 +12,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
 import org.copydesk.db.SchemaLockHolders.Holder;
@@ -51,20 +45,18 @@ final class MigrationWatch implements AutoCloseable {
     static final long LOOK_EVERY_MS = 200;
     /** The server's error for a lock waited for too long, a metadata lock or a row's. */
     private static final int LOCK_WAIT_TIMEOUT = 1205;
-    /** A statement that changes a table's definition (or its triggers): the routines that read it are compiled again. */
-    private static final java.util.regex.Pattern TABLE_CHANGE = java.util.regex.Pattern.compile(
-            "\\s*(alter\\s+table|drop\\s+table|rename\\s+table|create\\s+(unique\\s+)?index|drop\\s+index|create\\s+trigger"
-            + "|drop\\s+trigger)", java.util.regex.Pattern.CASE_INSENSITIVE);
 
     private static final Logger log = LoggerFactory.getLogger(MigrationWatch.class);
 
     private final Connection own;
     private final SchemaLockHolders holders;
-    private final Set<Long> ours = ConcurrentHashMap.newKeySet();
+    private final MigratingSessions sessions = new MigratingSessions(LOCK_WAIT_SECONDS);
+    private final Set<Long> ours = sessions.ids();
     private final List<String> ended = new CopyOnWriteArrayList<>();
     private final Thread thread;
     private volatile boolean running = true;
     private volatile Holder heldUpBy;
+    private boolean passive;
     private long userLockWaitSince;
 
     private MigrationWatch(Connection own, SchemaLockHolders holders) {
@@ -83,6 +75,12 @@ final class MigrationWatch implements AutoCloseable {
         Connection own = ownSession(dataSource);
         try {
             MigrationWatch watch = new MigrationWatch(own, SchemaLockHolders.of(own, flywayLocks));
+            if (watch.holders.isNewsroomAccount(currentAccount(own))) {
+                // a person's client trying a migration it may not make (it is refused and names the admin's
+                // command): it bounds its waits but ends nobody, not even its own other sessions
+                watch.passive = true;
+                return watch;
+            }
             log.info("Migration watch on {}: metadata locks seen through {}", watch.holders.schema(), watch.holders.view());
             for (Holder h : watch.holders.holders(own, watch.ours)) {
                 boolean exact = watch.holders.view() != SchemaLockHolders.View.PROCESS_LIST || h.holds().startsWith("a transaction");
@@ -112,6 +110,9 @@ final class MigrationWatch implements AutoCloseable {
      * statement in the middle of a script. A cluster that refuses {@code LOCK TABLES} is not looked at.
      */
     void requireTablesFree(DataSource watched) {
+        if (passive) {
+            return;
+        }
         try (Connection c = watched.getConnection(); Statement s = c.createStatement()) {
             List<String> tables = new java.util.ArrayList<>();
             try (ResultSet r = s.executeQuery("select table_name from information_schema.tables"
@@ -137,6 +138,13 @@ final class MigrationWatch implements AutoCloseable {
                 throw new DatabaseSetupException(heldUp.get(), e);
             }
             log.warn("Could not take the schema's tables before migrating ({}); migrating all the same", e.getMessage());
+        }
+    }
+
+    private static String currentAccount(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("select substring_index(current_user(), '@', 1)")) {
+            r.next();
+            return r.getString(1);
         }
     }
 
@@ -182,7 +190,7 @@ final class MigrationWatch implements AutoCloseable {
 
     /** The migration's connections: bounded lock waits, known to the watch, their settings put back when returned. */
     DataSource source(DataSource delegate) {
-        return new Source(delegate);
+        return sessions.source(delegate);
     }
 
     private void watch() {
@@ -296,123 +304,6 @@ final class MigrationWatch implements AutoCloseable {
             return dataSource.getConnection();
         } catch (SQLException e) {
             throw new DatabaseSetupException("Opening a session to watch the migration failed: " + e.getMessage(), e);
-        }
-    }
-
-    private Connection adopt(Connection c) throws SQLException {
-        long id;
-        long lockWait;
-        long rowLockWait;
-        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
-                "select connection_id(), @@session.lock_wait_timeout, @@session.innodb_lock_wait_timeout")) {
-            r.next();
-            id = r.getLong(1);
-            lockWait = r.getLong(2);
-            rowLockWait = r.getLong(3);
-            s.execute("set session lock_wait_timeout = " + LOCK_WAIT_SECONDS + ", innodb_lock_wait_timeout = " + LOCK_WAIT_SECONDS);
-        }
-        ours.add(id);
-        boolean mariaDb = c.getMetaData().getDatabaseProductVersion().contains("MariaDB");
-        InvocationHandler handler = (proxy, method, args) -> {
-            if ("close".equals(method.getName()) && method.getParameterCount() == 0) {
-                ours.remove(id);
-                try (Statement s = c.createStatement()) {
-                    s.execute("set session lock_wait_timeout = " + lockWait + ", innodb_lock_wait_timeout = " + rowLockWait);
-                } catch (SQLException e) {
-                    log.debug("putting a migrating session's lock waits back: {}", e.getMessage()); // ended: the pool drops it
-                }
-                c.close();
-                return null;
-            }
-            Object result = invoke(method, c, args);
-            return result instanceof Statement statement && "createStatement".equals(method.getName()) && mariaDb
-                    ? tableChangesForgetRoutines(statement, c) : result;
-        };
-        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, handler);
-    }
-
-    /**
-     * MariaDB (11.4.5 here) keeps each session's routines compiled in a cache; a cached routine whose
-     * cursor reads a table altered since fails to compile it again (error 1064, "… near 'SELECT …
-     * FROM article …'"), and the server later crashed (signal 11 in sp_cache_flush_obsolete) when that
-     * session's cache was flushed. Making and dropping a routine right after each statement that
-     * changes a table makes every session read its routines afresh at its next call, so only a call
-     * already under way as the change ends can meet the old text.
-     */
-    private static Statement tableChangesForgetRoutines(Statement statement, Connection c) {
-        InvocationHandler handler = (proxy, method, args) -> {
-            Object result = invoke(method, statement, args);
-            if (method.getName().startsWith("execute") && args != null && args.length > 0 && args[0] instanceof String sql
-                    && TABLE_CHANGE.matcher(sql).lookingAt()) {
-                try (Statement s = c.createStatement()) {
-                    s.execute("create procedure copydesk_routines_forgotten() begin end");
-                    s.execute("drop procedure copydesk_routines_forgotten");
-                }
-            }
-            return result;
-        };
-        return (Statement) Proxy.newProxyInstance(Statement.class.getClassLoader(), new Class<?>[] {Statement.class}, handler);
-    }
-
-    private static Object invoke(java.lang.reflect.Method method, Object target, Object[] args) throws Throwable {
-        try {
-            return method.invoke(target, args);
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
-        }
-    }
-
-    /** The migration's data source while the watch runs. */
-    private final class Source implements DataSource {
-        private final DataSource delegate;
-
-        Source(DataSource delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public Connection getConnection() throws SQLException {
-            return adopt(delegate.getConnection());
-        }
-
-        @Override
-        public Connection getConnection(String user, String password) throws SQLException {
-            return adopt(delegate.getConnection(user, password));
-        }
-
-        @Override
-        public PrintWriter getLogWriter() throws SQLException {
-            return delegate.getLogWriter();
-        }
-
-        @Override
-        public void setLogWriter(PrintWriter out) throws SQLException {
-            delegate.setLogWriter(out);
-        }
-
-        @Override
-        public void setLoginTimeout(int seconds) throws SQLException {
-            delegate.setLoginTimeout(seconds);
-        }
-
-        @Override
-        public int getLoginTimeout() throws SQLException {
-            return delegate.getLoginTimeout();
-        }
-
-        @Override
-        public java.util.logging.Logger getParentLogger() throws SQLFeatureNotSupportedException {
-            return delegate.getParentLogger();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> iface) throws SQLException {
-            return delegate.unwrap(iface);
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> iface) throws SQLException {
-            return delegate.isWrapperFor(iface);
         }
     }
 }

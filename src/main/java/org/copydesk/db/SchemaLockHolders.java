@@ -95,6 +95,11 @@ final class SchemaLockHolders {
         return flywayLocks;
     }
 
+    /** True for a newsroom account's name (a person's or another system's). */
+    boolean isNewsroomAccount(String account) {
+        return managedAccounts.contains(account);
+    }
+
     View view() {
         return view;
     }
@@ -120,7 +125,7 @@ final class SchemaLockHolders {
      * The newsroom's accounts: {@code managed_account}, or before the schema had that view (an
      * upgrade from an older release) the people of the {@code editor} table other than the owner.
      */
-    private static Set<String> managedAccounts(Connection c) throws SQLException {
+    private static Set<String> managedAccounts(Connection c) {
         Set<String> names = new HashSet<>();
         String sql = readable(c, "select count(*) from managed_account") ? "select name from managed_account"
                 : "select id from editor where id <> substring_index(current_user(), '@', 1)";
@@ -128,6 +133,8 @@ final class SchemaLockHolders {
             while (r.next()) {
                 names.add(r.getString(1));
             }
+        } catch (SQLException e) {
+            return Set.of(); // an empty schema (a first install): nobody's session is the newsroom's yet
         }
         return names;
     }

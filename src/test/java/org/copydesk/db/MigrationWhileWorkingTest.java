@@ -49,6 +49,7 @@ class MigrationWhileWorkingTest {
     private static final String PID = Long.toString(ProcessHandle.current().pid());
     private static final String PASSWORD = "while-working-1";
     private static final long HONEST_BOUND_MS = 10_000;
+    private static final long MIGRATION_BOUND_S = 30;
 
     /** What the third editor's session holds, each with raw SQL of the editor's own account. */
     enum Holding {
@@ -73,11 +74,13 @@ class MigrationWhileWorkingTest {
                 control(holding, server, owner, name, threads);
 
                 Newsroom work = Newsroom.start(server.accountUrl(name), honest, threads);
-                Thread.sleep(500);
+                Thread.sleep(300);
                 long started = System.nanoTime();
-                Migrations.Outcome outcome = new Migrations(owner.dataSource()).migrate();
+                // bounded here, so that a migration left waiting (as before: a day, the server's lock_wait_timeout) fails the test
+                Migrations.Outcome outcome = threads.submit(() -> new Migrations(owner.dataSource()).migrate())
+                        .get(MIGRATION_BOUND_S, TimeUnit.SECONDS);
                 long migrationMs = (System.nanoTime() - started) / 1_000_000;
-                Thread.sleep(1_000);
+                Thread.sleep(500);
                 Newsroom.Result result = work.stop();
 
                 log.info("{}: migration {} ms, outcome {}; honest calls {}, longest {} ms, retried {}, failures {}", holding,
