@@ -56,7 +56,8 @@ final class MigrationWatch implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
     private volatile Holder heldUpBy;
-    private boolean passive;
+    /** A person's client: bounded waits only. */
+    private boolean person;
     private long userLockWaitSince;
 
     private MigrationWatch(Connection own, SchemaLockHolders holders) {
@@ -73,14 +74,19 @@ final class MigrationWatch implements AutoCloseable {
      */
     static MigrationWatch start(DataSource dataSource, List<String> flywayLocks) {
         Connection own = ownSession(dataSource);
+        MigrationWatch watch;
         try {
-            MigrationWatch watch = new MigrationWatch(own, SchemaLockHolders.of(own, flywayLocks));
+            watch = new MigrationWatch(own, SchemaLockHolders.of(own, flywayLocks));
             if (watch.holders.isNewsroomAccount(currentAccount(own))) {
                 // a person's client trying a migration it may not make (it is refused and names the admin's
                 // command): it bounds its waits but ends nobody, not even its own other sessions
-                watch.passive = true;
+                watch.person = true;
                 return watch;
             }
+        } catch (SQLException e) {
+            return blind(own, e);
+        }
+        try {
             log.info("Migration watch on {}: metadata locks seen through {}", watch.holders.schema(), watch.holders.view());
             for (Holder h : watch.holders.holders(own, watch.ours)) {
                 boolean exact = watch.holders.view() != SchemaLockHolders.View.PROCESS_LIST || h.holds().startsWith("a transaction");
@@ -90,16 +96,22 @@ final class MigrationWatch implements AutoCloseable {
                     watch.heldUpBy = h;
                 }
             }
-            if (watch.heldUpBy != null) {
-                watch.closeQuietly();
-                throw new DatabaseSetupException(sentence(watch.heldUpBy, "Nothing was changed."));
-            }
-            watch.thread.start();
-            return watch;
         } catch (SQLException e) {
-            closeQuietly(own);
-            throw new DatabaseSetupException("Looking at who holds the schema before migrating failed: " + e.getMessage(), e);
+            return blind(own, e);
         }
+        if (watch.heldUpBy != null) {
+            watch.closeQuietly();
+            throw new DatabaseSetupException(sentence(watch.heldUpBy, "Nothing was changed."));
+        }
+        watch.thread.start();
+        return watch;
+    }
+
+    /** An owner that may not list the other sessions (no PROCESS; copydesk doctor names it): bounded waits, nobody ended. */
+    private static MigrationWatch blind(Connection own, SQLException why) {
+        log.warn("The migration cannot look at the other sessions ({}): it waits at most {} s for each lock and ends nobody",
+                why.getMessage(), LOCK_WAIT_SECONDS);
+        return new MigrationWatch(own, null);
     }
 
     /**
@@ -110,7 +122,7 @@ final class MigrationWatch implements AutoCloseable {
      * statement in the middle of a script. A cluster that refuses {@code LOCK TABLES} is not looked at.
      */
     void requireTablesFree(DataSource watched) {
-        if (passive) {
+        if (person) {
             return;
         }
         try (Connection c = watched.getConnection(); Statement s = c.createStatement()) {
@@ -176,6 +188,9 @@ final class MigrationWatch implements AutoCloseable {
     }
 
     private String howToSee() {
+        if (holders == null) {
+            return "the owner may not list the other sessions: it needs PROCESS";
+        }
         return switch (holders.view()) {
             case PROCESS_LIST -> "to see it: on MySQL GRANT SELECT ON performance_schema.metadata_locks and"
                     + " performance_schema.threads to the owner; on MariaDB INSTALL SONAME 'metadata_lock_info'";

@@ -35,6 +35,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Clients migrate when their account may; otherwise they only validate and point the admin at
  * {@code copydesk db migrate}.
+ *
+ * <p>A migration runs while people work: its statements wait a bounded time for locks, it ends the
+ * newsroom's sessions that hold what it needs, and when a session it may not end holds it up it
+ * stops, before its first statement where it can, and names that session ({@link MigrationWatch}).
  */
 public final class Migrations {
 
