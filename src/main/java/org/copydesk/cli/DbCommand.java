@@ -38,6 +38,7 @@ final class DbCommand {
                     throw new Cli.CommandFailure(reason);
                 });
                 Migrations.Outcome outcome = db.migrate();
+                outcome.endedSessions().forEach(spec.commandLine().getOut()::println);
                 spec.commandLine().getOut().println("Schema at version " + outcome.schemaVersion() + " ("
                         + outcome.applied() + " migration(s) applied) on " + db.capabilities().product() + ".");
                 if (!accounts.everyAccountHasCurrentGrants()) {

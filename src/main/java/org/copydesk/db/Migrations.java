@@ -35,6 +35,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Clients migrate when their account may; otherwise they only validate and point the admin at
  * {@code copydesk db migrate}.
+ *
+ * <p>A migration runs while people work: its statements wait a bounded time for locks, it ends the
+ * newsroom's sessions that hold what it needs, and when a session it may not end holds it up it
+ * stops, before its first statement where it can, and names that session ({@link MigrationWatch}).
  */
 public final class Migrations {
 
@@ -65,6 +69,7 @@ public final class Migrations {
                 .dataSource(dataSource)
                 .locations("classpath:db/routines")
                 .table(ROUTINES_HISTORY)
+                .callbacks(new OperationGrantsKept())
                 // the schema is never empty when the routines' history starts: it needs a baseline row
                 .baselineOnMigrate(true)
                 // a routine a later version dropped has no file any more; the versioned migration dropped it
@@ -74,8 +79,17 @@ public final class Migrations {
                 .load();
     }
 
-    /** Result of {@link #migrateOrValidate()}: the schema version, and how many scripts of both kinds ran. */
-    public record Outcome(String schemaVersion, int applied) {
+    /** Where Flyway records the versioned migrations (its default). */
+    static final String SCHEMA_HISTORY = "flyway_schema_history";
+
+    /**
+     * Result of {@link #migrateOrValidate()}: the schema version, how many scripts of both kinds ran,
+     * and one line for each newsroom session the migration ended because it held the schema.
+     */
+    public record Outcome(String schemaVersion, int applied, List<String> endedSessions) {
+        public Outcome(String schemaVersion, int applied) {
+            this(schemaVersion, applied, List.of());
+        }
     }
 
     /**
@@ -86,28 +100,59 @@ public final class Migrations {
     public Outcome migrate() {
         validateSchemaHistory(schema::info);
         ServerSettings.requireMigratable(dataSource);
-        convertToUtf8mb4();
-        int applied;
-        MigrationInfoService after;
-        try {
-            applied = schema.migrate().migrationsExecuted;
-            after = schema.info();
-            if (!migratedByNewerVersion(after)) {
-                applied += migrateRoutines();
-                if (applied > 0) {
-                    regrantAccounts();
+        String before = currentVersion();
+        try (MigrationWatch watch = MigrationWatch.start(dataSource, List.of(SCHEMA_HISTORY, ROUTINES_HISTORY))) {
+            DataSource watched = watch.source(dataSource);
+            int applied;
+            MigrationInfoService after;
+            watch.requireTablesFree(watched);
+            try {
+                convertToUtf8mb4(watched);
+                applied = on(schema, watched).migrate().migrationsExecuted;
+                after = schema.info();
+                if (!migratedByNewerVersion(after)) {
+                    applied += migrateRoutines(on(routines, watched));
+                    if (applied > 0) {
+                        regrantAccounts(watched);
+                    }
                 }
+            } catch (RuntimeException e) {
+                Optional<String> heldUp = watch.explain(e, whatChanged(before));
+                if (heldUp.isPresent()) {
+                    throw new DatabaseSetupException(heldUp.get(), e);
+                }
+                Optional<String> setting = ServerSettings.explain(e);
+                if (setting.isPresent()) {
+                    throw new DatabaseSetupException(setting.get(), e);
+                }
+                throw e;
             }
-        } catch (RuntimeException e) {
-            Optional<String> setting = ServerSettings.explain(e);
-            if (setting.isPresent()) {
-                throw new DatabaseSetupException(setting.get(), e);
-            }
-            throw e;
+            String version = version(after);
+            log.info("Schema at version {} ({} migration(s) applied)", version, applied);
+            return new Outcome(version, applied, watch.ended());
         }
-        String version = version(after);
-        log.info("Schema at version {} ({} migration(s) applied)", version, applied);
-        return new Outcome(version, applied);
+    }
+
+    private static Flyway on(Flyway flyway, DataSource watched) {
+        return Flyway.configure().configuration(flyway.getConfiguration()).dataSource(watched).load();
+    }
+
+    /**
+     * What a migration that stopped left: a versioned script runs statement by statement on these
+     * servers (DDL commits as it goes), so one that stopped partway is said so; routines are
+     * applied again whole by the next run.
+     */
+    private String whatChanged(String before) {
+        MigrationInfoService now = schema.info();
+        Optional<MigrationInfo> partway = Arrays.stream(now.all())
+                .filter(m -> m.getVersion() != null && m.getState().isFailed()).findFirst();
+        if (partway.isPresent()) {
+            return "Version " + partway.get().getVersion() + " stopped partway (these servers apply a script's statements"
+                    + " one by one): restore the backup taken before the upgrade, or finish it by hand, before migrating again.";
+        }
+        String version = version(now);
+        return version.equals(before) ? "Nothing was changed." : "The schema is at version " + version
+                + "; the next run applies the rest.";
     }
 
     /**
@@ -155,7 +200,7 @@ public final class Migrations {
      * one until its history is repaired, and each file drops and creates what it defines, so
      * applying it again is safe whatever the failed attempt left.
      */
-    private int migrateRoutines() {
+    private static int migrateRoutines(Flyway routines) {
         if (Arrays.stream(routines.info().all()).anyMatch(m -> m.getState().isFailed())) {
             log.warn("A routine failed to apply last time; applying it again");
             routines.repair(); // drops the failed rows; a changed file stays pending
@@ -169,7 +214,7 @@ public final class Migrations {
 
     /** Applies pending migrations up to {@code version} and no further (a restore rebuilds the schema a backup was taken at). */
     public Outcome migrateTo(String version) {
-        convertToUtf8mb4();
+        convertToUtf8mb4(dataSource);
         int applied = Flyway.configure().configuration(schema.getConfiguration()).target(version).load().migrate().migrationsExecuted;
         return new Outcome(currentVersion(), applied);
     }
@@ -233,8 +278,8 @@ public final class Migrations {
      * open sessions took the old default as their collation when they connected, so they are
      * replaced: a routine created through one would keep it.
      */
-    private void convertToUtf8mb4() {
-        if (DatabaseCharacterSet.convert(dataSource)) {
+    private void convertToUtf8mb4(DataSource converting) {
+        if (DatabaseCharacterSet.convert(converting)) {
             try {
                 if (dataSource.isWrapperFor(HikariDataSource.class)) {
                     dataSource.unwrap(HikariDataSource.class).getHikariPoolMXBean().softEvictConnections();
@@ -246,8 +291,8 @@ public final class Migrations {
         }
     }
 
-    private void regrantAccounts() {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+    private static void regrantAccounts(DataSource granting) {
+        try (Connection c = granting.getConnection(); Statement s = c.createStatement()) {
             s.execute("call regrant_accounts()");
         } catch (SQLException e) {
             throw new DatabaseSetupException("Giving the accounts the rights of this version failed: " + e.getMessage(), e);
