@@ -50,6 +50,14 @@ public enum SqlFailure {
     UNKNOWN_DATABASE,
     /** The account lacks a privilege (1044, 1142, 1227, 1370). */
     PRIVILEGE_MISSING,
+    /**
+     * A routine the call needs is not there (1305): while {@code copydesk db migrate} makes the
+     * routines again, one at a time, for about a second an operation (or a routine it calls) is
+     * gone between its DROP and its CREATE. Nothing of the missing routine ran, and an operation
+     * that met it part-way has rolled its work back in its handler: worth another try for a few
+     * seconds ({@link TransientErrors}), and then it is what it says.
+     */
+    ROUTINE_MISSING,
     /** Anything else: a bug, or a refusal by a Copydesk operation (SQLSTATE 45000), shown as it is. */
     OTHER;
 
@@ -60,6 +68,8 @@ public enum SqlFailure {
     static final int SERVER_SHUTDOWN = 1053;
     /** Galera: a node outside the primary component ("WSREP has not yet prepared node for application use"). */
     static final int NODE_NOT_READY = 1047;
+    /** "PROCEDURE … does not exist" (ER_SP_DOES_NOT_EXIST). */
+    static final int ROUTINE_DOES_NOT_EXIST = 1305;
     /** Client-side codes of Connector/J and the C client for a server that went away. */
     private static final Set<Integer> GONE = Set.of(2006, 2013, CONNECTION_KILLED, SERVER_SHUTDOWN, NODE_NOT_READY);
     /** MySQL/MariaDB codes for refused values that come with SQLSTATE HY000 rather than 22/23. */
@@ -103,6 +113,9 @@ public enum SqlFailure {
         if (PRIVILEGES.contains(code)) {
             return PRIVILEGE_MISSING;
         }
+        if (code == ROUTINE_DOES_NOT_EXIST) {
+            return ROUTINE_MISSING;
+        }
         if (s instanceof SQLTransientConnectionException || s instanceof SQLNonTransientConnectionException
                 || s instanceof SQLRecoverableException || state.startsWith("08") || GONE.contains(code)
                 || isSocketFailure(s.getCause())) {
@@ -144,8 +157,11 @@ public enum SqlFailure {
         return sqlCause(failure).map(SQLException::getErrorCode).orElse(0);
     }
 
-    /** Should the whole call be run again? Conflicts always; a lost connection only for work that is safe to repeat. */
+    /**
+     * Should the whole call be run again? Conflicts and a routine missing during an upgrade always;
+     * a lost connection only for work that is safe to repeat.
+     */
     public boolean worthRetrying(boolean safeToRepeat) {
-        return this == CONFLICT || (this == CONNECTION_LOST && safeToRepeat);
+        return this == CONFLICT || this == ROUTINE_MISSING || (this == CONNECTION_LOST && safeToRepeat);
     }
 }

@@ -15,6 +15,8 @@ public final class TransientErrors {
     private static final Logger log = LoggerFactory.getLogger(TransientErrors.class);
     private static final Duration FIRST_RECONNECT_WAIT = Duration.ofMillis(250);
     private static final Duration LONGEST_RECONNECT_WAIT = Duration.ofSeconds(2);
+    /** How long a routine may be missing before the call says so: an upgrade makes each again within about a second. */
+    static final Duration ROUTINE_MISSING_FOR = Duration.ofSeconds(3);
 
     private final RetryPolicy policy;
     private final RetryMetrics metrics;
@@ -42,6 +44,7 @@ public final class TransientErrors {
         Duration backoff = policy.firstBackoff();
         Duration reconnectWait = FIRST_RECONNECT_WAIT;
         long reconnectUntil = 0;
+        long routineMissingUntil = 0;
         for (int attempt = 1; ; attempt++) {
             metrics.attempt();
             try {
@@ -64,6 +67,19 @@ public final class TransientErrors {
                     log.debug("{}: connection lost on attempt {}; trying again on a fresh connection", operation, attempt);
                     sleep(reconnectWait.toNanos());
                     reconnectWait = min(reconnectWait.multipliedBy(2), LONGEST_RECONNECT_WAIT);
+                    continue;
+                }
+                if (kind == SqlFailure.ROUTINE_MISSING) {
+                    long now = System.nanoTime();
+                    if (routineMissingUntil == 0) {
+                        routineMissingUntil = now + ROUTINE_MISSING_FOR.toNanos();
+                    }
+                    if (now > routineMissingUntil) {
+                        throw e;
+                    }
+                    metrics.retry(SqlFailure.ROUTINE_DOES_NOT_EXIST);
+                    log.debug("{}: a routine is missing on attempt {} (an upgrade making them again?); trying again", operation, attempt);
+                    sleep(Duration.ofMillis(100).toNanos());
                     continue;
                 }
                 int code = SqlFailure.vendorCode(e);

@@ -105,6 +105,8 @@ class SqlFailureTest {
                     .as("check constraint").isEqualTo(SqlFailure.VALUE_REFUSED);
             assertThat(SqlFailure.of(failure(() -> s.execute("SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: no'"))))
                     .as("a refusal by a Copydesk operation").isEqualTo(SqlFailure.OTHER);
+            assertThat(SqlFailure.of(failure(() -> s.execute("CALL no_such_routine_here()"))))
+                    .as("a routine an upgrade is making again").isEqualTo(SqlFailure.ROUTINE_MISSING);
         }
         Properties wrong = new Properties();
         wrong.setProperty("user", db.endpoint().user());
@@ -142,6 +144,20 @@ class SqlFailureTest {
         assertThatThrownBy(() -> retries.retrying("claim", () -> failFirst(calls, 99, conflict)))
                 .isInstanceOf(DatabaseBusyException.class);
         assertThat(calls).as("bounded").hasValue(3);
+
+        // a routine missing while an upgrade makes it again: tried again, whatever the work, for a few seconds only
+        Exception missing;
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            missing = failure(() -> s.execute("CALL no_such_routine_here()"));
+        }
+        calls.set(0);
+        assertThat(retries.retrying("release", false, () -> failFirst(calls, 5, missing))).isEqualTo("done");
+        assertThat(calls).as("past the policy's three attempts: bounded by time").hasValue(6);
+        calls.set(0);
+        long began = System.nanoTime();
+        assertThatThrownBy(() -> retries.retrying("release", false, () -> failFirst(calls, 1_000, missing))).hasCauseReference(missing);
+        assertThat(Duration.ofNanos(System.nanoTime() - began)).isBetween(TransientErrors.ROUTINE_MISSING_FOR,
+                TransientErrors.ROUTINE_MISSING_FOR.plusSeconds(2));
 
         TransientErrors noReconnect = new TransientErrors(new RetryPolicy(3, Duration.ofMillis(1), Duration.ofMillis(2)));
         calls.set(0);
