@@ -15,27 +15,26 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Gives an operation's EXECUTE back to the accounts whose role has it (role_grant) as soon as its
- * file has made it again. Dropping a procedure drops its grants, and the migration regrants every
+ * Gives an operation's EXECUTE back, as soon as its file has made it again, to exactly the accounts
+ * that held it just before. Dropping a procedure drops its grants, and the migration regrants every
  * account only at its end: until then the clients of people at work would be refused the
  * operations already made again ("execute command denied", seen for a second or two on every
- * upgrade). The full regrant at the end still decides every account's rights; this only keeps the
- * rights they had. The procedure's name is checked against role_grant and the schema's routines;
+ * upgrade). The rights are read from the server's own grant table ({@code mysql.procs_priv}, which
+ * the owner may read) before the file runs, so nothing here decides who gets a right: rows an admin
+ * wrote, or a backup restored onto a fresh database, give nobody anything (the full regrant at the
+ * end decides that). The procedure's name is the file's, checked against the schema's routines;
  * the account's name is quoted by the server ({@code QUOTE}).
  */
 final class OperationGrantsKept implements Callback {
 
     private static final Logger log = LoggerFactory.getLogger(OperationGrantsKept.class);
 
-    /** The newsroom's accounts with their role: the view once a migration made it, else the tables it reads. */
-    private static final String ACCOUNTS_VIEW = "select name, role from managed_account";
-    private static final String ACCOUNTS_TABLES = "select e.id as name, e.role as role from editor e"
-            + " where e.id <> substring_index(current_user(), '@', 1)"
-            + " union all select i.name, i.kind from integration_account i";
+    /** The accounts ({@code QUOTE}d) that held EXECUTE on the routine whose file is being applied. */
+    private List<String> heldBefore = List.of();
 
     @Override
     public boolean supports(Event event, Context context) {
-        return event == Event.AFTER_EACH_MIGRATE;
+        return event == Event.BEFORE_EACH_MIGRATE || event == Event.AFTER_EACH_MIGRATE;
     }
 
     @Override
@@ -52,10 +51,14 @@ final class OperationGrantsKept implements Callback {
         String routine = applied.getScript().substring(3, applied.getScript().length() - 4);
         Connection c = context.getConnection();
         try {
-            if (!isGrantedOperation(c, routine)) {
+            if (event == Event.BEFORE_EACH_MIGRATE) {
+                heldBefore = accountsHoldingExecute(c, routine);
                 return;
             }
-            for (String account : accountsWithIt(c, routine)) {
+            if (!isProcedure(c, routine)) {
+                return;
+            }
+            for (String account : heldBefore) {
                 try (Statement s = c.createStatement()) {
                     s.execute("grant execute on procedure `" + routine + "` to " + account + "@'%'");
                 } catch (SQLException e) {
@@ -64,13 +67,16 @@ final class OperationGrantsKept implements Callback {
             }
         } catch (SQLException e) {
             log.warn("Could not give EXECUTE on {} back before the regrant: {}", routine, e.getMessage());
+        } finally {
+            if (event == Event.AFTER_EACH_MIGRATE) {
+                heldBefore = List.of();
+            }
         }
     }
 
-    private static boolean isGrantedOperation(Connection c, String routine) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("select count(*) from role_grant g join information_schema.routines r"
-                + " on r.routine_schema = database() and r.routine_type = 'PROCEDURE' and binary r.routine_name = g.object_name"
-                + " where g.privilege = 'EXECUTE' and binary g.object_name = ?")) {
+    private static boolean isProcedure(Connection c, String routine) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("select count(*) from information_schema.routines"
+                + " where routine_schema = database() and routine_type = 'PROCEDURE' and binary routine_name = ?")) {
             s.setString(1, routine);
             try (ResultSet r = s.executeQuery()) {
                 return r.next() && r.getInt(1) > 0;
@@ -78,29 +84,21 @@ final class OperationGrantsKept implements Callback {
         }
     }
 
-    /** QUOTE()d names of the accounts whose role (or a role below it) has EXECUTE on {@code routine}. */
-    private static List<String> accountsWithIt(Connection c, String routine) throws SQLException {
-        String accounts = hasManagedAccountView(c) ? ACCOUNTS_VIEW : ACCOUNTS_TABLES;
+    /** QUOTE()d names of the accounts {@code 'name'@'%'} that hold EXECUTE on the procedure now. */
+    private static List<String> accountsHoldingExecute(Connection c, String routine) throws SQLException {
         List<String> names = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("select quote(a.name) from (" + accounts + ") a"
-                + " where exists (select 1 from role_grant g where g.privilege = 'EXECUTE' and binary g.object_name = ?"
-                + " and (g.role = a.role or (g.role = 'editor' and a.role in ('supervisor', 'admin'))"
-                + " or (g.role = 'supervisor' and a.role = 'admin')))")) {
+        try (PreparedStatement s = c.prepareStatement("select quote(user) from mysql.procs_priv where db = database()"
+                + " and routine_name = ? and routine_type = 'PROCEDURE' and host = '%' and find_in_set('Execute', proc_priv) > 0")) {
             s.setString(1, routine);
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
                     names.add(r.getString(1));
                 }
             }
+        } catch (SQLException e) {
+            log.debug("Who holds EXECUTE on {} could not be read: {}", routine, e.getMessage()); // then the regrant at the end
         }
         return names;
-    }
-
-    private static boolean hasManagedAccountView(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("select count(*) from information_schema.views"
-                + " where table_schema = database() and table_name = 'managed_account'")) {
-            return r.next() && r.getInt(1) > 0;
-        }
     }
 
     @Override
