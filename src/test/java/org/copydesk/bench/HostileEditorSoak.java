@@ -2,7 +2,7 @@ package org.copydesk.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Statement;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -15,8 +15,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
+import org.copydesk.db.WatchedSchemaChange;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
@@ -127,7 +129,7 @@ public final class HostileEditorSoak {
             threads.add(thread("watch", () -> watchSessions(owner)));
             threads.add(thread("admin", () -> administer(new AccountAdministration(owner))));
             if (Boolean.parseBoolean(System.getProperty("bench.schemaChanges", "true"))) {
-                threads.add(thread("schema", () -> changeSchema(owner)));
+                threads.add(thread("schema", () -> changeSchema(db.database().dataSource())));
             }
             Instant started = Instant.now();
             serverStarted = owner.fetchOne("select utc_timestamp(6)").get(0, LocalDateTime.class);
@@ -276,25 +278,21 @@ public final class HostileEditorSoak {
     }
 
     /**
-     * A schema change every 20 s, as an upgrade during the day makes: it needs every session's
-     * metadata locks on the table, so a session holding one (a HANDLER, an idle transaction) would
-     * hold it up, and the editors' calls queued behind it with it.
+     * A schema change every 20 s, made as an upgrade during the day makes its statements
+     * ({@link WatchedSchemaChange}: the migration's watch). It needs every session's metadata locks
+     * on the table, so a session holding one (a HANDLER, an idle transaction) would hold it up, and
+     * the editors' calls queued behind it with it; the watch ends such a session of the newsroom.
      */
-    private void changeSchema(DSLContext owner) {
+    private void changeSchema(DataSource owner) {
         long round = 0;
         while (running.get()) {
             pause(Long.getLong("bench.schemaEvery", 20) * 1000);
             long began = watch.now();
             try {
                 String change = "ALTER TABLE " + System.getProperty("bench.schemaTable", "article") + " COMMENT = 'soak " + ++round + "'";
-                owner.connection(c -> {
-                    try (Statement s = c.createStatement()) {
-                        s.execute("SET SESSION lock_wait_timeout = 5");
-                        s.execute(change);
-                    }
-                });
+                WatchedSchemaChange.run(owner, change).forEach(line -> hostile.count("schema change: " + line.replaceAll("\\d+", "N")));
                 record(schemaChanges, "schema change", "owner", began, true, "");
-            } catch (RuntimeException e) {
+            } catch (SQLException | RuntimeException e) {
                 record(schemaChanges, "schema change", "owner", began, false, reason(e));
             }
         }
