@@ -88,11 +88,15 @@ final class MigrationWatch implements AutoCloseable {
         }
         try {
             log.info("Migration watch on {}: metadata locks seen through {}", watch.holders.schema(), watch.holders.view());
+            // Where the server lists metadata locks, a holder is known; with the process list alone, an open
+            // transaction may be in any database of the server (another application's, another newsroom's),
+            // so it stops the migration only once taking the tables (requireTablesFree) has waited in vain
+            boolean listed = watch.holders.view() != SchemaLockHolders.View.PROCESS_LIST;
             for (Holder h : watch.holders.holders(own, watch.ours)) {
-                boolean exact = watch.holders.view() != SchemaLockHolders.View.PROCESS_LIST || h.holds().startsWith("a transaction");
+                boolean exact = listed || h.holds().startsWith("a transaction");
                 if (h.managed() && exact && h.holdsWithoutWorking()) {
                     watch.end(h);
-                } else if (!h.managed() && exact && h.holdsWithoutWorking() && !h.holds().contains("Flyway")) {
+                } else if (!h.managed() && listed && h.holdsWithoutWorking() && !h.holds().contains("Flyway")) {
                     watch.heldUpBy = h;
                 }
             }
