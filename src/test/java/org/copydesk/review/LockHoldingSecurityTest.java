@@ -475,40 +475,12 @@ class LockHoldingSecurityTest {
 
     // --- helpers ----------------------------------------------------------------------------
 
-    /** Runs {@code work} while a sweep runs every 200 ms from bob's client; returns how long the work took. */
     private Duration whileSweeping(Runnable work) throws InterruptedException {
-        AtomicBoolean done = new AtomicBoolean();
-        Thread sweeper = new Thread(() -> {
-            while (!done.get()) {
-                try {
-                    sweepFromBobsClient.runOnce();
-                } catch (RuntimeException e) {
-                    log.debug("sweep: {}", e.toString());
-                }
-                pause(200);
-            }
-        }, "test-sweeper");
-        sweeper.start();
-        long started = System.nanoTime();
-        try {
-            work.run();
-            return Duration.ofNanos(System.nanoTime() - started);
-        } finally {
-            done.set(true);
-            sweeper.join();
-        }
+        return SweepingMeanwhile.whileSweeping(sweepFromBobsClient, work);
     }
 
     private static void awaitGone(Statement s) {
-        for (int i = 0; i < 100; i++) {
-            try {
-                s.executeQuery("SELECT 1").close();
-            } catch (SQLException ended) {
-                return;
-            }
-            pause(100);
-        }
-        throw new AssertionError("the idle transaction's session was not ended");
+        SweepingMeanwhile.awaitGone(s, "the idle transaction's session");
     }
 
     /**

@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.testing.DatabaseExtension;
@@ -307,38 +306,11 @@ class SweepBoundsSecurityTest {
     }
 
     private Duration whileSweeping(Runnable work) throws InterruptedException {
-        AtomicBoolean done = new AtomicBoolean();
-        Thread sweeper = new Thread(() -> {
-            while (!done.get()) {
-                try {
-                    sweepFromBobsClient.runOnce();
-                } catch (RuntimeException e) {
-                    log.debug("sweep: {}", e.toString());
-                }
-                pause(200);
-            }
-        }, "test-sweeper");
-        sweeper.start();
-        long started = System.nanoTime();
-        try {
-            work.run();
-            return Duration.ofNanos(System.nanoTime() - started);
-        } finally {
-            done.set(true);
-            sweeper.join();
-        }
+        return SweepingMeanwhile.whileSweeping(sweepFromBobsClient, work);
     }
 
     private static void awaitGone(Statement s) {
-        for (int i = 0; i < 100; i++) {
-            try {
-                s.executeQuery("SELECT 1").close();
-            } catch (SQLException ended) {
-                return;
-            }
-            pause(100);
-        }
-        throw new AssertionError("the session was not ended");
+        SweepingMeanwhile.awaitGone(s, "the session");
     }
 
     private long count(String sql, Object... bindings) {
