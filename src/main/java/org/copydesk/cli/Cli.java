@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.copydesk.db.DatabaseConfig;
+import org.copydesk.lease.DatabaseBusyException;
 import org.copydesk.review.ConnectionTrouble;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -104,8 +105,9 @@ public final class Cli {
         if (e instanceof java.nio.file.NoSuchFileException f) {
             return "No such file: " + f.getFile();
         }
-        if (ConnectionTrouble.isConnectionLost(e)) {
-            // the driver's words ("Communications link failure", "Connection was killed") and the SQL mean nothing to people
+        if (ConnectionTrouble.isConnectionLost(e) || e instanceof DatabaseBusyException) {
+            // the driver's words ("Communications link failure", "Connection was killed"), the SQL and the retry
+            // loop's account of its attempts (for the log) mean nothing to people
             return ConnectionTrouble.describe(e);
         }
         for (Throwable t = e; t != null; t = t.getCause()) {
