@@ -83,14 +83,6 @@ public final class Cli {
         command.getSubcommands().values().forEach(Cli::listExitCodes);
     }
 
-    /**
-     * A usage mistake found by the command itself (options that exclude each other, a value out of
-     * range): thrown from a command, it ends like a picocli parse error, one line and exit code 2.
-     */
-    static CommandLine.ParameterException usage(CommandLine.Model.CommandSpec spec, String message) {
-        return new CommandLine.ParameterException(spec.commandLine(), message);
-    }
-
     /** Entry point of the launcher: commands run here; no command opens the app. */
     public static int runOnConsole(String[] args, Consumer<DatabaseConfig> openApp) {
         return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), openApp);

@@ -110,9 +110,13 @@ abstract class DatabaseCommand<D extends AutoCloseable> implements Callable<Inte
         return spec.commandLine().getErr();
     }
 
-    /** A usage mistake only the command sees: {@code throw usage("…")} ends like a parse error (exit code 2). */
+    /**
+     * A usage mistake found by the command itself (options that exclude each other, a value out of
+     * range): {@code throw usage("…")} ends like a picocli parse error, the line and a pointer to
+     * {@code --help}, exit code 2.
+     */
     CommandLine.ParameterException usage(String message) {
-        return Cli.usage(spec, message);
+        return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
     /** The environment the command reads settings from (the process's, unless a test gives one). */

@@ -28,7 +28,8 @@ final class IntegrationsCommand {
                 description = "ask for the account's password (generated when left out)")
         char[] password;
 
-        private String k;
+        /** --kind as the database names it (feed_reader, relay). */
+        private String accountKind;
         private char[] secret;
 
         Add() {
@@ -37,8 +38,8 @@ final class IntegrationsCommand {
 
         @Override
         void beforeOpening() {
-            k = kind.toLowerCase(Locale.ROOT).replace('-', '_');
-            if (!k.equals("feed_reader") && !k.equals("relay")) {
+            accountKind = kind.toLowerCase(Locale.ROOT).replace('-', '_');
+            if (!accountKind.equals("feed_reader") && !accountKind.equals("relay")) {
                 throw usage("--kind is feed_reader or relay, not '" + kind + "'.");
             }
             if (password != null && password.length > 0) {
@@ -51,8 +52,8 @@ final class IntegrationsCommand {
         ExitCode run(ReviewSession session) {
             boolean generated = password == null || password.length == 0;
             secret = generated ? RandomPasswords.of(24) : password;
-            session.accounts().createIntegrationAccount(name, k, secret);
-            out().println("Created the " + k + " account '" + name + "'"
+            session.accounts().createIntegrationAccount(name, accountKind, secret);
+            out().println("Created the " + accountKind + " account '" + name + "'"
                     + (generated ? "; its password is " + new String(secret) + " (shown once, stored nowhere)." : "."));
             return ExitCode.OK;
         }
