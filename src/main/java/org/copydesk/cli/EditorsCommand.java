@@ -3,17 +3,14 @@ package org.copydesk.cli;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Editor;
 import org.copydesk.review.PersonRemoval;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code copydesk editors add|list|set-capacity|set-desks|set-password|remove}. */
 @Command(name = "editors", mixinStandardHelpOptions = true, description = "Manages the people who review.",
@@ -21,10 +18,11 @@ import picocli.CommandLine.Spec;
                 EditorsCommand.SetDesks.class, EditorsCommand.SetPassword.class, EditorsCommand.Remove.class})
 final class EditorsCommand {
 
-    @Command(name = "add", mixinStandardHelpOptions = true, description = "Adds an editor, supervisor or admin.")
-    static final class Add implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    private EditorsCommand() {
+    }
+
+    @Command(name = "add", description = "Adds an editor, supervisor or admin.")
+    static final class Add extends DatabaseCommand<ReviewSession> {
         @Parameters(index = "0", paramLabel = "NAME", description = "sign-in name (letters, digits, . _ -)")
         String name;
         @Option(names = "--display-name", description = "the name people know (default: NAME)")
@@ -41,44 +39,51 @@ final class EditorsCommand {
         char[] password;
         @Option(names = "--no-account", description = "only the newsroom record; the database account exists already")
         boolean noAccount;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+        private boolean generated;
+        private char[] secret;
+
+        Add() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
-            String fromEnvironment = database.environment().get(SetPassword.PASSWORD_ENV);
+        void beforeOpening() {
+            String fromEnvironment = environment().get(SetPassword.PASSWORD_ENV);
             boolean typed = password != null && password.length > 0;
             if (password != null && !typed && fromEnvironment == null) {
                 // --password with nothing typed (an empty pipe, or Enter): not a wish for a generated one
                 throw new Cli.CommandFailure("--password was given but no password was typed; nothing was changed.");
             }
             char[] given = typed ? password : fromEnvironment == null ? null : fromEnvironment.toCharArray();
-            boolean generated = given == null;
+            generated = given == null;
             if (!noAccount && !generated) {
                 // before anything is made (and before asking again): a refused password must not leave a person without an account
                 AccountAdministration.checkNewPassword(name, displayName, given, AccountAdministration.MIN_PASSWORD_LENGTH);
             }
-            char[] secret = noAccount ? null : generated ? AccountAdministration.randomPassword() : typed ? confirmed(given) : given;
-            try (ReviewSession session = database.open(2)) {
-                if (session.newsroom().editor(name).isPresent()) {
-                    throw new Cli.CommandFailure("'" + name + "' is one of the newsroom's people already; to give them a (new) password:"
-                            + " copydesk editors set-password " + name + " --password");
-                }
-                Editor e = session.newsroom().addEditor(name, displayName, role, capacity, desks);
-                spec.commandLine().getOut().println("Added " + describe(e) + ".");
-                if (!noAccount) {
-                    session.accounts().createAccount(name, secret);
-                    String roleName = role.name().toLowerCase(Locale.ROOT);
-                    spec.commandLine().getOut().println("Created the database account '" + name + "' with the grants of "
-                            + (role == Role.SUPERVISOR ? "a " : "an ") + roleName + (generated ? "; its password is "
-                            + new String(secret) + " (shown once, stored nowhere: hand it over and ask for it to be changed)." : "."));
-                }
-            } finally {
-                if (secret != null) {
-                    Arrays.fill(secret, ' ');
-                }
+            secret = noAccount ? null : generated ? AccountAdministration.randomPassword() : typed ? confirmed(given) : given;
+        }
+
+        @Override
+        ExitCode run(ReviewSession session) {
+            if (session.newsroom().editor(name).isPresent()) {
+                throw new Cli.CommandFailure("'" + name + "' is one of the newsroom's people already; to give them a (new) password:"
+                        + " copydesk editors set-password " + name + " --password");
             }
-            return 0;
+            Editor e = session.newsroom().addEditor(name, displayName, role, capacity, desks);
+            out().println("Added " + describe(e) + ".");
+            if (!noAccount) {
+                session.accounts().createAccount(name, secret);
+                String roleName = role.name().toLowerCase(Locale.ROOT);
+                out().println("Created the database account '" + name + "' with the grants of "
+                        + (role == Role.SUPERVISOR ? "a " : "an ") + roleName + (generated ? "; its password is "
+                        + new String(secret) + " (shown once, stored nowhere: hand it over and ask for it to be changed)." : "."));
+            }
+            return ExitCode.OK;
+        }
+
+        @Override
+        void forget() {
+            wipe(secret, password);
         }
     }
 
@@ -92,42 +97,38 @@ final class EditorsCommand {
             return typed;
         }
         char[] again = console.readPassword("Type the password again: ");
-        boolean same = again != null && java.util.Arrays.equals(typed, again);
-        if (again != null) {
-            Arrays.fill(again, ' ');
-        }
+        boolean same = again != null && Arrays.equals(typed, again);
+        DatabaseCommand.wipe(again);
         if (!same) {
-            Arrays.fill(typed, ' ');
+            DatabaseCommand.wipe(typed);
             throw new Cli.CommandFailure("The two passwords differ; nothing was changed.");
         }
         return typed;
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "Lists everyone.")
-    static final class ListEditors implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    @Command(name = "list", description = "Lists everyone.")
+    static final class ListEditors extends DatabaseCommand<ReviewSession> {
         @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
         boolean json;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        ListEditors() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
-            try (ReviewSession session = database.open(2)) {
-                if (json) {
-                    printJson(spec.commandLine().getOut(), session.newsroom().editors());
-                    return 0;
-                }
-                Table t = new Table("NAME", "DISPLAY NAME", "ROLE", "CAPACITY", "DESKS", "LAST SEEN (UTC)");
-                for (Editor e : session.newsroom().editors()) {
-                    t.row(e.id(), e.displayName(), e.role().name().toLowerCase(Locale.ROOT), e.capacity(),
-                            e.desks().isEmpty() ? "-" : String.join(",", e.desks()),
-                            e.lastSeenAt() == null ? "never" : e.lastSeenAt().withNano(0).toString().replace('T', ' '));
-                }
-                t.print(spec.commandLine().getOut());
+        ExitCode run(ReviewSession session) {
+            if (json) {
+                printJson(out(), session.newsroom().editors());
+                return ExitCode.OK;
             }
-            return 0;
+            Table t = new Table("NAME", "DISPLAY NAME", "ROLE", "CAPACITY", "DESKS", "LAST SEEN (UTC)");
+            for (Editor e : session.newsroom().editors()) {
+                t.row(e.id(), e.displayName(), e.role().name().toLowerCase(Locale.ROOT), e.capacity(),
+                        e.desks().isEmpty() ? "-" : String.join(",", e.desks()),
+                        e.lastSeenAt() == null ? "never" : e.lastSeenAt().withNano(0).toString().replace('T', ' '));
+            }
+            t.print(out());
+            return ExitCode.OK;
         }
     }
 
@@ -150,114 +151,113 @@ final class EditorsCommand {
         });
     }
 
-    @Command(name = "set-capacity", mixinStandardHelpOptions = true, description = "Sets how many articles an editor holds at most.")
-    static final class SetCapacity implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    @Command(name = "set-capacity", description = "Sets how many articles an editor holds at most.")
+    static final class SetCapacity extends DatabaseCommand<ReviewSession> {
         @Parameters(index = "0", paramLabel = "NAME")
         String name;
         @Parameters(index = "1", paramLabel = "CAPACITY")
         int capacity;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        SetCapacity() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
-            try (ReviewSession session = database.open(2)) {
-                spec.commandLine().getOut().println("Updated " + describe(session.newsroom().setCapacity(name, capacity)) + ".");
-            }
-            return 0;
+        ExitCode run(ReviewSession session) {
+            out().println("Updated " + describe(session.newsroom().setCapacity(name, capacity)) + ".");
+            return ExitCode.OK;
         }
     }
 
-    @Command(name = "set-desks", mixinStandardHelpOptions = true, description = "Sets the desks an editor works on.")
-    static final class SetDesks implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    @Command(name = "set-desks", description = "Sets the desks an editor works on.")
+    static final class SetDesks extends DatabaseCommand<ReviewSession> {
         @Parameters(index = "0", paramLabel = "NAME")
         String name;
         @Parameters(index = "1", split = ",", paramLabel = "DESKS", description = "comma-separated desk ids")
         List<String> desks;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        SetDesks() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
-            try (ReviewSession session = database.open(2)) {
-                spec.commandLine().getOut().println("Updated " + describe(session.newsroom().setDesks(name, desks)) + ".");
-            }
-            return 0;
+        ExitCode run(ReviewSession session) {
+            out().println("Updated " + describe(session.newsroom().setDesks(name, desks)) + ".");
+            return ExitCode.OK;
         }
     }
 
-    @Command(name = "set-password", mixinStandardHelpOptions = true,
+    @Command(name = "set-password",
             description = {"Gives a person's database account a new password (an admin's task).",
                     "The password is asked for, or read from COPYDESK_NEW_PASSWORD; never from the command line.",
                     "Also unblocks an account that too many wrong passwords blocked (docs/security.md, \"Passwords\")."})
-    static final class SetPassword implements Callable<Integer> {
+    static final class SetPassword extends DatabaseCommand<ReviewSession> {
         static final String PASSWORD_ENV = "COPYDESK_NEW_PASSWORD";
-        @Mixin
-        DatabaseOptions database;
         @Parameters(index = "0", paramLabel = "NAME")
         String name;
         @Option(names = "--password", interactive = true, arity = "0", description = "ask for the password")
         char[] password;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+        private char[] secret;
+
+        SetPassword() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
-            String fromEnvironment = database.environment().get(PASSWORD_ENV);
-            char[] secret = password != null && password.length > 0 ? password
-                    : fromEnvironment != null ? fromEnvironment.toCharArray() : null;
+        void beforeOpening() {
+            String fromEnvironment = environment().get(PASSWORD_ENV);
+            boolean typed = password != null && password.length > 0;
+            secret = typed ? password : fromEnvironment != null ? fromEnvironment.toCharArray() : null;
             if (secret == null) {
-                throw new IllegalArgumentException("Give the new password with --password (asked for) or in " + PASSWORD_ENV + ".");
+                throw new Cli.CommandFailure("Give the new password with --password (asked for) or in " + PASSWORD_ENV + ".");
             }
             AccountAdministration.checkNewPassword(name, null, secret, AccountAdministration.MIN_PASSWORD_LENGTH);
-            if (password != null && password.length > 0) {
+            if (typed) {
                 secret = confirmed(secret);
             }
-            try (ReviewSession session = database.open(2)) {
-                session.newsroom().requireEditor(name);
-                if (session.accounts().setPasswordOrCreateAccount(name, secret)) {
-                    spec.commandLine().getOut().println("Changed the password of '" + name + "'.");
-                } else {
-                    spec.commandLine().getOut().println("'" + name + "' had no database account; created it with that password"
-                            + " and the grants of their role.");
-                }
-            } finally {
-                Arrays.fill(secret, ' ');
+        }
+
+        @Override
+        ExitCode run(ReviewSession session) {
+            session.newsroom().requireEditor(name);
+            if (session.accounts().setPasswordOrCreateAccount(name, secret)) {
+                out().println("Changed the password of '" + name + "'.");
+            } else {
+                out().println("'" + name + "' had no database account; created it with that password and the grants of their role.");
             }
-            return 0;
+            return ExitCode.OK;
+        }
+
+        @Override
+        void forget() {
+            wipe(secret, password);
         }
     }
 
-    @Command(name = "remove", mixinStandardHelpOptions = true,
+    @Command(name = "remove",
             description = {"Removes people: they can no longer sign in or take work, and the articles they hold go back to the",
                     "queue now. Their history, decisions and notes stay readable under their name (an admin's task)."})
-    static final class Remove implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    static final class Remove extends DatabaseCommand<ReviewSession> {
         @Parameters(arity = "1..*", paramLabel = "NAME")
         List<String> names;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        Remove() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
-            try (ReviewSession session = database.open(2)) {
-                PersonRemoval removal = new PersonRemoval(session);
-                for (String name : names) {
-                    session.newsroom().requireEditor(name); // every name checked before anyone is removed
-                }
-                for (String name : names) {
-                    PersonRemoval.Removal done = removal.remove(name);
-                    spec.commandLine().getOut().println("Removed " + done.person().displayName() + " (" + name + "): no database"
-                            + " account, no desks, capacity 0; " + done.articlesReturned() + " article(s) they held went back to the"
-                            + " queue. Their history stays.");
-                }
+        ExitCode run(ReviewSession session) {
+            PersonRemoval removal = new PersonRemoval(session);
+            for (String name : names) {
+                session.newsroom().requireEditor(name); // every name checked before anyone is removed
             }
-            return 0;
+            for (String name : names) {
+                PersonRemoval.Removal done = removal.remove(name);
+                out().println("Removed " + done.person().displayName() + " (" + name + "): no database account, no desks,"
+                        + " capacity 0; " + done.articlesReturned() + " article(s) they held went back to the queue."
+                        + " Their history stays.");
+            }
+            return ExitCode.OK;
         }
     }
 
