@@ -83,8 +83,22 @@ public final class Cli {
         command.getSubcommands().values().forEach(Cli::listExitCodes);
     }
 
+    /**
+     * The process's standard input, read without a buffer ahead of what is asked for: a command that
+     * reads one line of it ({@code --password-stdin}) leaves the rest to whoever reads next (the
+     * {@code while read} loop that ran it). Null in tests, which give commands {@code System.in}.
+     */
+    private static volatile java.io.InputStream processInput;
+
+    /** What a command reads as standard input. */
+    static java.io.InputStream standardInput() {
+        java.io.InputStream in = processInput;
+        return in != null ? in : System.in;
+    }
+
     /** Entry point of the launcher: commands run here; no command opens the app. */
     public static int runOnConsole(String[] args, Consumer<DatabaseConfig> openApp) {
+        processInput = new java.io.FileInputStream(java.io.FileDescriptor.in);
         return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), openApp);
     }
 

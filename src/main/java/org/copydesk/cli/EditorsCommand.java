@@ -1,6 +1,5 @@
 package org.copydesk.cli;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.copydesk.review.AccountAdministration;
@@ -9,6 +8,7 @@ import org.copydesk.review.PersonRemoval;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -33,10 +33,11 @@ final class EditorsCommand {
         int capacity;
         @Option(names = "--desks", split = ",", paramLabel = "DESK", description = "desks worked on, comma-separated")
         List<String> desks = List.of();
-        // arity 0: asked for, never taken from the command line (where other users and the shell history see it)
-        @Option(names = "--password", interactive = true, arity = "0",
-                description = "ask for the new account's password (or read from COPYDESK_NEW_PASSWORD; generated when neither)")
-        char[] password;
+        @Mixin
+        NewPassword newPassword = new NewPassword();
+        @Option(names = "--directory", description = "the account signs in with the newsroom's directory password (MariaDB with PAM:"
+                + " docs/install.md, \"Directory sign-in\"); no password is made or kept")
+        boolean directory;
         @Option(names = "--no-account", description = "only the newsroom record; the database account exists already")
         boolean noAccount;
         private boolean generated;
@@ -48,19 +49,17 @@ final class EditorsCommand {
 
         @Override
         void beforeOpening() {
-            String fromEnvironment = environment().get(SetPassword.PASSWORD_ENV);
-            boolean typed = password != null && password.length > 0;
-            if (password != null && !typed && fromEnvironment == null) {
-                // --password with nothing typed (an empty pipe, or Enter): not a wish for a generated one
-                throw new Cli.CommandFailure("--password was given but no password was typed; nothing was changed.");
+            if (directory && (noAccount || newPassword.ask || newPassword.fromStdin || environment().get(NewPassword.ENV) != null)) {
+                throw usage("--directory accounts have no password of Copydesk's (and need an account): leave out --no-account,"
+                        + " --password, --password-stdin and " + NewPassword.ENV + ".");
             }
-            char[] given = typed ? password : fromEnvironment == null ? null : fromEnvironment.toCharArray();
-            generated = given == null;
-            if (!noAccount && !generated) {
+            char[] given = directory || noAccount ? null : newPassword.read(environment());
+            generated = given == null && !directory && !noAccount;
+            if (given != null) {
                 // before anything is made (and before asking again): a refused password must not leave a person without an account
                 AccountAdministration.checkNewPassword(name, displayName, given, AccountAdministration.MIN_PASSWORD_LENGTH);
             }
-            secret = noAccount ? null : generated ? AccountAdministration.randomPassword() : typed ? confirmed(given) : given;
+            secret = generated ? AccountAdministration.randomPassword() : given == null ? null : newPassword.confirmed(given);
         }
 
         @Override
@@ -71,7 +70,11 @@ final class EditorsCommand {
             }
             Editor e = session.newsroom().addEditor(name, displayName, role, capacity, desks);
             out().println("Added " + describe(e) + ".");
-            if (!noAccount) {
+            if (directory) {
+                session.accounts().createDirectoryAccount(name);
+                out().println("Created the database account '" + name + "' with the grants of its role; it signs in with the"
+                        + " directory's password, over TLS.");
+            } else if (!noAccount) {
                 session.accounts().createAccount(name, secret);
                 String roleName = role.name().toLowerCase(Locale.ROOT);
                 out().println("Created the database account '" + name + "' with the grants of "
@@ -83,27 +86,8 @@ final class EditorsCommand {
 
         @Override
         void forget() {
-            wipe(secret, password);
+            wipe(secret);
         }
-    }
-
-    /**
-     * A password typed at the terminal is asked for twice (picocli asked the first time): a typo
-     * would otherwise lock the person out. Not asked again when it comes from a pipe (no terminal).
-     */
-    static char[] confirmed(char[] typed) {
-        java.io.Console console = System.console();
-        if (console == null) {
-            return typed;
-        }
-        char[] again = console.readPassword("Type the password again: ");
-        boolean same = again != null && Arrays.equals(typed, again);
-        DatabaseCommand.wipe(again);
-        if (!same) {
-            DatabaseCommand.wipe(typed);
-            throw new Cli.CommandFailure("The two passwords differ; nothing was changed.");
-        }
-        return typed;
     }
 
     @Command(name = "list", description = "Lists everyone.")
@@ -189,14 +173,15 @@ final class EditorsCommand {
 
     @Command(name = "set-password",
             description = {"Gives a person's database account a new password (an admin's task).",
-                    "The password is asked for, or read from COPYDESK_NEW_PASSWORD; never from the command line.",
+                    "The password is asked for (--password), read from one line of standard input (--password-stdin) or",
+                    "from COPYDESK_NEW_PASSWORD; never from the command line.",
                     "Also unblocks an account that too many wrong passwords blocked (docs/security.md, \"Passwords\")."})
     static final class SetPassword extends DatabaseCommand<ReviewSession> {
-        static final String PASSWORD_ENV = "COPYDESK_NEW_PASSWORD";
+        static final String PASSWORD_ENV = NewPassword.ENV;
         @Parameters(index = "0", paramLabel = "NAME")
         String name;
-        @Option(names = "--password", interactive = true, arity = "0", description = "ask for the password")
-        char[] password;
+        @Mixin
+        NewPassword newPassword = new NewPassword();
         private char[] secret;
 
         SetPassword() {
@@ -205,16 +190,13 @@ final class EditorsCommand {
 
         @Override
         void beforeOpening() {
-            String fromEnvironment = environment().get(PASSWORD_ENV);
-            boolean typed = password != null && password.length > 0;
-            secret = typed ? password : fromEnvironment != null ? fromEnvironment.toCharArray() : null;
+            secret = newPassword.read(environment());
             if (secret == null) {
-                throw new Cli.CommandFailure("Give the new password with --password (asked for) or in " + PASSWORD_ENV + ".");
+                throw new Cli.CommandFailure("Give the new password with --password (asked for), --password-stdin or in "
+                        + PASSWORD_ENV + ".");
             }
             AccountAdministration.checkNewPassword(name, null, secret, AccountAdministration.MIN_PASSWORD_LENGTH);
-            if (typed) {
-                secret = confirmed(secret);
-            }
+            secret = newPassword.confirmed(secret);
         }
 
         @Override
@@ -230,7 +212,7 @@ final class EditorsCommand {
 
         @Override
         void forget() {
-            wipe(secret, password);
+            wipe(secret);
         }
     }
 

@@ -5,6 +5,7 @@ import org.copydesk.db.RandomPasswords;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.ReviewSession;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -24,9 +25,10 @@ final class IntegrationsCommand {
         String name;
         @Option(names = "--kind", required = true, description = "feed_reader or relay")
         String kind;
-        @Option(names = "--password", interactive = true, arity = "0",
-                description = "ask for the account's password (generated when left out)")
-        char[] password;
+        @Mixin
+        NewPassword newPassword = new NewPassword();
+        /** The password given (asked for, from standard input or the environment), or null: one is generated. */
+        private char[] password;
 
         /** --kind as the database names it (feed_reader, relay). */
         private String accountKind;
@@ -42,15 +44,17 @@ final class IntegrationsCommand {
             if (!accountKind.equals("feed_reader") && !accountKind.equals("relay")) {
                 throw usage("--kind is feed_reader or relay, not '" + kind + "'.");
             }
-            if (password != null && password.length > 0) {
+            password = newPassword.read(environment());
+            if (password != null) {
                 // before connecting: the database refuses the same (create_integration_account), in fewer words
                 AccountAdministration.checkNewPassword(name, null, password, AccountAdministration.MIN_INTEGRATION_PASSWORD_LENGTH);
+                password = newPassword.confirmed(password);
             }
         }
 
         @Override
         ExitCode run(ReviewSession session) {
-            boolean generated = password == null || password.length == 0;
+            boolean generated = password == null;
             secret = generated ? RandomPasswords.of(24) : password;
             session.accounts().createIntegrationAccount(name, accountKind, secret);
             out().println("Created the " + accountKind + " account '" + name + "'"
