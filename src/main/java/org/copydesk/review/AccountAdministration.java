@@ -69,6 +69,11 @@ public final class AccountAdministration {
         operations.execute(Operation.REGRANT_ACCOUNT, name);
     }
 
+    /** Gives an account the rights and limits of its person's role as it is now (after the role changed). */
+    public void regrant(String name) {
+        operations.execute(Operation.REGRANT_ACCOUNT, name);
+    }
+
     /** Gives an existing account a new password. */
     public void setPassword(String name, char[] password) {
         operations.execute(Operation.SET_ACCOUNT_PASSWORD, name, new String(password));
