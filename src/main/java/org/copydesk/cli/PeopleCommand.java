@@ -46,7 +46,7 @@ final class PeopleCommand {
 
         @Override
         ExitCode run(ReviewSession session) {
-            PeopleSync sync = new PeopleSync(session, session.database().dsl());
+            PeopleSync sync = new PeopleSync(session);
             List<PeopleSync.Change> changes = sync.plan(settings, members);
             if (changes.isEmpty()) {
                 out().println("Nothing to change: " + members.size() + " people in the directory's groups, all as they should be.");

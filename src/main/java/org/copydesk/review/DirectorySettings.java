@@ -43,7 +43,7 @@ public record DirectorySettings(String url, String bindDn, char[] bindPassword, 
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             p.load(in);
         } catch (IOException e) {
-            throw new IllegalArgumentException("The directory settings " + file + " cannot be read: " + e.getMessage(), e);
+            throw new IllegalArgumentException(Phrase.of("review.directory.settingsUnreadable", file, e.getMessage()).text(), e);
         }
         Map<String, Grant> groups = new LinkedHashMap<>();
         for (String key : p.stringPropertyNames().stream().sorted().toList()) {
@@ -52,7 +52,7 @@ public record DirectorySettings(String url, String bindDn, char[] bindPassword, 
             }
         }
         if (groups.isEmpty()) {
-            throw new IllegalArgumentException(file + " names no group (group.NAME = ROLE: DESK, DESK …); nothing was changed.");
+            throw new IllegalArgumentException(Phrase.of("review.directory.noGroup", file).text());
         }
         return new DirectorySettings(required(file, p, "url"), p.getProperty("bind.dn", "").strip(),
                 bindPassword(file, p.getProperty("bind.password.file")), required(file, p, "groups.base"),
@@ -65,8 +65,7 @@ public record DirectorySettings(String url, String bindDn, char[] bindPassword, 
         try {
             role = Role.valueOf(roleAndDesks[0].strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(file + ": " + key + " gives '" + roleAndDesks[0].strip()
-                    + "', not editor, supervisor or admin; nothing was changed.", e);
+            throw new IllegalArgumentException(Phrase.of("review.directory.unknownRole", file, key, roleAndDesks[0].strip()).text(), e);
         }
         List<String> desks = roleAndDesks.length < 2 ? List.of()
                 : Arrays.stream(roleAndDesks[1].split(",")).map(String::strip).filter(d -> !d.isEmpty()).toList();
@@ -76,7 +75,7 @@ public record DirectorySettings(String url, String bindDn, char[] bindPassword, 
     private static String required(Path file, Properties p, String key) {
         String value = p.getProperty(key, "").strip();
         if (value.isEmpty()) {
-            throw new IllegalArgumentException(file + " lacks " + key + "; nothing was changed.");
+            throw new IllegalArgumentException(Phrase.of("review.directory.lacks", file, key).text());
         }
         return value;
     }
@@ -90,16 +89,13 @@ public record DirectorySettings(String url, String bindDn, char[] bindPassword, 
         try {
             Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
             if (perms.stream().anyMatch(x -> x.name().startsWith("GROUP") || x.name().startsWith("OTHERS"))) {
-                throw new IllegalArgumentException("The directory's bind password file " + file + " is readable by others"
-                        + " (chmod 600 it); nothing was changed.");
+                throw new IllegalArgumentException(Phrase.of("review.directory.secretOpen", file).text());
             }
             return Files.readString(file, StandardCharsets.UTF_8).strip().toCharArray();
         } catch (UnsupportedOperationException e) {
-            throw new IllegalArgumentException("The directory's bind password file " + file + " is on a file system without"
-                    + " owner-only permissions; nothing was changed.", e);
+            throw new IllegalArgumentException(Phrase.of("review.directory.secretNoPermissions", file).text(), e);
         } catch (IOException e) {
-            throw new IllegalArgumentException("The directory's bind password file " + file + " cannot be read: "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(Phrase.of("review.directory.secretUnreadable", file, e.getMessage()).text(), e);
         }
     }
 }

@@ -33,9 +33,9 @@ public final class PeopleSync {
     private final ReviewSession session;
     private final DSLContext dsl;
 
-    public PeopleSync(ReviewSession session, DSLContext dsl) {
+    public PeopleSync(ReviewSession session) {
         this.session = session;
-        this.dsl = dsl;
+        this.dsl = session.database().dsl();
     }
 
     /** What the sync would change, person by person, in name order. */

@@ -99,6 +99,38 @@ class DatabaseSetupProblemsTest {
     }
 
     /**
+     * A person of the newsroom signing in after the program was upgraded and before the schema was:
+     * told at once, without an attempt that fails on a right they lack (which filled their log with
+     * Flyway's "Migration … failed! Please restore backups and roll back database and code!").
+     */
+    @Test
+    void aPersonSigningInToASchemaBehindIsToldWithoutAnAttempt() throws SQLException {
+        String behind = "t_limited_behind_" + SUFFIX;
+        endpoint.execute("DROP DATABASE IF EXISTS `" + behind + "`");
+        endpoint.execute("CREATE DATABASE `" + behind + "`");
+        endpoint.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON `" + behind + "`.* TO '" + LIMITED_USER + "'@'%'");
+        ch.qos.logback.classic.Logger rootLog = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("ROOT");
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged = new ch.qos.logback.core.read.ListAppender<>();
+        try (Database admin = Database.open(endpoint.url(behind), endpoint.user(), endpoint.password().toCharArray(), null,
+                DataSources.PoolSize.of(1), Database.SchemaAction.NONE, null)) {
+            new Migrations(admin.dataSource()).migrateTo("20");
+            admin.dsl().execute("insert into editor (id, display_name, role, capacity) values (?, 'Limited', 'editor', 5)", LIMITED_USER);
+            logged.start();
+            rootLog.addAppender(logged);
+            assertThatThrownBy(() -> openAsLimited(behind, LIMITED_PASSWORD))
+                    .isInstanceOf(DatabaseSetupException.class)
+                    .hasMessageContaining("The database schema is out of date (at version 20")
+                    .hasMessageContaining("Ask an admin to run: copydesk db migrate")
+                    .hasNoCause();
+            assertThat(logged.list).as("no migration attempted, nothing alarming logged")
+                    .noneMatch(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN));
+        } finally {
+            rootLog.detachAppender(logged);
+            endpoint.execute("DROP DATABASE IF EXISTS `" + behind + "`");
+        }
+    }
+
+    /**
      * A database a DBA made in latin1 (the server's default) for an account that may not change its
      * character set: the migration is refused before it creates anything, in one line naming the
      * statement for the DBA.
