@@ -110,7 +110,8 @@ class DatabaseSetupProblemsTest {
         endpoint.execute("CREATE DATABASE `" + behind + "`");
         endpoint.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON `" + behind + "`.* TO '" + LIMITED_USER + "'@'%'");
         ch.qos.logback.classic.Logger rootLog = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("ROOT");
-        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged = new ch.qos.logback.core.read.ListAppender<>();
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
+                new ch.qos.logback.core.read.ListAppender<>();
         try (Database admin = Database.open(endpoint.url(behind), endpoint.user(), endpoint.password().toCharArray(), null,
                 DataSources.PoolSize.of(1), Database.SchemaAction.NONE, null)) {
             new Migrations(admin.dataSource()).migrateTo("20");
