@@ -1,0 +1,18 @@
+DROP FUNCTION IF EXISTS notes_waiting_for;
+
+DELIMITER $$
+
+-- The notes handed over on the article (handed_notes, from a force release) that p_editor's own
+-- draft does not hold yet: written by someone else and handed over after p_editor last saved (the
+-- window starts the holder's draft with them, so a draft saved later holds them). NULL when none.
+-- Whether p_editor may see them (they hold the article) is the caller's question.
+-- Internal: granted to nobody.
+CREATE FUNCTION notes_waiting_for(p_article BIGINT, p_editor VARCHAR(64)) RETURNS TEXT
+    NOT DETERMINISTIC READS SQL DATA SQL SECURITY DEFINER
+    RETURN (SELECT h.notes FROM handed_notes h
+             WHERE h.article_id = p_article AND h.written_by <> p_editor
+               AND h.handed_at > COALESCE((SELECT d.saved_at FROM review_draft d
+                                            WHERE d.article_id = p_article AND d.editor_id = p_editor),
+                                          '1000-01-01 00:00:00'))$$
+
+DELIMITER ;
