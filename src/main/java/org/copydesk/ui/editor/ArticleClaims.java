@@ -65,7 +65,7 @@ final class ArticleClaims {
                 .executeWith(context.tasks);
     }
 
-    /** Gets articles without being asked (back online, work waiting), only once the person takes work here. */
+    /** Gets articles without being asked (work waiting, the editor chose to top up), only once the person takes work here. */
     void topUp() {
         if (reviewing) {
             reload();

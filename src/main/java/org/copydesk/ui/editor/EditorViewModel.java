@@ -22,8 +22,6 @@ import org.copydesk.review.Editor;
 import org.copydesk.review.HistoryEntry;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
-import org.copydesk.ui.common.BackgroundTask;
-import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Ticker;
@@ -91,6 +89,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final DecisionQueue decisions;
     private final LiveList live;
     private final ListWords words;
+    private final Reconnection reconnection;
     private BooleanSupplier inFront = () -> true;
 
     private final BooleanBinding canRelease;
@@ -110,6 +109,7 @@ public final class EditorViewModel implements AutoCloseable {
         this.decisions = new DecisionQueue(context, drafts, upkeep, revisions);
         this.live = new LiveList(context, upkeep, revisions, claims, remembered.autoTopUpProperty());
         this.words = new ListWords(context, claims, live.waiting());
+        this.reconnection = new Reconnection(context, drafts, upkeep);
         words.deskChanges().addListener((o, was, now) -> reading.desksChanged());
 
         var selected = held.selected();
@@ -223,37 +223,18 @@ public final class EditorViewModel implements AutoCloseable {
         context.notices.post(kind, text);
     }
 
-    // --- periodic work --------------------------------------------------------------------------
-
     /** Every tick: countdowns, warnings, heartbeat, the list watch, autosave, reconnection, fading notices. */
     void tick() {
-        if (context.tasks.waitingTooLong()) {
-            context.connection.notAnswering();
-        }
+        reconnection.noticeSilence();
         decisions.sendDue(false);
         upkeep.tick();
         if (!context.connection.isOffline()) {
             drafts.autosave();
         }
         live.tick();
-        if (context.connection.startProbeIfDue()) {
-            probe();
-        }
+        reconnection.tick();
         context.notices.fade(inFront.getAsBoolean());
         words.update();
-    }
-
-    /** Offline: asks the database again; when it answers, what was typed is saved and the list refreshed. */
-    private void probe() {
-        BackgroundTask.of("reconnect", () -> context.session.queue().recordPresence(context.editor.id()))
-                .onSuccess(ok -> {
-                    context.connection.back();
-                    context.notices.post(Notice.Kind.SUCCESS, Messages.text("editor.backOnline"));
-                    drafts.flushAll();
-                    claims.topUp();
-                })
-                .onFailure(failure -> context.connection.probeFailed())
-                .executeWith(context.tasks);
     }
 
     @Override
