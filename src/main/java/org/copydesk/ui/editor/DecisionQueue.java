@@ -170,7 +170,7 @@ final class DecisionQueue {
             held.remove(row);
             context.notices.post(Notice.Kind.SUCCESS, said(request.verdict(), row.article().title(), auto));
         } else if (outcome instanceof DecisionOutcome.Lost lost) {
-            upkeep.lost(row.article(), lost.message());
+            upkeep.lost(row.article(), lost.lost(), lost.message());
         } else if (outcome instanceof DecisionOutcome.Refused refused) {
             drafts.notDecided(row.id());
             held.bringBack(row);
