@@ -75,8 +75,8 @@ class DecisionNotSentTest {
         assertThat(model.selectedProperty().get().id()).as("not pulled away from what she reads").isEqualTo(other);
         assertThat(model.notesProperty().get()).isEqualTo("Reading this one now");
         assertThat(model.notices()).as("no green Approved any more").noneMatch(n -> n.text().startsWith("Approved"));
-        Notice notSent = model.notices().stream().filter(n -> n.text().startsWith("Your decision on \u201cPool to close\u201d was not sent"))
-                .findFirst().orElse(null);
+        Notice notSent = model.notices().stream()
+                .filter(n -> n.text().startsWith("Your decision on \u201cPool to close\u201d was not sent")).findFirst().orElse(null);
         assertThat(notSent).as("notices: %s", model.notices()).isNotNull();
         assertThat(notSent.text()).contains("a newer version arrived", "Your notes are kept");
         assertThat(notSent.kind()).isEqualTo(Notice.Kind.WARNING);
