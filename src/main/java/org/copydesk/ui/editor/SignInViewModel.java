@@ -252,10 +252,17 @@ public final class SignInViewModel {
     }
 
     private static String hintFor(SignIn prepared) {
-        if (!prepared.embedded()) {
-            return "";
-        }
-        return Messages.text("signIn.demoHint", String.join(", ", prepared.demoAccounts()), DemoNewsroom.demoPassword("ann"));
+        return demoHint(prepared.demoAccounts());
+    }
+
+    /**
+     * The hint for the demo accounts, or empty when there are none: a team's server (started by
+     * {@code copydesk server}) is embedded too but has no demo accounts, and "Demo accounts: ." told
+     * its people nothing.
+     */
+    static String demoHint(List<String> demoAccounts) {
+        return demoAccounts.isEmpty() ? ""
+                : Messages.text("signIn.demoHint", String.join(", ", demoAccounts), DemoNewsroom.demoPassword("ann"));
     }
 
     /** A hint for the embedded server's demo accounts, or empty. */
