@@ -20,6 +20,7 @@ import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
 import org.copydesk.ui.common.TaskExecutor;
+import org.copydesk.ui.editor.EditorViewModel;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,6 +51,7 @@ class ForceReleaseHandsNotesOverTest {
     private Database annDb;
     private Database bobDb;
     private Database catDb;
+    private Editor bobEditor;
 
     ForceReleaseHandsNotesOverTest(TestDatabase db) {
         this.db = db;
@@ -63,7 +65,7 @@ class ForceReleaseHandsNotesOverTest {
         Fixtures.emptyNewsroom(dsl);
         services.newsroom().addDesk("news", "News", Duration.ofMinutes(30));
         services.newsroom().addEditor(ANN, "Ann Kowalski", Role.EDITOR, 3, List.of("news"));
-        services.newsroom().addEditor(BOB, "Bob Okafor", Role.EDITOR, 3, List.of("news"));
+        bobEditor = services.newsroom().addEditor(BOB, "Bob Okafor", Role.EDITOR, 3, List.of("news"));
         services.newsroom().addEditor(CAT, "Cat Diaz", Role.EDITOR, 3, List.of("news"));
         Editor sue = services.newsroom().addEditor("frn_sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news"));
         List.of(ANN, BOB, CAT).forEach(a -> accounts.createAccount(a, PASSWORD.toCharArray()));
@@ -135,6 +137,27 @@ class ForceReleaseHandsNotesOverTest {
         assertThat(cat.queue().claim(CAT).articles()).extracting(HeldArticle::id).containsExactly(article);
         assertThat(draftOf(cat, article, CAT)).startsWith("Notes from Bob Okafor, ").contains(handed)
                 .endsWith("Agreed; the second paragraph too");
+    }
+
+    @Test
+    void theNextHoldersWindowOpensTheArticleWithTheNotesAndSaysWhoseTheyAre() {
+        ReviewSession ann = new ReviewSession(annDb, ReviewSession.Options.defaults());
+        ReviewSession bob = new ReviewSession(bobDb, ReviewSession.Options.defaults());
+        long article = ann.queue().claim(ANN).articles().get(0).id();
+        ann.drafts().save(article, ANN, null, NOTES);
+        takeBack("Article 0");
+
+        EditorViewModel window = new EditorViewModel(bob, TaskExecutor.sameThread(), new ManualTicker(), bobEditor, List.of("news"),
+                EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
+        try {
+            window.start();
+            assertThat(window.selectedProperty().get().id()).isEqualTo(article);
+            assertThat(window.notesProperty().get()).startsWith("Notes from Ann Kowalski, ").endsWith("UTC:\n" + NOTES);
+            assertThat(window.draftStatusProperty().get()).as("not 'Draft restored': they are Ann's")
+                    .isEqualTo("Notes from Ann Kowalski, handed over to you with the article");
+        } finally {
+            window.close();
+        }
     }
 
     @Test
