@@ -5,6 +5,8 @@ DELIMITER $$
 -- The notes handed over on the article (handed_notes, from a force release) that p_editor's own
 -- draft does not hold yet: written by someone else and handed over after p_editor last saved (the
 -- window starts the holder's draft with them, so a draft saved later holds them). NULL when none.
+-- Notes handed over before a decision on the article belong to that round, not to the article's
+-- next one (an article quarantined and put back in the queue, one back from its writer).
 -- Whether p_editor may see them (they hold the article) is the caller's question.
 -- Internal: granted to nobody.
 CREATE FUNCTION notes_waiting_for(p_article BIGINT, p_editor VARCHAR(64)) RETURNS TEXT
@@ -13,6 +15,7 @@ CREATE FUNCTION notes_waiting_for(p_article BIGINT, p_editor VARCHAR(64)) RETURN
              WHERE h.article_id = p_article AND h.written_by <> p_editor
                AND h.handed_at > COALESCE((SELECT d.saved_at FROM review_draft d
                                             WHERE d.article_id = p_article AND d.editor_id = p_editor),
-                                          '1000-01-01 00:00:00'))$$
+                                          '1000-01-01 00:00:00')
+               AND NOT EXISTS (SELECT 1 FROM decision c WHERE c.article_id = p_article AND c.decided_at > h.handed_at))$$
 
 DELIMITER ;

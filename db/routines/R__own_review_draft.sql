@@ -19,4 +19,5 @@ CREATE SQL SECURITY DEFINER VIEW own_review_draft AS
     SELECT h.article_id, a.locked_by, NULL, h.notes, h.handed_at
     FROM handed_notes h JOIN article a ON a.id = h.article_id
     WHERE a.locked_by = SUBSTRING_INDEX(USER(), '@', 1) AND h.written_by <> a.locked_by
-      AND NOT EXISTS (SELECT 1 FROM review_draft d WHERE d.article_id = h.article_id AND d.editor_id = a.locked_by);
+      AND NOT EXISTS (SELECT 1 FROM review_draft d WHERE d.article_id = h.article_id AND d.editor_id = a.locked_by)
+      AND notes_waiting_for(h.article_id, a.locked_by) IS NOT NULL;

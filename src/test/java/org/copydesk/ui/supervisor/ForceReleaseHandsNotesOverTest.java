@@ -6,15 +6,19 @@ import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.UUID;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.review.AccountAdministration;
+import org.copydesk.review.DecisionOutcome;
+import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.Drafts;
 import org.copydesk.review.Editor;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ReviewQueue;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Role;
+import org.copydesk.review.Verdict;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
@@ -158,6 +162,24 @@ class ForceReleaseHandsNotesOverTest {
         } finally {
             window.close();
         }
+    }
+
+    @Test
+    void notesHandedOverBeforeADecisionStayWithThatRound() {
+        ReviewSession ann = new ReviewSession(annDb, ReviewSession.Options.defaults());
+        ReviewSession bob = new ReviewSession(bobDb, ReviewSession.Options.defaults());
+        ReviewSession cat = new ReviewSession(catDb, ReviewSession.Options.defaults());
+        long article = ann.queue().claim(ANN).articles().get(0).id();
+        ann.drafts().save(article, ANN, null, NOTES);
+        takeBack("Article 0");
+        HeldArticle bobs = bob.queue().claim(BOB).articles().get(0);
+        assertThat(draftOf(bob, article, BOB)).as("the control: Bob reads them").contains(NOTES);
+        assertThat(bob.decisions().submit(new DecisionRequest(UUID.randomUUID(), article, bobs.lease(), Verdict.UNREVIEWABLE,
+                "Garbled text"))).isInstanceOf(DecisionOutcome.Recorded.class);
+        services.quarantine().requeue(article, "frn_sue", null, null, "Fixed the text");
+
+        assertThat(cat.queue().claim(CAT).articles()).extracting(HeldArticle::id).containsExactly(article);
+        assertThat(draftOf(cat, article, CAT)).as("Ann's notes were on the text before the fix").isNull();
     }
 
     @Test
