@@ -170,10 +170,7 @@ public final class EditorViewModel implements AutoCloseable {
         context.activity();
     }
 
-    /**
-     * Submits the chosen decision on the selected article: it leaves the list at once and is sent
-     * after {@link #UNDO_WINDOW}, while its notice offers Undo (see {@link DecisionQueue} for why).
-     */
+    /** Submits the chosen decision: it leaves the list at once, is sent after {@link #UNDO_WINDOW} ({@link DecisionQueue}). */
     public void submit() {
         decisions.submit();
     }
@@ -190,11 +187,14 @@ public final class EditorViewModel implements AutoCloseable {
         }
     }
 
-    /**
-     * Before the window closes or the editor signs out: gives every article held back to the queue
-     * (drafts are saved first and kept), then runs {@code then} on the FX thread, whatever happened
-     * to each. Offline nothing can be given back: the leases run out as after a crash.
-     */
+    /** Ctrl+Shift+R: asks first, and the same key again gives it back ({@link ArticleClaims#askToRelease}). */
+    public void releaseSelectedByKey() {
+        if (canRelease.get()) {
+            claims.askToRelease();
+        }
+    }
+
+    /** Before the window closes or the editor signs out: see {@link ArticleClaims#giveBackAll}. */
     public void giveBackAll(Runnable then) {
         claims.giveBackAll(then);
     }
