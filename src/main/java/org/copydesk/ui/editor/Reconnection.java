@@ -44,7 +44,9 @@ final class Reconnection {
                     context.connection.back();
                     context.notices.post(Notice.Kind.SUCCESS, Messages.text("editor.backOnline"));
                     drafts.flushAll();
-                    upkeep.renew(List.copyOf(context.held.rows()));
+                    if (!context.idle()) { // as the heartbeat: an away editor's leases run out (the list watch says so)
+                        upkeep.renew(List.copyOf(context.held.rows()));
+                    }
                 })
                 .onFailure(failure -> context.connection.probeFailed())
                 .executeWith(context.tasks);
