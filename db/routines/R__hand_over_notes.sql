@@ -15,17 +15,22 @@ CREATE PROCEDURE hand_over_notes(IN p_article BIGINT, IN p_actor VARCHAR(64), IN
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
     DECLARE v_own TEXT DEFAULT NULL;
+    DECLARE v_name VARCHAR(200) DEFAULT NULL;
+    DECLARE v_waiting TEXT DEFAULT NULL;
     DECLARE v_mine TEXT DEFAULT NULL;
     DECLARE v_handed LONGTEXT;
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
+    -- reads with SELECT … INTO only: a subquery in a SET or IF reads with shared locks on MariaDB
     SELECT notes INTO v_own FROM review_draft WHERE article_id = p_article AND editor_id = p_from;
     IF TRIM(COALESCE(v_own, '')) = '' THEN
         SET v_own = NULL;
     END IF;
+    SELECT display_name INTO v_name FROM editor WHERE id = p_from;
+    SELECT notes_waiting_for(p_article, p_from) INTO v_waiting;
     -- the numbers of DATE_FORMAT, not its month names: those follow the session's lc_time_names
-    SET v_handed = CONCAT_WS(CONCAT(CHAR(10), CHAR(10)), notes_waiting_for(p_article, p_from),
+    SET v_handed = CONCAT_WS(CONCAT(CHAR(10), CHAR(10)), v_waiting,
                              IF(v_own IS NULL, NULL,
-                                CONCAT('Notes from ', COALESCE((SELECT display_name FROM editor WHERE id = p_from), p_from), ', ',
+                                CONCAT('Notes from ', COALESCE(v_name, p_from), ', ',
                                        DATE_FORMAT(p_now, '%Y-%m-%d %H:%i'), ' UTC:', CHAR(10), v_own)));
     IF p_to IS NULL THEN
         IF v_handed = '' THEN -- nothing written, or p_from cleared what was handed to them
