@@ -4,8 +4,9 @@ DELIMITER $$
 
 -- Ends the article's lease now; the editor is told who did it and why. The article goes back to the
 -- queue kept from that editor (kept_from): their claims pass it over until a supervisor lets them
--- have it again (let_editor_again) or someone decides it. Result: the ended lease, or no row if the
--- article was not held.
+-- have it again (let_editor_again) or someone decides it. The notes that editor wrote go with the
+-- article, as on a reassignment (hand_over_notes): whoever holds it next finds them at the head of
+-- their draft, under the writer's name. Result: the ended lease, or no row if the article was not held.
 CREATE PROCEDURE force_release_article(IN p_as VARCHAR(64), IN p_article BIGINT, IN p_reason VARCHAR(2000))
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
@@ -32,6 +33,7 @@ BEGIN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no such article';
     END IF;
     IF v_owner IS NOT NULL THEN
+        CALL hand_over_notes(p_article, v_actor, v_owner, NULL, v_now);
         UPDATE article SET locked_by = NULL, expires_at = NULL, kept_from = v_owner WHERE id = p_article;
         CALL log_event(p_article, 'force_release', v_actor, v_owner, NULL, v_token, NULL, NULL, TRIM(p_reason), v_now);
     END IF;

@@ -8,9 +8,9 @@ DELIMITER $$
 -- (unless p_outside_desk: then p_to gets this lease only, not the desk), or when p_to already
 -- holds their capacity (unless p_override).
 -- The editor who held it is kept from it (kept_from: their claims pass it over until a supervisor
--- lets them have it again, or someone decides it), and their notes go to p_to: p_to's draft starts
--- with them under the writer's name (when it has room), and the history keeps them
--- ('notes_handed_over'). Giving it to the editor it was kept from ends the keeping.
+-- lets them have it again, or someone decides it), and their notes go to p_to (hand_over_notes):
+-- p_to's draft starts with them under the writer's name (when it has room), and the history keeps
+-- them ('notes_handed_over'). Giving it to the editor it was kept from ends the keeping.
 -- Result: the new lease.
 CREATE PROCEDURE reassign_article(IN p_as VARCHAR(64), IN p_article BIGINT, IN p_to VARCHAR(64), IN p_override INT,
                                   IN p_outside_desk INT, IN p_reason VARCHAR(2000))
@@ -31,9 +31,6 @@ BEGIN
     DECLARE v_expires DATETIME(6);
     DECLARE v_capacity INT DEFAULT NULL;
     DECLARE v_held INT;
-    DECLARE v_notes TEXT DEFAULT NULL;
-    DECLARE v_mine TEXT DEFAULT NULL;
-    DECLARE v_handed LONGTEXT;
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
     CALL operation_begins();
@@ -79,18 +76,7 @@ BEGIN
                    v_expires, NULLIF(TRIM(p_reason), ''), v_now);
     -- the notes the editor who held it wrote go with it
     IF v_owner IS NOT NULL AND v_owner <> p_to THEN
-        SELECT notes INTO v_notes FROM review_draft WHERE article_id = p_article AND editor_id = v_owner;
-    END IF;
-    IF TRIM(COALESCE(v_notes, '')) <> '' THEN
-        SELECT notes INTO v_mine FROM review_draft WHERE article_id = p_article AND editor_id = p_to FOR UPDATE;
-        SELECT CONCAT('— ', COALESCE((SELECT display_name FROM editor WHERE id = v_owner), v_owner), ' —',
-                              CHAR(10), v_notes, IF(TRIM(COALESCE(v_mine, '')) = '', '', CONCAT(CHAR(10), CHAR(10), v_mine))) INTO v_handed;
-        IF OCTET_LENGTH(v_handed) <= 65535 THEN -- else the history alone keeps them: nothing of p_to's is cut
-            INSERT INTO review_draft (article_id, editor_id, verdict, notes, saved_at)
-            VALUES (p_article, p_to, NULL, v_handed, v_now)
-            ON DUPLICATE KEY UPDATE notes = VALUES(notes), saved_at = VALUES(saved_at);
-        END IF;
-        CALL log_event(p_article, 'notes_handed_over', v_actor, v_owner, p_to, NULL, NULL, NULL, v_notes, v_now);
+        CALL hand_over_notes(p_article, v_actor, v_owner, p_to, v_now);
     END IF;
     COMMIT;
     SELECT p_article AS article_id, p_to AS owner, v_token + 1 AS lease_token, v_expires AS expires_at,

@@ -312,7 +312,7 @@ class LeaseOperationsContractTest extends OperationsFixture {
         assertThat(lost.byActor()).isEqualTo("sue");
         assertThat(lost.detail()).isEqualTo("legal hold");
         assertThat(explain(lost)).isEqualTo("Sue Lindqvist took \u201cCup final\u201d back: \u201clegal hold\u201d."
-                + " Your notes are kept as a draft.");
+                + " Your notes go with it to whoever reviews it next.");
         assertThat(procedures.forceRelease("sue", OperationsFixture.id(lease), "again")).as("nothing left to end").isEmpty();
     }
 
@@ -337,7 +337,7 @@ class LeaseOperationsContractTest extends OperationsFixture {
         assertThat(lost.reason()).isEqualTo(LostReason.REASSIGNED);
         assertThat(lost.currentOwner()).isEqualTo("bob");
         assertThat(explain(lost)).isEqualTo("Sue Lindqvist gave \u201cCup final\u201d to Bob Okafor: \u201cann is off sick\u201d."
-                + " Your notes are kept as a draft.");
+                + " Your notes went with it.");
         assertThat(procedures.renew("bob", List.of(bob))).extracting(ReviewProcedures.Renewed::renewed).containsExactly(true);
     }
 

@@ -212,7 +212,7 @@ class ReviewWorkflowTest {
         assertThat(outcome).isInstanceOf(DecisionOutcome.Lost.class);
         DecisionOutcome.Lost lost = (DecisionOutcome.Lost) outcome;
         assertThat(lost.lost().reason()).isEqualTo(LostReason.FORCE_RELEASED);
-        assertThat(lost.message()).contains("Sue Lindqvist", "Legal wants to see it first", "kept as a draft");
+        assertThat(lost.message()).contains("Sue Lindqvist", "Legal wants to see it first", "Your notes go with it");
         assertThat(session.drafts().load(article.id(), "ann")).get().extracting(Drafts.Draft::notes).isEqualTo("Libel risk in para 3");
         assertThat(dsl.fetchValue(ARTICLE.STATUS, ARTICLE.ID.eq(article.id()))).isEqualTo(ArticleStatus.queued);
         assertThat(dsl.fetchCount(DECISION)).isZero();

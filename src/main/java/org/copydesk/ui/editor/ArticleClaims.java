@@ -41,6 +41,9 @@ final class ArticleClaims {
     private final ObjectProperty<Optional<LocalDateTime>> nextAvailable = new SimpleObjectProperty<>(Optional.empty());
     /** Whether the person takes work in this window: from the first Get articles (a supervisor's window starts without). */
     private boolean reviewing;
+    /** The release key's question on screen, and the row it asks about. */
+    private Notice releaseQuestion;
+    private LeaseRow releaseAsked;
 
     ArticleClaims(EditorContext context, DraftKeeper drafts, LeaseUpkeep upkeep, OpenArticle reader) {
         this.context = context;
@@ -65,7 +68,7 @@ final class ArticleClaims {
                 .executeWith(context.tasks);
     }
 
-    /** Gets articles without being asked (back online, work waiting), only once the person takes work here. */
+    /** Gets articles without being asked (work waiting, the editor chose to top up), only once the person takes work here. */
     void topUp() {
         if (reviewing) {
             reload();
@@ -104,6 +107,32 @@ final class ArticleClaims {
             context.notices.post(Notice.Kind.INFO, Messages.text("editor.newArticles", assignment.claimed()));
         }
         upkeep.refreshed();
+    }
+
+    /**
+     * The release key: a key is pressed by mistake more easily than a button is clicked, and a
+     * release cannot be taken back (the article may be someone else's a second later). So the key
+     * asks, in a notice with "Give it back"; the same key again, on the same article while the
+     * question shows, answers it.
+     */
+    void askToRelease() {
+        LeaseRow row = held.selected().get();
+        if (releaseQuestion != null && context.notices.list().contains(releaseQuestion) && releaseAsked == row) {
+            context.notices.dismiss(releaseQuestion);
+            releaseQuestion = null;
+            releaseSelected();
+            return;
+        }
+        if (releaseQuestion != null) {
+            context.notices.dismiss(releaseQuestion);
+        }
+        releaseAsked = row;
+        releaseQuestion = context.notices.post(Notice.Kind.INFO, Messages.text("editor.release.ask", row.article().title()),
+                Messages.text("editor.release.giveBack"), () -> {
+                    if (held.selected().get() == row) {
+                        releaseSelected();
+                    }
+                });
     }
 
     /** Gives the selected article back to the queue; the notes stay as a draft. */

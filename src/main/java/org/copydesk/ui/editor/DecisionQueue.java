@@ -13,6 +13,7 @@ import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
+import org.copydesk.review.ReviewDecisions;
 import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.Messages;
@@ -145,9 +146,25 @@ final class DecisionQueue {
     /** A newer revision arrived during the undo window: the article is back, with the reason beside Submit. */
     private void withdraw(Pending p) {
         context.notices.dismiss(p.notice());
-        drafts.notDecided(p.row().id());
-        held.bringBack(p.row());
+        notSent(p.row(), true);
         revisions.withdrawn(p.row());
+    }
+
+    /**
+     * The decision was not sent (withdrawn or refused): its notes are kept and the article is back on
+     * the list, but the selection stays where the editor reads now. When she reads another article,
+     * a notice says at once what happened to this one (the green "Approved …" she saw is gone), with
+     * a button that opens it; on the article itself, the line beside Submit says it.
+     */
+    private void notSent(LeaseRow row, boolean outdated) {
+        drafts.notDecided(row.id());
+        held.putBack(row);
+        if (held.selected().get() != row) {
+            String title = row.article().title();
+            context.notices.post(Notice.Kind.WARNING, outdated ? Messages.text("editor.decision.notSentNewer", title)
+                            : Messages.text("editor.decision.notSentRefused", title),
+                    Messages.text("editor.decision.open"), () -> held.selected().set(row));
+        }
     }
 
     private void send(Pending p) {
@@ -170,10 +187,9 @@ final class DecisionQueue {
             held.remove(row);
             context.notices.post(Notice.Kind.SUCCESS, said(request.verdict(), row.article().title(), auto));
         } else if (outcome instanceof DecisionOutcome.Lost lost) {
-            upkeep.lost(row.article(), lost.message());
+            upkeep.lost(row.article(), lost.lost(), lost.message());
         } else if (outcome instanceof DecisionOutcome.Refused refused) {
-            drafts.notDecided(row.id());
-            held.bringBack(row);
+            notSent(row, ReviewDecisions.NEWER_REVISION.equals(refused.message()));
             revisions.refused(row, refused.message()); // said next to Submit, for the article it concerns
         }
     }

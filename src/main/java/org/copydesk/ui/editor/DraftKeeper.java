@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -23,6 +25,9 @@ import org.copydesk.ui.common.Messages;
  * database in a new session. Nothing typed is ever dropped by a failure.
  */
 final class DraftKeeper {
+
+    /** The heading of notes handed over with an article (db/routines/R__hand_over_notes.sql): whose they are. */
+    private static final Pattern HANDED_OVER = Pattern.compile("Notes from (.+?), \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC:\n");
 
     /**
      * The notes for one article as typed, kept here until the database has them. Its saves are
@@ -78,7 +83,18 @@ final class DraftKeeper {
         d.verdict = saved.get().verdict();
         d.notes = saved.get().notes();
         status.set(d.notes.isBlank() ? "" // a decision chosen, no notes: nothing that reads as a draft
-                : Messages.text("editor.draft.restored", Formats.localDayClock(saved.get().savedAt(), context.zone)));
+                : restoredWords(saved.get()));
+    }
+
+    /**
+     * "Draft restored from 14:02", or, for notes another editor wrote and the database handed over
+     * with the article (a reassignment or a force release: they start with the heading the routine
+     * hand_over_notes writes), whose they are: "Draft restored" read as the editor's own work.
+     */
+    private String restoredWords(Drafts.Draft saved) {
+        Matcher heading = HANDED_OVER.matcher(saved.notes());
+        return heading.lookingAt() ? Messages.text("editor.draft.handedOver", heading.group(1))
+                : Messages.text("editor.draft.restored", Formats.localDayClock(saved.savedAt(), context.zone));
     }
 
     /**

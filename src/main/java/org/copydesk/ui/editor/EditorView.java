@@ -217,7 +217,7 @@ public final class EditorView extends StackPane {
         } else if (SUBMIT.match(e)) {
             model.submit();
         } else if (RELEASE.match(e)) {
-            model.releaseSelected();
+            model.releaseSelectedByKey();
         } else if (HELP.match(e)) {
             shortcuts.toggle();
         } else if (e.getCode() == KeyCode.ESCAPE && shortcuts.isVisible()) {

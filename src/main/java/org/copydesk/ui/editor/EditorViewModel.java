@@ -22,8 +22,6 @@ import org.copydesk.review.Editor;
 import org.copydesk.review.HistoryEntry;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Verdict;
-import org.copydesk.ui.common.BackgroundTask;
-import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Ticker;
@@ -91,6 +89,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final DecisionQueue decisions;
     private final LiveList live;
     private final ListWords words;
+    private final Reconnection reconnection;
     private BooleanSupplier inFront = () -> true;
 
     private final BooleanBinding canRelease;
@@ -110,6 +109,7 @@ public final class EditorViewModel implements AutoCloseable {
         this.decisions = new DecisionQueue(context, drafts, upkeep, revisions);
         this.live = new LiveList(context, upkeep, revisions, claims, remembered.autoTopUpProperty());
         this.words = new ListWords(context, claims, live.waiting());
+        this.reconnection = new Reconnection(context, drafts, upkeep);
         words.deskChanges().addListener((o, was, now) -> reading.desksChanged());
 
         var selected = held.selected();
@@ -170,10 +170,7 @@ public final class EditorViewModel implements AutoCloseable {
         context.activity();
     }
 
-    /**
-     * Submits the chosen decision on the selected article: it leaves the list at once and is sent
-     * after {@link #UNDO_WINDOW}, while its notice offers Undo (see {@link DecisionQueue} for why).
-     */
+    /** Submits the chosen decision: it leaves the list at once, is sent after {@link #UNDO_WINDOW} ({@link DecisionQueue}). */
     public void submit() {
         decisions.submit();
     }
@@ -190,11 +187,14 @@ public final class EditorViewModel implements AutoCloseable {
         }
     }
 
-    /**
-     * Before the window closes or the editor signs out: gives every article held back to the queue
-     * (drafts are saved first and kept), then runs {@code then} on the FX thread, whatever happened
-     * to each. Offline nothing can be given back: the leases run out as after a crash.
-     */
+    /** Ctrl+Shift+R: asks first, and the same key again gives it back ({@link ArticleClaims#askToRelease}). */
+    public void releaseSelectedByKey() {
+        if (canRelease.get()) {
+            claims.askToRelease();
+        }
+    }
+
+    /** Before the window closes or the editor signs out: see {@link ArticleClaims#giveBackAll}. */
     public void giveBackAll(Runnable then) {
         claims.giveBackAll(then);
     }
@@ -223,37 +223,18 @@ public final class EditorViewModel implements AutoCloseable {
         context.notices.post(kind, text);
     }
 
-    // --- periodic work --------------------------------------------------------------------------
-
     /** Every tick: countdowns, warnings, heartbeat, the list watch, autosave, reconnection, fading notices. */
     void tick() {
-        if (context.tasks.waitingTooLong()) {
-            context.connection.notAnswering();
-        }
+        reconnection.noticeSilence();
         decisions.sendDue(false);
         upkeep.tick();
         if (!context.connection.isOffline()) {
             drafts.autosave();
         }
         live.tick();
-        if (context.connection.startProbeIfDue()) {
-            probe();
-        }
+        reconnection.tick();
         context.notices.fade(inFront.getAsBoolean());
         words.update();
-    }
-
-    /** Offline: asks the database again; when it answers, what was typed is saved and the list refreshed. */
-    private void probe() {
-        BackgroundTask.of("reconnect", () -> context.session.queue().recordPresence(context.editor.id()))
-                .onSuccess(ok -> {
-                    context.connection.back();
-                    context.notices.post(Notice.Kind.SUCCESS, Messages.text("editor.backOnline"));
-                    drafts.flushAll();
-                    claims.topUp();
-                })
-                .onFailure(failure -> context.connection.probeFailed())
-                .executeWith(context.tasks);
     }
 
     @Override

@@ -121,6 +121,20 @@ final class HeldList {
         selected.set(row);
     }
 
+    /**
+     * A decision that was not sent (refused, or withdrawn for a newer revision): the row set aside is
+     * back at the end of the list, and the selection stays on what the editor reads now (the row is
+     * selected only if nothing is): a decision she made seconds ago does not pull her away.
+     */
+    void putBack(LeaseRow row) {
+        if (aside.remove(row.id()) != null && !rows.contains(row)) {
+            rows.add(row);
+        }
+        if (selected.get() == null) {
+            selected.set(row);
+        }
+    }
+
     private void takeOff(LeaseRow row) {
         int i = rows.indexOf(row);
         rows.remove(row);

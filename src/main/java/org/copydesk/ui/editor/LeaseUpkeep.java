@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.copydesk.lease.LeaseLost;
+import org.copydesk.lease.LostReason;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ReviewQueue;
 import org.copydesk.ui.common.BackgroundTask;
@@ -16,8 +18,8 @@ import org.copydesk.ui.common.Notice;
  * Keeps the editor's leases while the editor works and lets them go when the editor does not: the
  * countdowns, a heartbeat that renews every lease (and sooner for leases shorter than the
  * heartbeat), nothing renewed after the idle timeout, a warning with "Keep it" before a lease runs
- * out, and a lease that reached 0:00 or was found lost leaving the list with the database's reason,
- * its notes kept as a draft.
+ * out, and a lease that reached 0:00 or was found lost leaving the list with the database's reason
+ * (a supervisor's act as news that fades, the rest as a fault that stays), its notes kept as a draft.
  *
  * <p>The one place where a lease gains time ({@link #renewed}) and where one is lost
  * ({@link #lost}), whoever found out (the heartbeat, the list watch, a decision, the countdown):
@@ -165,9 +167,9 @@ final class LeaseUpkeep {
         HeldArticle a = row.article();
         letGo(row);
         BackgroundTask.of("explain a lapsed lease", () -> context.session.queue().lapsed(a))
-                .onSuccess(lost -> tell(a.id(), lost.message()))
+                .onSuccess(lost -> tell(a.id(), kindOf(lost.lost()), lost.message()))
                 .onFailure(failure -> {
-                    tell(a.id(), Messages.text("editor.lease.ranOut", a.title()));
+                    tell(a.id(), Notice.Kind.ERROR, Messages.text("editor.lease.ranOut", a.title()));
                     context.failed(failure);
                 })
                 .executeWith(context.tasks);
@@ -175,16 +177,27 @@ final class LeaseUpkeep {
 
     /** A lease found lost (heartbeat, the list watch, giving back): it leaves the list, the notes stay, the editor is told why. */
     void lost(ReviewQueue.LostArticle lost) {
-        lost(lost.article(), lost.message());
+        lost(lost.article(), lost.lost(), lost.message());
     }
 
     /** As {@link #lost(ReviewQueue.LostArticle)}, for an article whose row may be set aside for a decision. */
-    void lost(HeldArticle article, String message) {
+    void lost(HeldArticle article, LeaseLost why, String message) {
         if (held.isGone(HeldList.key(article))) {
             return; // already let go of, and said why
         }
         held.findHeld(article.id()).ifPresent(this::letGo);
-        tell(article.id(), message);
+        tell(article.id(), kindOf(why), message);
+    }
+
+    /**
+     * A supervisor taking an article back or giving it to someone else is part of a working day,
+     * not a fault: news that fades like other news (it waits while the window is behind others, see
+     * {@code NoticeBoard.fade}; the history keeps it). A lease that ran out or went to someone else
+     * under the editor stays until closed, as faults do.
+     */
+    static Notice.Kind kindOf(LeaseLost why) {
+        return why != null && (why.reason() == LostReason.FORCE_RELEASED || why.reason() == LostReason.REASSIGNED)
+                ? Notice.Kind.INFO : Notice.Kind.ERROR;
     }
 
     private void letGo(LeaseRow row) {
@@ -193,12 +206,12 @@ final class LeaseUpkeep {
         held.remove(row);
     }
 
-    private void tell(long articleId, String message) {
+    private void tell(long articleId, Notice.Kind kind, String message) {
         if (held.shows(articleId)) {
             return; // held again meanwhile (Get articles while the reason was being read): no longer true
         }
         heldAgain(articleId);
-        losses.put(articleId, context.notices.post(Notice.Kind.ERROR, message));
+        losses.put(articleId, context.notices.post(kind, message));
         context.alertDesktop(message);
     }
 }

@@ -224,7 +224,9 @@ final class LiveList {
         waiting.set(found.size() >= ListWatch.WAITING_LIMIT ? Messages.text("editor.list.waitingMany", ListWatch.WAITING_LIMIT)
                 : Messages.text("editor.list.waiting", forMe.size(), where));
         Set<Long> ids = forMe.stream().map(ListWatch.Waiting::articleId).collect(Collectors.toSet());
-        if (autoTopUp.get() && !claims.loadingProperty().get() && !ids.equals(toppedUpFor)) {
+        // offline (an answer that came back late, after the window went offline) Get articles would not run:
+        // the top-up waits for the next read instead of counting as done
+        if (autoTopUp.get() && !claims.loadingProperty().get() && !context.connection.isOffline() && !ids.equals(toppedUpFor)) {
             toppedUpFor = ids; // if the claim brings none of them (another editor was quicker), do not insist
             claims.topUp();
         }

@@ -62,8 +62,15 @@ public final class SignInView extends StackPane {
         HBox signInRow = new HBox(8, signIn, busy);
         HBox.setHgrow(signIn, Priority.ALWAYS);
         signInRow.setAlignment(Pos.CENTER_LEFT);
+        Label waiting = new Label(); // words beside the spinner: what the sign-in waits for
+        waiting.setId("sign-in-waiting");
+        waiting.setWrapText(true);
+        waiting.getStyleClass().add(Styles.TEXT_MUTED);
+        waiting.textProperty().bind(model.waitingProperty());
+        waiting.visibleProperty().bind(model.waitingProperty().isNotEmpty());
+        waiting.managedProperty().bind(waiting.visibleProperty());
         VBox credentials = new VBox(8, new Label(Messages.text("signIn.userName")), user,
-                new Label(Messages.text("signIn.password")), password, signInRow);
+                new Label(Messages.text("signIn.password")), password, signInRow, waiting);
         credentials.visibleProperty().bind(model.editorProperty().isNull());
         credentials.managedProperty().bind(credentials.visibleProperty());
         // Enter signs in on the first step and starts on the second: only the visible step's button is default.

@@ -1,5 +1,6 @@
 package org.copydesk.ui.editor;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
@@ -24,13 +25,20 @@ import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.SignIn;
 import org.copydesk.ui.common.Messages;
+import org.copydesk.ui.common.FxTicker;
 import org.copydesk.ui.common.TaskExecutor;
+import org.copydesk.ui.common.Ticker;
 
 /**
  * Sign-in in two steps: the person's own database account (user name and password; the database
  * decides who they are), then which of their desks they take work from today (remembered). A
  * supervisor skips the second step: they go straight to the dashboard, with the desks they chose
  * last time (all of theirs the first time), and take work only when they choose to review.
+ *
+ * <p>A sign-in that cannot reach the database (stopped, restarting, frozen) goes on trying by
+ * itself while the form waits, for {@link #KEEP_TRYING_FOR}, and says so in words ("Waiting for the
+ * database at host:port … (retrying)"): it gets in as soon as the server is back, without the person
+ * pressing Sign in again; a try the server does not answer says so after {@link #SAY_WAITING_AFTER}.
  */
 public final class SignInViewModel {
 
@@ -62,8 +70,16 @@ public final class SignInViewModel {
     public record SignedIn(ReviewSession session, Editor editor, List<String> desks) {
     }
 
+    /** How long a sign-in that cannot reach the database goes on trying by itself. */
+    public static final Duration KEEP_TRYING_FOR = Duration.ofMinutes(2);
+    /** The pause between a try that could not reach the database and the next. */
+    public static final Duration RETRY_AFTER = Duration.ofSeconds(2);
+    /** A try unanswered this long is said to be waiting (a frozen server answers nothing for a minute). */
+    public static final Duration SAY_WAITING_AFTER = Duration.ofSeconds(2);
+
     private SignIn signIn;
     private final TaskExecutor tasks;
+    private final Ticker ticker;
     private final Preferences prefs;
     private final StringProperty user = new SimpleStringProperty("");
     private final StringProperty password = new SimpleStringProperty("");
@@ -75,16 +91,31 @@ public final class SignInViewModel {
     private final BooleanProperty straightIn = new SimpleBooleanProperty();
     private final StringProperty where = new SimpleStringProperty(Messages.text("signIn.preparing"));
     private final StringProperty demoHint = new SimpleStringProperty("");
+    private final StringProperty waiting = new SimpleStringProperty("");
     private final BooleanBinding canSignIn;
     private ReviewSession session;
     private boolean signInWhenReady;
+    /** Ticks while a sign-in is under way: says it waits, starts the next try. */
+    private AutoCloseable clock;
+    private long firstTryNanos;
+    private long tryStartedNanos;
+    /** When the next try starts, or -1 while a try is under way or none is due. */
+    private long nextTryNanos = -1;
+    private Duration keepTryingFor = KEEP_TRYING_FOR;
+
+    /** As {@link #SignInViewModel(SignIn, TaskExecutor, Ticker, Preferences)} on the FX thread's clock. */
+    public SignInViewModel(SignIn signIn, TaskExecutor tasks, Preferences prefs) {
+        this(signIn, tasks, new FxTicker(), prefs);
+    }
 
     /**
      * @param signIn the prepared sign-in, or null while the database is still being prepared
      *               (the form is usable at once; {@link #prepared} arrives later)
+     * @param ticker measures the waits and paces the tries again (a manual one in tests)
      */
-    public SignInViewModel(SignIn signIn, TaskExecutor tasks, Preferences prefs) {
+    public SignInViewModel(SignIn signIn, TaskExecutor tasks, Ticker ticker, Preferences prefs) {
         this.tasks = tasks;
+        this.ticker = ticker;
         this.prefs = prefs;
         user.set(SignInChoice.load(prefs).lastEditor());
         canSignIn = Bindings.createBooleanBinding(() -> !user.get().isBlank() && !busy.get() && editor.get() == null, user, busy, editor);
@@ -129,10 +160,21 @@ public final class SignInViewModel {
         }
         busy.set(true);
         error.set("");
+        firstTryNanos = ticker.nanoTime();
+        if (clock == null) {
+            clock = ticker.every(Duration.ofMillis(500), this::tick);
+        }
+        tryOnce();
+    }
+
+    private void tryOnce() {
+        tryStartedNanos = ticker.nanoTime();
+        nextTryNanos = -1;
         String name = user.get().strip();
         char[] secret = password.get().toCharArray();
         tasks.run("sign in", () -> signIn.signIn(name, secret), opened -> {
             Arrays.fill(secret, ' ');
+            stopTrying();
             busy.set(false);
             password.set("");
             session = opened.session();
@@ -143,9 +185,53 @@ public final class SignInViewModel {
             straightIn.set(opened.editor().role().canSupervise());
         }, failure -> {
             Arrays.fill(secret, ' ');
+            long now = ticker.nanoTime();
+            if (ConnectionTrouble.isConnectionLost(failure) && now - firstTryNanos < keepTryingFor.toNanos()) {
+                waiting.set(Messages.text("signIn.waitingRetrying", place()));
+                nextTryNanos = now + RETRY_AFTER.toNanos();
+                return;
+            }
+            stopTrying();
             busy.set(false);
             error.set(ConnectionTrouble.describe(failure));
         });
+    }
+
+    /** A shorter bound than {@link #KEEP_TRYING_FOR} (tests: every try waits for the network in real time). */
+    void keepTryingFor(Duration bound) {
+        this.keepTryingFor = bound;
+    }
+
+    private void tick() {
+        long now = ticker.nanoTime();
+        if (nextTryNanos >= 0 && now >= nextTryNanos) {
+            tryOnce();
+        } else if (nextTryNanos < 0 && waiting.get().isEmpty() && now - tryStartedNanos >= SAY_WAITING_AFTER.toNanos()) {
+            waiting.set(Messages.text("signIn.waiting", place()));
+        }
+    }
+
+    private void stopTrying() {
+        waiting.set("");
+        nextTryNanos = -1;
+        if (clock != null) {
+            try {
+                clock.close();
+            } catch (Exception ignored) {
+                // stopping a timer cannot fail in a way worth reporting
+            }
+            clock = null;
+        }
+    }
+
+    /** "the database at db.example.org:3306", or the embedded one's words. */
+    private String place() {
+        String where = signIn.where();
+        if (!where.startsWith("jdbc:")) {
+            return where;
+        }
+        String hostAndPort = where.replaceFirst("^jdbc:[a-z]+:(?:[a-z]+:)?//", "").replaceFirst("/.*", "").replaceFirst("^.*@", "");
+        return Messages.text("signIn.databaseAt", hostAndPort);
     }
 
     /** Step two: starts work on the ticked desks. */
@@ -166,15 +252,27 @@ public final class SignInViewModel {
     }
 
     private static String hintFor(SignIn prepared) {
-        if (!prepared.embedded()) {
-            return "";
-        }
-        return Messages.text("signIn.demoHint", String.join(", ", prepared.demoAccounts()), DemoNewsroom.demoPassword("ann"));
+        return demoHint(prepared.demoAccounts());
+    }
+
+    /**
+     * The hint for the demo accounts, or empty when there are none: a team's server (started by
+     * {@code copydesk server}) is embedded too but has no demo accounts, and "Demo accounts: ." told
+     * its people nothing.
+     */
+    static String demoHint(List<String> demoAccounts) {
+        return demoAccounts.isEmpty() ? ""
+                : Messages.text("signIn.demoHint", String.join(", ", demoAccounts), DemoNewsroom.demoPassword("ann"));
     }
 
     /** A hint for the embedded server's demo accounts, or empty. */
     public ReadOnlyStringProperty demoHintProperty() {
         return demoHint;
+    }
+
+    /** "Waiting for the database at host:port … (retrying)" while a sign-in waits for it; empty otherwise. */
+    public ReadOnlyStringProperty waitingProperty() {
+        return waiting;
     }
 
     /** Where the database is ("Preparing the database…" until it is ready). */

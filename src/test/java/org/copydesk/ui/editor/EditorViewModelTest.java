@@ -344,12 +344,12 @@ class EditorViewModelTest {
         session.supervision().forceRelease(row.id(), "sue", "Legal review first");
 
         model.activity();
-        ticker.advance(Duration.ofSeconds(61)); // the heartbeat finds out
+        ticker.advance(Duration.ofSeconds(4)); // the list watch finds out
 
         assertThat(model.articles()).extracting(LeaseRow::id).doesNotContain(row.id());
-        Notice lost = model.notices().stream().filter(n -> n.kind() == Notice.Kind.ERROR).findFirst().orElseThrow();
+        Notice lost = model.notices().stream().filter(n -> n.kind() == Notice.Kind.INFO).findFirst().orElseThrow();
         assertThat(lost.text()).isEqualTo("Sue Lindqvist took \u201cArticle 0\u201d back: \u201cLegal review first\u201d."
-                + " Your notes are kept as a draft.");
+                + " Your notes go with it to whoever reviews it next.");
         assertThat(session.drafts().load(row.id(), "ann")).get().extracting(d -> d.notes()).isEqualTo("Half-written thoughts");
     }
 

@@ -138,7 +138,7 @@ class EditorWindowTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(fx(() -> ((Label) lookup("#leave-title")).getText())).isEqualTo("Close this window?");
         assertThat(fx(() -> ((Label) lookup("#leave-explanation")).getText()))
-                .contains("another Copydesk window on this computer", "same 4 articles", "stay yours");
+                .contains("Another Copydesk window on this computer is signed in as you", "same 4 articles", "stay yours");
         assertThat(fx(() -> lookup("#leave-give-back").isVisible())).as("nothing offered to give back").isFalse();
 
         robot.push(KeyCode.ENTER); // the default keeps them

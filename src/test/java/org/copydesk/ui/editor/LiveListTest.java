@@ -69,7 +69,7 @@ class LiveListTest {
         ticker.advance(WITHIN_FIVE_SECONDS);
 
         assertThat(model.articles()).extracting(LeaseRow::id).doesNotContain(row.id());
-        String said = "Sue Lindqvist took \u201cArticle 0\u201d back: \u201cLegal first\u201d. Your notes are kept as a draft.";
+        String said = "Sue Lindqvist took \u201cArticle 0\u201d back: \u201cLegal first\u201d. Your notes go with it to whoever reviews it next.";
         assertThat(model.notices()).extracting(Notice::text).contains(said);
         assertThat(alerts).containsExactly(said);
     }
@@ -85,7 +85,7 @@ class LiveListTest {
 
         assertThat(model.articles()).isEmpty();
         assertThat(model.notices()).extracting(Notice::text)
-                .contains("Sue Lindqvist gave \u201cArticle 0\u201d to Bob Marsh: \u201cBob covers this\u201d. Your notes are kept as a draft.");
+                .contains("Sue Lindqvist gave \u201cArticle 0\u201d to Bob Marsh: \u201cBob covers this\u201d. Your notes went with it.");
     }
 
     @Test

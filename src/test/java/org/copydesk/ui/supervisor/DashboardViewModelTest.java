@@ -317,10 +317,10 @@ class DashboardViewModelTest {
                 .fetch(LEASE_EVENT.ACTOR)).containsExactly("sue");
 
         ann.activity();
-        annsClock.advance(Duration.ofSeconds(61)); // Ann's heartbeat finds out
+        annsClock.advance(Duration.ofSeconds(4)); // Ann's list watch finds out (news: it fades after its lifetime)
         assertThat(ann.articles()).extracting(r -> r.article().title()).containsExactly("Article 1");
         assertThat(ann.notices()).extracting(Notice::text).contains("Sue Lindqvist took \u201cArticle 0\u201d back: "
-                + "\u201cLegal must read it first\u201d. Your notes are kept as a draft.");
+                + "\u201cLegal must read it first\u201d. Your notes go with it to whoever reviews it next.");
         ann.close();
     }
 

@@ -116,7 +116,7 @@ class LeaseActionsViewModelTest {
         assertThat(lockedBy("Article 0")).isEqualTo("cat");
         assertThat(dsl.fetchValue(ARTICLE.KEPT_FROM, ARTICLE.ID.eq(article0))).isEqualTo("ann");
         assertThat(dsl.fetchValue(REVIEW_DRAFT.NOTES, REVIEW_DRAFT.ARTICLE_ID.eq(article0).and(REVIEW_DRAFT.EDITOR_ID.eq("cat"))))
-                .isEqualTo("\u2014 Ann Kowalski \u2014\nHeadline overstates the cuts");
+                .matches("Notes from Ann Kowalski, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC:\nHeadline overstates the cuts");
         assertThat(dsl.fetchValue(REVIEW_DRAFT.NOTES, REVIEW_DRAFT.ARTICLE_ID.eq(article0).and(REVIEW_DRAFT.EDITOR_ID.eq("ann"))))
                 .as("Ann's own stay hers").isEqualTo("Headline overstates the cuts");
         assertThat(dsl.select(LEASE_EVENT.ACTOR, LEASE_EVENT.OLD_OWNER, LEASE_EVENT.NEW_OWNER, LEASE_EVENT.DETAIL).from(LEASE_EVENT)
