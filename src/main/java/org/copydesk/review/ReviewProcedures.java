@@ -46,9 +46,9 @@ final class ReviewProcedures {
         OUTDATED
     }
 
-    /** What a decision call returned. */
+    /** What a decision call returned; {@code stage}: where the article is now (null on a desk without stages). */
     record Decided(DecideOutcome outcome, long articleId, String verdict, String status, LocalDateTime returnsAt,
-                   boolean quarantined) {
+                   boolean quarantined, String stage) {
     }
 
     private final DatabaseOperations operations;
@@ -94,13 +94,21 @@ final class ReviewProcedures {
     }
 
     Decided decide(String as, Lease lease, UUID requestId, Verdict verdict, String notes) {
-        Record r = operations.fetch(Operation.DECIDE_ARTICLE, as, ArticleLeases.articleId(lease), lease.token(),
-                requestId.toString(), verdict.code(), notes).get(0);
-        DecideOutcome outcome = DatabaseOperations.outcome(Operation.DECIDE_ARTICLE, DecideOutcome.class,
+        return decide(as, lease, requestId, verdict, notes, null, List.of());
+    }
+
+    /**
+     * A decision, on a desk with stages perhaps naming the earlier stage a send-back goes to and the
+     * stages asked for ({@code decide_at_stage}; {@code decide_article} is the same without them).
+     */
+    Decided decide(String as, Lease lease, UUID requestId, Verdict verdict, String notes, String toStage, List<String> ask) {
+        Record r = operations.fetch(Operation.DECIDE_AT_STAGE, as, ArticleLeases.articleId(lease), lease.token(),
+                requestId.toString(), verdict.code(), notes, toStage, ask.isEmpty() ? null : String.join(",", ask)).get(0);
+        DecideOutcome outcome = DatabaseOperations.outcome(Operation.DECIDE_AT_STAGE, DecideOutcome.class,
                 r.get("outcome", String.class));
         return new Decided(outcome, r.get("article_id", Long.class), r.get("verdict", String.class),
                 r.get("status", String.class), r.get("returns_at", LocalDateTime.class),
-                DatabaseOperations.flag(Operation.DECIDE_ARTICLE, r, "quarantined"));
+                DatabaseOperations.flag(Operation.DECIDE_AT_STAGE, r, "quarantined"), r.get("stage_id", String.class));
     }
 
     /** The lease holder takes the newest revision; empty when the lease is no longer held. */
