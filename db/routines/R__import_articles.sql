@@ -127,6 +127,10 @@ BEGIN
                        decision_note = IF(v_status = 'awaiting_writer', decision_note, NULL), updated_at = v_now
                  WHERE id = v_id;
                 SET v_outcome = IF(v_status = 'awaiting_writer', 'returned', 'reopened');
+                IF v_outcome = 'reopened' THEN
+                    -- the chain starts again: what earlier reviewers asked for was for the text they read
+                    DELETE FROM article_stage_request WHERE article_id = v_id;
+                END IF;
             ELSE
                 UPDATE article SET title = v_title, byline = v_byline, body = v_body, revision = v_revision, updated_at = v_now
                  WHERE id = v_id;

@@ -10,9 +10,10 @@ DELIMITER $$
 -- not a later when_asked stage, and a send-back to a stage that is not an earlier one of the desk.
 -- Records the stages asked for. o_to: approve, the next stage that is entered (always, or asked
 -- for), NULL at the last (the final approval); send-back to a stage, that stage; else NULL.
+-- p_stage NULL (a desk without stages) with a stage named or asked for is refused.
 CREATE PROCEDURE stage_step(IN p_actor VARCHAR(64), IN p_article BIGINT, IN p_desk VARCHAR(32), IN p_stage VARCHAR(32),
                             IN p_verdict VARCHAR(16), IN p_to_stage VARCHAR(32), IN p_ask VARCHAR(1000), IN p_now DATETIME(6),
-                            OUT o_to VARCHAR(32), OUT o_to_four_eyes INT)
+                            OUT o_to VARCHAR(32))
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
     DECLARE v_position INT;
@@ -22,50 +23,62 @@ BEGIN
     DECLARE v_asked VARCHAR(1000);
     DECLARE v_other INT;
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END; -- no such row: the variables stay NULL
-    SET o_to = NULL, o_to_four_eyes = 0;
-    SELECT position, takers, four_eyes INTO v_position, v_takers, v_four_eyes
-      FROM desk_stage WHERE desk_id = p_desk AND stage_id = p_stage;
-    IF v_position IS NULL THEN
-        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: the article waits at a stage its desk does not have';
+    SET o_to = NULL;
+    SET p_to_stage = NULLIF(TRIM(p_to_stage), ''), p_ask = NULLIF(REPLACE(p_ask, ' ', ''), '');
+    IF p_to_stage IS NOT NULL AND p_verdict <> 'send_back' THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: only a send-back names an earlier stage';
     END IF;
-    IF NOT ((v_takers = 'desk' AND EXISTS (SELECT 1 FROM editor_desk WHERE editor_id = p_actor AND desk_id = p_desk))
-            OR (v_takers = 'named' AND EXISTS (SELECT 1 FROM stage_taker WHERE desk_id = p_desk AND stage_id = p_stage
-                                                  AND editor_id = p_actor))) THEN
-        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this stage is not yours to decide';
+    IF p_ask IS NOT NULL AND p_verdict NOT IN ('approve', 'send_back') THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: stages are asked for with an approval or a send-back';
     END IF;
-    IF v_four_eyes = 1 AND p_verdict = 'approve'
-       AND EXISTS (SELECT 1 FROM decision WHERE article_id = p_article AND editor_id = p_actor AND verdict = 'approve'
-                      AND stage_id IS NOT NULL AND stage_id <> p_stage) THEN
-        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: four eyes: you approved this article at another stage, so someone else approves it here';
-    END IF;
-    SET v_rest = p_ask;
-    WHILE v_rest IS NOT NULL DO
-        SET v_asked = SUBSTRING_INDEX(v_rest, ',', 1);
-        SET v_rest = NULLIF(SUBSTRING(v_rest, CHAR_LENGTH(v_asked) + 2), '');
-        SET v_other = NULL;
-        SELECT position INTO v_other FROM desk_stage WHERE desk_id = p_desk AND stage_id = v_asked AND entered = 'when_asked';
-        IF v_other IS NULL OR v_other <= v_position THEN
-            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: only a later stage of the desk that is entered when asked can be asked for';
+    IF p_stage IS NULL THEN
+        IF p_to_stage IS NOT NULL OR p_ask IS NOT NULL THEN
+            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this desk has no stages';
         END IF;
-        INSERT INTO article_stage_request (article_id, stage_id, asked_by, asked_at)
-        VALUES (p_article, v_asked, p_actor, p_now)
-        ON DUPLICATE KEY UPDATE asked_by = VALUES(asked_by), asked_at = VALUES(asked_at);
-    END WHILE;
-    IF p_verdict = 'approve' THEN
-        SELECT s.stage_id, s.four_eyes INTO o_to, o_to_four_eyes FROM desk_stage s
-         WHERE s.desk_id = p_desk AND s.position > v_position
-           AND (s.entered = 'always'
-                OR EXISTS (SELECT 1 FROM article_stage_request r WHERE r.article_id = p_article AND r.stage_id = s.stage_id))
-         ORDER BY s.position LIMIT 1;
-    ELSEIF p_to_stage IS NOT NULL THEN
-        SET v_other = NULL;
-        SELECT stage_id, four_eyes, position INTO o_to, o_to_four_eyes, v_other
-          FROM desk_stage WHERE desk_id = p_desk AND stage_id = p_to_stage;
-        IF o_to IS NULL OR v_other >= v_position THEN
-            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: a send-back to a stage names an earlier stage of the article''s desk';
+    ELSE
+        SELECT position, takers, four_eyes INTO v_position, v_takers, v_four_eyes
+          FROM desk_stage WHERE desk_id = p_desk AND stage_id = p_stage;
+        IF v_position IS NULL THEN
+            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: the article waits at a stage its desk does not have';
+        END IF;
+        IF NOT ((v_takers = 'desk' AND EXISTS (SELECT 1 FROM editor_desk WHERE editor_id = p_actor AND desk_id = p_desk))
+                OR (v_takers = 'named' AND EXISTS (SELECT 1 FROM stage_taker WHERE desk_id = p_desk AND stage_id = p_stage
+                                                      AND editor_id = p_actor))) THEN
+            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this stage is not yours to decide';
+        END IF;
+        IF v_four_eyes = 1 AND p_verdict = 'approve'
+           AND EXISTS (SELECT 1 FROM decision WHERE article_id = p_article AND editor_id = p_actor AND verdict = 'approve'
+                          AND stage_id IS NOT NULL AND stage_id <> p_stage) THEN
+            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: four eyes: you approved this article at another stage, so someone else approves it here';
+        END IF;
+        SET v_rest = p_ask;
+        WHILE v_rest IS NOT NULL DO
+            SET v_asked = SUBSTRING_INDEX(v_rest, ',', 1);
+            SET v_rest = NULLIF(SUBSTRING(v_rest, CHAR_LENGTH(v_asked) + 2), '');
+            SET v_other = NULL;
+            SELECT position INTO v_other FROM desk_stage WHERE desk_id = p_desk AND stage_id = v_asked AND entered = 'when_asked';
+            IF v_other IS NULL OR v_other <= v_position THEN
+                SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: only a later stage of the desk that is entered when asked can be asked for';
+            END IF;
+            INSERT INTO article_stage_request (article_id, stage_id, asked_by, asked_at)
+            VALUES (p_article, v_asked, p_actor, p_now)
+            ON DUPLICATE KEY UPDATE asked_by = VALUES(asked_by), asked_at = VALUES(asked_at);
+        END WHILE;
+        IF p_verdict = 'approve' THEN
+            SELECT s.stage_id INTO o_to FROM desk_stage s
+             WHERE s.desk_id = p_desk AND s.position > v_position
+               AND (s.entered = 'always'
+                    OR EXISTS (SELECT 1 FROM article_stage_request r WHERE r.article_id = p_article AND r.stage_id = s.stage_id))
+             ORDER BY s.position LIMIT 1;
+        ELSEIF p_to_stage IS NOT NULL THEN
+            SET v_other = NULL;
+            SELECT stage_id, position INTO o_to, v_other
+              FROM desk_stage WHERE desk_id = p_desk AND stage_id = p_to_stage;
+            IF o_to IS NULL OR v_other >= v_position THEN
+                SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: a send-back to a stage names an earlier stage of the article''s desk';
+            END IF;
         END IF;
     END IF;
-    SET o_to_four_eyes = COALESCE(o_to_four_eyes, 0);
 END$$
 
 DELIMITER ;
