@@ -221,4 +221,17 @@ class StageChainContractTest extends OperationsFixture {
         assertThat(article(id).getStageId()).as("a desk without stages again").isNull();
         assertThat(procedures().claim("bob", null, null, null).held()).extracting(HeldArticle::id).contains(id);
     }
+
+    @Test
+    void theDemoNewsroomHasOneThreeStageDeskAndEveryOtherDeskAsBefore() {
+        Fixtures.emptyNewsroom(dsl);
+        assertThat(DemoNewsroom.loadIfEmpty(dsl, new Newsroom(dsl, operations))).isTrue();
+        assertThat(stages.chain("news")).extracting(Stage::id, Stage::whenAsked, Stage::fourEyes, Stage::takers)
+                .containsExactly(tuple("copy", false, false, List.of()), tuple("legal", true, false, List.of("cat")),
+                        tuple("signoff", false, true, List.of()));
+        assertThat(stages.chain("sport")).isEmpty();
+        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.DESK_ID.eq("news").and(ARTICLE.STAGE_ID.eq("copy"))))
+                .isEqualTo(dsl.fetchCount(ARTICLE, ARTICLE.DESK_ID.eq("news"))).isPositive();
+        assertThat(dsl.fetchCount(ARTICLE, ARTICLE.DESK_ID.ne("news").and(ARTICLE.STAGE_ID.isNotNull()))).isZero();
+    }
 }
