@@ -114,7 +114,9 @@ class StageChainRaceTest extends OperationsFixture {
             long claims = dsl.fetchCount(LEASE_EVENT, LEASE_EVENT.ROW_KEY.eq(Long.toString(id)).and(LEASE_EVENT.ACTION.eq("claim")));
             assertThat(claims).as("one claim per stage decided on article %d: never held twice", id).isEqualTo(path.size());
         }
-        assertThat(dsl.fetchCount(OUTCOME_EVENT, OUTCOME_EVENT.OUTCOME.eq("stage_passed").and(OUTCOME_EVENT.ARTICLE_ID.in(ids)))).isEqualTo(ARTICLES + asked);
-        assertThat(dsl.fetchCount(OUTCOME_EVENT, OUTCOME_EVENT.OUTCOME.eq("approved").and(OUTCOME_EVENT.ARTICLE_ID.in(ids)))).isEqualTo(ARTICLES);
+        assertThat(dsl.fetchCount(OUTCOME_EVENT, OUTCOME_EVENT.OUTCOME.eq("stage_passed").and(OUTCOME_EVENT.ARTICLE_ID.in(ids))))
+                .isEqualTo(ARTICLES + asked);
+        assertThat(dsl.fetchCount(OUTCOME_EVENT, OUTCOME_EVENT.OUTCOME.eq("approved").and(OUTCOME_EVENT.ARTICLE_ID.in(ids))))
+                .isEqualTo(ARTICLES);
     }
 }
