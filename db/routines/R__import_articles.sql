@@ -6,7 +6,8 @@ DELIMITER $$
 -- external_id, desk, title, byline, body, priority, available_at ('YYYY-MM-DD HH:MM:SS.ffffff' UTC,
 -- or null for now), stage (optional: on a desk with stages, the stage a new article enters at; a
 -- stage entered only when asked is asked for, and the article starts at the first stage every article
--- enters or at it, whichever comes first)) and the batch's refused rows (p_kept_aside: objects with line, raw_text, reason).
+-- enters, or at the asked one if none comes before it)) and the batch's refused rows (p_kept_aside:
+-- objects with line, raw_text, reason).
 -- p_reopen = 1: a new revision of a decided article reopens it.
 -- Result: one row per input row: line, external_id, article_id, outcome, revision.
 --   imported      a new article (revision 1)
@@ -75,15 +76,20 @@ BEGIN
         IF v_id IS NULL THEN
             SET v_enter = NULL;
             IF NULLIF(TRIM(v_stage), '') IS NOT NULL THEN
-                -- the stage the row names: it enters there if every article enters it, else it is
-                -- asked for and the article starts at the first stage before it that every article enters
+                -- the stage the row names: an article enters there (work done elsewhere: straight to
+                -- Sign-off); a stage entered only when asked is asked for instead, and the article
+                -- starts at the first stage every article enters, if one comes before it
                 SELECT s.stage_id INTO v_enter FROM desk_stage s
-                 WHERE s.desk_id = v_desk AND (s.entered = 'always' OR s.stage_id = TRIM(v_stage))
-                   AND s.position <= (SELECT n.position FROM desk_stage n WHERE n.desk_id = v_desk AND n.stage_id = TRIM(v_stage))
+                 WHERE s.desk_id = v_desk
+                   AND (s.stage_id = TRIM(v_stage)
+                        OR (s.entered = 'always' AND s.position < (SELECT n.position FROM desk_stage n WHERE n.desk_id = v_desk
+                                                                      AND n.stage_id = TRIM(v_stage) AND n.entered = 'when_asked')))
                  ORDER BY s.position LIMIT 1;
                 SET v_done = 0;
                 IF v_enter IS NULL THEN
-                    SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an import row names a stage its desk does not have';
+                    -- a refused value (SQLSTATE class 22), not a refused call: the importer then writes
+                    -- the batch's rows one by one and keeps this one aside with these words
+                    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = 'Copydesk: an import row names a stage its desk does not have';
                 END IF;
             END IF;
             INSERT INTO article (external_id, desk_id, title, byline, body, priority, available_at, created_at, updated_at,

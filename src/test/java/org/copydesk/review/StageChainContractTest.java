@@ -7,13 +7,21 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DECISION;
 import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
 
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.copydesk.db.schema.tables.records.ArticleRecord;
 import org.copydesk.db.schema.tables.records.LeaseEventRecord;
 import org.copydesk.lease.ClaimStrategyKind;
 import org.copydesk.lease.Lease;
+import org.copydesk.review.imports.ArticleImporter;
+import org.copydesk.review.imports.ImportListener;
+import org.copydesk.review.imports.ImportReport;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
@@ -233,5 +241,25 @@ class StageChainContractTest extends OperationsFixture {
         assertThat(dsl.fetchCount(ARTICLE, ARTICLE.DESK_ID.eq("news").and(ARTICLE.STAGE_ID.eq("copy"))))
                 .isEqualTo(dsl.fetchCount(ARTICLE, ARTICLE.DESK_ID.eq("news"))).isPositive();
         assertThat(dsl.fetchCount(ARTICLE, ARTICLE.DESK_ID.ne("news").and(ARTICLE.STAGE_ID.isNotNull()))).isZero();
+    }
+
+    @Test
+    void anImportMayNameTheStageAnArticleEntersAtOrAskForALaterOne() {
+        String rows = Stream.of("{\"external_id\": \"w-1\", \"desk\": \"news\", \"title\": \"First\", \"body\": \"b\"}",
+                "{\"external_id\": \"w-2\", \"desk\": \"news\", \"title\": \"Checked\", \"body\": \"b\", \"stage\": \"signoff\"}",
+                "{\"external_id\": \"w-3\", \"desk\": \"news\", \"title\": \"Court\", \"body\": \"b\", \"stage\": \"legal\"}",
+                "{\"external_id\": \"w-4\", \"desk\": \"news\", \"title\": \"Lost\", \"body\": \"b\", \"stage\": \"nowhere\"}")
+                .collect(Collectors.joining("\n", "", "\n"));
+        ImportReport report = new ArticleImporter(dsl, Clock.systemUTC()).importStream(
+                new ByteArrayInputStream(rows.getBytes(StandardCharsets.UTF_8)), "wire.ndjson", -1, "sue", ImportListener.NONE);
+        assertThat(report.imported()).isEqualTo(3);
+        assertThat(report.quarantined()).as("a stage its desk does not have: kept aside with the database's words").isEqualTo(1);
+        assertThat(dsl.select(ARTICLE.EXTERNAL_ID, ARTICLE.STAGE_ID).from(ARTICLE).orderBy(ARTICLE.EXTERNAL_ID).fetch()
+                .map(r -> tuple(r.value1(), r.value2())))
+                .containsExactly(tuple("w-1", "copy"), tuple("w-2", "signoff"), tuple("w-3", "copy"));
+        long court = dsl.fetchValue(ARTICLE.ID, ARTICLE.EXTERNAL_ID.eq("w-3"));
+        assertThat(stages.of(court).orElseThrow().asked()).containsExactly("legal");
+        ReviewProcedures p = procedures();
+        assertThat(decide(p, claimOne(p, "ann", court), Verdict.APPROVE, "", null, List.of()).stage()).isEqualTo("legal");
     }
 }
