@@ -63,9 +63,9 @@ setup() {
     copydesk desks add news News --lease 30m
     copydesk desks add sport Sport --lease 30m
     for e in edna eli eve; do
-        printf '%s\n' "$e-pass-2026" | copydesk editors add "$e" --role editor --capacity 5 --desks news,sport --password
+        printf '%s\n' "$e-pass-2026" | copydesk editors add "$e" --role editor --capacity 5 --desks news,sport --password-stdin
     done
-    printf '%s\n' "sam-pass-2026" | copydesk editors add sam --display-name "Sam Super" --role supervisor --desks news,sport --password
+    printf '%s\n' "sam-pass-2026" | copydesk editors add sam --display-name "Sam Super" --role supervisor --desks news,sport --password-stdin
     python3 - "$DAY/articles.json" <<'PY'
 import json, random, sys
 random.seed(7)

@@ -10,6 +10,8 @@ CREATE PROCEDURE correct_import_row(IN p_as VARCHAR(64), IN p_row BIGINT, IN p_e
                                     IN p_priority INT, IN p_available_at VARCHAR(40), IN p_if_present VARCHAR(8))
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
+    DECLARE v_no_such_desk INT;
+    DECLARE v_taken_id INT;
     DECLARE v_actor VARCHAR(64);
     DECLARE v_now DATETIME(6);
     DECLARE v_found BIGINT DEFAULT NULL;
@@ -30,11 +32,13 @@ BEGIN
     IF v_found IS NULL THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this import row is not waiting for correction any more';
     END IF;
-    IF NOT EXISTS (SELECT 1 FROM desk WHERE id = p_desk) THEN
+    SELECT NOT EXISTS (SELECT 1 FROM desk WHERE id = p_desk) INTO v_no_such_desk;
+    IF v_no_such_desk THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no desk of that name';
     END IF;
     SET v_external = COALESCE(NULLIF(TRIM(p_external_id), ''), CONCAT('import-', v_import, '-', v_line));
-    IF EXISTS (SELECT 1 FROM article WHERE external_id = v_external) THEN
+    SELECT EXISTS (SELECT 1 FROM article WHERE external_id = v_external) INTO v_taken_id;
+    IF v_taken_id THEN
         IF COALESCE(p_if_present, 'refuse') <> 'resolve' THEN
             SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an article with that external id exists already';
         END IF;

@@ -16,7 +16,7 @@ BEGIN
     CALL resolve_actor(NULL, 'admin', v_actor);
     CALL check_role_grant();
     CALL require_person(p_name, v_role);
-    SET v_refusal = password_refusal(p_name, (SELECT display_name FROM editor WHERE id = p_name), p_password, 8);
+    SELECT password_refusal(p_name, (SELECT display_name FROM editor WHERE id = p_name), p_password, 8) INTO v_refusal;
     IF v_refusal IS NOT NULL THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = v_refusal;
     END IF;

@@ -10,6 +10,8 @@ DELIMITER $$
 CREATE PROCEDURE create_integration_account(IN p_name VARCHAR(64), IN p_kind VARCHAR(16), IN p_password VARCHAR(200))
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
+    DECLARE v_a_person INT;
+    DECLARE v_not_ours INT;
     DECLARE v_actor VARCHAR(64);
     DECLARE v_refusal VARCHAR(128);
     CALL operation_begins();
@@ -21,7 +23,8 @@ BEGIN
     IF is_account_name(p_name) = 0 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an account name is 1 to 32 letters, digits, dots, dashes or underscores';
     END IF;
-    IF EXISTS (SELECT 1 FROM editor WHERE id = p_name) THEN
+    SELECT EXISTS (SELECT 1 FROM editor WHERE id = p_name) INTO v_a_person;
+    IF v_a_person THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: that name is a person of the newsroom; integration accounts are for other systems';
     END IF;
     IF p_name = SUBSTRING_INDEX(CURRENT_USER(), '@', 1)
@@ -31,8 +34,9 @@ BEGIN
                             OR Process_priv = 'Y' OR File_priv = 'Y' OR Shutdown_priv = 'Y' OR Reload_priv = 'Y')) THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: that is one of the server''s own accounts; it is not managed here';
     END IF;
-    IF EXISTS (SELECT 1 FROM mysql.user WHERE user = p_name)
-            AND NOT EXISTS (SELECT 1 FROM integration_account WHERE name = p_name) THEN
+    SELECT EXISTS (SELECT 1 FROM mysql.user WHERE user = p_name)
+            AND NOT EXISTS (SELECT 1 FROM integration_account WHERE name = p_name) INTO v_not_ours;
+    IF v_not_ours THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an account of that name exists already and is not a Copydesk integration account';
     END IF;
     IF p_password IS NULL OR CHAR_LENGTH(p_password) < 12 THEN

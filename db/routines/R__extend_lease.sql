@@ -32,7 +32,7 @@ BEGIN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no such article';
     END IF;
     IF v_owner IS NOT NULL THEN
-        SET v_max = (SELECT max_lease_seconds FROM desk WHERE id = v_desk);
+        SELECT (SELECT max_lease_seconds FROM desk WHERE id = v_desk) INTO v_max;
         SET v_expires = LEAST(TIMESTAMPADD(SECOND, p_seconds, GREATEST(v_expires, v_now)),
                               TIMESTAMPADD(SECOND, v_max, COALESCE(v_claimed_at, v_now)));
         UPDATE article SET expires_at = v_expires WHERE id = p_article;

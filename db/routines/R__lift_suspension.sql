@@ -8,11 +8,13 @@ DELIMITER $$
 CREATE PROCEDURE lift_suspension(IN p_name VARCHAR(64))
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
+    DECLARE v_suspended INT;
     DECLARE v_actor VARCHAR(64);
     DECLARE v_lifted INT DEFAULT 0;
     CALL operation_begins();
     CALL resolve_actor(NULL, 'admin', v_actor);
-    IF EXISTS (SELECT 1 FROM account_suspension WHERE account = p_name) THEN
+    SELECT EXISTS (SELECT 1 FROM account_suspension WHERE account = p_name) INTO v_suspended;
+    IF v_suspended THEN
         CALL unlock_account(p_name);
         SET v_lifted = 1;
     END IF;

@@ -14,7 +14,8 @@ BEGIN
     CALL operation_begins();
     CALL resolve_actor(NULL, 'admin', v_actor);
     CALL check_role_grant();
-    SET v_role = (SELECT role FROM managed_account WHERE BINARY name = p_name);
+    -- SELECT … INTO: SET v = (SELECT … FROM managed_account) reads `editor` with shared locks (suspend_account)
+    SELECT MAX(role) INTO v_role FROM managed_account WHERE BINARY name = p_name;
     IF v_role IS NULL THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: that is not an account of a person or of another system of this newsroom';
     END IF;

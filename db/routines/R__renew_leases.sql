@@ -9,6 +9,7 @@ DELIMITER $$
 CREATE PROCEDURE renew_leases(IN p_as VARCHAR(64), IN p_leases TEXT)
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
+    DECLARE v_full INT;
     DECLARE v_actor VARCHAR(64);
     DECLARE v_now DATETIME(6);
     DECLARE v_id BIGINT;
@@ -42,9 +43,10 @@ BEGIN
         SET v_done = 0;
         -- a lease that lapsed (nobody took it since) is renewed only within the editor's capacity:
         -- otherwise letting leases lapse, claiming more and renewing the old ones would hold twice as many
-        IF v_desk IS NOT NULL AND v_expires <= v_now
+        SELECT v_desk IS NOT NULL AND v_expires <= v_now
                 AND (SELECT COUNT(*) FROM article WHERE locked_by = v_actor AND expires_at > v_now)
-                    >= (SELECT capacity FROM editor WHERE id = v_actor) THEN
+                    >= (SELECT capacity FROM editor WHERE id = v_actor) INTO v_full;
+        IF v_full THEN
             SET v_desk = NULL;
         END IF;
         IF v_desk IS NULL THEN

@@ -13,7 +13,7 @@ CREATE PROCEDURE resolve_actor(IN p_as VARCHAR(64), IN p_need VARCHAR(16), OUT o
 BEGIN
     DECLARE v_who VARCHAR(64) DEFAULT SUBSTRING_INDEX(USER(), '@', 1);
     DECLARE v_role VARCHAR(16) DEFAULT NULL;
-    SET v_role = (SELECT role FROM editor WHERE id = v_who);
+    SELECT (SELECT role FROM editor WHERE id = v_who) INTO v_role;
     IF v_who = SUBSTRING_INDEX(CURRENT_USER(), '@', 1) THEN
         SET v_role = 'admin'; -- the account that owns the schema and these procedures
     END IF;

@@ -7,6 +7,7 @@ DELIMITER $$
 CREATE PROCEDURE save_draft(IN p_as VARCHAR(64), IN p_article BIGINT, IN p_verdict VARCHAR(16), IN p_notes TEXT)
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
+    DECLARE v_no_article INT;
     DECLARE v_actor VARCHAR(64);
     CALL operation_begins();
     CALL resolve_actor(p_as, 'editor', v_actor);
@@ -18,7 +19,8 @@ BEGIN
     IF CHAR_LENGTH(p_notes) > 60000 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: the notes are longer than 60,000 characters';
     END IF;
-    IF NOT EXISTS (SELECT 1 FROM article WHERE id = p_article) THEN
+    SELECT NOT EXISTS (SELECT 1 FROM article WHERE id = p_article) INTO v_no_article;
+    IF v_no_article THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no such article';
     END IF;
     INSERT INTO review_draft (article_id, editor_id, verdict, notes, saved_at)

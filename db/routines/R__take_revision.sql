@@ -17,8 +17,8 @@ BEGIN
     SET v_now = server_utc_now();
     UPDATE article SET held_revision = revision
      WHERE id = p_article AND locked_by = v_actor AND lease_token = p_token AND status = 'queued' AND expires_at > v_now;
-    SET v_taken = ROW_COUNT() > 0 OR EXISTS (SELECT 1 FROM article WHERE id = p_article AND locked_by = v_actor
-                                              AND lease_token = p_token AND status = 'queued' AND expires_at > v_now);
+    SELECT ROW_COUNT() > 0 OR EXISTS (SELECT 1 FROM article WHERE id = p_article AND locked_by = v_actor
+                                              AND lease_token = p_token AND status = 'queued' AND expires_at > v_now) INTO v_taken;
     COMMIT;
     SELECT v_taken AS taken, a.revision, a.title, a.byline, a.body FROM article a WHERE a.id = p_article;
 END$$

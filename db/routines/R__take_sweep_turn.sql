@@ -49,6 +49,7 @@ DELIMITER $$
 CREATE PROCEDURE take_sweep_turn(IN p_interval_ms INT)
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
+    DECLARE v_lapsed_left INT;
     DECLARE v_actor VARCHAR(64);
     DECLARE v_now DATETIME(6);
     DECLARE v_interval_ms INT;
@@ -67,7 +68,7 @@ BEGIN
     CALL resolve_actor(NULL, 'editor', v_actor);
     SET v_now = server_utc_now();
     -- subqueries, not SELECT … INTO: no "no data" warning for the client's driver to ask about
-    SET v_xa_seconds = COALESCE((SELECT xa_seconds FROM session_limit WHERE id = 1), 0);
+    SELECT COALESCE((SELECT xa_seconds FROM session_limit WHERE id = 1), 0) INTO v_xa_seconds;
     BEGIN
         DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN
             GET DIAGNOSTICS CONDITION 1 v_failed = MESSAGE_TEXT;
@@ -124,7 +125,8 @@ BEGIN
                 END;
             END IF;
             CALL release_expired_leases(100);
-            IF EXISTS (SELECT 1 FROM article WHERE expires_at < v_now AND locked_by IS NOT NULL) THEN
+            SELECT EXISTS (SELECT 1 FROM article WHERE expires_at < v_now AND locked_by IS NOT NULL) INTO v_lapsed_left;
+            IF v_lapsed_left THEN
                 UPDATE sweep_turn SET due_at = v_now WHERE id = 1;
             END IF;
         END;

@@ -2,23 +2,17 @@ package org.copydesk.cli;
 
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import org.copydesk.review.Assignment;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.ReviewSession;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code copydesk claim --as EDITOR}: the app's "Get articles", from a terminal. */
-@Command(name = "claim", mixinStandardHelpOptions = true,
+@Command(name = "claim",
         description = {"Gets articles for an editor, as the app's Get articles / Reload does:",
                 "refreshes the leases the editor holds and tops up to their capacity."})
-final class ClaimCommand implements Callable<Integer> {
-
-    @Mixin
-    DatabaseOptions database;
+final class ClaimCommand extends DatabaseCommand<ReviewSession> {
 
     @Option(names = "--as", required = true, paramLabel = "EDITOR", description = "the editor who claims")
     String editor;
@@ -30,31 +24,30 @@ final class ClaimCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
     boolean json;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    ClaimCommand() {
+        super(DatabaseAccess.WORK);
+    }
 
     @Override
-    public Integer call() {
-        try (ReviewSession session = database.open(2)) {
-            Assignment a = session.queue().claim(editor, lease);
-            PrintWriter out = spec.commandLine().getOut();
-            if (json) {
-                printJson(out, a);
-                return 0;
-            }
-            out.println(editor + " holds " + a.articles().size() + " of " + a.capacity() + " (" + a.refreshed() + " refreshed, "
-                    + a.claimed() + " new).");
-            if (!a.articles().isEmpty()) {
-                Table t = new Table("ARTICLE", "DESK", "PRIORITY", "TITLE", "TIME LEFT");
-                for (HeldArticle h : a.articles()) {
-                    t.row(h.id(), h.desk(), h.priority(), Table.clip(h.title(), 56), Durations.format(h.lease().remainingAtRead()));
-                }
-                t.print(out);
-            }
-            a.nextAvailableAt().ifPresent(next -> out.println("Next article on these desks becomes available at "
-                    + next.withNano(0).toString().replace('T', ' ') + " UTC."));
+    ExitCode run(ReviewSession session) {
+        Assignment a = session.queue().claim(editor, lease);
+        PrintWriter out = out();
+        if (json) {
+            printJson(out, a);
+            return ExitCode.OK;
         }
-        return 0;
+        out.println(editor + " holds " + a.articles().size() + " of " + a.capacity() + " (" + a.refreshed() + " refreshed, "
+                + a.claimed() + " new).");
+        if (!a.articles().isEmpty()) {
+            Table t = new Table("ARTICLE", "DESK", "PRIORITY", "TITLE", "TIME LEFT");
+            for (HeldArticle h : a.articles()) {
+                t.row(h.id(), h.desk(), h.priority(), Table.clip(h.title(), 56), Durations.format(h.lease().remainingAtRead()));
+            }
+            t.print(out);
+        }
+        a.nextAvailableAt().ifPresent(next -> out.println("Next article on these desks becomes available at "
+                + next.withNano(0).toString().replace('T', ' ') + " UTC."));
+        return ExitCode.OK;
     }
 
     private void printJson(PrintWriter out, Assignment a) {

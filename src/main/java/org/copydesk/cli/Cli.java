@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.copydesk.db.DatabaseConfig;
+import org.copydesk.lease.DatabaseBusyException;
 import org.copydesk.review.ConnectionTrouble;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,15 +84,21 @@ public final class Cli {
     }
 
     /**
-     * A usage mistake found by the command itself (options that exclude each other, a value out of
-     * range): thrown from a command, it ends like a picocli parse error, one line and exit code 2.
+     * The process's standard input, read without a buffer ahead of what is asked for: a command that
+     * reads one line of it ({@code --password-stdin}) leaves the rest to whoever reads next (the
+     * {@code while read} loop that ran it). Null in tests, which give commands {@code System.in}.
      */
-    static CommandLine.ParameterException usage(CommandLine.Model.CommandSpec spec, String message) {
-        return new CommandLine.ParameterException(spec.commandLine(), message);
+    private static volatile java.io.InputStream processInput;
+
+    /** What a command reads as standard input. */
+    static java.io.InputStream standardInput() {
+        java.io.InputStream in = processInput;
+        return in != null ? in : System.in;
     }
 
     /** Entry point of the launcher: commands run here; no command opens the app. */
     public static int runOnConsole(String[] args, Consumer<DatabaseConfig> openApp) {
+        processInput = new java.io.FileInputStream(java.io.FileDescriptor.in);
         return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), openApp);
     }
 
@@ -104,8 +111,9 @@ public final class Cli {
         if (e instanceof java.nio.file.NoSuchFileException f) {
             return "No such file: " + f.getFile();
         }
-        if (ConnectionTrouble.isConnectionLost(e)) {
-            // the driver's words ("Communications link failure", "Connection was killed") and the SQL mean nothing to people
+        if (ConnectionTrouble.isConnectionLost(e) || e instanceof DatabaseBusyException) {
+            // the driver's words ("Communications link failure", "Connection was killed"), the SQL and the retry
+            // loop's account of its attempts (for the log) mean nothing to people
             return ConnectionTrouble.describe(e);
         }
         for (Throwable t = e; t != null; t = t.getCause()) {

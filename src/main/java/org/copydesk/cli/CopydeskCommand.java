@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import org.copydesk.db.DatabaseConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code copydesk}: without a command the desktop app opens; with one, it runs here. */
 @Command(name = "copydesk", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -33,6 +34,11 @@ public final class CopydeskCommand implements Callable<Integer> {
     /** The environment the database settings are read from (the process's, unless a test gives one). */
     Map<String, String> environment() {
         return environment;
+    }
+
+    /** The environment of the command line {@code command} belongs to (the process's when it has no root). */
+    static Map<String, String> environment(CommandSpec command) {
+        return command != null && command.root().userObject() instanceof CopydeskCommand root ? root.environment() : System.getenv();
     }
 
     @Override

@@ -1,21 +1,18 @@
 package org.copydesk.cli;
 
-import java.time.Duration;
 import java.util.Map;
 import org.copydesk.db.AppDirectories;
-import org.copydesk.db.DataSources;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.db.DatabaseConfigResolver;
-import org.copydesk.db.EmbeddedServer;
-import org.copydesk.review.ReviewSession;
-import org.copydesk.review.outcomes.OutcomeServices;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * Where the database is. Precedence: these options, then COPYDESK_DB_URL / COPYDESK_DB_USER /
- * COPYDESK_DB_PASSWORD / COPYDESK_DB_SSL_MODE, then the per-user config file, then the embedded server.
+ * Where the database is and as whom: the one option group every database command mixes in (through
+ * {@link DatabaseCommand}; {@link DatabaseAccess} opens it). Precedence: these options, then
+ * COPYDESK_DB_URL / COPYDESK_DB_USER / COPYDESK_DB_PASSWORD / COPYDESK_DB_SSL_MODE, then the
+ * per-user config file, then the embedded server.
  */
 final class DatabaseOptions {
 
@@ -90,56 +87,6 @@ final class DatabaseOptions {
 
     /** The environment settings are read from: the process's, unless a test gives one. */
     Map<String, String> environment() {
-        if (command != null && command.root().userObject() instanceof CopydeskCommand root) {
-            return root.environment();
-        }
-        return System.getenv();
-    }
-
-    /**
-     * How long a command's operation that is safe to repeat (a claim, a decision) is tried again
-     * after its connection was lost: long enough for a server restart, after which the command says
-     * so in one line.
-     */
-    static final Duration RECONNECT_FOR = Duration.ofSeconds(20);
-
-    ReviewSession open(int poolSize) {
-        return open(poolSize, ReviewSession.Options.defaults().releaseInterval());
-    }
-
-    /**
-     * As {@link #open(int)} for commands that only read: they never start the embedded server (it
-     * would be left running, and an empty one has nothing to show); when it is the database chosen
-     * and it does not run, the command fails saying so.
-     */
-    ReviewSession openRunning(int poolSize) {
-        DatabaseConfig config = runningConfig();
-        return ReviewSession.open(config, AppDirectories.forCurrentUser(), DataSources.PoolSize.of(poolSize),
-                new ReviewSession.Options(null, ReviewSession.Options.defaults().releaseInterval()));
-    }
-
-    /**
-     * The outcome feed and relay, for any account (an integration account included): never starts
-     * a server, and neither migrates nor validates the schema.
-     */
-    OutcomeServices openOutcomes(int poolSize) {
-        return OutcomeServices.open(runningConfig(), AppDirectories.forCurrentUser(), poolSize);
-    }
-
-    private DatabaseConfig runningConfig() {
-        DatabaseConfig config = resolve();
-        java.nio.file.Path folder = AppDirectories.forCurrentUser().embeddedServer();
-        if (config.isEmbedded() && EmbeddedServer.findRunning(folder).isEmpty()) {
-            // the client package cannot run a server: tell how to name the newsroom's instead
-            throw new Cli.CommandFailure(EmbeddedServer.unavailable(folder).orElse(
-                    "No Copydesk server is running on this computer, and this command does not start one."
-                    + " Start it with copydesk server (or open the app), or name your database with --db-url."));
-        }
-        return config;
-    }
-
-    ReviewSession open(int poolSize, Duration releaseInterval) {
-        return ReviewSession.open(resolve(), AppDirectories.forCurrentUser(), DataSources.PoolSize.of(poolSize),
-                new ReviewSession.Options(null, releaseInterval, RECONNECT_FOR));
+        return CopydeskCommand.environment(command);
     }
 }

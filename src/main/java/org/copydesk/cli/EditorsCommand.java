@@ -1,9 +1,7 @@
 package org.copydesk.cli;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Editor;
 import org.copydesk.review.PersonRemoval;
@@ -13,7 +11,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code copydesk editors add|list|set-capacity|set-desks|set-password|remove}. */
 @Command(name = "editors", mixinStandardHelpOptions = true, description = "Manages the people who review.",
@@ -21,10 +18,11 @@ import picocli.CommandLine.Spec;
                 EditorsCommand.SetDesks.class, EditorsCommand.SetPassword.class, EditorsCommand.Remove.class})
 final class EditorsCommand {
 
-    @Command(name = "add", mixinStandardHelpOptions = true, description = "Adds an editor, supervisor or admin.")
-    static final class Add implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    private EditorsCommand() {
+    }
+
+    @Command(name = "add", description = "Adds an editor, supervisor or admin.")
+    static final class Add extends DatabaseCommand<ReviewSession> {
         @Parameters(index = "0", paramLabel = "NAME", description = "sign-in name (letters, digits, . _ -)")
         String name;
         @Option(names = "--display-name", description = "the name people know (default: NAME)")
@@ -35,99 +33,86 @@ final class EditorsCommand {
         int capacity;
         @Option(names = "--desks", split = ",", paramLabel = "DESK", description = "desks worked on, comma-separated")
         List<String> desks = List.of();
-        // arity 0: asked for, never taken from the command line (where other users and the shell history see it)
-        @Option(names = "--password", interactive = true, arity = "0",
-                description = "ask for the new account's password (or read from COPYDESK_NEW_PASSWORD; generated when neither)")
-        char[] password;
+        @Mixin
+        NewPassword newPassword = new NewPassword();
+        @Option(names = "--directory", description = "the account signs in with the newsroom's directory password (MariaDB with PAM:"
+                + " docs/install.md, \"Directory sign-in\"); no password is made or kept")
+        boolean directory;
         @Option(names = "--no-account", description = "only the newsroom record; the database account exists already")
         boolean noAccount;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+        private boolean generated;
+        private char[] secret;
+
+        Add() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
-            String fromEnvironment = database.environment().get(SetPassword.PASSWORD_ENV);
-            boolean typed = password != null && password.length > 0;
-            if (password != null && !typed && fromEnvironment == null) {
-                // --password with nothing typed (an empty pipe, or Enter): not a wish for a generated one
-                throw new Cli.CommandFailure("--password was given but no password was typed; nothing was changed.");
+        void beforeOpening() {
+            if (directory && (noAccount || newPassword.ask || newPassword.fromStdin || environment().get(NewPassword.ENV) != null)) {
+                throw usage("--directory accounts have no password of Copydesk's (and need an account): leave out --no-account,"
+                        + " --password, --password-stdin and " + NewPassword.ENV + ".");
             }
-            char[] given = typed ? password : fromEnvironment == null ? null : fromEnvironment.toCharArray();
-            boolean generated = given == null;
-            if (!noAccount && !generated) {
+            char[] given = directory || noAccount ? null : newPassword.read(environment());
+            generated = given == null && !directory && !noAccount;
+            if (given != null) {
                 // before anything is made (and before asking again): a refused password must not leave a person without an account
                 AccountAdministration.checkNewPassword(name, displayName, given, AccountAdministration.MIN_PASSWORD_LENGTH);
             }
-            char[] secret = noAccount ? null : generated ? AccountAdministration.randomPassword() : typed ? confirmed(given) : given;
-            try (ReviewSession session = database.open(2)) {
-                if (session.newsroom().editor(name).isPresent()) {
-                    throw new Cli.CommandFailure("'" + name + "' is one of the newsroom's people already; to give them a (new) password:"
-                            + " copydesk editors set-password " + name + " --password");
-                }
-                Editor e = session.newsroom().addEditor(name, displayName, role, capacity, desks);
-                spec.commandLine().getOut().println("Added " + describe(e) + ".");
-                if (!noAccount) {
-                    session.accounts().createAccount(name, secret);
-                    String roleName = role.name().toLowerCase(Locale.ROOT);
-                    spec.commandLine().getOut().println("Created the database account '" + name + "' with the grants of "
-                            + (role == Role.SUPERVISOR ? "a " : "an ") + roleName + (generated ? "; its password is "
-                            + new String(secret) + " (shown once, stored nowhere: hand it over and ask for it to be changed)." : "."));
-                }
-            } finally {
-                if (secret != null) {
-                    Arrays.fill(secret, ' ');
-                }
-            }
-            return 0;
+            secret = generated ? AccountAdministration.randomPassword() : given == null ? null : newPassword.confirmed(given);
         }
-    }
-
-    /**
-     * A password typed at the terminal is asked for twice (picocli asked the first time): a typo
-     * would otherwise lock the person out. Not asked again when it comes from a pipe (no terminal).
-     */
-    static char[] confirmed(char[] typed) {
-        java.io.Console console = System.console();
-        if (console == null) {
-            return typed;
-        }
-        char[] again = console.readPassword("Type the password again: ");
-        boolean same = again != null && java.util.Arrays.equals(typed, again);
-        if (again != null) {
-            Arrays.fill(again, ' ');
-        }
-        if (!same) {
-            Arrays.fill(typed, ' ');
-            throw new Cli.CommandFailure("The two passwords differ; nothing was changed.");
-        }
-        return typed;
-    }
-
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "Lists everyone.")
-    static final class ListEditors implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
-        @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
-        boolean json;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
-        public Integer call() {
-            try (ReviewSession session = database.open(2)) {
-                if (json) {
-                    printJson(spec.commandLine().getOut(), session.newsroom().editors());
-                    return 0;
-                }
-                Table t = new Table("NAME", "DISPLAY NAME", "ROLE", "CAPACITY", "DESKS", "LAST SEEN (UTC)");
-                for (Editor e : session.newsroom().editors()) {
-                    t.row(e.id(), e.displayName(), e.role().name().toLowerCase(Locale.ROOT), e.capacity(),
-                            e.desks().isEmpty() ? "-" : String.join(",", e.desks()),
-                            e.lastSeenAt() == null ? "never" : e.lastSeenAt().withNano(0).toString().replace('T', ' '));
-                }
-                t.print(spec.commandLine().getOut());
+        ExitCode run(ReviewSession session) {
+            if (session.newsroom().editor(name).isPresent()) {
+                throw new Cli.CommandFailure("'" + name + "' is one of the newsroom's people already; to give them a (new) password:"
+                        + " copydesk editors set-password " + name + " --password");
             }
-            return 0;
+            Editor e = session.newsroom().addEditor(name, displayName, role, capacity, desks);
+            out().println("Added " + describe(e) + ".");
+            if (directory) {
+                session.accounts().createDirectoryAccount(name);
+                out().println("Created the database account '" + name + "' with the grants of its role; it signs in with the"
+                        + " directory's password, over TLS.");
+            } else if (!noAccount) {
+                session.accounts().createAccount(name, secret);
+                String roleName = role.name().toLowerCase(Locale.ROOT);
+                out().println("Created the database account '" + name + "' with the grants of "
+                        + (role == Role.SUPERVISOR ? "a " : "an ") + roleName + (generated ? "; its password is "
+                        + new String(secret) + " (shown once, stored nowhere: hand it over and ask for it to be changed)." : "."));
+            }
+            return ExitCode.OK;
+        }
+
+        @Override
+        void forget() {
+            wipe(secret);
+        }
+    }
+
+    @Command(name = "list", description = "Lists everyone.")
+    static final class ListEditors extends DatabaseCommand<ReviewSession> {
+        @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
+        boolean json;
+
+        ListEditors() {
+            super(DatabaseAccess.WORK);
+        }
+
+        @Override
+        ExitCode run(ReviewSession session) {
+            if (json) {
+                printJson(out(), session.newsroom().editors());
+                return ExitCode.OK;
+            }
+            Table t = new Table("NAME", "DISPLAY NAME", "ROLE", "CAPACITY", "DESKS", "LAST SEEN (UTC)");
+            for (Editor e : session.newsroom().editors()) {
+                t.row(e.id(), e.displayName(), e.role().name().toLowerCase(Locale.ROOT), e.capacity(),
+                        e.desks().isEmpty() ? "-" : String.join(",", e.desks()),
+                        e.lastSeenAt() == null ? "never" : e.lastSeenAt().withNano(0).toString().replace('T', ' '));
+            }
+            t.print(out());
+            return ExitCode.OK;
         }
     }
 
@@ -150,114 +135,111 @@ final class EditorsCommand {
         });
     }
 
-    @Command(name = "set-capacity", mixinStandardHelpOptions = true, description = "Sets how many articles an editor holds at most.")
-    static final class SetCapacity implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    @Command(name = "set-capacity", description = "Sets how many articles an editor holds at most.")
+    static final class SetCapacity extends DatabaseCommand<ReviewSession> {
         @Parameters(index = "0", paramLabel = "NAME")
         String name;
         @Parameters(index = "1", paramLabel = "CAPACITY")
         int capacity;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        SetCapacity() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
-            try (ReviewSession session = database.open(2)) {
-                spec.commandLine().getOut().println("Updated " + describe(session.newsroom().setCapacity(name, capacity)) + ".");
-            }
-            return 0;
+        ExitCode run(ReviewSession session) {
+            out().println("Updated " + describe(session.newsroom().setCapacity(name, capacity)) + ".");
+            return ExitCode.OK;
         }
     }
 
-    @Command(name = "set-desks", mixinStandardHelpOptions = true, description = "Sets the desks an editor works on.")
-    static final class SetDesks implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    @Command(name = "set-desks", description = "Sets the desks an editor works on.")
+    static final class SetDesks extends DatabaseCommand<ReviewSession> {
         @Parameters(index = "0", paramLabel = "NAME")
         String name;
         @Parameters(index = "1", split = ",", paramLabel = "DESKS", description = "comma-separated desk ids")
         List<String> desks;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        SetDesks() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
-            try (ReviewSession session = database.open(2)) {
-                spec.commandLine().getOut().println("Updated " + describe(session.newsroom().setDesks(name, desks)) + ".");
-            }
-            return 0;
+        ExitCode run(ReviewSession session) {
+            out().println("Updated " + describe(session.newsroom().setDesks(name, desks)) + ".");
+            return ExitCode.OK;
         }
     }
 
-    @Command(name = "set-password", mixinStandardHelpOptions = true,
+    @Command(name = "set-password",
             description = {"Gives a person's database account a new password (an admin's task).",
-                    "The password is asked for, or read from COPYDESK_NEW_PASSWORD; never from the command line.",
+                    "The password is asked for (--password), read from one line of standard input (--password-stdin) or",
+                    "from COPYDESK_NEW_PASSWORD; never from the command line.",
                     "Also unblocks an account that too many wrong passwords blocked (docs/security.md, \"Passwords\")."})
-    static final class SetPassword implements Callable<Integer> {
-        static final String PASSWORD_ENV = "COPYDESK_NEW_PASSWORD";
-        @Mixin
-        DatabaseOptions database;
+    static final class SetPassword extends DatabaseCommand<ReviewSession> {
+        static final String PASSWORD_ENV = NewPassword.ENV;
         @Parameters(index = "0", paramLabel = "NAME")
         String name;
-        @Option(names = "--password", interactive = true, arity = "0", description = "ask for the password")
-        char[] password;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+        @Mixin
+        NewPassword newPassword = new NewPassword();
+        private char[] secret;
+
+        SetPassword() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
-            String fromEnvironment = database.environment().get(PASSWORD_ENV);
-            char[] secret = password != null && password.length > 0 ? password
-                    : fromEnvironment != null ? fromEnvironment.toCharArray() : null;
+        void beforeOpening() {
+            secret = newPassword.read(environment());
             if (secret == null) {
-                throw new IllegalArgumentException("Give the new password with --password (asked for) or in " + PASSWORD_ENV + ".");
+                throw new Cli.CommandFailure("Give the new password with --password (asked for), --password-stdin or in "
+                        + PASSWORD_ENV + ".");
             }
             AccountAdministration.checkNewPassword(name, null, secret, AccountAdministration.MIN_PASSWORD_LENGTH);
-            if (password != null && password.length > 0) {
-                secret = confirmed(secret);
+            secret = newPassword.confirmed(secret);
+        }
+
+        @Override
+        ExitCode run(ReviewSession session) {
+            session.newsroom().requireEditor(name);
+            if (session.accounts().setPasswordOrCreateAccount(name, secret)) {
+                out().println("Changed the password of '" + name + "'.");
+            } else {
+                out().println("'" + name + "' had no database account; created it with that password and the grants of their role.");
             }
-            try (ReviewSession session = database.open(2)) {
-                session.newsroom().requireEditor(name);
-                if (session.accounts().setPasswordOrCreateAccount(name, secret)) {
-                    spec.commandLine().getOut().println("Changed the password of '" + name + "'.");
-                } else {
-                    spec.commandLine().getOut().println("'" + name + "' had no database account; created it with that password"
-                            + " and the grants of their role.");
-                }
-            } finally {
-                Arrays.fill(secret, ' ');
-            }
-            return 0;
+            return ExitCode.OK;
+        }
+
+        @Override
+        void forget() {
+            wipe(secret);
         }
     }
 
-    @Command(name = "remove", mixinStandardHelpOptions = true,
+    @Command(name = "remove",
             description = {"Removes people: they can no longer sign in or take work, and the articles they hold go back to the",
                     "queue now. Their history, decisions and notes stay readable under their name (an admin's task)."})
-    static final class Remove implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    static final class Remove extends DatabaseCommand<ReviewSession> {
         @Parameters(arity = "1..*", paramLabel = "NAME")
         List<String> names;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        Remove() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
-            try (ReviewSession session = database.open(2)) {
-                PersonRemoval removal = new PersonRemoval(session);
-                for (String name : names) {
-                    session.newsroom().requireEditor(name); // every name checked before anyone is removed
-                }
-                for (String name : names) {
-                    PersonRemoval.Removal done = removal.remove(name);
-                    spec.commandLine().getOut().println("Removed " + done.person().displayName() + " (" + name + "): no database"
-                            + " account, no desks, capacity 0; " + done.articlesReturned() + " article(s) they held went back to the"
-                            + " queue. Their history stays.");
-                }
+        ExitCode run(ReviewSession session) {
+            PersonRemoval removal = new PersonRemoval(session);
+            for (String name : names) {
+                session.newsroom().requireEditor(name); // every name checked before anyone is removed
             }
-            return 0;
+            for (String name : names) {
+                PersonRemoval.Removal done = removal.remove(name);
+                out().println("Removed " + done.person().displayName() + " (" + name + "): no database account, no desks,"
+                        + " capacity 0; " + done.articlesReturned() + " article(s) they held went back to the queue."
+                        + " Their history stays.");
+            }
+            return ExitCode.OK;
         }
     }
 

@@ -3,7 +3,6 @@ package org.copydesk.cli;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.copydesk.review.outcomes.OutcomeEvent;
@@ -11,19 +10,14 @@ import org.copydesk.review.outcomes.OutcomeFeed;
 import org.copydesk.review.outcomes.OutcomeJson;
 import org.copydesk.review.outcomes.OutcomeServices;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code copydesk feed --since CURSOR [--follow] [--json]}: the outcomes of reviews, in cursor order. */
-@Command(name = "feed", mixinStandardHelpOptions = true,
+@Command(name = "feed",
         description = {"Prints the outcomes of reviews (approved, rejected, changes requested, unreviewable, requeued)"
                 + " after a cursor, oldest first. Keep the last cursor you saw and start there next time:"
                 + " the same cursor gives the same events again. See ${sys:copydesk.docs}/integration.md."})
-final class FeedCommand implements Callable<Integer> {
-
-    @Mixin
-    DatabaseOptions database;
+final class FeedCommand extends DatabaseCommand<OutcomeServices> {
 
     @Option(names = "--since", defaultValue = "0", paramLabel = "CURSOR", description = "print the events after this cursor (default: from the start)")
     long since;
@@ -41,41 +35,44 @@ final class FeedCommand implements Callable<Integer> {
             description = "with --follow: how often to look for new events (default: ${DEFAULT-VALUE})")
     Duration interval;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    FeedCommand() {
+        super(DatabaseAccess.OUTCOMES);
+    }
 
     @Override
-    public Integer call() throws InterruptedException {
+    void beforeOpening() {
         if (since < 0) {
-            throw Cli.usage(spec, "A cursor is 0 or a number the feed printed.");
+            throw usage("A cursor is 0 or a number the feed printed.");
         }
         if (limit < 1) {
-            throw Cli.usage(spec, "--limit must be 1 or more.");
+            throw usage("--limit must be 1 or more.");
         }
-        PrintWriter out = spec.commandLine().getOut();
-        try (OutcomeServices outcomes = database.openOutcomes(2)) {
-            OutcomeFeed feed = outcomes.feed();
-            long cursor = since;
-            if (!follow) {
-                List<OutcomeEvent> events = feed.since(cursor, limit);
-                events.forEach(e -> print(out, e));
-                if (events.isEmpty() && !json) {
-                    out.println("No outcomes after cursor " + cursor + ".");
-                }
-                return 0;
+    }
+
+    @Override
+    ExitCode run(OutcomeServices outcomes) throws InterruptedException {
+        PrintWriter out = out();
+        OutcomeFeed feed = outcomes.feed();
+        long cursor = since;
+        if (!follow) {
+            List<OutcomeEvent> events = feed.since(cursor, limit);
+            events.forEach(e -> print(out, e));
+            if (events.isEmpty() && !json) {
+                out.println("No outcomes after cursor " + cursor + ".");
             }
-            CountDownLatch stop = new CountDownLatch(1);
-            Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "stop-feed"));
-            while (stop.getCount() > 0) {
-                for (OutcomeEvent e : feed.since(cursor, 500)) {
-                    print(out, e);
-                    cursor = e.cursor();
-                }
-                out.flush();
-                stop.await(interval.toMillis(), TimeUnit.MILLISECONDS);
-            }
+            return ExitCode.OK;
         }
-        return 0;
+        CountDownLatch stop = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "stop-feed"));
+        while (stop.getCount() > 0) {
+            for (OutcomeEvent e : feed.since(cursor, 500)) {
+                print(out, e);
+                cursor = e.cursor();
+            }
+            out.flush();
+            stop.await(interval.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        return ExitCode.OK;
     }
 
     private void print(PrintWriter out, OutcomeEvent e) {

@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.imports.ArticleImporter;
 import org.copydesk.review.imports.DropFolder;
@@ -14,10 +13,8 @@ import org.copydesk.review.imports.ImportFailedException;
 import org.copydesk.review.imports.ImportListener;
 import org.copydesk.review.imports.ImportProgress;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code copydesk import FILE…}: JSON (array or one object per line) and CSV with a header row.
@@ -25,14 +22,11 @@ import picocli.CommandLine.Spec;
  * quarantine. A file that cannot be imported does not stop the others. The exit code is the worst
  * file's ({@link ExitCode}).
  */
-@Command(name = "import", mixinStandardHelpOptions = true,
+@Command(name = "import",
         description = {"Imports articles from JSON or CSV files (see docs/import-format.md).",
                 "Bad rows are reported by line and kept aside. With --watch DIR, a drop folder: each file that arrives is"
                         + " imported once and moved to DIR/done or DIR/failed with a report beside it."})
-final class ImportCommand implements Callable<Integer> {
-
-    @Mixin
-    DatabaseOptions database;
+final class ImportCommand extends DatabaseCommand<ReviewSession> {
 
     @Parameters(arity = "0..*", paramLabel = "FILE")
     List<Path> files;
@@ -59,38 +53,40 @@ final class ImportCommand implements Callable<Integer> {
     @Option(names = "--json", description = "one JSON object per file, each on one line (the shape is in docs/import-format.md)")
     boolean json;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    ImportCommand() {
+        super(DatabaseAccess.WORK);
+    }
 
     @Override
-    public Integer call() throws InterruptedException {
+    void beforeOpening() {
         if ((watch == null) == (files == null || files.isEmpty())) {
-            throw Cli.usage(spec, "Give the files to import, or --watch DIR (not both).");
+            throw usage("Give the files to import, or --watch DIR (not both).");
         }
         if (interval.isZero() || interval.isNegative() || quiet.isNegative()) {
-            throw Cli.usage(spec, "--interval must be a positive duration (e.g. 2s), and --quiet 0s or more (e.g. 10s).");
+            throw usage("--interval must be a positive duration (e.g. 2s), and --quiet 0s or more (e.g. 10s).");
         }
-        PrintWriter out = spec.commandLine().getOut();
-        ImportOutput output = new ImportOutput(out, spec.commandLine().getErr(), json);
-        try (ReviewSession session = database.open(2)) {
-            ArticleImporter importer = reopen ? session.importer().reopeningDecided() : session.importer();
-            if (watch != null) {
-                return watch(session, importer, output);
-            }
-            for (Path file : files) {
-                try {
-                    output.imported(file, importer.importFile(file, session.sessionUser(),
-                            json ? ImportListener.NONE : new ProgressPrinter(out, file)));
-                } catch (ImportFailedException e) {
-                    output.failed(file, e); // the next file may well import
-                }
+    }
+
+    @Override
+    ExitCode run(ReviewSession session) throws InterruptedException {
+        ImportOutput output = new ImportOutput(out(), err(), json);
+        ArticleImporter importer = reopen ? session.importer().reopeningDecided() : session.importer();
+        if (watch != null) {
+            return watch(session, importer, output);
+        }
+        for (Path file : files) {
+            try {
+                output.imported(file, importer.importFile(file, session.sessionUser(),
+                        json ? ImportListener.NONE : new ProgressPrinter(out(), file)));
+            } catch (ImportFailedException e) {
+                output.failed(file, e); // the next file may well import
             }
         }
-        return output.exitCode().code();
+        return output.exitCode();
     }
 
     /** The long-running drop folder: like the release daemon, until stopped. */
-    private int watch(ReviewSession session, ArticleImporter importer, ImportOutput output) throws InterruptedException {
+    private ExitCode watch(ReviewSession session, ArticleImporter importer, ImportOutput output) throws InterruptedException {
         DropFolder folder = new DropFolder(watch, importer, session.sessionUser(), DropFolder.Timing.of(interval, quiet),
                 new DropFolder.Listener() {
                     @Override
@@ -106,7 +102,7 @@ final class ImportCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(new Thread(folder::stop, "stop-watching"));
         try (var watching = folder.lock()) {
             if (!json) {
-                PrintWriter out = spec.commandLine().getOut();
+                PrintWriter out = out();
                 out.println("Watching " + watch.toAbsolutePath() + ": looking every " + Durations.inWords(interval)
                         + ", a file is taken once unchanged for " + Durations.inWords(quiet)
                         + ". Files go to done/ or failed/ with a report. Ctrl-C stops.");
@@ -116,7 +112,7 @@ final class ImportCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return ExitCode.OK.code();
+        return ExitCode.OK;
     }
 
     /** A progress line about once a second for large files. */

@@ -1,8 +1,6 @@
 package org.copydesk.cli;
 
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.copydesk.db.RandomPasswords;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.ReviewSession;
@@ -10,7 +8,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code copydesk integrations add|drop}: database accounts for other systems (feed readers, the relay). */
 @Command(name = "integrations", mixinStandardHelpOptions = true,
@@ -19,59 +16,72 @@ import picocli.CommandLine.Spec;
         subcommands = {IntegrationsCommand.Add.class, IntegrationsCommand.Drop.class})
 final class IntegrationsCommand {
 
-    @Command(name = "add", mixinStandardHelpOptions = true, description = "Creates (or renews) another system's account.")
-    static final class Add implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    private IntegrationsCommand() {
+    }
+
+    @Command(name = "add", description = "Creates (or renews) another system's account.")
+    static final class Add extends DatabaseCommand<ReviewSession> {
         @Parameters(index = "0", paramLabel = "NAME", description = "account name (letters, digits, . _ -; not a person's)")
         String name;
         @Option(names = "--kind", required = true, description = "feed_reader or relay")
         String kind;
-        @Option(names = "--password", interactive = true, arity = "0",
-                description = "ask for the account's password (generated when left out)")
-        char[] password;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+        @Mixin
+        NewPassword newPassword = new NewPassword();
+        /** The password given (asked for, from standard input or the environment), or null: one is generated. */
+        private char[] password;
+
+        /** --kind as the database names it (feed_reader, relay). */
+        private String accountKind;
+        private char[] secret;
+
+        Add() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
-            String k = kind.toLowerCase(Locale.ROOT).replace('-', '_');
-            if (!k.equals("feed_reader") && !k.equals("relay")) {
-                throw Cli.usage(spec, "--kind is feed_reader or relay, not '" + kind + "'.");
+        void beforeOpening() {
+            accountKind = kind.toLowerCase(Locale.ROOT).replace('-', '_');
+            if (!accountKind.equals("feed_reader") && !accountKind.equals("relay")) {
+                throw usage("--kind is feed_reader or relay, not '" + kind + "'.");
             }
-            boolean generated = password == null || password.length == 0;
-            if (!generated) {
+            password = newPassword.read(environment());
+            if (password != null) {
                 // before connecting: the database refuses the same (create_integration_account), in fewer words
                 AccountAdministration.checkNewPassword(name, null, password, AccountAdministration.MIN_INTEGRATION_PASSWORD_LENGTH);
+                password = newPassword.confirmed(password);
             }
-            try (ReviewSession session = database.open(2)) {
-                char[] secret = generated ? RandomPasswords.of(24) : password;
-                session.accounts().createIntegrationAccount(name, k, secret);
-                spec.commandLine().getOut().println("Created the " + k + " account '" + name + "'"
-                        + (generated ? "; its password is " + new String(secret) + " (shown once, stored nowhere)." : "."));
-                Arrays.fill(secret, ' ');
-            }
-            return 0;
+        }
+
+        @Override
+        ExitCode run(ReviewSession session) {
+            boolean generated = password == null;
+            secret = generated ? RandomPasswords.of(24) : password;
+            session.accounts().createIntegrationAccount(name, accountKind, secret);
+            out().println("Created the " + accountKind + " account '" + name + "'"
+                    + (generated ? "; its password is " + new String(secret) + " (shown once, stored nowhere)." : "."));
+            return ExitCode.OK;
+        }
+
+        @Override
+        void forget() {
+            wipe(secret, password);
         }
     }
 
-    @Command(name = "drop", mixinStandardHelpOptions = true, description = "Drops another system's account.")
-    static final class Drop implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    @Command(name = "drop", description = "Drops another system's account.")
+    static final class Drop extends DatabaseCommand<ReviewSession> {
         @Parameters(index = "0", paramLabel = "NAME")
         String name;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        Drop() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
-            try (ReviewSession session = database.open(2)) {
-                AccountAdministration accounts = session.accounts();
-                accounts.dropIntegrationAccount(name);
-                spec.commandLine().getOut().println("Dropped the account '" + name + "'.");
-            }
-            return 0;
+        ExitCode run(ReviewSession session) {
+            session.accounts().dropIntegrationAccount(name);
+            out().println("Dropped the account '" + name + "'.");
+            return ExitCode.OK;
         }
     }
 }

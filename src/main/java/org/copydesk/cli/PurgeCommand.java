@@ -1,24 +1,18 @@
 package org.copydesk.cli;
 
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.outcomes.OutcomeRetention;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code copydesk purge --older-than 365d}: removes old history and old delivered outcomes; articles
  * and decisions themselves stay.
  */
-@Command(name = "purge", mixinStandardHelpOptions = true,
+@Command(name = "purge",
         description = "Removes history, and outcomes the relay delivered, older than a given age.")
-final class PurgeCommand implements Callable<Integer> {
-
-    @Mixin
-    DatabaseOptions database;
+final class PurgeCommand extends DatabaseCommand<ReviewSession> {
 
     @Option(names = "--older-than", required = true, converter = Durations.class, paramLabel = "AGE", description = "e.g. 365d")
     Duration age;
@@ -28,22 +22,25 @@ final class PurgeCommand implements Callable<Integer> {
                     + " 'copydesk feed' and run no relay.")
     boolean everyOutcome;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    PurgeCommand() {
+        super(DatabaseAccess.WORK);
+    }
 
     @Override
-    public Integer call() {
+    void beforeOpening() {
         if (age.isZero() || age.isNegative()) {
-            throw Cli.usage(spec, "--older-than must be a positive age, e.g. 365d.");
+            throw usage("--older-than must be a positive age, e.g. 365d.");
         }
-        try (ReviewSession session = database.open(2)) {
-            long removed = session.history().purgeOlderThan(age);
-            long outcomes = session.outcomeRetention().purgeOlderThan(age,
-                    everyOutcome ? OutcomeRetention.Scope.EVERY_OUTCOME : OutcomeRetention.Scope.DELIVERED);
-            spec.commandLine().getOut().println("Removed " + removed + " history entr" + (removed == 1 ? "y" : "ies")
-                    + " and " + outcomes + (everyOutcome ? "" : " delivered") + " outcome" + (outcomes == 1 ? "" : "s")
-                    + " older than " + age.toDays() + " day(s).");
-        }
-        return 0;
+    }
+
+    @Override
+    ExitCode run(ReviewSession session) {
+        long removed = session.history().purgeOlderThan(age);
+        long outcomes = session.outcomeRetention().purgeOlderThan(age,
+                everyOutcome ? OutcomeRetention.Scope.EVERY_OUTCOME : OutcomeRetention.Scope.DELIVERED);
+        out().println("Removed " + removed + " history entr" + (removed == 1 ? "y" : "ies")
+                + " and " + outcomes + (everyOutcome ? "" : " delivered") + " outcome" + (outcomes == 1 ? "" : "s")
+                + " older than " + age.toDays() + " day(s).");
+        return ExitCode.OK;
     }
 }

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.copydesk.review.ArticleQuarantine;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.imports.CorrectionTemplate;
@@ -16,10 +15,8 @@ import org.copydesk.review.imports.ImportQuarantine;
 import org.copydesk.review.imports.QuarantinedRow;
 import org.copydesk.review.imports.RequeueResult;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code copydesk quarantine list|show|requeue|dismiss}: what the dashboard's Quarantine tab does,
@@ -37,60 +34,62 @@ final class QuarantineCommand {
     private QuarantineCommand() {
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true,
+    @Command(name = "list",
             description = "Lists the open entries (rows imports kept aside) and the quarantined articles.")
-    static final class ListEntries implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    static final class ListEntries extends DatabaseCommand<ReviewSession> {
         @Option(names = "--import", paramLabel = "IMPORT_ID", description = "only the rows of this import (its report names it)")
         String importId;
         @Option(names = "--limit", defaultValue = "200", description = "at most this many rows (default: ${DEFAULT-VALUE})")
         int limit;
         @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
         boolean json;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        ListEntries() {
+            super(DatabaseAccess.RUNNING_ONLY);
+        }
 
         @Override
-        public Integer call() {
+        void beforeOpening() {
             if (limit < 1) {
-                throw Cli.usage(spec, "--limit must be 1 or more.");
+                throw usage("--limit must be 1 or more.");
             }
-            PrintWriter out = spec.commandLine().getOut();
-            try (ReviewSession session = database.openRunning(2)) { // read-only: never starts a server
-                ImportQuarantine rows = session.importer().quarantine();
-                List<QuarantinedRow> open = rows.listOpen(importId, limit);
-                int total = rows.countOpen(importId);
-                List<ArticleQuarantine.Entry> articles = importId == null ? session.quarantine().list() : List.of();
-                if (json) {
-                    printJson(out, open, total, articles);
-                    return ExitCode.OK.code();
+        }
+
+        @Override
+        ExitCode run(ReviewSession session) {
+            PrintWriter out = out();
+            ImportQuarantine rows = session.importer().quarantine();
+            List<QuarantinedRow> open = rows.listOpen(importId, limit);
+            int total = rows.countOpen(importId);
+            List<ArticleQuarantine.Entry> articles = importId == null ? session.quarantine().list() : List.of();
+            if (json) {
+                printJson(out, open, total, articles);
+                return ExitCode.OK;
+            }
+            out.println(total == 0 ? "No row kept aside by an import is waiting." : total + " row(s) kept aside by imports"
+                    + " wait" + (total > open.size() ? " (the first " + open.size() + " shown)" : "") + ":");
+            if (!open.isEmpty()) {
+                Table t = new Table("ENTRY", "IMPORT", "FILE", "LINE", "KEPT ASIDE (UTC)", "WHY");
+                for (QuarantinedRow r : open) {
+                    t.row(r.id(), r.importId(), Table.clip(Path.of(r.sourceName()).getFileName().toString(), 32), r.lineNumber(),
+                            r.createdAt().withNano(0).toString().replace('T', ' '), Table.clip(r.reason(), 70));
                 }
-                out.println(total == 0 ? "No row kept aside by an import is waiting." : total + " row(s) kept aside by imports"
-                        + " wait" + (total > open.size() ? " (the first " + open.size() + " shown)" : "") + ":");
-                if (!open.isEmpty()) {
-                    Table t = new Table("ENTRY", "IMPORT", "FILE", "LINE", "KEPT ASIDE (UTC)", "WHY");
-                    for (QuarantinedRow r : open) {
-                        t.row(r.id(), r.importId(), Table.clip(Path.of(r.sourceName()).getFileName().toString(), 32), r.lineNumber(),
-                                r.createdAt().withNano(0).toString().replace('T', ' '), Table.clip(r.reason(), 70));
+                t.print(out);
+            }
+            if (importId == null) {
+                out.println();
+                out.println(articles.isEmpty() ? "No article is in quarantine." : articles.size() + " article(s) in quarantine:");
+                if (!articles.isEmpty()) {
+                    Table t = new Table("ARTICLE", "EXTERNAL ID", "DESK", "TITLE", "SENT BACK", "BY", "SINCE (UTC)", "WHY");
+                    for (ArticleQuarantine.Entry a : articles) {
+                        t.row(a.id(), a.externalId(), a.desk(), Table.clip(a.title(), 40), a.attempts(),
+                                a.decidedBy() == null ? "-" : a.decidedBy(), a.since().withNano(0).toString().replace('T', ' '),
+                                a.reason() == null ? "-" : Table.clip(a.reason().replaceAll("\\s+", " "), 50));
                     }
                     t.print(out);
                 }
-                if (importId == null) {
-                    out.println();
-                    out.println(articles.isEmpty() ? "No article is in quarantine." : articles.size() + " article(s) in quarantine:");
-                    if (!articles.isEmpty()) {
-                        Table t = new Table("ARTICLE", "EXTERNAL ID", "DESK", "TITLE", "SENT BACK", "BY", "SINCE (UTC)", "WHY");
-                        for (ArticleQuarantine.Entry a : articles) {
-                            t.row(a.id(), a.externalId(), a.desk(), Table.clip(a.title(), 40), a.attempts(),
-                                    a.decidedBy() == null ? "-" : a.decidedBy(), a.since().withNano(0).toString().replace('T', ' '),
-                                    a.reason() == null ? "-" : Table.clip(a.reason().replaceAll("\\s+", " "), 50));
-                        }
-                        t.print(out);
-                    }
-                }
             }
-            return ExitCode.OK.code();
+            return ExitCode.OK;
         }
 
         private static void printJson(PrintWriter out, List<QuarantinedRow> open, int total, List<ArticleQuarantine.Entry> articles) {
@@ -121,39 +120,35 @@ final class QuarantineCommand {
         }
     }
 
-    @Command(name = "show", mixinStandardHelpOptions = true,
+    @Command(name = "show",
             description = {"Prints a row an import kept aside as a JSON object with its fields, ready to correct:",
                     "copydesk quarantine show 17 > row.json; (fix the value) copydesk quarantine requeue 17 --corrected row.json"})
-    static final class Show implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    static final class Show extends DatabaseCommand<ReviewSession> {
         @Parameters(index = "0", paramLabel = "ENTRY", description = "the entry's number (quarantine list shows it)")
         long entry;
         @Option(names = "--as-kept",
                 description = "the row's text exactly as the import kept it (for a CSV row: the header line, then the row)")
         boolean asKept;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        Show() {
+            super(DatabaseAccess.RUNNING_ONLY);
+        }
 
         @Override
-        public Integer call() {
-            try (ReviewSession session = database.openRunning(2)) {
-                QuarantinedRow row = session.importer().quarantine().open(entry)
-                        .orElseThrow(() -> new Cli.CommandFailure("There is no open entry #" + entry + " (dealt with already,"
-                                + " or never kept aside); copydesk quarantine list shows the open ones."));
-                spec.commandLine().getOut().println(asKept ? row.rawText() : CorrectionTemplate.jsonFor(row.rawText()));
-            }
-            return ExitCode.OK.code();
+        ExitCode run(ReviewSession session) {
+            QuarantinedRow row = session.importer().quarantine().open(entry)
+                    .orElseThrow(() -> new Cli.CommandFailure("There is no open entry #" + entry + " (dealt with already,"
+                            + " or never kept aside); copydesk quarantine list shows the open ones."));
+            out().println(asKept ? row.rawText() : CorrectionTemplate.jsonFor(row.rawText()));
+            return ExitCode.OK;
         }
     }
 
-    @Command(name = "requeue", mixinStandardHelpOptions = true,
+    @Command(name = "requeue",
             description = {"Makes an article of a row an import kept aside, checked by the import's rules: as it was kept (after"
                     + " the cause was fixed, e.g. a desk added), or as corrected (--corrected FILE, - for stdin: a JSON object,"
                     + " or a CSV header line and the row). With --article, puts a quarantined article back in the queue."})
-    static final class Requeue implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    static final class Requeue extends DatabaseCommand<ReviewSession> {
         @Parameters(arity = "0..*", paramLabel = "ENTRY", description = "entry numbers (quarantine list shows them)")
         List<Long> entries = new ArrayList<>();
         @Option(names = "--corrected", paramLabel = "FILE", description = "the corrected row (one ENTRY only); - reads stdin")
@@ -168,34 +163,38 @@ final class QuarantineCommand {
         String note;
         @Option(names = "--json", description = "print one JSON object with what became of each (docs/import-format.md)")
         boolean json;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        Requeue() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
+        void beforeOpening() {
             if ((article == null) == entries.isEmpty()) {
-                throw Cli.usage(spec, "Name the entries to requeue, or one quarantined article with --article (not both).");
+                throw usage("Name the entries to requeue, or one quarantined article with --article (not both).");
             }
             if (corrected != null && entries.size() != 1) {
-                throw Cli.usage(spec, "--corrected goes with exactly one ENTRY.");
+                throw usage("--corrected goes with exactly one ENTRY.");
             }
             if (article == null && (title != null || bodyFile != null)) {
-                throw Cli.usage(spec, "--title and --body-file go with --article; correct an entry with --corrected.");
+                throw usage("--title and --body-file go with --article; correct an entry with --corrected.");
             }
-            try (ReviewSession session = database.open(2)) {
-                if (article != null) {
-                    String body = bodyFile == null ? null : read(bodyFile.toString());
-                    session.quarantine().requeue(article, session.sessionUser(), title, body, note);
-                    return Outcomes.print(spec, json, List.of(new Outcomes.Outcome(null, article, "requeued", article,
-                            "Article " + article + " is back in the queue, available now.")));
-                }
-                ImportQuarantine rows = session.importer().quarantine();
-                List<Outcomes.Outcome> done = new ArrayList<>();
-                for (long entry : entries) {
-                    done.add(requeue(rows, entry, session.sessionUser()));
-                }
-                return Outcomes.print(spec, json, done);
+        }
+
+        @Override
+        ExitCode run(ReviewSession session) {
+            if (article != null) {
+                String body = bodyFile == null ? null : read(bodyFile.toString());
+                session.quarantine().requeue(article, session.sessionUser(), title, body, note);
+                return Outcomes.print(spec, json, List.of(new Outcomes.Outcome(null, article, "requeued", article,
+                        "Article " + article + " is back in the queue, available now.")));
             }
+            ImportQuarantine rows = session.importer().quarantine();
+            List<Outcomes.Outcome> done = new ArrayList<>();
+            for (long entry : entries) {
+                done.add(requeue(rows, entry, session.sessionUser()));
+            }
+            return Outcomes.print(spec, json, done);
         }
 
         private Outcomes.Outcome requeue(ImportQuarantine rows, long entry, String actor) {
@@ -226,41 +225,43 @@ final class QuarantineCommand {
         }
     }
 
-    @Command(name = "dismiss", mixinStandardHelpOptions = true,
+    @Command(name = "dismiss",
             description = "Closes rows an import kept aside without making articles of them (recorded with your name).")
-    static final class Dismiss implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    static final class Dismiss extends DatabaseCommand<ReviewSession> {
         @Parameters(arity = "0..*", paramLabel = "ENTRY", description = "entry numbers (quarantine list shows them)")
         List<Long> entries = new ArrayList<>();
         @Option(names = "--import", paramLabel = "IMPORT_ID", description = "every open row of this import")
         String importId;
         @Option(names = "--json", description = "print one JSON object with what became of each (docs/import-format.md)")
         boolean json;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        Dismiss() {
+            super(DatabaseAccess.WORK);
+        }
 
         @Override
-        public Integer call() {
+        void beforeOpening() {
             if ((importId == null) == entries.isEmpty()) {
-                throw Cli.usage(spec, "Name the entries to dismiss, or --import IMPORT_ID for all open rows of an import (not both).");
+                throw usage("Name the entries to dismiss, or --import IMPORT_ID for all open rows of an import (not both).");
             }
-            try (ReviewSession session = database.open(2)) {
-                ImportQuarantine rows = session.importer().quarantine();
-                List<Long> ids = importId == null ? entries
-                        : rows.listOpen(importId, Integer.MAX_VALUE).stream().map(QuarantinedRow::id).toList();
-                List<Outcomes.Outcome> done = new ArrayList<>();
-                for (long entry : ids) {
-                    done.add(rows.dismiss(entry, null) ? new Outcomes.Outcome(entry, null, "dismissed", null,
-                            "Entry #" + entry + " is dismissed.")
-                            : Outcomes.refused(entry, "not_open", "There is no open entry #" + entry + " (dealt with already,"
-                                    + " or never kept aside)."));
-                }
-                if (ids.isEmpty()) {
-                    spec.commandLine().getOut().println("Import " + importId + " has no open row.");
-                }
-                return Outcomes.print(spec, json, done);
+        }
+
+        @Override
+        ExitCode run(ReviewSession session) {
+            ImportQuarantine rows = session.importer().quarantine();
+            List<Long> ids = importId == null ? entries
+                    : rows.listOpen(importId, Integer.MAX_VALUE).stream().map(QuarantinedRow::id).toList();
+            List<Outcomes.Outcome> done = new ArrayList<>();
+            for (long entry : ids) {
+                done.add(rows.dismiss(entry, null) ? new Outcomes.Outcome(entry, null, "dismissed", null,
+                        "Entry #" + entry + " is dismissed.")
+                        : Outcomes.refused(entry, "not_open", "There is no open entry #" + entry + " (dealt with already,"
+                                + " or never kept aside)."));
             }
+            if (ids.isEmpty()) {
+                out().println("Import " + importId + " has no open row.");
+            }
+            return Outcomes.print(spec, json, done);
         }
     }
 
@@ -281,8 +282,8 @@ final class QuarantineCommand {
             return new Outcome(entry, null, outcome, null, words, true);
         }
 
-        /** Prints each; refused ones go to stderr too. Returns the exit code: 1 when any was refused. */
-        static int print(picocli.CommandLine.Model.CommandSpec spec, boolean json, List<Outcome> outcomes) {
+        /** Prints each; refused ones go to stderr too. The exit code: {@link ExitCode#FAILED} when any was refused. */
+        static ExitCode print(picocli.CommandLine.Model.CommandSpec spec, boolean json, List<Outcome> outcomes) {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             boolean anyRefused = outcomes.stream().anyMatch(Outcome::refused);
@@ -316,7 +317,7 @@ final class QuarantineCommand {
             }
             out.flush();
             err.flush();
-            return anyRefused ? ExitCode.FAILED.code() : ExitCode.OK.code();
+            return anyRefused ? ExitCode.FAILED : ExitCode.OK;
         }
     }
 }

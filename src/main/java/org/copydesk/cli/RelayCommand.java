@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.Arrays;
-import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.outcomes.OutcomeEvent;
 import org.copydesk.review.outcomes.OutcomeServices;
@@ -17,25 +16,20 @@ import org.copydesk.review.outcomes.RelayState;
 import org.copydesk.review.outcomes.WebhookRelay;
 import org.copydesk.review.outcomes.WebhookSignature;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code copydesk relay --url URL}: posts every outcome to a webhook until stopped;
  * {@code relay status} and {@code relay retry} for supervisors.
  */
-@Command(name = "relay", mixinStandardHelpOptions = true,
+@Command(name = "relay",
         description = {"Posts every outcome of a review to a webhook (signed, with an idempotency key, in order per"
                 + " article), retrying while the receiver fails, until stopped. Run it with a relay account"
                 + " (copydesk integrations add NAME --kind relay). The secret's surrounding whitespace (a file's"
                 + " final newline) is not part of it. See ${sys:copydesk.docs}/integration.md."},
         subcommands = {RelayCommand.Status.class, RelayCommand.Retry.class})
-final class RelayCommand implements Callable<Integer> {
-
-    @Mixin
-    DatabaseOptions database;
+final class RelayCommand extends DatabaseCommand<OutcomeServices> {
 
     @Option(names = "--url", paramLabel = "URL", description = "the receiver, e.g. https://cms.example/hooks/copydesk")
     URI url;
@@ -62,27 +56,33 @@ final class RelayCommand implements Callable<Integer> {
     @Option(names = "--once", description = "deliver what is due now, then exit (for cron)")
     boolean once;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    private WebhookSignature signature;
+
+    RelayCommand() {
+        super(DatabaseAccess.OUTCOMES);
+    }
 
     @Override
-    public Integer call() throws InterruptedException {
+    void beforeOpening() {
         if (url == null) {
-            throw Cli.usage(spec, "Give the receiver with --url (or use relay status / relay retry).");
+            throw usage("Give the receiver with --url (or use relay status / relay retry).");
         }
-        byte[] secret = RelaySecret.load(secretFile, database.environment());
-        WebhookSignature signature = new WebhookSignature(secret);
+        byte[] secret = RelaySecret.load(secretFile, environment());
+        signature = new WebhookSignature(secret);
         Arrays.fill(secret, (byte) 0);
+    }
+
+    @Override
+    ExitCode run(OutcomeServices outcomes) throws InterruptedException {
         RelaySettings defaults = RelaySettings.defaults(url);
         RelaySettings settings = defaults.withAttempts(maxAttempts, firstRetry, maxRetry)
                 .withTiming(timeout, defaults.poll(), defaults.leaseLength());
-        PrintWriter out = spec.commandLine().getOut();
-        try (OutcomeServices outcomes = database.openOutcomes(2);
-             WebhookRelay relay = outcomes.relay(signature, settings, new Printer(out))) {
+        PrintWriter out = out();
+        try (WebhookRelay relay = outcomes.relay(signature, settings, new Printer(out))) {
             if (once) {
                 int attempts = relay.drain();
                 out.println(attempts == 0 ? "Nothing to deliver now." : "Made " + attempts + " delivery attempt(s).");
-                return 0;
+                return ExitCode.OK;
             }
             out.println("Relaying outcomes to " + url + ". Ctrl-C stops; a restart resumes where it stopped.");
             out.flush();
@@ -98,7 +98,7 @@ final class RelayCommand implements Callable<Integer> {
             }, "stop-relay"));
             relay.run();
         }
-        return 0;
+        return ExitCode.OK;
     }
 
     /** Says what the relay does, one line per attempt; says once that it waits for another relay. */
@@ -140,47 +140,49 @@ final class RelayCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "status", mixinStandardHelpOptions = true,
+    @Command(name = "status",
             description = "Shows delivered, waiting and failed outcomes (with the receiver's last answer). For supervisors.")
-    static final class Status implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    static final class Status extends DatabaseCommand<ReviewSession> {
         @Option(names = "--limit", defaultValue = "50", description = "list at most this many undelivered outcomes (default: ${DEFAULT-VALUE})")
         int limit;
         @Option(names = "--json", description = "print one JSON object (the shape is in docs/import-format.md)")
         boolean json;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        Status() {
+            super(DatabaseAccess.RUNNING_ONLY);
+        }
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
+        void beforeOpening() {
             if (limit < 0) {
-                throw Cli.usage(spec, "--limit must be 0 or more.");
+                throw usage("--limit must be 0 or more.");
             }
-            try (ReviewSession session = database.openRunning(2)) {
-                RelayState state = session.relayState();
-                RelayState.Counts c = state.counts();
-                if (json) {
-                    printJson(out, c, state.activeRelay().orElse(null), state.undelivered(limit));
-                    return 0;
-                }
-                out.println("Delivered " + c.delivered() + ", waiting " + c.waiting() + ", failed " + c.failed() + ".");
-                out.println(state.activeRelay().map(r -> "Relay at work: " + r.holder() + ".")
-                        .orElse("No relay is running (outcomes wait until one does)."));
-                var undelivered = state.undelivered(limit);
-                if (!undelivered.isEmpty()) {
-                    Table t = new Table("CURSOR", "STATE", "OUTCOME", "ARTICLE", "DESK", "ATTEMPTS", "LAST ATTEMPT (UTC)", "LAST ANSWER");
-                    for (RelayState.Undelivered u : undelivered) {
-                        t.row(u.cursor(), u.delivery(), u.outcome(), u.articleId() + " (" + Table.clip(u.externalId(), 24) + ")",
-                                u.desk(), u.attempts(),
-                                u.lastAttemptAt() == null ? "-" : u.lastAttemptAt().withNano(0).toString().replace('T', ' '),
-                                u.lastAnswer() == null ? "-" : Table.clip(u.lastAnswer(), 60));
-                    }
-                    t.print(out);
-                }
+        }
+
+        @Override
+        ExitCode run(ReviewSession session) {
+            PrintWriter out = out();
+            RelayState state = session.relayState();
+            RelayState.Counts c = state.counts();
+            if (json) {
+                printJson(out, c, state.activeRelay().orElse(null), state.undelivered(limit));
+                return ExitCode.OK;
             }
-            return 0;
+            out.println("Delivered " + c.delivered() + ", waiting " + c.waiting() + ", failed " + c.failed() + ".");
+            out.println(state.activeRelay().map(r -> "Relay at work: " + r.holder() + ".")
+                    .orElse("No relay is running (outcomes wait until one does)."));
+            var undelivered = state.undelivered(limit);
+            if (!undelivered.isEmpty()) {
+                Table t = new Table("CURSOR", "STATE", "OUTCOME", "ARTICLE", "DESK", "ATTEMPTS", "LAST ATTEMPT (UTC)", "LAST ANSWER");
+                for (RelayState.Undelivered u : undelivered) {
+                    t.row(u.cursor(), u.delivery(), u.outcome(), u.articleId() + " (" + Table.clip(u.externalId(), 24) + ")",
+                            u.desk(), u.attempts(),
+                            u.lastAttemptAt() == null ? "-" : u.lastAttemptAt().withNano(0).toString().replace('T', ' '),
+                            u.lastAnswer() == null ? "-" : Table.clip(u.lastAnswer(), 60));
+                }
+                t.print(out);
+            }
+            return ExitCode.OK;
         }
 
         private static void printJson(PrintWriter out, RelayState.Counts c, RelayState.ActiveRelay relay,
@@ -216,29 +218,30 @@ final class RelayCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "retry", mixinStandardHelpOptions = true,
+    @Command(name = "retry",
             description = "Sends a failed outcome again (or every failed one with --all-failed). For supervisors.")
-    static final class Retry implements Callable<Integer> {
-        @Mixin
-        DatabaseOptions database;
+    static final class Retry extends DatabaseCommand<ReviewSession> {
         @Parameters(index = "0", arity = "0..1", paramLabel = "CURSOR", description = "the failed outcome's cursor (relay status lists them)")
         Long cursor;
         @Option(names = "--all-failed", description = "every failed outcome")
         boolean all;
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+
+        Retry() {
+            super(DatabaseAccess.RUNNING_ONLY);
+        }
 
         @Override
-        public Integer call() {
+        void beforeOpening() {
             if ((cursor == null) == !all) {
-                throw Cli.usage(spec, "Name one failed outcome by its cursor, or give --all-failed.");
+                throw usage("Name one failed outcome by its cursor, or give --all-failed.");
             }
-            try (ReviewSession session = database.openRunning(2)) {
-                int n = session.relayState().retry(cursor);
-                spec.commandLine().getOut().println(n == 0 ? "No outcome had failed." : "Sending " + n
-                        + " outcome(s) again; a running relay picks them up at once.");
-            }
-            return 0;
+        }
+
+        @Override
+        ExitCode run(ReviewSession session) {
+            int n = session.relayState().retry(cursor);
+            out().println(n == 0 ? "No outcome had failed." : "Sending " + n + " outcome(s) again; a running relay picks them up at once.");
+            return ExitCode.OK;
         }
     }
 }

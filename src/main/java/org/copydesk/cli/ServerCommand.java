@@ -65,23 +65,19 @@ final class ServerCommand implements Callable<Integer> {
                 throw new Cli.CommandFailure("--demo makes accounts with published passwords: use it on this computer only"
                         + " (leave out --bind), never on a server others reach.");
             }
-            List<String> demoAccounts = demoAccountsOnLoopback(dirs, out);
-            if (demoAccounts == null) {
-                return 1;
-            }
+            List<String> demoAccounts = demoAccountsOnLoopback(dirs);
             if (!demoAccounts.isEmpty()) {
-                spec.commandLine().getErr().println("Copydesk will not listen on " + bind + " while these accounts still have "
+                throw new Cli.CommandFailure("Copydesk will not listen on " + bind + " while these accounts still have "
                         + "their published demo passwords: " + String.join(", ", demoAccounts) + ". Give each a password of its own "
                         + "(copydesk editors set-password NAME --password) or remove them (copydesk editors remove NAME) first.");
-                return 1;
             }
         }
         EmbeddedServer server = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(dirs.embeddedServer(), bind, port,
                 EmbeddedServer.Mode.FOREGROUND, Duration.ofSeconds(120)));
         if (!server.startedHere()) {
-            out.println(alreadyRunning(server));
+            String running = alreadyRunning(server);
             server.close();
-            return 1;
+            throw new Cli.CommandFailure(running);
         }
         server.markAsTeamServer();
         try (Database db = Database.open(server.jdbcUrl(Database.EMBEDDED_SCHEMA), EmbeddedServer.ROOT_USER, server.rootPassword(), null,
@@ -108,9 +104,7 @@ final class ServerCommand implements Callable<Integer> {
         server.close(); // detaches this process (the server is gone already)
         if (crashed) {
             // non-zero, so that a service manager restarts it
-            spec.commandLine().getErr().println("copydesk: The embedded server stopped unexpectedly; its log is "
-                    + server.folder().resolve("server.log") + ".");
-            return 1;
+            throw new Cli.CommandFailure("The embedded server stopped unexpectedly; its log is " + server.folder().resolve("server.log") + ".");
         }
         out.println("The embedded server has stopped.");
         return 0;
@@ -119,7 +113,7 @@ final class ServerCommand implements Callable<Integer> {
     private int stopOrStatus(AppDirectories dirs, PrintWriter out) throws InterruptedException {
         if (status && wait != null) {
             // a service waiting for the team server: with another database configured there is none to wait for
-            DatabaseConfig configured = new DatabaseConfigResolver(environment(), dirs.configFile())
+            DatabaseConfig configured = new DatabaseConfigResolver(CopydeskCommand.environment(spec), dirs.configFile())
                     .resolve(DatabaseConfigResolver.CommandLine.none());
             if (!configured.isEmbedded()) {
                 out.println("Copydesk is configured for the database at " + configured.url().replaceAll("\\?.*", "")
@@ -148,11 +142,6 @@ final class ServerCommand implements Callable<Integer> {
         running.get().shutdown();
         out.println("Stopped the embedded server.");
         return 0;
-    }
-
-    /** The environment settings are read from (the process's, unless a test gives one). */
-    private java.util.Map<String, String> environment() {
-        return spec.root().userObject() instanceof CopydeskCommand root ? root.environment() : System.getenv();
     }
 
     private static String alreadyRunning(EmbeddedServer server) {
@@ -188,15 +177,14 @@ final class ServerCommand implements Callable<Integer> {
 
     /**
      * Before listening beyond this computer: starts the server on loopback only and asks which demo
-     * accounts still take their published passwords. Null (after saying why) if the server runs already.
+     * accounts still take their published passwords. Refused if the server runs already.
      */
-    private List<String> demoAccountsOnLoopback(AppDirectories dirs, PrintWriter out) {
+    private List<String> demoAccountsOnLoopback(AppDirectories dirs) {
         EmbeddedServer server = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(dirs.embeddedServer(), "127.0.0.1", 0,
                 EmbeddedServer.Mode.FOREGROUND, Duration.ofSeconds(120)));
         try {
             if (!server.startedHere()) {
-                out.println(alreadyRunning(server));
-                return null;
+                throw new Cli.CommandFailure(alreadyRunning(server));
             }
             return DemoNewsroom.accountsStillOnDemoPasswords(server.userJdbcUrl(Database.EMBEDDED_SCHEMA));
         } finally {

@@ -1,45 +1,33 @@
 package org.copydesk.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.review.Supervision;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code copydesk status}: who holds what, and counts per desk. */
-@Command(name = "status", mixinStandardHelpOptions = true, description = "Shows who holds what and the queue per desk.")
-final class StatusCommand implements Callable<Integer> {
-
-    @Mixin
-    DatabaseOptions database;
+@Command(name = "status", description = "Shows who holds what and the queue per desk.")
+final class StatusCommand extends DatabaseCommand<ReviewSession> {
 
     @Option(names = "--json", description = "print JSON instead of tables")
     boolean json;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    StatusCommand() {
+        super(DatabaseAccess.RUNNING_ONLY);
+    }
 
     @Override
-    public Integer call() {
-        try (ReviewSession session = database.openRunning(2)) { // read-only: never starts a server
-            List<Supervision.DeskHealth> desks = session.supervision().queueHealth();
-            List<Supervision.ActiveLease> leases = session.supervision().activeLeases();
-            PrintWriter out = spec.commandLine().getOut();
-            if (json) {
-                printJson(out, desks, leases);
-            } else {
-                printTables(out, desks, leases);
-            }
+    ExitCode run(ReviewSession session) {
+        List<Supervision.DeskHealth> desks = session.supervision().queueHealth();
+        List<Supervision.ActiveLease> leases = session.supervision().activeLeases();
+        if (json) {
+            printJson(out(), desks, leases);
+        } else {
+            printTables(out(), desks, leases);
         }
-        return 0;
+        return ExitCode.OK;
     }
 
     private static void printTables(PrintWriter out, List<Supervision.DeskHealth> desks, List<Supervision.ActiveLease> leases) {
@@ -62,42 +50,29 @@ final class StatusCommand implements Callable<Integer> {
     }
 
     private static void printJson(PrintWriter out, List<Supervision.DeskHealth> desks, List<Supervision.ActiveLease> leases) {
-        // one JSON value on one line, as every other --json prints (scripts read it a line at a time)
-        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        JsonOutput.print(out, g -> {
             g.writeStartObject();
-            g.writeArrayFieldStart("desks");
-            for (Supervision.DeskHealth d : desks) {
-                g.writeStartObject();
-                g.writeStringField("desk", d.desk());
-                g.writeStringField("name", d.name());
-                g.writeNumberField("waiting", d.waitingNow());
-                g.writeNumberField("scheduled", d.scheduled());
-                g.writeNumberField("inReview", d.inReview());
-                g.writeNumberField("sentBack", d.sentBack());
-                g.writeNumberField("quarantined", d.quarantined());
-                g.writeNumberField("finishedToday", d.finishedToday());
-                JsonOutput.time(g, "oldestWaitingSinceUtc", d.oldestWaitingSince());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("leases");
-            for (Supervision.ActiveLease l : leases) {
-                g.writeStartObject();
-                g.writeStringField("editor", l.editorId());
-                g.writeNumberField("article", l.articleId());
-                g.writeStringField("desk", l.desk());
-                g.writeStringField("title", l.title());
-                g.writeNumberField("renewals", l.renewals());
-                JsonOutput.time(g, "expiresAtUtc", l.expiresAt());
-                g.writeNumberField("secondsLeft", l.timeLeft().toSeconds());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
+            JsonOutput.objects(g, "desks", desks, (j, d) -> {
+                j.writeStringField("desk", d.desk());
+                j.writeStringField("name", d.name());
+                j.writeNumberField("waiting", d.waitingNow());
+                j.writeNumberField("scheduled", d.scheduled());
+                j.writeNumberField("inReview", d.inReview());
+                j.writeNumberField("sentBack", d.sentBack());
+                j.writeNumberField("quarantined", d.quarantined());
+                j.writeNumberField("finishedToday", d.finishedToday());
+                JsonOutput.time(j, "oldestWaitingSinceUtc", d.oldestWaitingSince());
+            });
+            JsonOutput.objects(g, "leases", leases, (j, l) -> {
+                j.writeStringField("editor", l.editorId());
+                j.writeNumberField("article", l.articleId());
+                j.writeStringField("desk", l.desk());
+                j.writeStringField("title", l.title());
+                j.writeNumberField("renewals", l.renewals());
+                JsonOutput.time(j, "expiresAtUtc", l.expiresAt());
+                j.writeNumberField("secondsLeft", l.timeLeft().toSeconds());
+            });
             g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        out.println();
+        });
     }
 }

@@ -156,6 +156,13 @@ public final class ConnectionProblems {
                         + "' sent encrypted (MySQL 8's caching_sha2_password), and this connection has TLS turned off."
                         + " Use --ssl-mode PREFERRED (the default) or REQUIRED, so it travels over TLS.", failure);
             }
+            if (mentions(failure, "SSL connection required for plugin \"mysql_clear_password\"")) {
+                // a directory account (PAM): the server asks for the password in clear, and the driver
+                // sends it only inside TLS; it was not sent
+                return new DatabaseSetupException("'" + user + "' signs in with the newsroom's directory password, which is sent"
+                        + " only over an encrypted connection, and this one has TLS turned off. Use --ssl-mode REQUIRED (or"
+                        + " VERIFY_CA / VERIFY_IDENTITY with the server's certificate); the password was not sent.", failure);
+            }
             if (tlsOnly(failure)) {
                 return new DatabaseSetupException("The server at " + redact(url) + " accepts TLS connections only (a shared"
                         + " embedded server does): leave out sslMode=DISABLED and use the --db-url copydesk server printed.", failure);

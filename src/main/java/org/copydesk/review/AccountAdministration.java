@@ -59,6 +59,16 @@ public final class AccountAdministration {
         operations.execute(Operation.REGRANT_ACCOUNT, name);
     }
 
+    /**
+     * Creates the person's account (or turns an existing one into one) that signs in with the
+     * newsroom's directory password, through the database server's PAM plugin; Copydesk keeps no
+     * password for it. Refused, with nothing changed, by a server that cannot (MySQL, the embedded one).
+     */
+    public void createDirectoryAccount(String name) {
+        operations.execute(Operation.CREATE_DIRECTORY_ACCOUNT, name);
+        operations.execute(Operation.REGRANT_ACCOUNT, name);
+    }
+
     /** Gives an existing account a new password. */
     public void setPassword(String name, char[] password) {
         operations.execute(Operation.SET_ACCOUNT_PASSWORD, name, new String(password));

@@ -56,6 +56,7 @@ public enum Operation {
     RELAY_RECORD_ATTEMPT(6, false),
     RELAY_RETRY(2, false),
     CREATE_ACCOUNT(2, false),
+    CREATE_DIRECTORY_ACCOUNT(1, false),
     SET_ACCOUNT_PASSWORD(2, false),
     DROP_ACCOUNT(1, false),
     REGRANT_ACCOUNTS(0, false),
@@ -93,7 +94,8 @@ public enum Operation {
      */
     boolean changesAccounts() {
         return switch (this) {
-            case CREATE_ACCOUNT, SET_ACCOUNT_PASSWORD, DROP_ACCOUNT, REGRANT_ACCOUNTS, REGRANT_ACCOUNT, LIFT_SUSPENSION,
+            case CREATE_ACCOUNT, CREATE_DIRECTORY_ACCOUNT, SET_ACCOUNT_PASSWORD, DROP_ACCOUNT, REGRANT_ACCOUNTS, REGRANT_ACCOUNT,
+                    LIFT_SUSPENSION,
                     CREATE_INTEGRATION_ACCOUNT, DROP_INTEGRATION_ACCOUNT -> true;
             default -> false;
         };

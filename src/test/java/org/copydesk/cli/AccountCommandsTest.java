@@ -94,13 +94,13 @@ class AccountCommandsTest {
     @Test
     void aPasswordTooShortIsRefusedBeforeThePersonIsMade() {
         String name = person("short");
-        Run refused = run("seven77\n", Map.of(), "editors", "add", name, "--password");
+        Run refused = run("seven77\n", Map.of(), "editors", "add", name, "--password-stdin");
 
         assertThat(refused.code()).isEqualTo(1);
         assertThat(refused.err().strip()).isEqualTo("copydesk: A password has at least 8 characters; nothing was changed.");
         assertThat(new Newsroom(db.dsl()).editor(name)).as("no half-made person").isEmpty();
 
-        Run added = run("eight888\n", Map.of(), "editors", "add", name, "--password");
+        Run added = run("eight888\n", Map.of(), "editors", "add", name, "--password-stdin");
         assertThat(added.code()).as(added.err()).isZero();
         assertSignsIn(name, "eight888");
     }
@@ -119,7 +119,7 @@ class AccountCommandsTest {
                 + " added or not; choose another. Nothing was changed.");
         assertThat(new Newsroom(db.dsl()).editor(name)).as("no half-made person").isEmpty();
         Run integration = run("aaaaaaaaaaaaaaaa\n", Map.of(), "integrations", "add", prefix + "feed", "--kind", "feed_reader",
-                "--password");
+                "--password-stdin");
         assertThat(integration.err().strip()).isEqualTo("copydesk: A password may not be one character repeated; choose another."
                 + " Nothing was changed.");
     }
@@ -127,9 +127,9 @@ class AccountCommandsTest {
     @Test
     void aPasswordAskedForButNotTypedIsRefusedAndOneInTheEnvironmentIsTaken() {
         String name = person("empty");
-        Run refused = run("", Map.of(), "editors", "add", name, "--password");
+        Run refused = run("", Map.of(), "editors", "add", name, "--password-stdin");
         assertThat(refused.code()).isEqualTo(1);
-        assertThat(refused.err()).contains("no password was typed; nothing was changed");
+        assertThat(refused.err()).contains("none was typed; nothing was changed");
         assertThat(refused.out()).doesNotContain("its password is");
         assertThat(new Newsroom(db.dsl()).editor(name)).as("nobody made").isEmpty();
 
@@ -137,6 +137,38 @@ class AccountCommandsTest {
         assertThat(added.code()).as(added.err()).isZero();
         assertThat(added.out()).doesNotContain("its password is");
         assertSignsIn(name, "from-the-env-9");
+    }
+
+    @Test
+    void aScriptGetsExactlyThePasswordItMeansAndStandardInputIsReadOnlyWhenAskedTo() {
+        // the loop: while read name pw; do COPYDESK_NEW_PASSWORD=$pw copydesk editors add $name --password; done
+        String name = person("loop");
+        Map<String, String> env = Map.of(EditorsCommand.SetPassword.PASSWORD_ENV, "pw-loop-x9k2");
+        Run both = run("ed02 pw-ed02-x9k2\n", env, "editors", "add", name, "--password");
+        assertThat(both.code()).isEqualTo(1);
+        assertThat(both.err().strip()).isEqualTo("copydesk: Give the new password one way: --password (asked at the terminal),"
+                + " --password-stdin or COPYDESK_NEW_PASSWORD; nothing was changed.");
+        assertThat(both.out()).as("no prompt on standard output").isEmpty();
+        Run noTerminal = run("ed02 pw-ed02-x9k2\n", Map.of(), "editors", "add", name, "--password");
+        assertThat(noTerminal.err()).contains("--password asks at a terminal, and there is none here");
+        assertThat(new Newsroom(db.dsl()).editor(name)).as("nobody made from a line of standard input").isEmpty();
+
+        Run fromStdin = run("the-first-line-7\r\nsecond line\n", Map.of(), "editors", "add", name, "--password-stdin");
+        assertThat(fromStdin.code()).as(fromStdin.err()).isZero();
+        assertSignsIn(name, "the-first-line-7");
+    }
+
+    @Test
+    void aDirectoryAccountHasNoPasswordAndIsRefusedWhereTheServerCannot() {
+        String name = person("dir");
+        Run both = run("", Map.of(EditorsCommand.SetPassword.PASSWORD_ENV, "pw-dir-x9k2"), "editors", "add", name, "--directory");
+        assertThat(both.code()).isEqualTo(2);
+        assertThat(both.err()).contains("--directory accounts have no password of Copydesk's");
+        if (System.getenv("COPYDESK_TEST_DIRECTORY_URL") == null) {
+            Run refused = run("editors", "add", name, "--directory");
+            assertThat(refused.code()).isEqualTo(1);
+            assertThat(refused.err()).contains("cannot sign people in with the directory");
+        }
     }
 
     @Test

@@ -51,6 +51,11 @@ class TeamServerTest {
         assertThat(counts()).as("after a desktop attached").containsExactly(0, 0, 0);
         assertThat(copydesk.run("server", "--demo", "--bind", "0.0.0.0").err()).as("a demo beyond this computer")
                 .contains("--demo makes accounts with published passwords");
+        // a second one is refused as every command's failure is: one line on stderr (it was on stdout), exit code 1
+        CommandRunner.Run second = copydesk.run("server");
+        assertThat(second.code()).isEqualTo(1);
+        assertThat(second.out()).isEmpty();
+        assertThat(second.err().strip()).startsWith("copydesk: The embedded server is already running on port").hasLineCount(1);
 
         assertThat(copydesk.run("server", "--stop").code()).isZero();
         assertThat(serving.get(60, TimeUnit.SECONDS).code()).isZero();

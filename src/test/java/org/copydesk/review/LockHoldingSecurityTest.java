@@ -3,6 +3,9 @@ package org.copydesk.review;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -12,6 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.DatabaseSetupException;
@@ -338,6 +344,79 @@ class LockHoldingSecurityTest {
         }
         attacks.saw("ann holds bob's article with LOCK IN SHARE MODE while bob's renewal waits 1.5 s -> the sweep ended ann only;"
                 + " bob renewed, not suspended");
+    }
+
+    @Test
+    void anOperationQueuedBehindAHoldersSecondSessionDoesNotHoldUpTheHoldersSuspension() throws Exception {
+        // The hostile soak's 15-45 s stalls: ann holds locks in two sessions; the older one is ended,
+        // and suspend_account must end the younger one. That one holds shared locks on `editor`, and
+        // bob's presence update waits behind them for an exclusive lock. A read of `editor` with shared
+        // locks by suspend_account (MariaDB reads the managed_account view that way inside an IF) queued
+        // behind bob's request: nobody moved until bob's lock wait ran out.
+        try (Connection older = attacks.session(ANN, PASSWORD); Statement first = older.createStatement();
+             Connection younger = attacks.session(ANN, PASSWORD); Statement second = younger.createStatement()) {
+            Attacks.runs(first, "START TRANSACTION", "SELECT COUNT(*) FROM article WHERE id > 0 LOCK IN SHARE MODE");
+            pause(1_200); // past lock_seconds: the sweep takes this one
+            Attacks.runs(second, "START TRANSACTION", "SELECT COUNT(*) FROM editor LOCK IN SHARE MODE");
+            List<Object> presence = new ArrayList<>();
+            long started = System.nanoTime();
+            Thread bobsClient = new Thread(() -> {
+                try {
+                    attacks.runs(BOB, PASSWORD, "CALL record_presence(NULL)");
+                    presence.add("recorded");
+                } catch (RuntimeException e) {
+                    presence.add(e);
+                }
+                presence.add(Duration.ofNanos(System.nanoTime() - started));
+            }, "bob-presence");
+            bobsClient.start();
+            pause(200); // bob's update waits for ann's younger session
+            List<String> ended = sweepFromBobsClient.runOnce().ended().stream().map(SessionSweep.Ended::account).toList();
+            bobsClient.join(30_000);
+            assertThat(ended).as("the sweep ended the older session").contains(ANN);
+            assertThatThrownBy(() -> second.executeQuery("SELECT 1")).as("the younger session ended by the suspension")
+                    .isInstanceOf(SQLException.class);
+            assertThat(presence).as("bob's presence was recorded, not refused").hasSize(2).first().isEqualTo("recorded");
+            Duration waited = (Duration) presence.get(1);
+            assertThat(waited).as("bob waited only for the sweep's two looks, not for his lock wait to run out")
+                    .isLessThan(Duration.ofSeconds(3));
+            attacks.saw("ann: an old transaction with shared locks on articles, a young one on editor; bob's presence update"
+                    + " queued behind the young one -> the sweep ended both, bob waited " + waited.toMillis() + " ms");
+        }
+    }
+
+    @Test
+    void noRoutineReadsATableInAConditionOrAnAssignment() throws IOException {
+        // Why the test above passes: inside a routine, IF EXISTS (SELECT …), IF (SELECT …) > … and
+        // SET v = (SELECT …) are not SELECT statements, and MariaDB reads their tables with shared
+        // locks even at READ COMMITTED; SELECT … INTO v is a SELECT and reads without locks. Every
+        // operation starts with such a read of the caller's `editor` row (resolve_actor), so one
+        // held shared lock and one queued update stalled everything else of that person.
+        // (The grant tables and information_schema take no row locks a newsroom account can hold.)
+        Pattern assignment = Pattern.compile("(?m)^\\s*SET\\s+[vo]_\\w+\\s*=[^;]*?\\(\\s*SELECT\\b[^;]*;");
+        Pattern condition = Pattern.compile("\\b(?:IF|ELSEIF|WHILE|UNTIL)\\s(?:(?!\\bTHEN\\b|\\bDO\\b|;)[\\s\\S])*?"
+                + "\\(\\s*SELECT\\b(?:(?!\\bTHEN\\b|\\bDO\\b|;)[\\s\\S])*");
+        Pattern from = Pattern.compile("\\bFROM\\s+([\\w.]+)");
+        List<String> locking = new ArrayList<>();
+        try (Stream<Path> files = Files.list(Path.of("db", "routines"))) {
+            for (Path file : files.sorted().toList()) {
+                String text = Files.readString(file).replaceAll("--[^\\n]*", "");
+                for (Pattern p : List.of(assignment, condition)) {
+                    Matcher m = p.matcher(text);
+                    while (m.find()) {
+                        Matcher tables = from.matcher(m.group());
+                        boolean newsroomTable = false;
+                        while (tables.find()) {
+                            newsroomTable |= !tables.group(1).startsWith("information_schema.") && !tables.group(1).startsWith("mysql.");
+                        }
+                        if (newsroomTable) {
+                            locking.add(file.getFileName() + ": " + m.group().replaceAll("\\s+", " "));
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(locking).as("read into a variable with SELECT … INTO (SELECT EXISTS (…) INTO v, SELECT (SELECT …) INTO v)").isEmpty();
     }
 
     @Test

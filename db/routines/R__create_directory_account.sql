@@ -1,0 +1,35 @@
+DROP PROCEDURE IF EXISTS create_directory_account;
+
+DELIMITER $$
+
+-- An admin creates (or turns into one) a person's account that signs in with the newsroom's
+-- directory password: the server identifies it through PAM (MariaDB's auth_pam plugin, PAM service
+-- `copydesk`; docs/install.md, "Directory sign-in"), with the rights and limits of the person's role,
+-- as create_account does. No password is kept anywhere in Copydesk or the database. A server
+-- without the plugin active (MySQL Community, the embedded server) refuses in one line and changes
+-- nothing. The PAM plugin asks the client for the password in clear (pam_use_cleartext_plugin), so
+-- the client sends it only over TLS (Connector/J refuses otherwise).
+CREATE PROCEDURE create_directory_account(IN p_name VARCHAR(64))
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+BEGIN
+    DECLARE v_actor VARCHAR(64);
+    DECLARE v_role VARCHAR(16);
+    DECLARE v_pam INT;
+    CALL operation_begins();
+    CALL resolve_actor(NULL, 'admin', v_actor);
+    CALL check_role_grant();
+    CALL require_person(p_name, v_role);
+    SELECT COUNT(*) INTO v_pam FROM information_schema.plugins
+     WHERE plugin_name = 'pam' AND plugin_status = 'ACTIVE' AND plugin_type = 'AUTHENTICATION';
+    IF v_pam = 0 THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT =
+            'Copydesk: this database server cannot sign people in with the directory (it needs MariaDB with the auth_pam plugin; docs/install.md, "Directory sign-in")';
+    END IF;
+    -- the name passed is_account_name (require_person): letters, digits, dots, dashes, underscores
+    CALL run_account_statement(CONCAT('CREATE USER IF NOT EXISTS ', QUOTE(p_name), '@''%'' IDENTIFIED VIA pam USING ''copydesk'''));
+    CALL run_account_statement(CONCAT('ALTER USER ', QUOTE(p_name), '@''%'' IDENTIFIED VIA pam USING ''copydesk'''));
+    INSERT INTO person_account (name, created_at) VALUES (p_name, server_utc_now()) ON DUPLICATE KEY UPDATE created_at = created_at;
+    CALL apply_role(p_name, v_role, 'create_directory_account');
+END$$
+
+DELIMITER ;
