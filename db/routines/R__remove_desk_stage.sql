@@ -16,6 +16,8 @@ BEGIN
     DECLARE v_position INT;
     DECLARE v_count INT;
     DECLARE v_in_review INT;
+    DECLARE v_target INT; -- p_move_to is another stage of the desk
+    DECLARE v_entered INT; -- the chain keeps a stage every article enters
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
     CALL operation_begins();
@@ -36,8 +38,8 @@ BEGIN
             SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: articles are in review at this stage: say which stage they go to';
         END IF;
     END IF;
-    IF p_move_to IS NOT NULL AND (p_move_to = p_stage
-            OR NOT EXISTS (SELECT 1 FROM desk_stage WHERE desk_id = p_desk AND stage_id = p_move_to)) THEN
+    SELECT EXISTS (SELECT 1 FROM desk_stage WHERE desk_id = p_desk AND stage_id = p_move_to) INTO v_target;
+    IF p_move_to IS NOT NULL AND (p_move_to = p_stage OR NOT v_target) THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: the articles can go only to another stage of the same desk';
     END IF;
     INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, detail, acted_by)
@@ -53,7 +55,8 @@ BEGIN
        AND article_id IN (SELECT id FROM article WHERE desk_id = p_desk);
     DELETE FROM desk_stage WHERE desk_id = p_desk AND stage_id = p_stage;
     UPDATE desk_stage SET position = position - 1 WHERE desk_id = p_desk AND position > v_position ORDER BY position;
-    IF v_count > 1 AND NOT EXISTS (SELECT 1 FROM desk_stage WHERE desk_id = p_desk AND entered = 'always') THEN
+    SELECT EXISTS (SELECT 1 FROM desk_stage WHERE desk_id = p_desk AND entered = 'always') INTO v_entered;
+    IF v_count > 1 AND NOT v_entered THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: a desk''s chain needs a stage every article enters (always)';
     END IF;
     INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, detail, acted_by)

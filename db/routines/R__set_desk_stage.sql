@@ -19,6 +19,7 @@ BEGIN
     DECLARE v_max INT;
     DECLARE v_count INT;
     DECLARE v_exists INT;
+    DECLARE v_entered INT; -- the chain keeps a stage every article enters
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
     CALL operation_begins();
     CALL resolve_actor(p_as, 'admin', v_actor);
@@ -60,7 +61,8 @@ BEGIN
         VALUES (p_desk, p_stage, p_position, TRIM(p_name), p_lease_seconds, COALESCE(p_entered, 'always'),
                 COALESCE(p_four_eyes, 0), COALESCE(p_takers, 'desk'));
     END IF;
-    IF NOT EXISTS (SELECT 1 FROM desk_stage WHERE desk_id = p_desk AND entered = 'always') THEN
+    SELECT EXISTS (SELECT 1 FROM desk_stage WHERE desk_id = p_desk AND entered = 'always') INTO v_entered;
+    IF NOT v_entered THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: a desk''s chain needs a stage every article enters (always)';
     END IF;
     IF v_count = 0 THEN

@@ -12,13 +12,16 @@ BEGIN
     DECLARE v_now DATETIME(6);
     DECLARE v_rest VARCHAR(4000);
     DECLARE v_editor VARCHAR(4000);
+    DECLARE v_found INT;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
     CALL operation_begins();
     CALL resolve_actor(p_as, 'admin', v_actor);
     SET p_editors = NULLIF(REPLACE(p_editors, ' ', ''), '');
     START TRANSACTION;
     SET v_now = server_utc_now();
-    IF NOT EXISTS (SELECT 1 FROM desk_stage WHERE desk_id = p_desk AND stage_id = p_stage FOR UPDATE) THEN
+    -- the stage's row, locked: one change of its takers at a time
+    SELECT COUNT(*) INTO v_found FROM desk_stage WHERE desk_id = p_desk AND stage_id = p_stage FOR UPDATE;
+    IF v_found = 0 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: the desk has no stage of that name';
     END IF;
     DELETE FROM stage_taker WHERE desk_id = p_desk AND stage_id = p_stage;
@@ -26,7 +29,8 @@ BEGIN
     WHILE v_rest IS NOT NULL DO
         SET v_editor = SUBSTRING_INDEX(v_rest, ',', 1);
         SET v_rest = NULLIF(SUBSTRING(v_rest, CHAR_LENGTH(v_editor) + 2), '');
-        IF NOT EXISTS (SELECT 1 FROM editor WHERE id = v_editor) THEN
+        SELECT EXISTS (SELECT 1 FROM editor WHERE id = v_editor) INTO v_found;
+        IF NOT v_found THEN
             SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no editor of that name';
         END IF;
         INSERT INTO stage_taker (desk_id, stage_id, editor_id) VALUES (p_desk, p_stage, v_editor)

@@ -22,6 +22,8 @@ BEGIN
     DECLARE v_rest VARCHAR(1000);
     DECLARE v_asked VARCHAR(1000);
     DECLARE v_other INT;
+    DECLARE v_may INT; -- the actor may take the stage
+    DECLARE v_approved_elsewhere INT; -- the actor approved the article at another stage
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END; -- no such row: the variables stay NULL
     SET o_to = NULL;
     SET p_to_stage = NULLIF(TRIM(p_to_stage), ''), p_ask = NULLIF(REPLACE(p_ask, ' ', ''), '');
@@ -41,14 +43,17 @@ BEGIN
         IF v_position IS NULL THEN
             SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: the article waits at a stage its desk does not have';
         END IF;
-        IF NOT ((v_takers = 'desk' AND EXISTS (SELECT 1 FROM editor_desk WHERE editor_id = p_actor AND desk_id = p_desk))
-                OR (v_takers = 'named' AND EXISTS (SELECT 1 FROM stage_taker WHERE desk_id = p_desk AND stage_id = p_stage
-                                                      AND editor_id = p_actor))) THEN
+        -- read into variables with SELECT … INTO: a condition that reads a table takes shared locks
+        SELECT (v_takers = 'desk' AND EXISTS (SELECT 1 FROM editor_desk WHERE editor_id = p_actor AND desk_id = p_desk))
+               OR (v_takers = 'named' AND EXISTS (SELECT 1 FROM stage_taker WHERE desk_id = p_desk AND stage_id = p_stage
+                                                     AND editor_id = p_actor)),
+               EXISTS (SELECT 1 FROM decision WHERE article_id = p_article AND editor_id = p_actor AND verdict = 'approve'
+                          AND stage_id IS NOT NULL AND stage_id <> p_stage)
+          INTO v_may, v_approved_elsewhere;
+        IF NOT v_may THEN
             SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this stage is not yours to decide';
         END IF;
-        IF v_four_eyes = 1 AND p_verdict = 'approve'
-           AND EXISTS (SELECT 1 FROM decision WHERE article_id = p_article AND editor_id = p_actor AND verdict = 'approve'
-                          AND stage_id IS NOT NULL AND stage_id <> p_stage) THEN
+        IF v_four_eyes = 1 AND p_verdict = 'approve' AND v_approved_elsewhere THEN
             SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: four eyes: you approved this article at another stage, so someone else approves it here';
         END IF;
         SET v_rest = p_ask;
