@@ -9,6 +9,12 @@ DELIMITER $$
 -- 10 minutes, what a supervisor keeps from them (kept_from: set by a force release or a
 -- reassignment away) and what a supervisor holds (held_at). p_limit caps the batch (NULL: the
 -- capacity), p_max_lease_seconds caps the lease (NULL: the desk's).
+-- On a desk with a review chain (docs/workflow.md) an article is handed out only at a stage the
+-- editor may take (the desk's editors, or the people a stage names, who need not be on the desk),
+-- and never at a four-eyes stage to someone who approved it at another stage (four_eyes_barred,
+-- on the row itself: a subquery in this locking read would lock the rows it reads too); the lease
+-- is the stage's length if it has one. p_desks may name "desk/stage" entries to take only those. A
+-- desk without stages costs one test per row read (stage_id IS NULL) and no statement more.
 -- p_strategy: SKIP_LOCKED (default: a locking read that passes over rows other claims are
 -- taking), BLOCKING (candidates read without locks, then locked one by one by primary key, waiting
 -- for a row another claim is taking), OPTIMISTIC (no locking read; each take is a compare-and-set
