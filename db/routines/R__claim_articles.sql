@@ -388,7 +388,7 @@ BEGIN
            v_next AS next_available_at;
     -- what was refreshed (by id), then what was taken, in claim order
     SELECT a.id, a.external_id, a.desk_id, a.title, a.byline, a.priority, a.attempts, a.available_at, a.locked_by,
-           a.lease_token, a.expires_at, v_now AS server_now
+           a.lease_token, a.expires_at, v_now AS server_now, a.stage_id
       FROM article a
      WHERE a.locked_by = v_actor AND a.expires_at > v_now
      ORDER BY FIND_IN_SET(a.id, v_taken) > 0, FIND_IN_SET(a.id, v_taken), a.id;

@@ -70,7 +70,8 @@ final class ReviewProcedures {
         List<HeldArticle> held = results.get(1).map(r -> new HeldArticle(r.get("id", Long.class),
                 r.get("external_id", String.class), r.get("desk_id", String.class), r.get("title", String.class),
                 r.get("byline", String.class), r.get("priority", Integer.class), r.get("attempts", Integer.class),
-                r.get("available_at", LocalDateTime.class), leaseOf(r, "id", "locked_by", "lease_token")));
+                r.get("available_at", LocalDateTime.class), leaseOf(r, "id", "locked_by", "lease_token"),
+                r.get("stage_id", String.class)));
         return new Claimed(summary.get("server_now", LocalDateTime.class), summary.get("refreshed", Integer.class),
                 summary.get("claimed", Integer.class), summary.get("capacity", Integer.class),
                 summary.get("next_available_at", LocalDateTime.class), held);

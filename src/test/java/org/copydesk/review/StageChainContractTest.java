@@ -96,6 +96,7 @@ class StageChainContractTest extends OperationsFixture {
         // Legal is Lee's alone, with its own lease length
         assertThat(p.claim("ann", null, null, null).claimed()).as("Ann does not take Legal").isZero();
         assertThat(p.claim("dan", null, null, null).claimed()).as("nor Dan").isZero();
+        assertThat(p.claim("lee", null, null, null).held()).extracting(HeldArticle::stage).containsExactly("legal");
         Lease legal = claimOne(p, "lee", id);
         assertThat(Duration.between(legal.serverTime(), legal.expiresAt())).isEqualTo(Duration.ofMinutes(10));
         assertThat(decide(p, legal, Verdict.APPROVE, "", null, List.of()).stage()).isEqualTo("signoff");
