@@ -6,7 +6,8 @@ DELIMITER $$
 -- history, 'stage'): forward past a stage, or back to one (a new pass, at the front of that
 -- stage's queue). Refused while an editor holds it (force release it first: a lease is for one
 -- stage) and for an article not in review. At a four-eyes stage the claim passes over whoever
--- approved it at another stage.
+-- approved it at another stage. The feed gets a stage_moved event (a step of the chain, like a
+-- decision's stage_passed), with the stage and where the article went.
 CREATE PROCEDURE move_to_stage(IN p_as VARCHAR(64), IN p_article BIGINT, IN p_stage VARCHAR(32), IN p_reason VARCHAR(2000))
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
@@ -22,6 +23,8 @@ BEGIN
     DECLARE v_to INT;
     DECLARE v_four_eyes INT;
     DECLARE v_barred VARCHAR(2000);
+    DECLARE v_external VARCHAR(128);
+    DECLARE v_attempts INT;
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
     CALL operation_begins();
@@ -32,8 +35,8 @@ BEGIN
     END IF;
     START TRANSACTION;
     SET v_now = server_utc_now();
-    SELECT id, status, desk_id, stage_id, locked_by, expires_at
-      INTO v_found, v_status, v_desk, v_stage, v_owner, v_expires
+    SELECT id, status, desk_id, stage_id, locked_by, expires_at, external_id, attempts
+      INTO v_found, v_status, v_desk, v_stage, v_owner, v_expires, v_external, v_attempts
       FROM article WHERE id = p_article FOR UPDATE;
     IF v_found IS NULL OR v_status NOT IN ('queued', 'awaiting_writer', 'quarantined') THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this article is not in review';
@@ -56,6 +59,13 @@ BEGIN
      WHERE id = p_article;
     CALL log_event(p_article, 'stage', v_actor, NULL, NULL, NULL, NULL, NULL,
                    CONCAT('moved from ', v_stage, ' to ', p_stage, ': ', p_reason), v_now);
+    -- last: the feed's order lock is held until the COMMIT (see decide_at_stage)
+    UPDATE outcome_order SET last_event = v_now WHERE id = 1;
+    INSERT INTO outcome_event (idempotency_key, outcome, article_id, external_id, desk_id, editor_id, verdict, notes,
+                               article_status, send_backs, returns_at, lease_token, decided_at, next_attempt_at,
+                               stage_id, to_stage_id)
+    VALUES (UUID(), 'stage_moved', p_article, v_external, v_desk, v_actor, NULL, p_reason, v_status, v_attempts, NULL, NULL,
+            v_now, v_now, v_stage, p_stage);
     COMMIT;
     SELECT p_article AS article_id, p_stage AS stage_id, v_now AS server_now;
 END$$

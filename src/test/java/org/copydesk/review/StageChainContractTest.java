@@ -263,4 +263,26 @@ class StageChainContractTest extends OperationsFixture {
         ReviewProcedures p = procedures();
         assertThat(decide(p, claimOne(p, "ann", court), Verdict.APPROVE, "", null, List.of()).stage()).isEqualTo("legal");
     }
+
+    @Test
+    void aSupervisorMovesAnUnheldArticleToAnotherStageWithAReasonInItsHistoryAndTheFeed() {
+        ReviewProcedures p = procedures();
+        long id = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
+        Lease held = claimOne(p, "ann", id);
+        assertThatThrownBy(() -> stages.moveTo("sue", id, "signoff", "urgent")).hasMessageContaining("force release");
+        assertThatThrownBy(() -> stages.moveTo("sue", id, "copy", "nothing")).hasMessageContaining("reviewing");
+        decide(p, held, Verdict.APPROVE, "", null, List.of());
+        assertThatThrownBy(() -> stages.moveTo("sue", id, "legal", "")).hasMessageContaining("reason");
+        assertThatThrownBy(() -> stages.moveTo("sue", id, "nowhere", "x")).hasMessageContaining("another stage of its desk");
+
+        stages.moveTo("sue", id, "copy", "the headline is wrong");
+        assertThat(article(id).getStageId()).isEqualTo("copy");
+        assertThat(article(id).getPass()).as("back: a new pass").isEqualTo(2);
+        assertThat(history(id).get(history(id).size() - 1)).extracting(LeaseEventRecord::getAction, LeaseEventRecord::getActor,
+                LeaseEventRecord::getDetail).containsExactly("stage", "sue", "moved from signoff to copy: the headline is wrong");
+        assertThat(dsl.select(OUTCOME_EVENT.OUTCOME, OUTCOME_EVENT.STAGE_ID, OUTCOME_EVENT.TO_STAGE_ID).from(OUTCOME_EVENT)
+                .where(OUTCOME_EVENT.ARTICLE_ID.eq(id)).orderBy(OUTCOME_EVENT.ID).fetch()
+                .map(r -> tuple(r.value1(), r.value2(), r.value3())))
+                .containsExactly(tuple("stage_passed", "copy", "signoff"), tuple("stage_moved", "signoff", "copy"));
+    }
 }

@@ -10,7 +10,7 @@ import java.time.LocalDateTime;
  * @param idempotencyKey the same for every delivery of this event (the decision's request id)
  * @param outcome        approved, rejected, changes_requested, unreviewable, requeued, reopened, or on a desk with
  *                       stages stage_passed (approved at a stage, on to the next) or stage_returned (sent back to an
- *                       earlier stage)
+ *                       earlier stage) or stage_moved (a supervisor moved it to another stage)
  * @param verdict        the editor's verdict; null for a requeue
  * @param articleStatus  the article's status afterwards (a send-back past the desk's limit: quarantined)
  * @param sendBacks      how often the article has been sent back so far
@@ -25,7 +25,7 @@ public record OutcomeEvent(long cursor, String idempotencyKey, String outcome, l
                            LocalDateTime returnsAt, Long leaseToken, LocalDateTime decidedAt, String stage, String toStage) {
 
     /** The outcomes of a step between two stages of a desk's chain; every other outcome is as on a desk without stages. */
-    public static final java.util.Set<String> STAGE_STEPS = java.util.Set.of("stage_passed", "stage_returned");
+    public static final java.util.Set<String> STAGE_STEPS = java.util.Set.of("stage_passed", "stage_returned", "stage_moved");
 
     /** An event of a desk without stages. */
     public OutcomeEvent(long cursor, String idempotencyKey, String outcome, long articleId, String externalId, String desk,
