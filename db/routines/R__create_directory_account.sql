@@ -22,8 +22,9 @@ BEGIN
     SELECT COUNT(*) INTO v_pam FROM information_schema.plugins
      WHERE plugin_name = 'pam' AND plugin_status = 'ACTIVE' AND plugin_type = 'AUTHENTICATION';
     IF v_pam = 0 THEN
+        -- (at most 128 characters: MySQL refuses a longer MESSAGE_TEXT)
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT =
-            'Copydesk: this database server cannot sign people in with the directory (it needs MariaDB with the auth_pam plugin; docs/install.md, "Directory sign-in")';
+            'Copydesk: this database server cannot sign people in with the directory (MariaDB with auth_pam: docs/install.md)';
     END IF;
     -- the name passed is_account_name (require_person): letters, digits, dots, dashes, underscores
     CALL run_account_statement(CONCAT('CREATE USER IF NOT EXISTS ', QUOTE(p_name), '@''%'' IDENTIFIED VIA pam USING ''copydesk'''));

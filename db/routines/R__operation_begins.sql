@@ -119,7 +119,7 @@ BEGIN
         -- the next time. Copydesk's clients never open one, but an earlier operation cut short where its
         -- handler could not roll back (seen under the hostile soak) leaves one on a pooled connection;
         -- their retry loop takes 40001 as a conflict and calls again, unseen
-        SIGNAL SQLSTATE '40001' SET MESSAGE_TEXT = 'Copydesk: an operation runs in a transaction of its own; your open transaction was rolled back (call operations with autocommit on)';
+        SIGNAL SQLSTATE '40001' SET MESSAGE_TEXT = 'Copydesk: an operation runs in a transaction of its own; your open transaction was rolled back (use autocommit)';
     END IF;
     /*!80000 IF @@SESSION.insert_id <> 0 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: SET insert_id would choose the id of a row an operation writes; sign in again without it';

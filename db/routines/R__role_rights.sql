@@ -18,8 +18,8 @@ DELIMITER $$
 -- columns the checked names joined by commas ('' for the whole table or an operation).
 -- Internal: granted to nobody.
 CREATE PROCEDURE role_rights(IN p_role VARCHAR(16), OUT o_rights LONGTEXT)
-    SQL SECURITY DEFINER READS SQL DATA
-BEGIN
+    SQL SECURITY DEFINER MODIFIES SQL DATA
+body: BEGIN
     DECLARE v_role VARCHAR(16);
     DECLARE v_privilege VARCHAR(64);
     DECLARE v_object VARCHAR(64);
@@ -29,8 +29,24 @@ BEGIN
     DECLARE v_names VARCHAR(200);
     DECLARE v_rows LONGTEXT;
     DECLARE v_i INT DEFAULT 0;
+    DECLARE v_fingerprint VARCHAR(200);
+    DECLARE v_checked LONGTEXT;
     IF p_role IS NULL OR p_role NOT IN ('editor', 'supervisor', 'admin', 'feed_reader', 'relay') THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no such role';
+    END IF;
+    -- What the checks below depend on: role_grant's rows (a count and a 64-bit digest of them, in any
+    -- order) and the schema's routines (created again by every migration that changes one). Unchanged
+    -- since the last check of this role: its rights as they were then (role_rights_checked).
+    SELECT CONCAT_WS(':', (SELECT COUNT(*) FROM role_grant),
+                     (SELECT COALESCE(BIT_XOR(CAST(CONV(LEFT(MD5(CONCAT_WS(0x1f, role, privilege, object_name, COALESCE(columns, 0x00))),
+                                                             16), 16, 10) AS UNSIGNED)), 0) FROM role_grant),
+                     (SELECT CONCAT(COUNT(*), '/', COALESCE(MAX(last_altered), '')) FROM information_schema.routines
+                       WHERE routine_schema = DATABASE()))
+      INTO v_fingerprint;
+    SELECT MAX(rights) INTO v_checked FROM role_rights_checked WHERE role = p_role AND fingerprint = v_fingerprint;
+    IF v_checked IS NOT NULL THEN
+        SET o_rights = v_checked;
+        LEAVE body;
     END IF;
     SET o_rights = '[]';
     -- the rows as one JSON value, not a cursor: MariaDB 11.4.5 fails (1064) to reopen a cached
@@ -83,6 +99,8 @@ BEGIN
         END IF;
         SET o_rights = JSON_ARRAY_APPEND(o_rights, '$', JSON_ARRAY(v_privilege, v_object, COALESCE(v_names, '')));
     END WHILE;
+    INSERT INTO role_rights_checked (role, fingerprint, rights, checked_at) VALUES (p_role, v_fingerprint, o_rights, server_utc_now())
+    ON DUPLICATE KEY UPDATE fingerprint = VALUES(fingerprint), rights = VALUES(rights), checked_at = VALUES(checked_at);
 END$$
 
 DELIMITER ;

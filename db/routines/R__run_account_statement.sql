@@ -67,7 +67,7 @@ BEGIN
         IF v_holder IS NULL THEN
             SET @copydesk_account_statement = NULL;
             SIGNAL SQLSTATE 'HY000' SET MYSQL_ERRNO = 1461, MESSAGE_TEXT =
-                'Copydesk: the server''s prepared statements are all in use (max_prepared_stmt_count), and not by a newsroom session that Copydesk can end';
+                'Copydesk: the server''s prepared statements are all in use (max_prepared_stmt_count), not by a session Copydesk may end';
         END IF;
         SET v_now = server_utc_now();
         SET v_until = IF(v_suspend > 0, TIMESTAMPADD(SECOND, v_suspend, v_now), NULL);

@@ -2,6 +2,7 @@ package org.copydesk.cli;
 
 import java.util.List;
 import org.copydesk.db.Database;
+import org.copydesk.db.DirectorySignIn;
 import org.copydesk.db.OwnerRights;
 import org.copydesk.db.ServerSettings;
 import picocli.CommandLine.Command;
@@ -32,6 +33,7 @@ final class DoctorCommand extends DatabaseCommand<Database> {
             err().println("copydesk: " + line);
         }
         settings.forEach(problem -> err().println("copydesk: " + problem));
+        out().println(DirectorySignIn.describe(db));
         return missing.isEmpty() && settings.isEmpty() ? ExitCode.OK : ExitCode.FAILED;
     }
 }

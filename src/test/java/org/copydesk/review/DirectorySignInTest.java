@@ -135,10 +135,12 @@ class DirectorySignInTest {
 
     @Test
     void aNameThatIsNotAnAccountNameIsRefusedBeforeAnyStatement() {
-        for (String name : List.of("x' IDENTIFIED BY 'y", "dana@%", "da%na", "ŧom")) {
+        List<String> names = List.of("x' IDENTIFIED BY 'y", "dana@%", "da%na", "ŧom");
+        for (String name : names) {
             assertThatThrownBy(() -> accounts.createDirectoryAccount(name)).as(name).isInstanceOf(RuntimeException.class);
         }
-        assertThat(root.fetchOne("select count(*) from mysql.user where user like 'x%' or user like 'da%' or user = 'ŧom'")
+        // (other classes on a shared server make accounts of their own: only these names count)
+        assertThat(root.fetchOne("select count(*) from mysql.user where user in (?, ?, ?, ?) or user = 'x'", names.toArray())
                 .get(0, Integer.class)).isZero();
     }
 

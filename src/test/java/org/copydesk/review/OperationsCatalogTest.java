@@ -3,7 +3,12 @@ package org.copydesk.review;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -11,6 +16,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.copydesk.lease.LostReason;
 import org.copydesk.review.outcomes.RelayProcedures;
 import org.copydesk.testing.DatabaseExtension;
@@ -82,6 +88,26 @@ class OperationsCatalogTest {
 
         Set<String> named = Arrays.stream(HistoryAction.values()).map(HistoryAction::code).collect(Collectors.toSet());
         assertThat(new TreeSet<>(named)).isEqualTo(written);
+    }
+
+    @Test
+    void everyRefusalFitsWhatMySqlCanSay() throws IOException {
+        // MySQL caps MESSAGE_TEXT at 128 characters and answers a longer one with "Data too long for
+        // condition item", losing the words and the SQLSTATE (40001 is what the retry loop runs again)
+        Pattern text = Pattern.compile("MESSAGE_TEXT\\s*=\\s*'((?:[^']|'')*)'");
+        List<String> tooLong = new ArrayList<>();
+        try (Stream<Path> files = Files.list(Path.of("db", "routines"))) {
+            for (Path file : files.sorted().toList()) {
+                Matcher m = text.matcher(Files.readString(file));
+                while (m.find()) {
+                    String said = m.group(1).replace("''", "'");
+                    if (said.length() > 128) {
+                        tooLong.add(file.getFileName() + " (" + said.length() + "): " + said);
+                    }
+                }
+            }
+        }
+        assertThat(tooLong).isEmpty();
     }
 
     @Test

@@ -113,6 +113,9 @@ class TeamServerOwnerTest {
         Map<String, String> said = doctor();
         assertThat(said.get("code")).as(said.get("err")).isEqualTo("0");
         assertThat(said.get("out")).contains("holds every right");
+        // one line on directory sign-in, read with the owner's documented rights
+        assertThat(said.get("out")).contains(System.getenv("COPYDESK_TEST_DIRECTORY_URL") != null
+                ? "Directory sign-in: available" : "Directory sign-in: not on this server");
     }
 
     @Test

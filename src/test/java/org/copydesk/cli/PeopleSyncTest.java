@@ -1,0 +1,219 @@
+package org.copydesk.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Hashtable;
+import java.util.List;
+import javax.naming.Context;
+import javax.naming.directory.BasicAttribute;
+import javax.naming.directory.BasicAttributes;
+import javax.naming.directory.DirContext;
+import javax.naming.directory.InitialDirContext;
+import javax.naming.directory.ModificationItem;
+import org.copydesk.db.DataSources;
+import org.copydesk.db.Database;
+import org.copydesk.review.Newsroom;
+import org.copydesk.review.ReviewSession;
+import org.copydesk.review.Role;
+import org.copydesk.testing.DatabaseExtension;
+import org.copydesk.testing.Fixtures;
+import org.copydesk.testing.TestDatabase;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code copydesk people sync} against a real directory (slapd from {@code .ci/directory.sh}: dana,
+ * eli and a disabled fay in the group copydesk; gus outside it) and Debian's MariaDB with PAM. The
+ * settings file's own checks run everywhere; the rest where COPYDESK_TEST_DIRECTORY_URL is set.
+ */
+@ExtendWith(DatabaseExtension.class)
+class PeopleSyncTest {
+
+    private static final String BASE = "dc=newsroom,dc=example";
+    private static final List<String> PEOPLE = List.of("dana", "eli", "fay", "gus", "hana", "x.odd");
+
+    private final TestDatabase db;
+    private final DSLContext root;
+    private final CliRunner cli;
+    @TempDir
+    Path dir;
+
+    PeopleSyncTest(TestDatabase db) {
+        this.db = db;
+        this.root = db.dsl();
+        this.cli = new CliRunner(db);
+    }
+
+    @BeforeEach
+    void newsroom() {
+        Fixtures.emptyNewsroom(root);
+        PEOPLE.forEach(p -> root.execute("drop user if exists '" + p + "'@'%'"));
+        Newsroom n = new Newsroom(root);
+        n.addDesk("news", "News", Duration.ofMinutes(30));
+        n.addDesk("sport", "Sport", Duration.ofMinutes(30));
+        n.addEditor("hana", "Hana by hand", Role.EDITOR, 3, List.of("news"));
+        Fixtures.articles(root, "news", 8, 3, -60);
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        PEOPLE.forEach(p -> root.execute("drop user if exists '" + p + "'@'%'"));
+        if (directory()) {
+            withDirectory(ctx -> {
+                quietly(() -> ctx.destroySubcontext("cn=copydesk-chiefs,ou=groups," + BASE));
+                quietly(() -> ctx.destroySubcontext("uid=x)(uid=*,ou=people," + BASE));
+                quietly(() -> ctx.modifyAttributes("cn=copydesk,ou=groups," + BASE, DirContext.REMOVE_ATTRIBUTE,
+                        new BasicAttributes("memberUid", "x)(uid=*")));
+                quietly(() -> ctx.modifyAttributes("cn=copydesk,ou=groups," + BASE, DirContext.ADD_ATTRIBUTE,
+                        new BasicAttributes("memberUid", "dana")));
+            });
+        }
+    }
+
+    @Test
+    void settingsThatCannotBeTrustedAreRefusedBeforeAnythingIsRead() throws Exception {
+        Path secret = Files.writeString(dir.resolve("directory.secret"), "not-really");
+        Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-r--r--"));
+        Path settings = settings("ldap://127.0.0.1:1/", "cn=admin," + BASE, secret, "group.copydesk = editor: news");
+        CliRunner.Run open = cli.run("people", "sync", "--settings", settings.toString());
+        assertThat(open.code()).isEqualTo(1);
+        assertThat(open.err()).contains("is readable by others (chmod 600 it); nothing was changed");
+
+        Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
+        CliRunner.Run role = cli.run("people", "sync", "--settings",
+                settings("ldap://127.0.0.1:1/", "cn=admin," + BASE, secret, "group.copydesk = chief: news").toString());
+        assertThat(role.err()).contains("gives 'chief', not editor, supervisor or admin");
+
+        CliRunner.Run away = cli.run("people", "sync", "--settings", settings.toString());
+        assertThat(away.code()).isEqualTo(1);
+        assertThat(away.err().strip()).startsWith("copydesk: The directory at ldap://127.0.0.1:1/ could not be reached")
+                .endsWith("nothing was changed.").doesNotContain("\n");
+        assertThat(new Newsroom(root).editors()).extracting(e -> e.id()).containsExactly("hana");
+    }
+
+    @Test
+    void peopleFollowTheGroupsAndASecondRunChangesNothing() throws Exception {
+        assumeTrue(directory(), "no directory here (.ci/directory.sh start)");
+        withDirectory(ctx -> ctx.createSubcontext("cn=copydesk-chiefs,ou=groups," + BASE, chiefs()));
+        Path settings = settings(System.getenv("COPYDESK_TEST_DIRECTORY_URL"), System.getenv("COPYDESK_TEST_DIRECTORY_ADMIN"),
+                Path.of(System.getenv("COPYDESK_TEST_DIRECTORY_PASSWORD_FILE")),
+                "group.copydesk = editor: news", "group.copydesk-chiefs = supervisor: news, sport");
+
+        CliRunner.Run dry = cli.run("people", "sync", "--settings", settings.toString(), "--dry-run");
+        assertThat(dry.out()).contains("would add dana (Dana Directory, editor, desks news)",
+                "would add eli (Eli Directory, supervisor, desks news, sport)").doesNotContain("fay", "gus", "hana");
+        assertThat(new Newsroom(root).editors()).as("a dry run changes nothing").hasSize(1);
+
+        CliRunner.Run first = cli.run("people", "sync", "--settings", settings.toString());
+        assertThat(first.code()).as(first.err()).isZero();
+        assertThat(new Newsroom(root).editor("eli").orElseThrow().role()).isEqualTo(Role.SUPERVISOR);
+        assertThat(cli.run("people", "sync", "--settings", settings.toString()).out()).startsWith("Nothing to change");
+        assertThat(claimedBy("dana", "dana-directory-1")).as("dana signs in with the directory and claims").isEqualTo(5);
+
+        withDirectory(ctx -> ctx.modifyAttributes("cn=copydesk,ou=groups," + BASE, DirContext.REMOVE_ATTRIBUTE,
+                new BasicAttributes("memberUid", "dana")));
+        CliRunner.Run left = cli.run("people", "sync", "--settings", settings.toString());
+        assertThat(left.out()).contains("suspend dana (in no configured group): no account, no desks, capacity 0;"
+                + " 5 article(s) back to the queue");
+        assertThat(root.fetchOne("select count(*) from mysql.user where user = 'dana'").get(0, Integer.class)).isZero();
+        assertThat(new Newsroom(root).editor("dana")).as("history keeps her name").isPresent();
+
+        withDirectory(ctx -> ctx.modifyAttributes("cn=copydesk,ou=groups," + BASE, DirContext.ADD_ATTRIBUTE,
+                new BasicAttributes("memberUid", "dana")));
+        assertThat(cli.run("people", "sync", "--settings", settings.toString()).out()).contains("return dana (editor, desks news): done");
+        // the five given back when she left are kept from her (a force release keeps them from their former holder)
+        assertThat(claimedBy("dana", "dana-directory-1")).as("back at work, with the other three").isEqualTo(3);
+        assertThat(new Newsroom(root).editor("hana").orElseThrow().desks()).as("the person added by hand untouched")
+                .containsExactly("news");
+    }
+
+    @Test
+    void whatTheDirectoryHoldsIsNeverSyntax() throws Exception {
+        assumeTrue(directory(), "no directory here (.ci/directory.sh start)");
+        withDirectory(ctx -> {
+            BasicAttributes odd = new BasicAttributes(true);
+            BasicAttribute classes = new BasicAttribute("objectClass");
+            classes.add("inetOrgPerson");
+            odd.put(classes);
+            odd.put("uid", "x)(uid=*");
+            odd.put("cn", "Odd");
+            odd.put("sn", "Odd");
+            ctx.createSubcontext("uid=x)(uid=*,ou=people," + BASE, odd);
+            ctx.modifyAttributes("cn=copydesk,ou=groups," + BASE, new ModificationItem[] {
+                new ModificationItem(DirContext.ADD_ATTRIBUTE, new BasicAttribute("memberUid", "x)(uid=*"))});
+        });
+        Path settings = settings(System.getenv("COPYDESK_TEST_DIRECTORY_URL"), System.getenv("COPYDESK_TEST_DIRECTORY_ADMIN"),
+                Path.of(System.getenv("COPYDESK_TEST_DIRECTORY_PASSWORD_FILE")), "group.copydesk = editor: news",
+                "group.*)(cn\\=* = admin: news"); // the key is "group.*)(cn=*": filter syntax as a group's name
+        CliRunner.Run run = cli.run("people", "sync", "--settings", settings.toString());
+        assertThat(run.out()).contains("skipped 'x)(uid=*': not an account name").doesNotContain("admin");
+        assertThat(new Newsroom(root).editors()).extracting(e -> e.id()).containsExactlyInAnyOrder("hana", "dana", "eli");
+        assertThat(new Newsroom(root).editors()).allMatch(e -> e.role() == Role.EDITOR);
+    }
+
+    private int claimedBy(String user, String password) {
+        String url = db.endpoint().accountUrl(db.name()).replace("sslMode=DISABLED", "sslMode=REQUIRED");
+        try (Database d = Database.open(url, user, password.toCharArray(), "REQUIRED", DataSources.PoolSize.of(1),
+                Database.SchemaAction.NONE, null)) {
+            return new ReviewSession(d, ReviewSession.Options.defaults()).queue().claim(user).articles().size();
+        }
+    }
+
+    private Path settings(String url, String bindDn, Path secret, String... groups) throws Exception {
+        Path file = dir.resolve("directory-" + System.nanoTime() + ".properties");
+        Files.writeString(file, String.join("\n", "url = " + url, "bind.dn = " + bindDn, "bind.password.file = " + secret,
+                "groups.base = ou=groups," + BASE, "people.base = ou=people," + BASE, String.join("\n", groups)) + "\n");
+        return file;
+    }
+
+    private static BasicAttributes chiefs() {
+        BasicAttributes group = new BasicAttributes(true);
+        group.put("objectClass", "groupOfNames");
+        group.put("cn", "copydesk-chiefs");
+        group.put("member", "uid=eli,ou=people," + BASE);
+        return group;
+    }
+
+    private interface DirectoryWork {
+        void on(DirContext ctx) throws Exception;
+    }
+
+    private static void withDirectory(DirectoryWork work) throws Exception {
+        Hashtable<String, Object> env = new Hashtable<>();
+        env.put(Context.INITIAL_CONTEXT_FACTORY, "com.sun.jndi.ldap.LdapCtxFactory");
+        env.put(Context.PROVIDER_URL, System.getenv("COPYDESK_TEST_DIRECTORY_URL"));
+        env.put(Context.SECURITY_PRINCIPAL, System.getenv("COPYDESK_TEST_DIRECTORY_ADMIN"));
+        env.put(Context.SECURITY_CREDENTIALS, Files.readString(Path.of(System.getenv("COPYDESK_TEST_DIRECTORY_PASSWORD_FILE"))));
+        DirContext ctx = new InitialDirContext(env);
+        try {
+            work.on(ctx);
+        } finally {
+            ctx.close();
+        }
+    }
+
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    private static void quietly(Step step) {
+        try {
+            step.run();
+        } catch (Exception alreadyAsItShouldBe) {
+            // cleaning up what a test may not have made
+        }
+    }
+
+    private static boolean directory() {
+        return System.getenv("COPYDESK_TEST_DIRECTORY_URL") != null;
+    }
+}
