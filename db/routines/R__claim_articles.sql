@@ -9,6 +9,12 @@ DELIMITER $$
 -- 10 minutes, what a supervisor keeps from them (kept_from: set by a force release or a
 -- reassignment away) and what a supervisor holds (held_at). p_limit caps the batch (NULL: the
 -- capacity), p_max_lease_seconds caps the lease (NULL: the desk's).
+-- On a desk with a review chain (docs/workflow.md) an article is handed out only at a stage the
+-- editor may take (the desk's editors, or the people a stage names, who need not be on the desk),
+-- and never at a four-eyes stage to someone who approved it at another stage (four_eyes_barred,
+-- on the row itself: a subquery in this locking read would lock the rows it reads too); the lease
+-- is the stage's length if it has one. p_desks may name "desk/stage" entries to take only those. A
+-- desk without stages costs one test per row read (stage_id IS NULL) and no statement more.
 -- p_strategy: SKIP_LOCKED (default: a locking read that passes over rows other claims are
 -- taking), BLOCKING (candidates read without locks, then locked one by one by primary key, waiting
 -- for a row another claim is taking), OPTIMISTIC (no locking read; each take is a compare-and-set
@@ -51,6 +57,11 @@ BEGIN
     DECLARE v_round INT DEFAULT 0; -- BLOCKING and OPTIMISTIC: how many times the candidates were read
     DECLARE v_seen INT DEFAULT 0; -- candidates this read handed out
     DECLARE v_desk VARCHAR(32); -- the desk of the row picked, for its lease length
+    DECLARE v_stage VARCHAR(32); -- and its stage (NULL on a desk without stages)
+    -- the stages the editor may take on their desks, as "desk/stage,…" (NULL: none; a desk without
+    -- stages needs no entry): the desk's editors' stages and those naming them, among p_desks
+    DECLARE v_stages TEXT;
+    DECLARE v_lease_stage VARCHAR(32); -- the stage v_lease_end is for
     DECLARE v_expires DATETIME(6); -- when the lease taken on it ends
     DECLARE v_taken TEXT; -- the ids taken, in claim order: "id,id,…"
     -- the rows taken, in claim order, with the lease each had and the new lease's end:
@@ -66,20 +77,24 @@ BEGIN
     -- SKIP_LOCKED while a lapsed lease waits to be taken over: ix_article_claim, free and lapsed rows
     -- alike. A held article stays 'queued' until its decision, so the rows held right now sit at the
     -- head of each priority there and this scan walks past them.
-    DECLARE skipping CURSOR FOR SELECT id, locked_by, lease_token, desk_id FROM article
+    DECLARE skipping CURSOR FOR SELECT id, locked_by, lease_token, desk_id, stage_id FROM article
         WHERE status = 'queued' AND available_at <= v_now AND (locked_by IS NULL OR expires_at <= v_now)
           AND FIND_IN_SET(desk_id, v_desks) > 0
           AND NOT (passed_by <=> v_actor AND passed_until > v_now)
           AND NOT (kept_from <=> v_actor) AND held_at IS NULL
+          AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
+               AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
         ORDER BY status, priority, queue_lane, available_at, id LIMIT v_want FOR UPDATE SKIP LOCKED;
     -- SKIP_LOCKED while no lease has lapsed (nearly always: the release service frees lapsed
     -- leases): free rows only, from ix_article_free (free rows first within 'queued', in claim
     -- order), where the held rows are not in the way.
-    DECLARE skipping_free CURSOR FOR SELECT id, locked_by, lease_token, desk_id FROM article FORCE INDEX (ix_article_free)
+    DECLARE skipping_free CURSOR FOR SELECT id, locked_by, lease_token, desk_id, stage_id FROM article FORCE INDEX (ix_article_free)
         WHERE status = 'queued' AND locked_by IS NULL AND available_at <= v_now
           AND FIND_IN_SET(desk_id, v_desks) > 0
           AND NOT (passed_by <=> v_actor AND passed_until > v_now)
           AND NOT (kept_from <=> v_actor) AND held_at IS NULL
+          AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
+               AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
         -- (not "ORDER BY status, locked_by, …": MySQL 8 does not count IS NULL as a constant there,
         -- sorts, and a sorting locking read locks every free row it sorts)
         ORDER BY priority, queue_lane, available_at, id LIMIT v_want FOR UPDATE SKIP LOCKED;
@@ -99,22 +114,26 @@ BEGIN
     -- full is made again (see the rounds below). LIMIT with an offset, not a window function over
     -- the rows read: that sorted and copied them three times, ten times the reads.
     -- reading: free and lapsed rows alike, from ix_article_claim, while a lapsed lease waits;
-    DECLARE reading CURSOR FOR SELECT id, locked_by, lease_token, desk_id FROM article
+    DECLARE reading CURSOR FOR SELECT id, locked_by, lease_token, desk_id, stage_id FROM article
          WHERE status = 'queued' AND available_at <= v_now AND (locked_by IS NULL OR expires_at <= v_now)
            AND FIND_IN_SET(desk_id, v_desks) > 0
            AND NOT (passed_by <=> v_actor AND passed_until > v_now)
            AND NOT (kept_from <=> v_actor) AND held_at IS NULL
+           AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
+                AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
            AND priority BETWEEN v_lowest_priority AND v_highest_priority
            AND queue_lane BETWEEN v_lowest_lane AND v_highest_lane
          ORDER BY status, priority, queue_lane, available_at, id LIMIT v_skip, v_scan;
     -- reading_free: the free rows only, from ix_article_free, past the rows others hold (nearly
     -- always: see skipping_free). Without it every read walked the held rows at the head of the
     -- queue, each with a look-up of its row: 320 of them with 64 editors.
-    DECLARE reading_free CURSOR FOR SELECT id, locked_by, lease_token, desk_id FROM article FORCE INDEX (ix_article_free)
+    DECLARE reading_free CURSOR FOR SELECT id, locked_by, lease_token, desk_id, stage_id FROM article FORCE INDEX (ix_article_free)
          WHERE status = 'queued' AND locked_by IS NULL AND available_at <= v_now
            AND FIND_IN_SET(desk_id, v_desks) > 0
            AND NOT (passed_by <=> v_actor AND passed_until > v_now)
            AND NOT (kept_from <=> v_actor) AND held_at IS NULL
+           AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
+                AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
            AND priority BETWEEN v_lowest_priority AND v_highest_priority
            AND queue_lane BETWEEN v_lowest_lane AND v_highest_lane
          ORDER BY priority, queue_lane, available_at, id LIMIT v_skip, v_scan;
@@ -132,12 +151,26 @@ BEGIN
     -- one claim at a time per editor (two windows of the same person cannot both fill up): the
     -- editor's row, locked by the UPDATE that notes when they were last seen, until COMMIT
     UPDATE editor SET last_seen_at = v_now WHERE id = v_actor;
-    -- their capacity and desks in one read (the whole desk list: operation_begins sets
+    -- their capacity, desks and stages in one read (the whole list: operation_begins sets
     -- group_concat_max_len). SELECT … INTO, not SET v = (SELECT …): InnoDB reads the subquery of a
     -- SET with shared locks (it is not a SELECT statement), and those are held until COMMIT.
-    SELECT capacity, (SELECT GROUP_CONCAT(d.desk_id) FROM editor_desk d
-                       WHERE d.editor_id = v_actor AND (p_desks IS NULL OR FIND_IN_SET(d.desk_id, p_desks) > 0))
-      INTO v_capacity, v_desks FROM editor WHERE id = v_actor;
+    -- p_desks may name a desk (every stage of it the editor may take) or one stage ("news/legal").
+    -- A stage's named takers need not be on its desk (a lawyer for Legal): their desks are the
+    -- desks they are on and those with a stage naming them.
+    SELECT capacity,
+           (SELECT GROUP_CONCAT(m.desk_id) FROM (
+                SELECT d.desk_id FROM editor_desk d WHERE d.editor_id = v_actor
+                UNION SELECT t.desk_id FROM stage_taker t WHERE t.editor_id = v_actor) m
+             WHERE p_desks IS NULL OR FIND_IN_SET(m.desk_id, p_desks) > 0
+                OR EXISTS (SELECT 1 FROM desk_stage q WHERE q.desk_id = m.desk_id
+                            AND FIND_IN_SET(CONCAT(q.desk_id, '/', q.stage_id), p_desks) > 0)),
+           (SELECT GROUP_CONCAT(CONCAT(s.desk_id, '/', s.stage_id)) FROM desk_stage s
+             WHERE (p_desks IS NULL OR FIND_IN_SET(s.desk_id, p_desks) > 0
+                    OR FIND_IN_SET(CONCAT(s.desk_id, '/', s.stage_id), p_desks) > 0)
+               AND ((s.takers = 'desk' AND EXISTS (SELECT 1 FROM editor_desk d WHERE d.editor_id = v_actor AND d.desk_id = s.desk_id))
+                    OR (s.takers = 'named' AND EXISTS (SELECT 1 FROM stage_taker t WHERE t.desk_id = s.desk_id
+                                                          AND t.stage_id = s.stage_id AND t.editor_id = v_actor))))
+      INTO v_capacity, v_desks, v_stages FROM editor WHERE id = v_actor;
     IF v_capacity IS NULL THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no editor of that name';
     END IF;
@@ -151,7 +184,7 @@ BEGIN
     IF v_held IS NOT NULL THEN
         UPDATE article a FORCE INDEX (PRIMARY)
           JOIN JSON_TABLE(v_held, '$[*]' COLUMNS (id BIGINT PATH '$')) h ON a.id = h.id
-           SET a.expires_at = GREATEST(a.expires_at, LEAST(lease_expiry(a.desk_id, p_max_lease_seconds, v_now),
+           SET a.expires_at = GREATEST(a.expires_at, LEAST(lease_expiry(a.desk_id, a.stage_id, p_max_lease_seconds, v_now),
                    TIMESTAMPADD(SECOND, (SELECT d.max_lease_seconds FROM desk d WHERE d.id = a.desk_id),
                                 COALESCE(a.claimed_at, v_now)))),
                a.renewals = a.renewals + 1
@@ -203,6 +236,8 @@ BEGIN
                    AND FIND_IN_SET(desk_id, v_desks) > 0
                    AND NOT (passed_by <=> v_actor AND passed_until > v_now)
                    AND NOT (kept_from <=> v_actor) AND held_at IS NULL
+                   AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
+                        AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
                  ORDER BY priority, queue_lane, available_at, id LIMIT 1;
             ELSE
                 SELECT priority, queue_lane INTO v_head_priority, v_head_lane FROM article
@@ -210,6 +245,8 @@ BEGIN
                    AND FIND_IN_SET(desk_id, v_desks) > 0
                    AND NOT (passed_by <=> v_actor AND passed_until > v_now)
                    AND NOT (kept_from <=> v_actor) AND held_at IS NULL
+                   AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
+                        AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
                  ORDER BY status, priority, queue_lane, available_at, id LIMIT 1;
             END IF;
             IF v_head_priority IS NULL THEN
@@ -243,14 +280,14 @@ BEGIN
             IF v_claimed >= v_want THEN LEAVE pick; END IF;
             IF p_strategy IN ('OPTIMISTIC', 'BLOCKING') THEN
                 IF v_lapsed = 0 THEN
-                    FETCH reading_free INTO v_id, v_owner, v_token, v_desk;
+                    FETCH reading_free INTO v_id, v_owner, v_token, v_desk, v_stage;
                 ELSE
-                    FETCH reading INTO v_id, v_owner, v_token, v_desk;
+                    FETCH reading INTO v_id, v_owner, v_token, v_desk, v_stage;
                 END IF;
             ELSEIF v_lapsed = 0 THEN
-                FETCH skipping_free INTO v_id, v_owner, v_token, v_desk;
+                FETCH skipping_free INTO v_id, v_owner, v_token, v_desk, v_stage;
             ELSE
-                FETCH skipping INTO v_id, v_owner, v_token, v_desk;
+                FETCH skipping INTO v_id, v_owner, v_token, v_desk, v_stage;
             END IF;
             IF v_done = 1 THEN LEAVE pick; END IF;
             SET v_seen = v_seen + 1;
@@ -268,16 +305,18 @@ BEGIN
             END IF;
             -- Take it. SKIP_LOCKED and BLOCKING hold the row's lock, so the token they read is its
             -- token; for OPTIMISTIC this is the compare-and-set on the token read without a lock,
-            -- which fails if anyone took the row meanwhile. (An article's desk never changes.)
-            IF NOT (v_lease_desk <=> v_desk) THEN
-                SET v_lease_end = lease_expiry(v_desk, p_max_lease_seconds, v_now), v_lease_desk = v_desk;
+            -- which fails if anyone took the row meanwhile. (An article's desk never changes; its
+            -- stage changes only while no one holds it, and the take below checks it is the stage read.)
+            IF NOT (v_lease_desk <=> v_desk AND v_lease_stage <=> v_stage) THEN
+                SET v_lease_end = lease_expiry(v_desk, v_stage, p_max_lease_seconds, v_now), v_lease_desk = v_desk,
+                    v_lease_stage = v_stage;
             END IF;
             SET v_expires = v_lease_end;
             UPDATE article
                SET locked_by = v_actor, expires_at = v_expires, lease_token = v_token + 1, queue_lane = 0,
                    claimed_at = v_now, renewals = 0, passed_by = NULL, passed_until = NULL
              WHERE id = v_id AND lease_token = v_token AND locked_by <=> v_owner AND status = 'queued'
-               AND (locked_by IS NULL OR expires_at <= v_now)
+               AND (locked_by IS NULL OR expires_at <= v_now) AND stage_id <=> v_stage
                AND NOT (kept_from <=> v_actor) AND held_at IS NULL; -- a keep or hold set since the read
             -- (the owner too: a sweep that freed the lapsed lease since the read keeps its token, and
             -- the history would tell that lease's end twice)
@@ -349,7 +388,7 @@ BEGIN
            v_next AS next_available_at;
     -- what was refreshed (by id), then what was taken, in claim order
     SELECT a.id, a.external_id, a.desk_id, a.title, a.byline, a.priority, a.attempts, a.available_at, a.locked_by,
-           a.lease_token, a.expires_at, v_now AS server_now
+           a.lease_token, a.expires_at, v_now AS server_now, a.stage_id
       FROM article a
      WHERE a.locked_by = v_actor AND a.expires_at > v_now
      ORDER BY FIND_IN_SET(a.id, v_taken) > 0, FIND_IN_SET(a.id, v_taken), a.id;

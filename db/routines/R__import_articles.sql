@@ -4,7 +4,10 @@ DELIMITER $$
 
 -- One import batch, all in or all out: the articles (p_rows: a JSON array of objects with line,
 -- external_id, desk, title, byline, body, priority, available_at ('YYYY-MM-DD HH:MM:SS.ffffff' UTC,
--- or null for now)) and the batch's refused rows (p_kept_aside: objects with line, raw_text, reason).
+-- or null for now), stage (optional: on a desk with stages, the stage a new article enters at; a
+-- stage entered only when asked is asked for, and the article starts at the first stage every article
+-- enters, or at the asked one if none comes before it)) and the batch's refused rows (p_kept_aside:
+-- objects with line, raw_text, reason).
 -- p_reopen = 1: a new revision of a decided article reopens it.
 -- Result: one row per input row: line, external_id, article_id, outcome, revision.
 --   imported      a new article (revision 1)
@@ -30,6 +33,8 @@ BEGIN
     DECLARE v_body LONGTEXT;
     DECLARE v_priority INT;
     DECLARE v_available VARCHAR(64);
+    DECLARE v_stage VARCHAR(1000);
+    DECLARE v_enter VARCHAR(32);
     DECLARE v_id BIGINT;
     DECLARE v_status VARCHAR(16);
     DECLARE v_owner VARCHAR(64);
@@ -41,10 +46,12 @@ BEGIN
     DECLARE v_outcome VARCHAR(16);
     DECLARE v_out LONGTEXT DEFAULT '[]';
     DECLARE v_done INT DEFAULT 0;
-    DECLARE rows_in CURSOR FOR SELECT j.line, j.external_id, j.desk, j.title, j.byline, j.body, j.priority, j.available_at
+    DECLARE rows_in CURSOR FOR SELECT j.line, j.external_id, j.desk, j.title, j.byline, j.body, j.priority, j.available_at,
+                                      j.stage
           FROM JSON_TABLE(p_rows, '$[*]' COLUMNS (line BIGINT PATH '$.line', external_id VARCHAR(1000) PATH '$.external_id',
                desk VARCHAR(1000) PATH '$.desk', title TEXT PATH '$.title', byline TEXT PATH '$.byline',
-               body LONGTEXT PATH '$.body', priority INT PATH '$.priority', available_at VARCHAR(64) PATH '$.available_at')) j;
+               body LONGTEXT PATH '$.body', priority INT PATH '$.priority', available_at VARCHAR(64) PATH '$.available_at',
+               stage VARCHAR(1000) PATH '$.stage')) j;
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
     CALL operation_begins();
@@ -59,7 +66,7 @@ BEGIN
     SET v_now = server_utc_now();
     OPEN rows_in;
     each_row: LOOP
-        FETCH rows_in INTO v_line, v_external, v_desk, v_title, v_byline, v_body, v_priority, v_available;
+        FETCH rows_in INTO v_line, v_external, v_desk, v_title, v_byline, v_body, v_priority, v_available, v_stage;
         IF v_done = 1 THEN LEAVE each_row; END IF;
         SET v_id = NULL;
         SELECT id, status, locked_by, expires_at, title, byline, body, revision
@@ -67,10 +74,33 @@ BEGIN
           FROM article WHERE external_id = v_external FOR UPDATE;
         SET v_done = 0; -- a missing article is not the end of the rows
         IF v_id IS NULL THEN
-            INSERT INTO article (external_id, desk_id, title, byline, body, priority, available_at, created_at, updated_at)
+            SET v_enter = NULL;
+            IF NULLIF(TRIM(v_stage), '') IS NOT NULL THEN
+                -- the stage the row names: an article enters there (work done elsewhere: straight to
+                -- Sign-off); a stage entered only when asked is asked for instead, and the article
+                -- starts at the first stage every article enters, if one comes before it
+                SELECT s.stage_id INTO v_enter FROM desk_stage s
+                 WHERE s.desk_id = v_desk
+                   AND (s.stage_id = TRIM(v_stage)
+                        OR (s.entered = 'always' AND s.position < (SELECT n.position FROM desk_stage n WHERE n.desk_id = v_desk
+                                                                      AND n.stage_id = TRIM(v_stage) AND n.entered = 'when_asked')))
+                 ORDER BY s.position LIMIT 1;
+                SET v_done = 0;
+                IF v_enter IS NULL THEN
+                    -- a refused value (SQLSTATE class 22), not a refused call: the importer then writes
+                    -- the batch's rows one by one and keeps this one aside with these words
+                    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = 'Copydesk: an import row names a stage its desk does not have';
+                END IF;
+            END IF;
+            INSERT INTO article (external_id, desk_id, title, byline, body, priority, available_at, created_at, updated_at,
+                                 stage_id)
             VALUES (v_external, v_desk, v_title, v_byline, v_body, COALESCE(v_priority, 3),
-                    COALESCE(CAST(v_available AS DATETIME(6)), v_now), v_now, v_now);
+                    COALESCE(CAST(v_available AS DATETIME(6)), v_now), v_now, v_now, v_enter);
             SET v_id = LAST_INSERT_ID();
+            IF v_enter IS NOT NULL AND v_enter <> TRIM(v_stage) THEN
+                INSERT INTO article_stage_request (article_id, stage_id, asked_by, asked_at)
+                VALUES (v_id, TRIM(v_stage), v_actor, v_now);
+            END IF;
             SET v_revision = 1;
             UPDATE article_revision SET import_id = p_import_id, source_name = p_source
              WHERE article_id = v_id AND revision = 1;
@@ -89,13 +119,24 @@ BEGIN
             IF v_status <> 'queued' THEN
                 -- returned (sent back) or reopened (decided): back in the queue now, ahead of fresh
                 -- work; a returned article keeps the notes that asked for the changes
+                -- at a stage: a returned article comes back at the stage that sent it back (a new pass
+                -- began with the send-back); a reopened one starts the chain again, at its first stage
                 UPDATE article
-                   SET title = v_title, byline = v_byline, body = v_body, revision = v_revision, status = 'queued',
+                   SET stage_id = IF(v_status = 'awaiting_writer' OR stage_id IS NULL, stage_id,
+                                     (SELECT s.stage_id FROM desk_stage s WHERE s.desk_id = article.desk_id
+                                         AND s.entered = 'always' ORDER BY s.position LIMIT 1)),
+                       pass = pass + IF(v_status = 'awaiting_writer' OR stage_id IS NULL, 0, 1),
+                       four_eyes_barred = IF(v_status = 'awaiting_writer', four_eyes_barred, NULL),
+                       title = v_title, byline = v_byline, body = v_body, revision = v_revision, status = 'queued',
                        available_at = v_now, queue_lane = 0, locked_by = NULL, expires_at = NULL,
                        decided_by = NULL, decided_at = NULL,
                        decision_note = IF(v_status = 'awaiting_writer', decision_note, NULL), updated_at = v_now
                  WHERE id = v_id;
                 SET v_outcome = IF(v_status = 'awaiting_writer', 'returned', 'reopened');
+                IF v_outcome = 'reopened' THEN
+                    -- the chain starts again: what earlier reviewers asked for was for the text they read
+                    DELETE FROM article_stage_request WHERE article_id = v_id;
+                END IF;
             ELSE
                 UPDATE article SET title = v_title, byline = v_byline, body = v_body, revision = v_revision, updated_at = v_now
                  WHERE id = v_id;

@@ -28,6 +28,9 @@ BEGIN
     DECLARE v_available DATETIME(6);
     DECLARE v_kept VARCHAR(64);
     DECLARE v_lease INT;
+    DECLARE v_stage VARCHAR(32);
+    DECLARE v_not_taker INT;
+    DECLARE v_four_eyes_barred INT;
     DECLARE v_expires DATETIME(6);
     DECLARE v_capacity INT DEFAULT NULL;
     DECLARE v_held INT;
@@ -43,8 +46,8 @@ BEGIN
     IF v_capacity IS NULL THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no editor of that name';
     END IF;
-    SELECT id, status, desk_id, locked_by, lease_token, expires_at, available_at, kept_from
-      INTO v_found, v_status, v_desk, v_owner, v_token, v_old_expires, v_available, v_kept
+    SELECT id, status, desk_id, locked_by, lease_token, expires_at, available_at, kept_from, stage_id
+      INTO v_found, v_status, v_desk, v_owner, v_token, v_old_expires, v_available, v_kept, v_stage
       FROM article WHERE id = p_article FOR UPDATE;
     IF v_found IS NULL OR v_status <> 'queued' THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this article is not waiting for review';
@@ -52,9 +55,29 @@ BEGIN
     IF v_available > v_now THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this article is under embargo and cannot be given before its time';
     END IF;
-    SELECT COALESCE(p_outside_desk, 0) = 0 AND NOT EXISTS (SELECT 1 FROM editor_desk WHERE editor_id = p_to AND desk_id = v_desk) INTO v_off_desk;
+    SELECT v_stage IS NULL AND COALESCE(p_outside_desk, 0) = 0
+           AND NOT EXISTS (SELECT 1 FROM editor_desk WHERE editor_id = p_to AND desk_id = v_desk) INTO v_off_desk;
     IF v_off_desk THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: that editor does not work on this article''s desk';
+    END IF;
+    -- at a stage: only to someone who may take and decide it (outside_desk does not override the
+    -- stage's takers, whose decision the database would refuse), and four eyes holds
+    IF v_stage IS NOT NULL THEN
+        SELECT NOT EXISTS (SELECT 1 FROM desk_stage s WHERE s.desk_id = v_desk AND s.stage_id = v_stage
+                             AND ((s.takers = 'desk' AND (COALESCE(p_outside_desk, 0) = 1
+                                       OR EXISTS (SELECT 1 FROM editor_desk d WHERE d.editor_id = p_to AND d.desk_id = v_desk)))
+                                  OR (s.takers = 'named' AND EXISTS (SELECT 1 FROM stage_taker t WHERE t.desk_id = v_desk
+                                                                       AND t.stage_id = v_stage AND t.editor_id = p_to)))),
+               EXISTS (SELECT 1 FROM desk_stage s WHERE s.desk_id = v_desk AND s.stage_id = v_stage AND s.four_eyes = 1)
+               AND EXISTS (SELECT 1 FROM decision WHERE article_id = p_article AND editor_id = p_to AND verdict = 'approve'
+                              AND stage_id IS NOT NULL AND stage_id <> v_stage)
+          INTO v_not_taker, v_four_eyes_barred;
+        IF v_not_taker THEN
+            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: that editor does not take this article''s stage';
+        END IF;
+        IF v_four_eyes_barred THEN
+            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: four eyes: that editor approved this article at another stage';
+        END IF;
     END IF;
     SELECT (SELECT COUNT(*) FROM article WHERE locked_by = p_to AND expires_at > v_now AND id <> p_article) INTO v_held;
     IF v_held >= v_capacity AND COALESCE(p_override, 0) = 0 THEN
@@ -67,7 +90,8 @@ BEGIN
     ELSEIF v_kept <=> p_to THEN
         SET v_kept = NULL;
     END IF;
-    SELECT (SELECT lease_seconds FROM desk WHERE id = v_desk) INTO v_lease;
+    -- the stage's lease length if it has one, else the desk's
+    SELECT TIMESTAMPDIFF(SECOND, v_now, lease_expiry(v_desk, v_stage, NULL, v_now)) INTO v_lease;
     SET v_expires = TIMESTAMPADD(SECOND, v_lease, v_now);
     UPDATE article SET locked_by = p_to, expires_at = v_expires, lease_token = lease_token + 1, queue_lane = 0,
                        claimed_at = v_now, renewals = 0, kept_from = v_kept, held_by = NULL, held_at = NULL

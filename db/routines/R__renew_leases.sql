@@ -18,6 +18,7 @@ BEGIN
     DECLARE v_claimed_at DATETIME(6);
     DECLARE v_expires DATETIME(6);
     DECLARE v_lease INT;
+    DECLARE v_stage VARCHAR(32);
     DECLARE v_max INT;
     DECLARE v_done INT DEFAULT 0;
     DECLARE v_out TEXT DEFAULT '[]';
@@ -37,7 +38,7 @@ BEGIN
         FETCH wanted INTO v_id, v_token;
         IF v_done = 1 THEN LEAVE each_lease; END IF;
         SET v_desk = NULL;
-        SELECT desk_id, claimed_at, expires_at INTO v_desk, v_claimed_at, v_expires FROM article
+        SELECT desk_id, stage_id, claimed_at, expires_at INTO v_desk, v_stage, v_claimed_at, v_expires FROM article
          WHERE id = v_id AND locked_by = v_actor AND lease_token = v_token FOR UPDATE;
         SET v_done = 0;
         -- a lease that lapsed (nobody took it since) is renewed only within the editor's capacity:
@@ -51,7 +52,10 @@ BEGIN
         IF v_desk IS NULL THEN
             SET v_out = JSON_ARRAY_APPEND(v_out, '$', JSON_ARRAY(v_id, 0));
         ELSE
-            SELECT lease_seconds, max_lease_seconds INTO v_lease, v_max FROM desk WHERE id = v_desk;
+            -- the stage's lease length, if it has one (a desk without stages: the look-up by NULL reads nothing)
+            SELECT COALESCE((SELECT s.lease_seconds FROM desk_stage s WHERE s.desk_id = v_desk AND s.stage_id = v_stage),
+                            lease_seconds), max_lease_seconds
+              INTO v_lease, v_max FROM desk WHERE id = v_desk;
             SET v_expires = GREATEST(v_expires, LEAST(TIMESTAMPADD(SECOND, v_lease, v_now),
                                                       TIMESTAMPADD(SECOND, v_max, COALESCE(v_claimed_at, v_now))));
             UPDATE article SET expires_at = v_expires, renewals = renewals + 1 WHERE id = v_id;

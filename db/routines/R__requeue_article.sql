@@ -18,7 +18,9 @@ BEGIN
     START TRANSACTION;
     SET v_now = server_utc_now();
     UPDATE article
+       -- at a stage: back in review at the stage that found it unreviewable, in a new pass
        SET status = 'queued', attempts = 0, available_at = v_now, updated_at = v_now, decided_by = NULL,
+           pass = pass + IF(stage_id IS NULL, 0, 1),
            decided_at = NULL, decision_note = NULL,
            title = IF(TRIM(COALESCE(p_title, '')) = '', title, TRIM(p_title)),
            body = IF(TRIM(COALESCE(p_body, '')) = '', body, p_body)

@@ -10,9 +10,16 @@ public sealed interface DecisionOutcome {
      * Applied. {@code resultingStatus} is the article's status afterwards (approved, rejected,
      * awaiting_writer for a send-back that waits for the writer's revision, queued for a send-back on a
      * desk with the timer, quarantined); {@code returnsAt} is set only for a send-back on the timer.
+     * {@code stage}: on a desk with stages, the stage the article is at afterwards (the next one
+     * after an approval that moved it on, with status queued); null on a desk without stages.
      */
     record Recorded(long articleId, Verdict verdict, String resultingStatus, LocalDateTime returnsAt,
-                    boolean autoQuarantined) implements DecisionOutcome {
+                    boolean autoQuarantined, String stage) implements DecisionOutcome {
+
+        public Recorded(long articleId, Verdict verdict, String resultingStatus, LocalDateTime returnsAt, boolean autoQuarantined) {
+            this(articleId, verdict, resultingStatus, returnsAt, autoQuarantined, null);
+        }
+
     }
 
     /** The same request was applied before (a retry after a lost reply): nothing done twice. */

@@ -1,6 +1,7 @@
 package org.copydesk.review;
 
 import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.ARTICLE_STAGE_REQUEST;
 import static org.copydesk.db.schema.Tables.DESK;
 
 import java.sql.Connection;
@@ -86,8 +87,32 @@ public final class DemoNewsroom {
         newsroom.addEditor("dan", "Dan Ito", Role.EDITOR, 5, List.of("news", "business", "legal"));
         newsroom.addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news", "sport", "culture", "business", "legal"));
         newsroom.addEditor("admin", "Copydesk Admin", Role.ADMIN, 0, List.of());
+        newsReviewChain(ReviewStages.over(dsl));
         insertArticles(dsl, new Random(20261121L));
+        askForLegal(dsl);
         return true;
+    }
+
+    /** A quarter of the news asks for Legal from the start, as an import that flags them would. */
+    @AllowedBecause("the demo's articles on an empty embedded database, written by the server's owner before anyone signs in")
+    private static void askForLegal(DSLContext dsl) {
+        dsl.insertInto(ARTICLE_STAGE_REQUEST, ARTICLE_STAGE_REQUEST.ARTICLE_ID, ARTICLE_STAGE_REQUEST.STAGE_ID,
+                        ARTICLE_STAGE_REQUEST.ASKED_BY, ARTICLE_STAGE_REQUEST.ASKED_AT)
+                .select(DSL.select(ARTICLE.ID, DSL.val("legal"), DSL.val("admin"), ServerClock.now()).from(ARTICLE)
+                        .where(ARTICLE.DESK_ID.eq("news")).and(ARTICLE.ID.mod(4).eq(0L)))
+                .execute();
+    }
+
+    /**
+     * The demo's one desk with a review chain (docs/workflow.md): News goes Copy edit (the desk's
+     * editors) → Legal (only when asked; Cat) → Sign-off (four eyes: Dan or Sue signs off what Ann
+     * copy-edited). The other desks have one stage, as every desk had before stages.
+     */
+    static void newsReviewChain(ReviewStages stages) {
+        stages.set(null, new ReviewStages.Settings("news", "copy", "Copy edit", null, null, false, false, false));
+        stages.set(null, new ReviewStages.Settings("news", "legal", "Legal", null, Duration.ofMinutes(60), true, false, true));
+        stages.set(null, new ReviewStages.Settings("news", "signoff", "Sign-off", null, Duration.ofMinutes(15), false, true, false));
+        stages.setTakers(null, "news", "legal", List.of("cat"));
     }
 
     /** The demo password of a demo account: its name followed by "-demo" (e.g. ann-demo). */

@@ -39,7 +39,11 @@ public enum HistoryAction {
     HOLD,
     RELEASE_HOLD,
     LET_AGAIN,
-    NOTES_HANDED_OVER;
+    NOTES_HANDED_OVER,
+    /** An article moved between stages of its desk's chain (a decision, a supervisor, a stage removed). */
+    STAGE,
+    /** A desk's chain changed (resource 'desk'): a stage added, changed, removed, reordered, its takers. */
+    STAGES;
 
     private static final Map<String, HistoryAction> BY_CODE = Arrays.stream(values())
             .collect(Collectors.toUnmodifiableMap(HistoryAction::code, Function.identity()));

@@ -21,6 +21,13 @@ public enum Operation {
     RENEW_LEASES(2, true),
     RELEASE_ARTICLE(4, false),
     DECIDE_ARTICLE(6, true),
+    /** A decision at a stage that may name an earlier stage to send back to, or ask for stages ({@code decide_article} is this). */
+    DECIDE_AT_STAGE(8, true),
+    MOVE_TO_STAGE(4, false),
+    SET_DESK_STAGE(9, false),
+    ORDER_DESK_STAGES(3, false),
+    REMOVE_DESK_STAGE(4, false),
+    SET_STAGE_TAKERS(4, false),
     TAKE_REVISION(3, false),
     SAVE_DRAFT(4, true),
     RECORD_PRESENCE(1, true),

@@ -47,12 +47,13 @@ public final class ReviewDecisions {
         ReviewProcedures.Decided d;
         try {
             d = procedures.decide(queue.actingFor(request.lease().owner()), request.lease(), request.requestId(),
-                    verdict, request.notes());
+                    verdict, request.notes(), request.toStage(), request.askStages());
         } catch (OperationRefusedException e) {
             return new DecisionOutcome.Refused(DecisionRefusal.BY_THE_DATABASE, e.getMessage());
         }
         return switch (d.outcome()) {
-            case RECORDED -> new DecisionOutcome.Recorded(d.articleId(), verdict, d.status(), d.returnsAt(), d.quarantined());
+            case RECORDED -> new DecisionOutcome.Recorded(d.articleId(), verdict, d.status(), d.returnsAt(), d.quarantined(),
+                    d.stage());
             case ALREADY -> new DecisionOutcome.AlreadyRecorded(d.articleId(), Verdict.fromCode(d.verdict()));
             case GONE -> new DecisionOutcome.Refused(DecisionRefusal.ARTICLE_GONE);
             case OUTDATED -> new DecisionOutcome.Refused(DecisionRefusal.NEWER_REVISION);

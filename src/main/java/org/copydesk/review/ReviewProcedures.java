@@ -46,9 +46,9 @@ final class ReviewProcedures {
         OUTDATED
     }
 
-    /** What a decision call returned. */
+    /** What a decision call returned; {@code stage}: where the article is now (null on a desk without stages). */
     record Decided(DecideOutcome outcome, long articleId, String verdict, String status, LocalDateTime returnsAt,
-                   boolean quarantined) {
+                   boolean quarantined, String stage) {
     }
 
     private final DatabaseOperations operations;
@@ -70,7 +70,8 @@ final class ReviewProcedures {
         List<HeldArticle> held = results.get(1).map(r -> new HeldArticle(r.get("id", Long.class),
                 r.get("external_id", String.class), r.get("desk_id", String.class), r.get("title", String.class),
                 r.get("byline", String.class), r.get("priority", Integer.class), r.get("attempts", Integer.class),
-                r.get("available_at", LocalDateTime.class), leaseOf(r, "id", "locked_by", "lease_token")));
+                r.get("available_at", LocalDateTime.class), leaseOf(r, "id", "locked_by", "lease_token"),
+                r.get("stage_id", String.class)));
         return new Claimed(summary.get("server_now", LocalDateTime.class), summary.get("refreshed", Integer.class),
                 summary.get("claimed", Integer.class), summary.get("capacity", Integer.class),
                 summary.get("next_available_at", LocalDateTime.class), held);
@@ -94,13 +95,21 @@ final class ReviewProcedures {
     }
 
     Decided decide(String as, Lease lease, UUID requestId, Verdict verdict, String notes) {
-        Record r = operations.fetch(Operation.DECIDE_ARTICLE, as, ArticleLeases.articleId(lease), lease.token(),
-                requestId.toString(), verdict.code(), notes).get(0);
-        DecideOutcome outcome = DatabaseOperations.outcome(Operation.DECIDE_ARTICLE, DecideOutcome.class,
+        return decide(as, lease, requestId, verdict, notes, null, List.of());
+    }
+
+    /**
+     * A decision, on a desk with stages perhaps naming the earlier stage a send-back goes to and the
+     * stages asked for ({@code decide_at_stage}; {@code decide_article} is the same without them).
+     */
+    Decided decide(String as, Lease lease, UUID requestId, Verdict verdict, String notes, String toStage, List<String> ask) {
+        Record r = operations.fetch(Operation.DECIDE_AT_STAGE, as, ArticleLeases.articleId(lease), lease.token(),
+                requestId.toString(), verdict.code(), notes, toStage, ask.isEmpty() ? null : String.join(",", ask)).get(0);
+        DecideOutcome outcome = DatabaseOperations.outcome(Operation.DECIDE_AT_STAGE, DecideOutcome.class,
                 r.get("outcome", String.class));
         return new Decided(outcome, r.get("article_id", Long.class), r.get("verdict", String.class),
                 r.get("status", String.class), r.get("returns_at", LocalDateTime.class),
-                DatabaseOperations.flag(Operation.DECIDE_ARTICLE, r, "quarantined"));
+                DatabaseOperations.flag(Operation.DECIDE_AT_STAGE, r, "quarantined"), r.get("stage_id", String.class));
     }
 
     /** The lease holder takes the newest revision; empty when the lease is no longer held. */

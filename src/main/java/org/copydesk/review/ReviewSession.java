@@ -192,6 +192,11 @@ public final class ReviewSession implements AutoCloseable {
         return new QueueOverrides(operations, sessionUser);
     }
 
+    /** Desks' review chains: where an article is, the admin's stage set-up, a supervisor's move to another stage. */
+    public ReviewStages stages() {
+        return new ReviewStages(database.dsl(), operations, sessionUser);
+    }
+
     /** For the reviewer of a returned article: the sent-back revision, the notes, the word diff. */
     public ReturnedArticles returnedArticles() {
         return new ReturnedArticles(database.dsl());

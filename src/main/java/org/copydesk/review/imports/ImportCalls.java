@@ -118,6 +118,9 @@ public final class ImportCalls {
                 g.writeStringField("body", row.body());
                 g.writeNumberField("priority", row.priority());
                 g.writeStringField("available_at", row.availableAt() == null ? null : TIME.format(row.availableAt()));
+                if (row.stage() != null) {
+                    g.writeStringField("stage", row.stage());
+                }
                 g.writeEndObject();
             }
         });

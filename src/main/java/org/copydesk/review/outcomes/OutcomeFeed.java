@@ -39,6 +39,8 @@ public final class OutcomeFeed {
     static final Field<LocalDateTime> RETURNS = field(name("returns_at"), LocalDateTime.class);
     static final Field<Long> TOKEN = field(name("lease_token"), Long.class);
     static final Field<LocalDateTime> DECIDED = field(name("decided_at"), LocalDateTime.class);
+    static final Field<String> STAGE = field(name("stage_id"), String.class);
+    static final Field<String> TO_STAGE = field(name("to_stage_id"), String.class);
 
     private final DSLContext dsl;
 
@@ -53,7 +55,7 @@ public final class OutcomeFeed {
         }
         try {
             return dsl.select(CURSOR, KEY, OUTCOME, ARTICLE, EXTERNAL, DESK, EDITOR, VERDICT, NOTES, STATUS, SEND_BACKS,
-                            RETURNS, TOKEN, DECIDED)
+                            RETURNS, TOKEN, DECIDED, STAGE, TO_STAGE)
                     .from(VIEW).where(CURSOR.gt(cursor)).orderBy(CURSOR).limit(Math.max(1, Math.min(limit, 10_000)))
                     .fetch(OutcomeFeed::event);
         } catch (RuntimeException e) {
@@ -64,6 +66,6 @@ public final class OutcomeFeed {
     static OutcomeEvent event(Record r) {
         return new OutcomeEvent(r.get(CURSOR), r.get(KEY), r.get(OUTCOME), r.get(ARTICLE), r.get(EXTERNAL), r.get(DESK),
                 r.get(EDITOR), r.get(VERDICT), r.get(NOTES), r.get(STATUS), r.get(SEND_BACKS), r.get(RETURNS), r.get(TOKEN),
-                r.get(DECIDED));
+                r.get(DECIDED), r.get(STAGE), r.get(TO_STAGE));
     }
 }

@@ -44,6 +44,12 @@ public final class OutcomeJson {
                 g.writeNumberField("lease_token", e.leaseToken());
             }
             g.writeStringField("decided_at", time(e.decidedAt()));
+            if (e.stageStep()) {
+                // only a stage step carries its stages: every other event keeps the exact form it had
+                // before stages, which receivers written for it parse
+                g.writeStringField("stage", e.stage());
+                g.writeStringField("to_stage", e.toStage());
+            }
             g.writeEndObject();
         } catch (IOException impossible) {
             throw new UncheckedIOException(impossible);
