@@ -118,8 +118,8 @@ class CommandFrameTest {
         // a command with its own copy of the database options would open, run and fail its own way
         assertThat(outside).as("commands that take --db-url but are not DatabaseCommands").isEmpty();
         assertThat(framed).contains("copydesk status", "copydesk feed", "copydesk backup", "copydesk doctor",
-                "copydesk db migrate", "copydesk relay", "copydesk relay status", "copydesk quarantine requeue", "copydesk people sync")
-                .hasSize(32);
+                "copydesk db migrate", "copydesk relay", "copydesk relay status", "copydesk quarantine requeue", "copydesk people sync",
+                "copydesk stages add").hasSize(37);
     }
 
     private static void collect(CommandLine command, List<String> framed, List<String> outside) {
