@@ -130,7 +130,8 @@ final class StagesCommand {
         }
     }
 
-    @Command(name = "move", description = "Moves an article in review (not held) to another stage of its desk, with a reason (a supervisor's task).")
+    @Command(name = "move",
+            description = "Moves an article in review (not held) to another stage of its desk, with a reason (a supervisor's task).")
     static final class Move extends DatabaseCommand<ReviewSession> {
         @Parameters(index = "0", paramLabel = "ARTICLE", description = "the article's number")
         long article;
