@@ -169,8 +169,12 @@ final class ServerCommand implements Callable<Integer> {
             out.println("Give people " + certificate.truststore() + " (the certificate alone, nothing secret); they connect,");
             out.println("verifying the server, with --db-url '" + certificate.clientUrl(hostName(), server.port(), Database.EMBEDDED_SCHEMA)
                     .replace(certificate.truststore().toUri().toString(), "file:/path/to/copydesk-server.p12") + "'");
+        } else if (EmbeddedServer.isLoopback(bind)) {
+            // nobody else can reach a loopback address: say so, not an address that cannot be reached
+            out.println("It listens on this computer only: programs here connect with --db-url jdbc:mysql://" + bind + ":" + server.port()
+                    + "/copydesk; to serve other computers, start it with --bind and this computer's address (TLS only).");
         } else {
-            out.println("Others connect with --db-url jdbc:mysql://<this computer>:" + server.port() + "/copydesk.");
+            out.println("Others connect with --db-url jdbc:mysql://" + bind + ":" + server.port() + "/copydesk.");
         }
         out.println("Ctrl-C stops it.");
         out.flush();
