@@ -28,7 +28,8 @@ class PasswordFileTest {
         Path file = file("  s3cret-relay-password \n\nignored\n", "rw-r-----");
 
         assertThat(PasswordFile.read(file.toString(), Map.of())).containsExactly("s3cret-relay-password".toCharArray());
-        assertThat(PasswordFile.read(null, Map.of(PasswordFile.ENV, file.toString()))).containsExactly("s3cret-relay-password".toCharArray());
+        assertThat(PasswordFile.read(null, Map.of(PasswordFile.ENV, file.toString())))
+                .containsExactly("s3cret-relay-password".toCharArray());
     }
 
     @Test
@@ -36,7 +37,8 @@ class PasswordFileTest {
         Path file = file("s3cret-relay-password\n", "rw-r--r--");
 
         assertThatThrownBy(() -> PasswordFile.read(file.toString(), Map.of()))
-                .isInstanceOf(Cli.CommandFailure.class).hasMessageContaining("can be read by every account").hasMessageContaining("chmod 640");
+                .isInstanceOf(Cli.CommandFailure.class)
+                .hasMessageContaining("can be read by every account").hasMessageContaining("chmod 640");
 
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----")); // the control: protected, it is read
         assertThat(PasswordFile.read(file.toString(), Map.of())).isNotEmpty();
@@ -47,7 +49,8 @@ class PasswordFileTest {
         Path file = file("from-the-file\n", "rw-------");
 
         assertThat(PasswordFile.read(null, Map.of(PasswordFile.ENV, file.toString(), "COPYDESK_DB_PASSWORD", "given"))).isNull();
-        assertThat(PasswordFile.read(file.toString(), Map.of("COPYDESK_DB_PASSWORD", "given"))).containsExactly("from-the-file".toCharArray());
+        assertThat(PasswordFile.read(file.toString(), Map.of("COPYDESK_DB_PASSWORD", "given")))
+                .containsExactly("from-the-file".toCharArray());
     }
 
     @Test
