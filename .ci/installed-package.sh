@@ -6,13 +6,16 @@
 #   1. the previous release (built from git, .ci/previous-package.sh) installed, a team's data put
 #      in, the new standalone package installed over it, db migrate, the data and the sign-ins
 #      checked, and the previous release's client (claim, decide, status, waiting) run against the
-#      new schema; then the new client package over the old one
+#      new schema; then the new client package over the old one; who owns /usr/bin/copydesk (both in one
+#      apt command, in both orders, each removed); copydesk server refused by the client package, and
+#      copydesk server | head -1 leaving no database behind
 #   2. the team server as the package's systemd units run it (as the copydesk account, with
 #      /etc/copydesk/copydesk.env; systemd itself runs them where it is PID 1, else this script runs
 #      each unit's own ExecStartPre/ExecStart lines), the upgraded data restored into it from a
 #      backup, and every command: editors, desks, import, import --watch, claim, decide, waiting,
 #      status, feed, integrations, relay against a local receiver, release-daemon, purge, backup,
-#      withdraw, a kill -9 of the server and its restart, server --bind with TLS verified by a client
+#      withdraw, a kill -9 of the server and its restart, server --bind with TLS verified by a client;
+#      each service signing in as its own account (never root); the old TLS identity carried to a server
 # 3. removal: apt-get remove, then purge; no file of the packages, no process, the data and the
 #      copydesk account kept (on purpose, said by the package), then deleted by this script
 # Any failure ends the job at once, non-zero, with the failing command and its output; every
@@ -164,6 +167,38 @@ unit_log() { # what the unit said since its last start
     fi
 }
 server_says_ready() { unit_log copydesk-server 2>/dev/null | grep -q "Ctrl-C stops it"; }
+unit_pid() { # the unit's main process
+    if [ "$systemd_running" = true ]; then systemctl show -p MainPID --value "$1"; else echo "${unit_pids[$1]:-0}"; fi
+}
+# unit_db_accounts UNIT: the database accounts the unit's process signed in as: its TCP connections
+# to the team server (ss), matched by client port in the server's own process list
+unit_db_accounts() {
+    local pids ports
+    pids=$(unit_pid "$1")
+    pids="$pids $(pgrep -P "$pids" | tr '\n' ' ')"
+    ports=$(ss -tnpH state established "( dport = :$port )" | while read -r _ _ local _ users; do
+        for pid in $pids; do case "$users" in *"pid=$pid,"*) echo "${local##*:}" ;; esac; done
+    done | sort -u)
+    [ -n "$ports" ] || return 1
+    server_root_sql "SELECT CONCAT(SUBSTRING_INDEX(HOST, ':', -1), ' ', USER) FROM information_schema.PROCESSLIST" 2>/dev/null \
+        | while read -r client_port account; do grep -qx "$client_port" <<<"$ports" && echo "$account"; done | sort -u
+}
+# unit_signs_in_as UNIT ACCOUNT: every connection of the unit is ACCOUNT's (not root's)
+unit_signs_in_as() {
+    local accounts="" until=$(( $(date +%s) + 60 ))
+    while [ -z "$accounts" ] && [ "$(date +%s)" -lt "$until" ]; do accounts=$(unit_db_accounts "$1" || true); sleep 1; done
+    echo "$1 signs in as: ${accounts:-nothing}" | tee -a "$log"
+    [ "$accounts" = "$2" ] || fail "$1 signs in to the database as '${accounts//$'\n'/, }', not as $2 alone"
+}
+# service_account FILE COMMAND...: a generated password in FILE (root:copydesk 640, as install.md
+# says), given to COMMAND (which makes the account) on its standard input
+service_account() {
+    local file=$1
+    shift
+    install -o root -g copydesk -m 640 /dev/null "$file"
+    head -c 18 /dev/urandom | base64 >"$file"
+    run "$@" --password-stdin <"$file"
+}
 
 receiver_pid=""
 cleanup() {
@@ -300,6 +335,47 @@ has "Version: $new_version"
 run $client --version
 has "${new_version%-*}"
 
+section "1. /usr/bin/copydesk is the standalone package's whenever it is installed, whatever apt's order"
+# copydesk_path: where the command on the PATH leads
+copydesk_path() { readlink -f /usr/bin/copydesk; }
+[ "$(copydesk_path)" = "$standalone" ] || fail "after the upgrade /usr/bin/copydesk is $(copydesk_path), not the standalone package's"
+for order in "$new_client $new_standalone" "$new_standalone $new_client"; do
+    run apt-get remove -y copydesk copydesk-standalone
+    [ ! -e /usr/bin/copydesk ] && [ ! -L /usr/bin/copydesk ] || fail "/usr/bin/copydesk is still there with neither package"
+    # shellcheck disable=SC2086 # two package files, in this order, in one apt command
+    run apt-get install -y --no-install-recommends $order
+    [ "$(copydesk_path)" = "$standalone" ] || fail "apt-get install $order: /usr/bin/copydesk is $(copydesk_path)"
+done
+run apt-get remove -y copydesk
+[ "$(copydesk_path)" = "$standalone" ] || fail "removing the client package: /usr/bin/copydesk is $(copydesk_path)"
+run apt-get install -y --no-install-recommends "$new_client"
+[ "$(copydesk_path)" = "$standalone" ] || fail "the client installed after the standalone took /usr/bin/copydesk"
+run apt-get remove -y copydesk-standalone
+[ "$(copydesk_path)" = "$client" ] || fail "removing the standalone package: /usr/bin/copydesk is $(copydesk_path), not the client's"
+run apt-get install -y --no-install-recommends "$new_standalone"
+[ "$(copydesk_path)" = "$standalone" ] || fail "reinstalling the standalone package: /usr/bin/copydesk is $(copydesk_path)"
+run update-alternatives --query copydesk
+has "Value: $standalone"
+
+section "1. copydesk server: refused by the client package in one line; no server left when its output pipe closes"
+pipe_home=$work/pipe-home
+mkdir -p "$pipe_home"
+# the client package, with server binaries an earlier standalone run unpacked in the home folder
+[ -e "$upgrade_home/server/mariadb/.copydesk-unpacked" ] || fail "no server binaries unpacked in $upgrade_home: nothing to test"
+run_exit 1 env COPYDESK_HOME="$pipe_home" $client server
+has "client package" "copydesk-standalone"
+[ "$(wc -l <<<"$last")" = 1 ] || fail "the client package's refusal of copydesk server is not one line"
+run_exit 1 env COPYDESK_HOME="$upgrade_home" $client server --port "$port"
+has "client package"
+pgrep -f "$upgrade_home/server" >/dev/null && fail "the client package started a database server from $upgrade_home"
+# head exits after the first line; copydesk server must then stop its database and end (the timeout is the failure)
+pipe_started=$(date +%s)
+run bash -c "set -o pipefail; COPYDESK_HOME='$pipe_home' timeout 150 $standalone server | head -1"
+has "embedded server is running"
+echo "copydesk server | head -1 ended in $(( $(date +%s) - pipe_started )) s" >>"$log"
+sleep 1
+if pgrep -af "$pipe_home/server"; then fail "a database server of copydesk server | head -1 is still running (above)"; fi
+
 # ---- 2. the team server as a service ---------------------------------------------------------------
 
 section "2. the units, and the team server as copydesk-server runs it"
@@ -329,6 +405,8 @@ server_root_sql() { server_sql root "$(cat /var/lib/copydesk/server/root.passwor
 run server_root_sql "CREATE USER 'dora'@'%' IDENTIFIED BY 'dba-password-1'; GRANT PROCESS ON *.* TO 'dora'@'%'"
 run as_service $copydesk restore /var/lib/copydesk/upgraded.backup
 has "accounts with their old passwords" "accounts of the server itself" "left as they were: dora."
+# the backup holds no TLS private key: restore says what desktops that pinned the old server need
+has "holds no TLS certificate" "/var/lib/copydesk/server/tls"
 run server_sql dora dba-password-1 "SELECT 1"
 run_exit 1 server_sql dora dora-password-1 "SELECT 1"
 run as_person rita rita-password-1 $copydesk claim --as rita
@@ -434,13 +512,18 @@ has "DESK" "IN REVIEW"
 run as_person sam sam-password-22 $copydesk feed --since 0 --json
 has '"outcome"'
 
-section "2. import --watch (copydesk-watcher)"
+section "2. import --watch (copydesk-watcher), as the supervisor account cms-import"
+# each unit signs in as the account copydesk.env names, its password in its own file (install.md)
+run grep -x "COPYDESK_WATCH_DB_USER=cms-import" /etc/copydesk/copydesk.env
+service_account /etc/copydesk/watcher.db-password as_service $copydesk editors add cms-import --role supervisor
+has "Created the database account 'cms-import'"
 start_unit copydesk-watcher
 # written elsewhere on the same file system, then renamed into the folder complete
 sed 's/csv-2025-/watch-2025-/' "$repo/docs/examples/articles.csv" >/var/lib/copydesk/from-cms.csv
 chown copydesk:copydesk /var/lib/copydesk/from-cms.csv
 mv /var/lib/copydesk/from-cms.csv /var/lib/copydesk/dropbox/from-cms.csv
 wait_for 90 "the watcher to import from-cms.csv" test -e /var/lib/copydesk/dropbox/done/from-cms.csv
+unit_signs_in_as copydesk-watcher cms-import
 stop_unit copydesk-watcher
 run ls /var/lib/copydesk/dropbox/done
 has from-cms.csv
@@ -451,9 +534,14 @@ secret=$(python3 -c 'import secrets; print(secrets.token_hex(24))')
 python3 .ci/webhook-receiver.py "$receiver_port" "$secret" "$work/received.jsonl" 2 &
 receiver_pid=$!
 wait_for 20 "the receiver" python3 -c "import socket; socket.create_connection(('127.0.0.1', $receiver_port), 1)"
-run as_service $copydesk integrations add cms-relay --kind relay
-relay_password=$(sed -n "s/.*password is \([^ ]*\) .*/\1/p" <<<"$last")
-[ -n "$relay_password" ] || fail "no generated password for the relay account"
+service_account /etc/copydesk/relay.db-password as_service $copydesk integrations add cms-relay --kind relay
+has "Created the relay account 'cms-relay'"
+relay_password=$(cat /etc/copydesk/relay.db-password)
+# a password file every account may read is refused, and says how to protect it
+chmod 644 /etc/copydesk/relay.db-password
+run_exit 1 as_service $copydesk relay status --db-user cms-relay --db-password-file /etc/copydesk/relay.db-password
+has "can be read by every account" "chmod 640"
+chmod 640 /etc/copydesk/relay.db-password
 # the secret with whitespace around it, as an editor leaves it in a file: trimmed (servers.md says so)
 run env COPYDESK_RELAY_SECRET="  $secret  " COPYDESK_DB_PASSWORD="$relay_password" $client relay --once \
     --url "http://127.0.0.1:$receiver_port/hooks/copydesk" --first-retry 1s \
@@ -463,6 +551,8 @@ chown copydesk:copydesk /etc/copydesk/relay.secret
 chmod 600 /etc/copydesk/relay.secret
 sed -i "s|^COPYDESK_RELAY_URL=.*|COPYDESK_RELAY_URL=http://127.0.0.1:$receiver_port/hooks/copydesk|" /etc/copydesk/copydesk.env
 sed -i "s|^COPYDESK_RELAY_OPTIONS=.*|COPYDESK_RELAY_OPTIONS=--first-retry 1s|" /etc/copydesk/copydesk.env
+run stat -c '%U:%G %a' /etc/copydesk/relay.db-password
+has "root:copydesk 640"
 start_unit copydesk-relay
 run as_person pat pat-password-333 $copydesk claim --as pat
 decided=$(awk '$2 == "news" || $2 == "wires" || $2 == "features" {print $1; exit}' <<<"$last")
@@ -471,15 +561,20 @@ run as_person pat pat-password-333 $copydesk decide "$decided" approve --as pat
 expected=$(as_person sam sam-password-22 $copydesk feed --since 0 --json | wc -l)
 delivered() { [ "$(python3 -c 'import json,sys; print(len({json.loads(l)["key"] for l in open(sys.argv[1]) if json.loads(l)["status"] == 200}))' "$work/received.jsonl")" -ge "$expected" ]; }
 wait_for 120 "$expected outcomes delivered" delivered
+# the relay as the relay account, never as the server's administrator
+unit_signs_in_as copydesk-relay cms-relay
 stop_unit copydesk-relay
 run python3 -c 'import json,sys; rows=[json.loads(l) for l in open(sys.argv[1])]; bad=[r for r in rows if not r["valid"]]; print(len(rows), "requests,", len(bad), "with a bad signature"); sys.exit(1 if bad else 0)' "$work/received.jsonl"
 run as_person sam sam-password-22 $copydesk relay status
 
 section "2. release-daemon, purge, backup, withdraw, editors remove"
+# the release daemon as an editor with no desks: the least account that may free expired leases
+service_account /etc/copydesk/release-daemon.db-password as_service $copydesk editors add copydesk-sweeper --role editor
 start_unit copydesk-release-daemon
 daemon_says_running() { unit_log copydesk-release-daemon 2>/dev/null | grep -qF "Releasing expired leases every 5 s"; }
 # a JVM that signs in and checks the schema takes seconds on a loaded machine: wait for its line, not a fixed time
 wait_for 120 "the release daemon to say it runs" daemon_says_running
+unit_signs_in_as copydesk-release-daemon copydesk-sweeper
 stop_unit copydesk-release-daemon
 run unit_log copydesk-release-daemon
 has "Releasing expired leases every 5 s"
@@ -520,6 +615,20 @@ keytool -genkeypair -alias other -keyalg RSA -keysize 2048 -dname "CN=Someone el
 keytool -exportcert -alias other -keystore "$work/other-pair.p12" -storepass copydesk -file "$work/other.crt" >/dev/null 2>&1
 keytool -importcert -noprompt -alias other -file "$work/other.crt" -keystore "$other_store" -storetype PKCS12 -storepass copydesk >/dev/null 2>&1
 run_exit 1 env COPYDESK_DB_PASSWORD=sam-password-22 $client status --db-url "${pinned/$work\/copydesk-server.p12/$other_store}" --db-user sam
+# a server with a TLS identity of its own (as a new server after a restore): the pinned desktop is
+# refused; the old server's tls folder copied in as install.md says: the same desktop is let in
+stop_unit copydesk-server
+mv /var/lib/copydesk/server/tls "$work/old-tls"
+start_unit copydesk-server
+wait_for 180 "copydesk-server with a new certificate" server_says_ready
+run_exit 1 env COPYDESK_DB_PASSWORD=sam-password-22 $client status --db-url "$pinned" --db-user sam
+stop_unit copydesk-server
+rm -rf /var/lib/copydesk/server/tls
+cp -a "$work/old-tls" /var/lib/copydesk/server/tls
+start_unit copydesk-server
+wait_for 180 "copydesk-server with the old server's certificate" server_says_ready
+run env COPYDESK_DB_PASSWORD=sam-password-22 $client status --db-url "$pinned" --db-user sam
+has "DESK"
 stop_unit copydesk-server
 
 section "2. a database on a server a DBA set up (docs/servers.md): latin1 by default, the DBA's SQL mode, a plain CREATE DATABASE"

@@ -53,12 +53,12 @@ interface DatabaseAccess<D extends AutoCloseable> {
      * The database as the account finds it, schema untouched and the account not judged: for a
      * command whose work is to say what is wrong with both (one connection is enough).
      */
-    DatabaseAccess<Database> AS_IT_IS = (options, command) -> Database.open(options.resolve(), AppDirectories.forCurrentUser(),
+    DatabaseAccess<Database> AS_IT_IS = (options, command) -> Database.open(options.resolveForCommand(), AppDirectories.forCurrentUser(),
             DataSources.PoolSize.of(1), Database.SchemaAction.NONE);
 
     /** {@link #WORK} with the interval at which the session's release service frees expired leases. */
     static ReviewSession work(DatabaseOptions options, Duration releaseInterval) {
-        return ReviewSession.open(options.resolve(), AppDirectories.forCurrentUser(), DataSources.PoolSize.of(2),
+        return ReviewSession.open(options.resolveForCommand(), AppDirectories.forCurrentUser(), DataSources.PoolSize.of(2),
                 new ReviewSession.Options(null, releaseInterval, RECONNECT_FOR));
     }
 
@@ -70,7 +70,7 @@ interface DatabaseAccess<D extends AutoCloseable> {
      */
     static DatabaseAccess<Database> owner(String task) {
         return (options, command) -> {
-            Database db = Database.open(options.resolve(), AppDirectories.forCurrentUser(), DataSources.PoolSize.of(2),
+            Database db = Database.open(options.resolveForCommand(), AppDirectories.forCurrentUser(), DataSources.PoolSize.of(2),
                     Database.SchemaAction.NONE);
             try {
                 AccountAdministration.of(db).whyNotTheOwner().ifPresent(reason -> {
@@ -86,7 +86,7 @@ interface DatabaseAccess<D extends AutoCloseable> {
     }
 
     private static DatabaseConfig running(DatabaseOptions options) {
-        DatabaseConfig config = options.resolve();
+        DatabaseConfig config = options.resolveForCommand();
         Path folder = AppDirectories.forCurrentUser().embeddedServer();
         if (config.isEmbedded() && EmbeddedServer.findRunning(folder).isEmpty()) {
             // the client package cannot run a server: tell how to name the newsroom's instead

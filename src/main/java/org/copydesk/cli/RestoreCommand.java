@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.copydesk.db.AppDirectories;
 import org.copydesk.db.Database;
 import org.copydesk.db.DatabaseBackup;
 import org.copydesk.db.DatabaseRestore;
@@ -20,6 +21,16 @@ import picocli.CommandLine.Parameters;
                 "Run it as the database's owner. A backup of MariaDB restores into MariaDB or MySQL 8; MySQL 8's",
                 "caching_sha2_password hashes only into MySQL (those people then need a new password elsewhere)."})
 final class RestoreCommand extends DatabaseCommand<Database> {
+
+    /**
+     * A backup holds the data and the accounts, never the server's TLS private key: a backup file is
+     * copied and kept in more places than a key should be. So a restore onto a new server says what
+     * desktops that pin the old server's certificate need (install.md, "Moving to a new server").
+     */
+    static final String TLS_IDENTITY_NOT_IN_BACKUP = "The backup holds no TLS certificate. On a new server shared with --bind,"
+            + " desktops that pinned the old one's are refused until either the old server's tls folder (its private key:"
+            + " copy it as the secret it is, owner only) replaces %s before copydesk server starts, or each desktop gets"
+            + " this server's copydesk-server.p12.";
 
     @Parameters(index = "0", paramLabel = "FILE", description = "a file written by copydesk backup")
     Path file;
@@ -57,6 +68,7 @@ final class RestoreCommand extends DatabaseCommand<Database> {
                     + " server), which Copydesk does not change: left as they were: "
                     + String.join(", ", summary.serversOwnAccounts()) + ".");
         }
+        out.println(TLS_IDENTITY_NOT_IN_BACKUP.formatted(AppDirectories.forCurrentUser().embeddedServer().resolve("tls")));
         return ExitCode.OK;
     }
 }

@@ -60,6 +60,12 @@ final class ServerCommand implements Callable<Integer> {
         if (stop || status) {
             return stopOrStatus(dirs, out);
         }
+        if (!EmbeddedServer.carriesServerBinaries()) {
+            // it would run whatever server binaries an earlier standalone install left in the home folder
+            throw new Cli.CommandFailure("This Copydesk (the client package, copydesk) has no database server:"
+                    + " copydesk server runs from the copydesk-standalone package (/opt/copydesk-standalone/bin/copydesk server).");
+        }
+        var outputPipe = OutputPipe.ofStandardOutput();
         if (!EmbeddedServer.isLoopback(bind)) {
             if (demo) {
                 throw new Cli.CommandFailure("--demo makes accounts with published passwords: use it on this computer only"
@@ -99,6 +105,9 @@ final class ServerCommand implements Callable<Integer> {
         }, "stop-embedded-server"));
         // `copydesk server --stop` from another terminal stops the server process: end here too.
         ProcessHandle.of(server.serverPid()).ifPresent(p -> p.onExit().thenRun(stopped::countDown));
+        // nobody left to read its output (`copydesk server | head -1`): nobody left to stop it either;
+        // the close() below stops the server this process started
+        outputPipe.ifPresent(pipe -> pipe.whenReaderGone(stopped::countDown));
         stopped.await();
         boolean crashed = server.stoppedUnexpectedly();
         server.close(); // detaches this process (the server is gone already)
@@ -160,8 +169,12 @@ final class ServerCommand implements Callable<Integer> {
             out.println("Give people " + certificate.truststore() + " (the certificate alone, nothing secret); they connect,");
             out.println("verifying the server, with --db-url '" + certificate.clientUrl(hostName(), server.port(), Database.EMBEDDED_SCHEMA)
                     .replace(certificate.truststore().toUri().toString(), "file:/path/to/copydesk-server.p12") + "'");
+        } else if (EmbeddedServer.isLoopback(bind)) {
+            // nobody else can reach a loopback address: say so, not an address that cannot be reached
+            out.println("It listens on this computer only: programs here connect with --db-url jdbc:mysql://" + bind + ":" + server.port()
+                    + "/copydesk; to serve other computers, start it with --bind and this computer's address (TLS only).");
         } else {
-            out.println("Others connect with --db-url jdbc:mysql://<this computer>:" + server.port() + "/copydesk.");
+            out.println("Others connect with --db-url jdbc:mysql://" + bind + ":" + server.port() + "/copydesk.");
         }
         out.println("Ctrl-C stops it.");
         out.flush();

@@ -110,6 +110,10 @@ final class EmbeddedInstaller extends DB {
         }
     }
 
+    static boolean carriesBinaries() {
+        return DB.class.getClassLoader().getResource(DBConfigurationBuilder.newBuilder().build().getBinariesClassPathLocation()) != null;
+    }
+
     /** Why no embedded server can run from {@code folder} with this Copydesk (the client package), if none can. */
     static java.util.Optional<String> unavailable(Path folder) {
         DBConfiguration config = DBConfigurationBuilder.newBuilder().build();

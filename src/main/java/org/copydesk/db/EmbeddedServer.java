@@ -141,6 +141,11 @@ public final class EmbeddedServer implements AutoCloseable {
         return EmbeddedInstaller.unavailable(folder.toAbsolutePath());
     }
 
+    /** Whether this Copydesk carries the database server's binaries: the standalone package does, the client package not. */
+    public static boolean carriesServerBinaries() {
+        return EmbeddedInstaller.carriesBinaries();
+    }
+
     /** The running server in {@code folder}, if any, without attaching to it. */
     public static Optional<EmbeddedServer> findRunning(Path folder) {
         Path absolute = folder.toAbsolutePath();

@@ -56,6 +56,26 @@ class ServerCommandTest {
     }
 
     @Test
+    void aLoopbackServerSaysItServesThisComputerOnlyNotAnAddressOthersCannotReach() throws Exception {
+        AppDirectories dirs = useFreshHome();
+        CompletableFuture<CommandRunner.Run> serving = CompletableFuture.supplyAsync(() -> run(Map.of(), "server"));
+        long until = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (EmbeddedServer.findRunning(dirs.embeddedServer()).isEmpty() && !serving.isDone() && System.nanoTime() < until) {
+            Thread.sleep(200);
+        }
+        // it prints where it listens once the schema is in place, which is when status can read it
+        while (run(Map.of(), "status").code() != 0 && !serving.isDone() && System.nanoTime() < until) {
+            Thread.sleep(500);
+        }
+        Thread.sleep(500);
+
+        assertThat(run(Map.of(), "server", "--stop").code()).isZero();
+        CommandRunner.Run served = serving.get(60, TimeUnit.SECONDS);
+        assertThat(served.out()).as(served.err()).contains("running on 127.0.0.1", "this computer only", "jdbc:mysql://127.0.0.1:")
+                .doesNotContain("<this computer>");
+    }
+
+    @Test
     void refusesToListenBeyondLoopbackWhileDemoPasswordsRemainAndServesOnceTheyAreChanged() throws Exception {
         AppDirectories dirs = useFreshHome();
         // the single-computer demo, as the desktop app makes it on first start
