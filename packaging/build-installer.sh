@@ -198,7 +198,8 @@ add_to_deb() { # variant package deb-file
     install -m 0644 README.md docs/*.md "$root/usr/share/doc/$package/"
     if [ "$variant" = standalone ]; then
         install -d -m 0755 "$root/lib/systemd/system" "$root/etc/copydesk"
-        install -m 0644 packaging/linux/standalone/systemd/*.service "$root/lib/systemd/system/"
+        install -m 0644 packaging/linux/standalone/systemd/*.service packaging/linux/standalone/systemd/*.timer \
+            "$root/lib/systemd/system/"
         install -m 0644 packaging/linux/standalone/copydesk.env "$root/etc/copydesk/copydesk.env"
         echo /etc/copydesk/copydesk.env >"$root/DEBIAN/conffiles"
     fi
