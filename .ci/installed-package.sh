@@ -261,6 +261,7 @@ dpkg --compare-versions "$new_version" gt "$old_version" || fail "the new versio
 run dpkg-deb -c "$new_standalone"
 has ./lib/systemd/system/copydesk-server.service ./lib/systemd/system/copydesk-relay.service \
     ./lib/systemd/system/copydesk-watcher.service ./lib/systemd/system/copydesk-release-daemon.service \
+    ./lib/systemd/system/copydesk-people-sync.service ./lib/systemd/system/copydesk-people-sync.timer \
     ./etc/copydesk/copydesk.env ./usr/share/doc/copydesk-standalone/servers.md
 run dpkg-deb -c "$new_client"
 has ./usr/share/doc/copydesk/install.md
@@ -381,7 +382,8 @@ if pgrep -af "$pipe_home/server"; then fail "a database server of copydesk serve
 section "2. the units, and the team server as copydesk-server runs it"
 if command -v systemd-analyze >/dev/null; then
     run systemd-analyze verify /lib/systemd/system/copydesk-server.service /lib/systemd/system/copydesk-release-daemon.service \
-        /lib/systemd/system/copydesk-watcher.service /lib/systemd/system/copydesk-relay.service
+        /lib/systemd/system/copydesk-watcher.service /lib/systemd/system/copydesk-relay.service \
+        /lib/systemd/system/copydesk-people-sync.service /lib/systemd/system/copydesk-people-sync.timer
 fi
 run stat -c '%U %a' /var/lib/copydesk
 has "copydesk 750"
