@@ -14,9 +14,11 @@
 #
 # Root only: nslcd and PAM are the machine's own (/etc/nslcd.conf and /etc/pam.d/copydesk are
 # written; the former is kept as /etc/nslcd.conf.copydesk-saved and put back by `stop`).
-# The people (uid, password): dana / dana-directory-1 (member of copydesk), eli / eli-directory-1
-# (member), fay / fay-directory-1 (member, shadowExpire in 1970: disabled), gus / gus-directory-1
-# (not a member: the directory knows him, Copydesk's PAM service does not let him in).
+# The people (uid, password; names no other test uses, as database accounts are the server's):
+# dxdana / dxdana-directory-1 (member of copydesk), dxeli (member), dxfay (member, shadowExpire in
+# 1970: disabled), dxgus (not a member: the directory knows him, Copydesk's PAM service does not let
+# him in); for the sync test, which changes its own group newsroom-sync: dxpia and dxquin (members
+# of both groups) and dxray (both, disabled). Each password is the uid followed by -directory-1.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -89,21 +91,38 @@ dn: ou=groups,$base
 objectClass: organizationalUnit
 ou: groups
 
-$(person dana "Dana Directory" 20001)
+$(person dxdana "Dana Directory" 20001)
 
-$(person eli "Eli Directory" 20002)
+$(person dxeli "Eli Directory" 20002)
 
-$(person fay "Fay Directory" 20003 "shadowExpire: 1")
+$(person dxfay "Fay Directory" 20003 "shadowExpire: 1")
 
-$(person gus "Gus Directory" 20004)
+$(person dxgus "Gus Directory" 20004)
+
+$(person dxpia "Pia Directory" 20005)
+
+$(person dxquin "Quin Directory" 20006)
+
+$(person dxray "Ray Directory" 20007 "shadowExpire: 1")
 
 dn: cn=copydesk,ou=groups,$base
 objectClass: posixGroup
 cn: copydesk
 gidNumber: 20000
-memberUid: dana
-memberUid: eli
-memberUid: fay
+memberUid: dxdana
+memberUid: dxeli
+memberUid: dxfay
+memberUid: dxpia
+memberUid: dxquin
+memberUid: dxray
+
+dn: cn=newsroom-sync,ou=groups,$base
+objectClass: posixGroup
+cn: newsroom-sync
+gidNumber: 20010
+memberUid: dxpia
+memberUid: dxquin
+memberUid: dxray
 EOF
     say "slapd runs on 127.0.0.1:$port ($base)"
 }

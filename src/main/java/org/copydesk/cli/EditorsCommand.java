@@ -2,6 +2,7 @@ package org.copydesk.cli;
 
 import java.util.List;
 import java.util.Locale;
+import org.copydesk.db.DirectorySignIn;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Editor;
 import org.copydesk.review.PersonRemoval;
@@ -64,6 +65,11 @@ final class EditorsCommand {
 
         @Override
         ExitCode run(ReviewSession session) {
+            if (directory && !DirectorySignIn.available(session.database())) {
+                // before the person is made: a refused account must not leave a person without one
+                throw new Cli.CommandFailure("This database server cannot sign people in with the directory (MariaDB with"
+                        + " auth_pam: docs/install.md, \"Directory sign-in\"); nothing was changed.");
+            }
             if (session.newsroom().editor(name).isPresent()) {
                 throw new Cli.CommandFailure("'" + name + "' is one of the newsroom's people already; to give them a (new) password:"
                         + " copydesk editors set-password " + name + " --password");

@@ -13,12 +13,17 @@ public final class DirectorySignIn {
     private DirectorySignIn() {
     }
 
+    /** Whether the server's auth_pam plugin is active (then create_directory_account can work). */
+    public static boolean available(Database db) {
+        DSLContext dsl = db.dsl();
+        return dsl.fetchExists(dsl.selectOne().from("information_schema.plugins")
+                .where("plugin_name = 'pam' and plugin_status = 'ACTIVE' and plugin_type = 'AUTHENTICATION'"));
+    }
+
     /** One line for {@code copydesk doctor}. */
     public static String describe(Database db) {
         DSLContext dsl = db.dsl();
-        boolean pam = dsl.fetchExists(dsl.selectOne().from("information_schema.plugins")
-                .where("plugin_name = 'pam' and plugin_status = 'ACTIVE' and plugin_type = 'AUTHENTICATION'"));
-        if (!pam) {
+        if (!available(db)) {
             return "Directory sign-in: not on this server (no active auth_pam plugin: MySQL Community has none; MariaDB"
                     + " loads it with plugin-load-add = auth_pam); people sign in with passwords.";
         }

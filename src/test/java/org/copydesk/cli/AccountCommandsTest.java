@@ -160,14 +160,15 @@ class AccountCommandsTest {
 
     @Test
     void aDirectoryAccountHasNoPasswordAndIsRefusedWhereTheServerCannot() {
-        String name = person("dir");
+        String name = prefix + "dir"; // never made here
         Run both = run("", Map.of(EditorsCommand.SetPassword.PASSWORD_ENV, "pw-dir-x9k2"), "editors", "add", name, "--directory");
         assertThat(both.code()).isEqualTo(2);
         assertThat(both.err()).contains("--directory accounts have no password of Copydesk's");
         if (System.getenv("COPYDESK_TEST_DIRECTORY_URL") == null) {
             Run refused = run("editors", "add", name, "--directory");
             assertThat(refused.code()).isEqualTo(1);
-            assertThat(refused.err()).contains("cannot sign people in with the directory");
+            assertThat(refused.err()).contains("cannot sign people in with the directory").contains("nothing was changed");
+            assertThat(new Newsroom(db.dsl()).editor(name)).as("no person without an account").isEmpty();
         }
     }
 

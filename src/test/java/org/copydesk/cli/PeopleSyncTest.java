@@ -31,15 +31,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code copydesk people sync} against a real directory (slapd from {@code .ci/directory.sh}: dana,
- * eli and a disabled fay in the group copydesk; gus outside it) and Debian's MariaDB with PAM. The
+ * {@code copydesk people sync} against a real directory (slapd from {@code .ci/directory.sh}: dxpia,
+ * dxquin and a disabled dxray in the group newsroom-sync) and Debian's MariaDB with PAM. The
  * settings file's own checks run everywhere; the rest where COPYDESK_TEST_DIRECTORY_URL is set.
  */
 @ExtendWith(DatabaseExtension.class)
 class PeopleSyncTest {
 
     private static final String BASE = "dc=newsroom,dc=example";
-    private static final List<String> PEOPLE = List.of("dana", "eli", "fay", "gus", "hana", "x.odd");
+    /** The sync test's own group (the copydesk group is the one PAM lets in: DirectorySignInTest signs in with it). */
+    private static final String SYNC_GROUP = "cn=newsroom-sync,ou=groups," + BASE;
+    private static final List<String> PEOPLE = List.of("dxpia", "dxquin", "dxray", "dxhana", "x.odd");
 
     private final TestDatabase db;
     private final DSLContext root;
@@ -60,7 +62,7 @@ class PeopleSyncTest {
         Newsroom n = new Newsroom(root);
         n.addDesk("news", "News", Duration.ofMinutes(30));
         n.addDesk("sport", "Sport", Duration.ofMinutes(30));
-        n.addEditor("hana", "Hana by hand", Role.EDITOR, 3, List.of("news"));
+        n.addEditor("dxhana", "Hana by hand", Role.EDITOR, 3, List.of("news"));
         Fixtures.articles(root, "news", 8, 3, -60);
     }
 
@@ -71,10 +73,8 @@ class PeopleSyncTest {
             withDirectory(ctx -> {
                 quietly(() -> ctx.destroySubcontext("cn=copydesk-chiefs,ou=groups," + BASE));
                 quietly(() -> ctx.destroySubcontext("uid=x)(uid=*,ou=people," + BASE));
-                quietly(() -> ctx.modifyAttributes("cn=copydesk,ou=groups," + BASE, DirContext.REMOVE_ATTRIBUTE,
-                        new BasicAttributes("memberUid", "x)(uid=*")));
-                quietly(() -> ctx.modifyAttributes("cn=copydesk,ou=groups," + BASE, DirContext.ADD_ATTRIBUTE,
-                        new BasicAttributes("memberUid", "dana")));
+                quietly(() -> ctx.modifyAttributes(SYNC_GROUP, DirContext.REMOVE_ATTRIBUTE, new BasicAttributes("memberUid", "x)(uid=*")));
+                quietly(() -> ctx.modifyAttributes(SYNC_GROUP, DirContext.ADD_ATTRIBUTE, new BasicAttributes("memberUid", "dxpia")));
             });
         }
     }
@@ -97,7 +97,7 @@ class PeopleSyncTest {
         assertThat(away.code()).isEqualTo(1);
         assertThat(away.err().strip()).startsWith("copydesk: The directory at ldap://127.0.0.1:1/ could not be reached")
                 .endsWith("nothing was changed.").doesNotContain("\n");
-        assertThat(new Newsroom(root).editors()).extracting(e -> e.id()).containsExactly("hana");
+        assertThat(new Newsroom(root).editors()).extracting(e -> e.id()).containsExactly("dxhana");
     }
 
     @Test
@@ -106,33 +106,31 @@ class PeopleSyncTest {
         withDirectory(ctx -> ctx.createSubcontext("cn=copydesk-chiefs,ou=groups," + BASE, chiefs()));
         Path settings = settings(System.getenv("COPYDESK_TEST_DIRECTORY_URL"), System.getenv("COPYDESK_TEST_DIRECTORY_ADMIN"),
                 Path.of(System.getenv("COPYDESK_TEST_DIRECTORY_PASSWORD_FILE")),
-                "group.copydesk = editor: news", "group.copydesk-chiefs = supervisor: news, sport");
+                "group.newsroom-sync = editor: news", "group.copydesk-chiefs = supervisor: news, sport");
 
         CliRunner.Run dry = cli.run("people", "sync", "--settings", settings.toString(), "--dry-run");
-        assertThat(dry.out()).contains("would add dana (Dana Directory, editor, desks news)",
-                "would add eli (Eli Directory, supervisor, desks news, sport)").doesNotContain("fay", "gus", "hana");
+        assertThat(dry.out()).contains("would add dxpia (Pia Directory, editor, desks news)",
+                "would add dxquin (Quin Directory, supervisor, desks news, sport)").doesNotContain("dxray", "dxhana");
         assertThat(new Newsroom(root).editors()).as("a dry run changes nothing").hasSize(1);
 
         CliRunner.Run first = cli.run("people", "sync", "--settings", settings.toString());
         assertThat(first.code()).as(first.err()).isZero();
-        assertThat(new Newsroom(root).editor("eli").orElseThrow().role()).isEqualTo(Role.SUPERVISOR);
+        assertThat(new Newsroom(root).editor("dxquin").orElseThrow().role()).isEqualTo(Role.SUPERVISOR);
         assertThat(cli.run("people", "sync", "--settings", settings.toString()).out()).startsWith("Nothing to change");
-        assertThat(claimedBy("dana", "dana-directory-1")).as("dana signs in with the directory and claims").isEqualTo(5);
+        assertThat(claimedBy("dxpia", "dxpia-directory-1")).as("pia signs in with the directory and claims").isEqualTo(5);
 
-        withDirectory(ctx -> ctx.modifyAttributes("cn=copydesk,ou=groups," + BASE, DirContext.REMOVE_ATTRIBUTE,
-                new BasicAttributes("memberUid", "dana")));
+        withDirectory(ctx -> ctx.modifyAttributes(SYNC_GROUP, DirContext.REMOVE_ATTRIBUTE, new BasicAttributes("memberUid", "dxpia")));
         CliRunner.Run left = cli.run("people", "sync", "--settings", settings.toString());
-        assertThat(left.out()).contains("suspend dana (in no configured group): no account, no desks, capacity 0;"
+        assertThat(left.out()).contains("suspend dxpia (in no configured group): no account, no desks, capacity 0;"
                 + " 5 article(s) back to the queue");
-        assertThat(root.fetchOne("select count(*) from mysql.user where user = 'dana'").get(0, Integer.class)).isZero();
-        assertThat(new Newsroom(root).editor("dana")).as("history keeps her name").isPresent();
+        assertThat(root.fetchOne("select count(*) from mysql.user where user = 'dxpia'").get(0, Integer.class)).isZero();
+        assertThat(new Newsroom(root).editor("dxpia")).as("history keeps her name").isPresent();
 
-        withDirectory(ctx -> ctx.modifyAttributes("cn=copydesk,ou=groups," + BASE, DirContext.ADD_ATTRIBUTE,
-                new BasicAttributes("memberUid", "dana")));
-        assertThat(cli.run("people", "sync", "--settings", settings.toString()).out()).contains("return dana (editor, desks news): done");
+        withDirectory(ctx -> ctx.modifyAttributes(SYNC_GROUP, DirContext.ADD_ATTRIBUTE, new BasicAttributes("memberUid", "dxpia")));
+        assertThat(cli.run("people", "sync", "--settings", settings.toString()).out()).contains("return dxpia (editor, desks news): done");
         // the five given back when she left are kept from her (a force release keeps them from their former holder)
-        assertThat(claimedBy("dana", "dana-directory-1")).as("back at work, with the other three").isEqualTo(3);
-        assertThat(new Newsroom(root).editor("hana").orElseThrow().desks()).as("the person added by hand untouched")
+        assertThat(claimedBy("dxpia", "dxpia-directory-1")).as("back at work, with the other three").isEqualTo(3);
+        assertThat(new Newsroom(root).editor("dxhana").orElseThrow().desks()).as("the person added by hand untouched")
                 .containsExactly("news");
     }
 
@@ -148,15 +146,15 @@ class PeopleSyncTest {
             odd.put("cn", "Odd");
             odd.put("sn", "Odd");
             ctx.createSubcontext("uid=x)(uid=*,ou=people," + BASE, odd);
-            ctx.modifyAttributes("cn=copydesk,ou=groups," + BASE, new ModificationItem[] {
+            ctx.modifyAttributes(SYNC_GROUP, new ModificationItem[] {
                 new ModificationItem(DirContext.ADD_ATTRIBUTE, new BasicAttribute("memberUid", "x)(uid=*"))});
         });
         Path settings = settings(System.getenv("COPYDESK_TEST_DIRECTORY_URL"), System.getenv("COPYDESK_TEST_DIRECTORY_ADMIN"),
-                Path.of(System.getenv("COPYDESK_TEST_DIRECTORY_PASSWORD_FILE")), "group.copydesk = editor: news",
+                Path.of(System.getenv("COPYDESK_TEST_DIRECTORY_PASSWORD_FILE")), "group.newsroom-sync = editor: news",
                 "group.*)(cn\\=* = admin: news"); // the key is "group.*)(cn=*": filter syntax as a group's name
         CliRunner.Run run = cli.run("people", "sync", "--settings", settings.toString());
         assertThat(run.out()).contains("skipped 'x)(uid=*': not an account name").doesNotContain("admin");
-        assertThat(new Newsroom(root).editors()).extracting(e -> e.id()).containsExactlyInAnyOrder("hana", "dana", "eli");
+        assertThat(new Newsroom(root).editors()).extracting(e -> e.id()).containsExactlyInAnyOrder("dxhana", "dxpia", "dxquin");
         assertThat(new Newsroom(root).editors()).allMatch(e -> e.role() == Role.EDITOR);
     }
 
@@ -179,7 +177,7 @@ class PeopleSyncTest {
         BasicAttributes group = new BasicAttributes(true);
         group.put("objectClass", "groupOfNames");
         group.put("cn", "copydesk-chiefs");
-        group.put("member", "uid=eli,ou=people," + BASE);
+        group.put("member", "uid=dxquin,ou=people," + BASE);
         return group;
     }
 

@@ -24,14 +24,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Signing in with the newsroom's directory account: the database server identifies the person's
  * account through PAM, which asks the directory (LDAP), so the directory's password is the one they
  * type and Copydesk keeps none. The directory parts run where {@code .ci/directory.sh} made one
- * (slapd with dana, eli, a disabled fay and gus outside the copydesk group; Debian's MariaDB with
+ * (slapd with dxdana, dxeli, a disabled dxfay and dxgus outside the copydesk group; Debian's MariaDB with
  * auth_pam and TLS): COPYDESK_TEST_DIRECTORY_URL is set there. Everywhere else the server cannot, and
  * says so in one line with nothing changed.
  */
 @ExtendWith(DatabaseExtension.class)
 class DirectorySignInTest {
 
-    private static final List<String> PEOPLE = List.of("dana", "eli", "fay", "gus");
+    private static final List<String> PEOPLE = List.of("dxdana", "dxeli", "dxfay", "dxgus");
 
     private final TestDatabase db;
     private final DSLContext root;
@@ -51,7 +51,7 @@ class DirectorySignInTest {
         for (String person : PEOPLE) {
             // server accounts outlive a test's database
             root.execute("drop user if exists '" + person + "'@'%'");
-            n.addEditor(person, person.substring(0, 1).toUpperCase() + person.substring(1), Role.EDITOR, 3, List.of("news"));
+            n.addEditor(person, person.substring(2, 3).toUpperCase() + person.substring(3), Role.EDITOR, 3, List.of("news"));
         }
         Fixtures.articles(root, "news", 6, 3, -60);
     }
@@ -66,53 +66,53 @@ class DirectorySignInTest {
     @Test
     void aServerWithoutThePamPluginRefusesInOneLineAndChangesNothing() {
         assumeTrue(!directory(), "this server signs people in through the directory");
-        assertThatThrownBy(() -> accounts.createDirectoryAccount("dana"))
+        assertThatThrownBy(() -> accounts.createDirectoryAccount("dxdana"))
                 .hasMessageContaining("cannot sign people in with the directory")
                 .hasMessageContaining("docs/install.md");
-        assertThat(root.fetchOne("select count(*) from mysql.user where user = 'dana'").get(0, Integer.class)).isZero();
+        assertThat(root.fetchOne("select count(*) from mysql.user where user = 'dxdana'").get(0, Integer.class)).isZero();
     }
 
     @Test
     void aPersonSignsInWithTheDirectoryPasswordOverTlsAndReviews() {
         assumeTrue(directory(), "no directory here (.ci/directory.sh start)");
-        accounts.createDirectoryAccount("dana");
-        try (Database dana = Database.open(tlsUrl(), "dana", "dana-directory-1".toCharArray(), "REQUIRED",
+        accounts.createDirectoryAccount("dxdana");
+        try (Database dana = Database.open(tlsUrl(), "dxdana", "dxdana-directory-1".toCharArray(), "REQUIRED",
                 DataSources.PoolSize.of(2), Database.SchemaAction.NONE, null)) {
             ReviewSession session = new ReviewSession(dana, ReviewSession.Options.defaults());
-            assertThat(session.queue().claim("dana").articles()).as("an operation as herself").hasSize(3);
+            assertThat(session.queue().claim("dxdana").articles()).as("an operation as herself").hasSize(3);
         }
-        assertThat(root.fetchOne("select count(*) from article where locked_by = 'dana'").get(0, Integer.class)).isEqualTo(3);
+        assertThat(root.fetchOne("select count(*) from article where locked_by = 'dxdana'").get(0, Integer.class)).isEqualTo(3);
     }
 
     @Test
     void aWrongPasswordADisabledPersonAndOneOutsideTheGroupAreRefused() {
         assumeTrue(directory(), "no directory here (.ci/directory.sh start)");
-        for (String person : List.of("dana", "fay", "gus")) {
+        for (String person : List.of("dxdana", "dxfay", "dxgus")) {
             accounts.createDirectoryAccount(person);
         }
-        assertThat(refusal("dana", "not-the-directory-password")).contains("refused the user name or password");
-        assertThat(refusal("fay", "fay-directory-1")).as("disabled in the directory").contains("refused the user name or password");
-        assertThat(refusal("gus", "gus-directory-1")).as("not in the copydesk group").contains("refused the user name or password");
+        assertThat(refusal("dxdana", "not-the-directory-password")).contains("refused the user name or password");
+        assertThat(refusal("dxfay", "dxfay-directory-1")).as("disabled in the directory").contains("refused the user name or password");
+        assertThat(refusal("dxgus", "dxgus-directory-1")).as("not in the copydesk group").contains("refused the user name or password");
     }
 
     @Test
     void whileTheDirectoryDoesNotAnswerSignInIsRefusedInOneLineAndThoseSignedInKeepWorking() throws Exception {
         assumeTrue(directory(), "no directory here (.ci/directory.sh start)");
-        accounts.createDirectoryAccount("dana");
-        accounts.createDirectoryAccount("eli");
+        accounts.createDirectoryAccount("dxdana");
+        accounts.createDirectoryAccount("dxeli");
         long slapd = Long.parseLong(Files.readString(Path.of(System.getenv("COPYDESK_TEST_DIRECTORY_PID_FILE"))).trim());
-        try (Database dana = Database.open(tlsUrl(), "dana", "dana-directory-1".toCharArray(), "REQUIRED",
+        try (Database dana = Database.open(tlsUrl(), "dxdana", "dxdana-directory-1".toCharArray(), "REQUIRED",
                 DataSources.PoolSize.of(2), Database.SchemaAction.NONE, null)) {
             ReviewSession session = new ReviewSession(dana, ReviewSession.Options.defaults());
-            session.queue().claim("dana");
+            session.queue().claim("dxdana");
             signal("STOP", slapd);
             try {
                 long started = System.nanoTime();
-                assertThat(refusal("eli", "eli-directory-1")).contains("refused the user name or password");
+                assertThat(refusal("dxeli", "dxeli-directory-1")).contains("refused the user name or password");
                 assertThat(Duration.ofNanos(System.nanoTime() - started)).as("refused within the directory's time limit")
                         .isLessThan(Duration.ofSeconds(20));
-                List<HeldArticle> held = session.queue().held("dana");
-                assertThat(session.queue().renew("dana", held).renewed()).as("dana, signed in before, keeps working").hasSize(3);
+                List<HeldArticle> held = session.queue().held("dxdana");
+                assertThat(session.queue().renew("dxdana", held).renewed()).as("dana, signed in before, keeps working").hasSize(3);
             } finally {
                 signal("CONT", slapd);
             }
@@ -126,16 +126,16 @@ class DirectorySignInTest {
     @Test
     void theDirectoryPasswordIsNeverSentWithoutTls() {
         assumeTrue(directory(), "no directory here (.ci/directory.sh start)");
-        accounts.createDirectoryAccount("eli");
+        accounts.createDirectoryAccount("dxeli");
         String plain = db.endpoint().accountUrl(db.name());
         assertThat(plain).contains("sslMode=DISABLED");
-        assertThat(refusalAt(plain, "eli", "eli-directory-1", "DISABLED"))
+        assertThat(refusalAt(plain, "dxeli", "dxeli-directory-1", "DISABLED"))
                 .contains("directory password").contains("TLS");
     }
 
     @Test
     void aNameThatIsNotAnAccountNameIsRefusedBeforeAnyStatement() {
-        List<String> names = List.of("x' IDENTIFIED BY 'y", "dana@%", "da%na", "ŧom");
+        List<String> names = List.of("x' IDENTIFIED BY 'y", "dxdana@%", "dx%dana", "ŧom");
         for (String name : names) {
             assertThatThrownBy(() -> accounts.createDirectoryAccount(name)).as(name).isInstanceOf(RuntimeException.class);
         }
