@@ -52,6 +52,11 @@ final class PeopleCommand {
                 out().println("Nothing to change: " + members.size() + " people in the directory's groups, all as they should be.");
                 return ExitCode.OK;
             }
+            if (!dryRun && !org.copydesk.db.DirectorySignIn.available(session.database())) {
+                // before anyone is made: people the sync adds sign in with the directory, which this server cannot
+                throw new Cli.CommandFailure("This database server cannot sign people in with the directory (MariaDB with"
+                        + " auth_pam: docs/install.md, \"Directory sign-in\"); nothing was changed.");
+            }
             if (dryRun) {
                 changes.forEach(c -> out().println(c.kind() == PeopleSync.Kind.SKIP ? c.line() : "would " + c.line()));
                 return ExitCode.OK;
