@@ -108,7 +108,10 @@ class DirectorySignInTest {
             signal("STOP", slapd);
             try {
                 long started = System.nanoTime();
-                assertThat(refusal("dxeli", "dxeli-directory-1")).contains("refused the user name or password");
+                // the server holds the handshake while PAM waits for the directory: refused once nslcd gives up,
+                // or given up by the client first (its connect timeout) when the machine is slow; one line either way
+                assertThat(refusal("dxeli", "dxeli-directory-1")).containsAnyOf("refused the user name or password",
+                        "Cannot reach the database").doesNotContain("\n");
                 assertThat(Duration.ofNanos(System.nanoTime() - started)).as("refused within the directory's time limit")
                         .isLessThan(Duration.ofSeconds(20));
                 List<HeldArticle> held = session.queue().held("dxdana");
