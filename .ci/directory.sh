@@ -47,6 +47,8 @@ cmd_install() {
 slapd_running() { [ -f "$dir/slapd.pid" ] && kill -0 "$(cat "$dir/slapd.pid")" 2>/dev/null; }
 
 start_slapd() {
+    # a fresh newsroom each start: the entries below are added, and a second start would find them
+    rm -rf "$dir/db"
     mkdir -p "$dir/db"
     local port
     port=$(free_port)
@@ -198,7 +200,12 @@ cmd_start() {
 cmd_stop() {
     COPYDESK_MARIADB_DIR=${COPYDESK_MARIADB_DIR:-$dir/mariadb} "$repo/.ci/mariadb-debian.sh" stop || true
     if slapd_running; then
-        kill "$(cat "$dir/slapd.pid")"
+        local pid
+        pid=$(cat "$dir/slapd.pid")
+        kill -CONT "$pid" 2>/dev/null || true # a test may have left it frozen
+        kill "$pid"
+        # gone before a new one opens the same database
+        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     fi
     pkill -x nslcd 2>/dev/null || true
     if [ -f /etc/nslcd.conf.copydesk-saved ]; then

@@ -25,6 +25,7 @@ import java.util.Set;
  * people.base = ou=people,dc=newsroom,dc=example
  * group.copydesk-news = editor: news, sport
  * group.copydesk-chiefs = supervisor: news, sport
+ * group.copydesk-legal = editor: ; stages: news/legal, sport/legal
  * </pre>
  * The bind password lives in its own file, readable by its owner only (never in the settings, an
  * argument or the environment).
@@ -34,9 +35,15 @@ import java.util.Set;
 public record DirectorySettings(String url, String bindDn, char[] bindPassword, String groupsBase, String peopleBase,
                                 Map<String, Grant> groups) {
 
-    /** What being in one group gives: a role and desks (a person in several gets the highest role and every desk). */
-    public record Grant(Role role, List<String> desks) {
+    /**
+     * What being in one group gives: a role, desks and stages whose takers are named ({@code desk/stage});
+     * a person in several gets the highest role, every desk and every stage.
+     */
+    public record Grant(Role role, List<String> desks, List<String> stages) {
     }
+
+    /** A desk or stage id as the database keeps them; anything else in the settings is refused, never used. */
+    private static final java.util.regex.Pattern STAGE = java.util.regex.Pattern.compile("[A-Za-z0-9_.-]{1,32}/[A-Za-z0-9_.-]{1,32}");
 
     public static DirectorySettings read(Path file) {
         Properties p = new Properties();
@@ -60,7 +67,9 @@ public record DirectorySettings(String url, String bindDn, char[] bindPassword, 
     }
 
     private static Grant grant(Path file, String key, String value) {
-        String[] roleAndDesks = value.split(":", 2);
+        String[] parts = value.split(";", 2);
+        List<String> stages = parts.length < 2 ? List.of() : stages(file, key, parts[1]);
+        String[] roleAndDesks = parts[0].split(":", 2);
         Role role;
         try {
             role = Role.valueOf(roleAndDesks[0].strip().toUpperCase(Locale.ROOT));
@@ -69,7 +78,22 @@ public record DirectorySettings(String url, String bindDn, char[] bindPassword, 
         }
         List<String> desks = roleAndDesks.length < 2 ? List.of()
                 : Arrays.stream(roleAndDesks[1].split(",")).map(String::strip).filter(d -> !d.isEmpty()).toList();
-        return new Grant(role, desks);
+        return new Grant(role, desks, stages);
+    }
+
+    /** {@code stages: news/legal, sport/legal}: the stages whose named takers the group's members are. */
+    private static List<String> stages(Path file, String key, String value) {
+        String[] nameAndList = value.split(":", 2);
+        if (nameAndList.length < 2 || !nameAndList[0].strip().equals("stages")) {
+            throw new IllegalArgumentException(Phrase.of("review.directory.notStages", file, key, value.strip()).text());
+        }
+        List<String> stages = Arrays.stream(nameAndList[1].split(",")).map(String::strip).filter(x -> !x.isEmpty()).toList();
+        for (String stage : stages) {
+            if (!STAGE.matcher(stage).matches()) {
+                throw new IllegalArgumentException(Phrase.of("review.directory.badStage", file, key, stage).text());
+            }
+        }
+        return stages;
     }
 
     private static String required(Path file, Properties p, String key) {

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.copydesk.db.schema.enums.EditorDirectory;
 import org.jooq.DSLContext;
 
@@ -22,13 +24,21 @@ import org.jooq.DSLContext;
  */
 public final class PeopleSync {
 
-    /** One change, as the dry run shows it and the run makes it. */
-    public record Change(Kind kind, String uid, String line) {
+    /**
+     * One change, as the dry run shows it and the run makes it: a person's ({@code subject} their id) or
+     * a stage's named takers ({@code subject} desk/stage, {@code takers} who they will be).
+     */
+    public record Change(Kind kind, String subject, String line, List<String> takers) {
+        Change(Kind kind, String subject, String line) {
+            this(kind, subject, line, List.of());
+        }
     }
 
-    public enum Kind { ADD, UPDATE, RETURN, SUSPEND, SKIP }
+    public enum Kind { ADD, UPDATE, RETURN, SUSPEND, TAKERS, SKIP }
 
     static final int CAPACITY = 5;
+    /** What the database takes as an account's name; a directory id that is anything else is skipped, never used. */
+    private static final String ACCOUNT_NAME = "[A-Za-z0-9_.-]{1,32}";
 
     private final ReviewSession session;
     private final DSLContext dsl;
@@ -46,7 +56,7 @@ public final class PeopleSync {
         dsl.select(EDITOR.ID, EDITOR.DIRECTORY).from(EDITOR).forEach(r -> origin.put(r.value1(), r.value2()));
         List<Change> changes = new ArrayList<>();
         for (DirectoryPeople.Member m : members.values().stream().sorted(Comparator.comparing(DirectoryPeople.Member::uid)).toList()) {
-            if (!m.uid().matches("[A-Za-z0-9_.-]{1,32}")) {
+            if (!m.uid().matches(ACCOUNT_NAME)) {
                 changes.add(new Change(Kind.SKIP, m.uid(), "skipped '" + m.uid() + "': not an account name (letters, digits, . _ -,"
                         + " at most 32)"));
                 continue;
@@ -76,7 +86,52 @@ public final class PeopleSync {
                         + (m == null ? "in no configured group" : "disabled in the directory") + ")"));
             }
         }
+        changes.addAll(takerChanges(settings, members, origin));
         return changes;
+    }
+
+    /**
+     * The named takers of each stage the groups name: the members of those groups, and anyone an admin
+     * named by hand who did not come from the directory (people who left the groups are taken off).
+     * Comes after the people's changes, so the people it names exist when it is made.
+     */
+    private List<Change> takerChanges(DirectorySettings settings, Map<String, DirectoryPeople.Member> members,
+                                      Map<String, EditorDirectory> origin) {
+        Map<String, Set<String>> wanted = new TreeMap<>();
+        settings.groups().values().forEach(g -> g.stages().forEach(s -> wanted.put(s, new TreeSet<>())));
+        for (DirectoryPeople.Member m : members.values()) {
+            if (!m.disabled() && m.uid().matches(ACCOUNT_NAME) && origin.get(m.uid()) != EditorDirectory.none) {
+                grant(settings, m.groups()).stages().forEach(s -> wanted.get(s).add(m.uid()));
+            }
+        }
+        List<Change> changes = new ArrayList<>();
+        Map<String, Map<String, Stage>> chains = new TreeMap<>();
+        for (Map.Entry<String, Set<String>> w : wanted.entrySet()) {
+            String[] deskAndStage = w.getKey().split("/", 2);
+            Stage stage = chains.computeIfAbsent(deskAndStage[0], d -> session.stages().chain(d).stream()
+                    .collect(Collectors.toMap(Stage::id, x -> x))).get(deskAndStage[1]);
+            if (stage == null) {
+                changes.add(new Change(Kind.SKIP, w.getKey(), "skipped stage " + w.getKey() + ": desk " + deskAndStage[0]
+                        + " has no stage " + deskAndStage[1]));
+                continue;
+            }
+            if (!stage.namedTakers()) {
+                changes.add(new Change(Kind.SKIP, w.getKey(), "skipped stage " + w.getKey() + ": the desk's editors take it,"
+                        + " not named people (copydesk stages add … --takers PERSON,…)"));
+                continue;
+            }
+            Set<String> takers = new TreeSet<>(w.getValue());
+            stage.takers().stream().filter(t -> origin.get(t) == EditorDirectory.none).forEach(takers::add);
+            if (!takers.equals(new TreeSet<>(stage.takers()))) {
+                changes.add(new Change(Kind.TAKERS, w.getKey(), "set the takers of stage " + w.getKey() + " to " + names(takers)
+                        + " (now " + names(stage.takers()) + ")", List.copyOf(takers)));
+            }
+        }
+        return changes;
+    }
+
+    private static String names(java.util.Collection<String> people) {
+        return people.isEmpty() ? "nobody" : String.join(", ", new TreeSet<>(people));
     }
 
     /** Makes the planned changes; returns a line for each (a failed one says why; the others still happen). */
@@ -84,7 +139,7 @@ public final class PeopleSync {
         List<String> done = new ArrayList<>();
         for (Change c : changes) {
             try {
-                done.add(make(settings, members.get(c.uid()), c));
+                done.add(make(settings, members.get(c.subject()), c));
             } catch (RuntimeException e) {
                 done.add("FAILED " + c.line() + ": " + e.getMessage());
             }
@@ -113,9 +168,13 @@ public final class PeopleSync {
                     session.accounts().regrant(m.uid());
                 }
             }
+            case TAKERS -> {
+                String[] deskAndStage = c.subject().split("/", 2);
+                session.stages().setTakers(null, deskAndStage[0], deskAndStage[1], c.takers());
+            }
             case SUSPEND -> {
-                PersonRemoval.Removal r = new PersonRemoval(session).remove(c.uid());
-                mark(c.uid(), EditorDirectory.left);
+                PersonRemoval.Removal r = new PersonRemoval(session).remove(c.subject());
+                mark(c.subject(), EditorDirectory.left);
                 return c.line() + ": no account, no desks, capacity 0; " + r.articlesReturned() + " article(s) back to the queue";
             }
             case SKIP -> {
@@ -131,18 +190,20 @@ public final class PeopleSync {
         dsl.update(EDITOR).set(EDITOR.DIRECTORY, state).where(EDITOR.ID.eq(uid)).execute();
     }
 
-    /** The highest role of the person's groups, and every desk they give. */
+    /** The highest role of the person's groups, and every desk and stage they give. */
     static DirectorySettings.Grant grant(DirectorySettings settings, Set<String> groups) {
         Role role = Role.EDITOR;
         Set<String> desks = new LinkedHashSet<>();
+        Set<String> stages = new TreeSet<>();
         for (String group : groups) {
             DirectorySettings.Grant g = settings.groups().get(group);
             if (g.role().ordinal() > role.ordinal()) {
                 role = g.role();
             }
             desks.addAll(g.desks());
+            stages.addAll(g.stages());
         }
-        return new DirectorySettings.Grant(role, List.copyOf(desks));
+        return new DirectorySettings.Grant(role, List.copyOf(desks), List.copyOf(stages));
     }
 
     private static String name(Role role) {

@@ -1,6 +1,7 @@
 package org.copydesk.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
@@ -9,6 +10,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Hashtable;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import javax.naming.Context;
 import javax.naming.directory.BasicAttribute;
 import javax.naming.directory.BasicAttributes;
@@ -17,8 +20,12 @@ import javax.naming.directory.InitialDirContext;
 import javax.naming.directory.ModificationItem;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
+import org.copydesk.review.DirectoryPeople;
+import org.copydesk.review.DirectorySettings;
 import org.copydesk.review.Newsroom;
+import org.copydesk.review.PeopleSync;
 import org.copydesk.review.ReviewSession;
+import org.copydesk.review.ReviewStages;
 import org.copydesk.review.Role;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
@@ -106,7 +113,10 @@ class PeopleSyncTest {
         withDirectory(ctx -> ctx.createSubcontext("cn=copydesk-chiefs,ou=groups," + BASE, chiefs()));
         Path settings = settings(System.getenv("COPYDESK_TEST_DIRECTORY_URL"), System.getenv("COPYDESK_TEST_DIRECTORY_ADMIN"),
                 Path.of(System.getenv("COPYDESK_TEST_DIRECTORY_PASSWORD_FILE")),
-                "group.newsroom-sync = editor: news", "group.copydesk-chiefs = supervisor: news, sport");
+                "group.newsroom-sync = editor: news; stages: news/legal", "group.copydesk-chiefs = supervisor: news, sport");
+        ReviewStages chain = ReviewStages.over(root);
+        chain.set(null, new ReviewStages.Settings("news", "copy", "Copy edit", null, null, false, false, false));
+        chain.set(null, new ReviewStages.Settings("news", "legal", "Legal", null, null, true, false, true));
 
         CliRunner.Run dry = cli.run("people", "sync", "--settings", settings.toString(), "--dry-run");
         assertThat(dry.out()).contains("would add dxpia (Pia Directory, editor, desks news)",
@@ -115,6 +125,7 @@ class PeopleSyncTest {
 
         CliRunner.Run first = cli.run("people", "sync", "--settings", settings.toString());
         assertThat(first.code()).as(first.err()).isZero();
+        assertThat(first.out()).contains("set the takers of stage news/legal to dxpia, dxquin (now nobody): done");
         assertThat(new Newsroom(root).editor("dxquin").orElseThrow().role()).isEqualTo(Role.SUPERVISOR);
         assertThat(cli.run("people", "sync", "--settings", settings.toString()).out()).startsWith("Nothing to change");
         assertThat(claimedBy("dxpia", "dxpia-directory-1")).as("pia signs in with the directory and claims").isEqualTo(5);
@@ -122,7 +133,7 @@ class PeopleSyncTest {
         withDirectory(ctx -> ctx.modifyAttributes(SYNC_GROUP, DirContext.REMOVE_ATTRIBUTE, new BasicAttributes("memberUid", "dxpia")));
         CliRunner.Run left = cli.run("people", "sync", "--settings", settings.toString());
         assertThat(left.out()).contains("suspend dxpia (in no configured group): no account, no desks, capacity 0;"
-                + " 5 article(s) back to the queue");
+                + " 5 article(s) back to the queue", "set the takers of stage news/legal to dxquin (now dxpia, dxquin): done");
         assertThat(root.fetchOne("select count(*) from mysql.user where user = 'dxpia'").get(0, Integer.class)).isZero();
         assertThat(new Newsroom(root).editor("dxpia")).as("history keeps her name").isPresent();
 
@@ -158,6 +169,48 @@ class PeopleSyncTest {
         assertThat(new Newsroom(root).editors()).allMatch(e -> e.role() == Role.EDITOR);
     }
 
+    @Test
+    void theGroupsNameTheTakersOfStagesAndPeopleNamedByHandStay() throws Exception {
+        Newsroom n = new Newsroom(root);
+        n.addEditor("dxpia", "Pia", Role.EDITOR, 5, List.of("news"));
+        n.addEditor("dxquin", "Quin", Role.EDITOR, 5, List.of("news"));
+        root.execute("update editor set directory = 'member' where id in ('dxpia', 'dxquin')");
+        ReviewStages stages = ReviewStages.over(root);
+        stages.set(null, new ReviewStages.Settings("news", "copy", "Copy edit", null, null, false, false, false));
+        stages.set(null, new ReviewStages.Settings("news", "legal", "Legal", null, null, true, false, true));
+        stages.setTakers(null, "news", "legal", List.of("dxhana", "dxquin"));
+        Path file = settings("ldap://127.0.0.1:1/", "", null, "group.newsroom-sync = editor: news",
+                "group.copydesk-legal = editor: news; stages: news/legal, news/copy, sport/legal");
+        DirectorySettings settings = DirectorySettings.read(file);
+        Map<String, DirectoryPeople.Member> members = Map.of(
+                "dxpia", new DirectoryPeople.Member("dxpia", "Pia", Set.of("newsroom-sync", "copydesk-legal"), false),
+                "dxquin", new DirectoryPeople.Member("dxquin", "Quin", Set.of("newsroom-sync"), false));
+
+        // not closed: the session's database is the test's
+        PeopleSync sync = new PeopleSync(new ReviewSession(db.database(), ReviewSession.Options.defaults()));
+        List<PeopleSync.Change> plan = sync.plan(settings, members);
+        assertThat(plan).extracting(PeopleSync.Change::line).containsExactly(
+                "skipped stage news/copy: the desk's editors take it, not named people (copydesk stages add … --takers PERSON,…)",
+                "set the takers of stage news/legal to dxhana, dxpia (now dxhana, dxquin)",
+                "skipped stage sport/legal: desk sport has no stage legal");
+        assertThat(sync.apply(settings, members, plan)).contains(
+                "set the takers of stage news/legal to dxhana, dxpia (now dxhana, dxquin): done");
+        assertThat(stages.chain("news").get(1).takers()).as("Hana, named by hand, stays; Quin left the legal group")
+                .containsExactly("dxhana", "dxpia");
+        assertThat(sync.plan(settings, members)).as("a second run changes nothing")
+                .noneMatch(c -> c.kind() != PeopleSync.Kind.SKIP);
+    }
+
+    @Test
+    void stagesInTheSettingsAreDeskSlashStageOrRefused() throws Exception {
+        assertThatThrownBy(() -> DirectorySettings.read(settings("ldap://127.0.0.1:1/", "", null,
+                "group.legal = editor: news; stages: news/le'gal")))
+                .hasMessageEndingWith("group.legal names the stage 'news/le'gal', not DESK/STAGE (letters, digits, . _ and -); nothing was changed.");
+        assertThatThrownBy(() -> DirectorySettings.read(settings("ldap://127.0.0.1:1/", "", null,
+                "group.legal = editor: news; desks: sport")))
+                .hasMessageContaining("has 'desks: sport' after the desks; only '; stages: DESK/STAGE, …' may follow them");
+    }
+
     private int claimedBy(String user, String password) {
         String url = db.endpoint().accountUrl(db.name()).replace("sslMode=DISABLED", "sslMode=REQUIRED");
         try (Database d = Database.open(url, user, password.toCharArray(), "REQUIRED", DataSources.PoolSize.of(1),
@@ -168,7 +221,7 @@ class PeopleSyncTest {
 
     private Path settings(String url, String bindDn, Path secret, String... groups) throws Exception {
         Path file = dir.resolve("directory-" + System.nanoTime() + ".properties");
-        Files.writeString(file, String.join("\n", "url = " + url, "bind.dn = " + bindDn, "bind.password.file = " + secret,
+        Files.writeString(file, String.join("\n", "url = " + url, "bind.dn = " + bindDn, "bind.password.file = " + (secret == null ? "" : secret),
                 "groups.base = ou=groups," + BASE, "people.base = ou=people," + BASE, String.join("\n", groups)) + "\n");
         return file;
     }
