@@ -205,7 +205,8 @@ class PeopleSyncTest {
     void stagesInTheSettingsAreDeskSlashStageOrRefused() throws Exception {
         assertThatThrownBy(() -> DirectorySettings.read(settings("ldap://127.0.0.1:1/", "", null,
                 "group.legal = editor: news; stages: news/le'gal")))
-                .hasMessageEndingWith("group.legal names the stage 'news/le'gal', not DESK/STAGE (letters, digits, . _ and -); nothing was changed.");
+                .hasMessageEndingWith("group.legal names the stage 'news/le'gal', not DESK/STAGE (letters, digits, . _ and -);"
+                        + " nothing was changed.");
         assertThatThrownBy(() -> DirectorySettings.read(settings("ldap://127.0.0.1:1/", "", null,
                 "group.legal = editor: news; desks: sport")))
                 .hasMessageContaining("has 'desks: sport' after the desks; only '; stages: DESK/STAGE, …' may follow them");
@@ -221,7 +222,8 @@ class PeopleSyncTest {
 
     private Path settings(String url, String bindDn, Path secret, String... groups) throws Exception {
         Path file = dir.resolve("directory-" + System.nanoTime() + ".properties");
-        Files.writeString(file, String.join("\n", "url = " + url, "bind.dn = " + bindDn, "bind.password.file = " + (secret == null ? "" : secret),
+        String password = secret == null ? "" : secret.toString();
+        Files.writeString(file, String.join("\n", "url = " + url, "bind.dn = " + bindDn, "bind.password.file = " + password,
                 "groups.base = ou=groups," + BASE, "people.base = ou=people," + BASE, String.join("\n", groups)) + "\n");
         return file;
     }
