@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import javax.naming.Context;
 import javax.naming.NamingException;
-import javax.naming.directory.BasicAttribute;
 import javax.naming.directory.BasicAttributes;
 import javax.naming.directory.DirContext;
 import javax.naming.directory.InitialDirContext;

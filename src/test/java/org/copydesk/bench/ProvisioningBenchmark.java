@@ -39,7 +39,8 @@ public final class ProvisioningBenchmark {
             newsroom.addDesk("news", "News", java.time.Duration.ofMinutes(30));
             AccountAdministration accounts = new AccountAdministration(owner);
             int accountsBefore = owner.fetchOne("select count(*) from mysql.user").get(0, Integer.class);
-            report.append(directory == null ? "Provisioning with passwords on " : "Provisioning by `people sync` from the directory on ").append(owner.fetchOne("select version()").get(0, String.class)).append(", ")
+            String path = directory == null ? "Provisioning with passwords on " : "Provisioning by `people sync` from the directory on ";
+            report.append(path).append(owner.fetchOne("select version()").get(0, String.class)).append(", ")
                     .append(Instant.now()).append(", ").append(accountsBefore).append(" accounts on the server before\n\n")
                     .append("| people (step) | seconds | seconds per account |\n|---|---|---|\n");
             List<String> made = new ArrayList<>();
