@@ -13,10 +13,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code copydesk editors add|list|set-capacity|set-desks|set-password|remove}. */
+/** {@code copydesk editors add|import|list|set-capacity|set-desks|set-password|remove}. */
 @Command(name = "editors", mixinStandardHelpOptions = true, description = "Manages the people who review.",
         subcommands = {EditorsCommand.Add.class, EditorsCommand.ListEditors.class, EditorsCommand.SetCapacity.class,
-                EditorsCommand.SetDesks.class, EditorsCommand.SetPassword.class, EditorsCommand.Remove.class})
+                EditorsCommand.SetDesks.class, EditorsCommand.SetPassword.class, EditorsCommand.Remove.class,
+                EditorsImportCommand.class})
 final class EditorsCommand {
 
     private EditorsCommand() {

@@ -27,6 +27,9 @@ public final class Newsroom {
     private final DatabaseOperations operations;
 
     /** Over {@code dsl}, with Copydesk's default retries (tools and tests that open a database themselves). */
+    /** The most articles one person may hold at once (the database's check says the same). */
+    public static final int MAX_CAPACITY = 100;
+
     public Newsroom(DSLContext dsl) {
         this(dsl, DatabaseOperations.withDefaultRetries(dsl));
     }
@@ -156,7 +159,7 @@ public final class Newsroom {
     }
 
     private static void checkCapacity(int capacity) {
-        if (capacity < 0 || capacity > 100) {
+        if (capacity < 0 || capacity > MAX_CAPACITY) {
             throw new IllegalArgumentException(Phrase.of("review.newsroom.capacity").text());
         }
     }
