@@ -468,6 +468,23 @@ run as_service $copydesk editors add pat --role editor --capacity 4 --desks news
 has "Created the database account 'pat'"
 run as_service $copydesk editors list
 has pat rita sam
+# people from a file (docs/install.md, "People from a file"): a wrong line changes nothing; the passwords go to a new 600 file
+people_csv=$(runuser -u copydesk -- mktemp /tmp/people-XXXX.csv)
+printf 'name,display_name,role,capacity,desks,sign_in\nbulk1,"Bulk, One",editor,4,news features,password\nbulk2,,chief,5,news,password\n' \
+    | runuser -u copydesk -- tee "$people_csv" >/dev/null
+run_exit 1 as_service $copydesk editors import "$people_csv"
+has "line 3: role 'chief' is not editor, supervisor or admin" "Nothing was changed"
+printf 'name,display_name,role,capacity,desks,sign_in\nbulk1,"Bulk, One",editor,4,news features,password\nbulk2,,supervisor,5,news,password\n' \
+    | runuser -u copydesk -- tee "$people_csv" >/dev/null
+run as_service $copydesk editors import "$people_csv" --passwords-to /var/lib/copydesk/bulk-passwords.csv
+has "added bulk1 (Bulk, One, editor, capacity 4, desks news, features" "added bulk2" "readable by you alone"
+[ "$(stat -c %a /var/lib/copydesk/bulk-passwords.csv)" = 600 ] || fail "the passwords file is not 600"
+bulk2_password=$(sed -n 's/^"bulk2","bulk2","\(.*\)"$/\1/p' /var/lib/copydesk/bulk-passwords.csv)
+[ -n "$bulk2_password" ] || fail "no password for bulk2 in the passwords file"
+run as_person bulk2 "$bulk2_password" $copydesk status
+run as_service $copydesk editors import "$people_csv"
+has "skipped bulk1 (line 2)" "skipped bulk2 (line 3)"
+rm -f "$people_csv" /var/lib/copydesk/bulk-passwords.csv
 run as_service $copydesk editors set-capacity pat 5
 run as_service $copydesk editors set-desks pat news,wires,features
 run as_service env COPYDESK_NEW_PASSWORD=pat-password-333 $copydesk editors set-password pat
