@@ -100,16 +100,18 @@ public final class ImportQuarantine {
     /**
      * Of the fingerprints given (MD5 of a bad row's raw text, as {@link #fingerprint} computes it),
      * those of rows that imports other than {@code importId} kept aside already, open or dealt
-     * with, from whichever file under whichever name: the same bad row is kept aside once. One read
-     * per batch that has bad rows (the server hashes the stored rows; there are few).
+     * with, from whichever file under whichever name: the same bad row is kept aside once. Each
+     * with the import it is under (the first, if several). One read per batch that has bad rows (the
+     * server hashes the stored rows; there are few).
      */
-    static java.util.Set<String> keptAsideEarlier(DSLContext dsl, java.util.Set<String> fingerprints, String importId) {
+    static java.util.Map<String, String> keptAsideEarlier(DSLContext dsl, java.util.Set<String> fingerprints, String importId) {
         if (fingerprints.isEmpty()) {
-            return java.util.Set.of();
+            return java.util.Map.of();
         }
         org.jooq.Field<String> md5 = org.jooq.impl.DSL.md5(IMPORT_QUARANTINE.RAW_TEXT);
-        return new java.util.HashSet<>(dsl.selectDistinct(md5).from(IMPORT_QUARANTINE)
-                .where(md5.in(fingerprints)).and(IMPORT_QUARANTINE.IMPORT_ID.ne(importId)).fetch(md5));
+        org.jooq.Field<String> first = org.jooq.impl.DSL.min(IMPORT_QUARANTINE.IMPORT_ID);
+        return dsl.select(md5, first).from(IMPORT_QUARANTINE)
+                .where(md5.in(fingerprints)).and(IMPORT_QUARANTINE.IMPORT_ID.ne(importId)).groupBy(md5).fetchMap(md5, first);
     }
 
     /** The server's {@code MD5(raw_text)} for a row kept aside with this text (utf8mb4 is UTF-8). */

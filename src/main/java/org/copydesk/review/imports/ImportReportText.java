@@ -27,9 +27,14 @@ public final class ImportReportText {
         if (r.moreProblems() > 0) {
             s.append(String.format(Locale.ROOT, "  … and %,d more.%n", r.moreProblems()));
         }
-        if (!r.clean()) {
+        if (r.quarantined() > r.keptAsideBefore()) {
             s.append("  Rows kept aside are in the import quarantine under import ").append(r.importId())
+                    .append(r.keptAsideBefore() > 0 ? " (and the earlier imports below)" : "")
                     .append("; a supervisor can correct and requeue them.").append(System.lineSeparator());
+        } else if (!r.clean()) {
+            // a file dropped again: its bad rows are under the import that kept them aside first, not this one
+            s.append("  Rows kept aside are in the import quarantine under the earlier import named below;")
+                    .append(" a supervisor can correct and requeue them.").append(System.lineSeparator());
         }
         r.warnings().forEach(w -> s.append("  note: ").append(w).append(System.lineSeparator()));
         if (r.cancelled()) {

@@ -11,7 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,11 +38,13 @@ final class ImportRun {
     private final long started = System.nanoTime();
 
     private final ExternalIdFingerprints seen = new ExternalIdFingerprints();
-    /** Of the fingerprints given, those an earlier import kept aside already (see ImportQuarantine#keptAsideEarlier). */
-    private final UnaryOperator<Set<String>> keptAsideEarlier;
+    /** Of the fingerprints given, those an earlier import kept aside already, with its id (ImportQuarantine#keptAsideEarlier). */
+    private final Function<Set<String>, Map<String, String>> keptAsideEarlier;
     private final ReadAgain wholeFile;
     private final ImportHook hook;
     private long keptAsideAgain;
+    /** The earlier imports the rows kept aside again are under, for the report to name. */
+    private final Set<String> earlierImports = new java.util.TreeSet<>();
     private final List<ValidatedArticle> batch = new ArrayList<>();
     private final List<QuarantineEntry> pendingQuarantine = new ArrayList<>();
     private long batchBytes;
@@ -71,7 +73,7 @@ final class ImportRun {
     }
 
     /** What an import reads and what it asks the database besides writing its batches. */
-    record Sources(long totalBytes, ReadAgain wholeFile, UnaryOperator<Set<String>> keptAsideEarlier, ImportHook hook) {
+    record Sources(long totalBytes, ReadAgain wholeFile, Function<Set<String>, Map<String, String>> keptAsideEarlier, ImportHook hook) {
     }
 
     /** @param sources {@code wholeFile} null for a stream that can be read only once (no whole-file encoding check) */
@@ -227,8 +229,9 @@ final class ImportRun {
         for (QuarantineEntry q : pendingQuarantine) {
             byFingerprint.computeIfAbsent(ImportQuarantine.fingerprint(q.rawText()), f -> new ArrayList<>()).add(q);
         }
-        Set<String> before = keptAsideEarlier.apply(byFingerprint.keySet());
-        for (String fingerprint : before) {
+        Map<String, String> before = keptAsideEarlier.apply(byFingerprint.keySet());
+        earlierImports.addAll(before.values());
+        for (String fingerprint : before.keySet()) {
             for (QuarantineEntry q : byFingerprint.getOrDefault(fingerprint, List.of())) {
                 pendingQuarantine.remove(q);
                 keptAsideAgain++;
@@ -344,7 +347,8 @@ final class ImportRun {
         if (keptAsideAgain > 0) {
             allWarnings.add(keptAsideAgain + (keptAsideAgain == 1 ? " refused row was" : " refused rows were")
                     + " kept aside by an earlier import already (the same text, from this file or another); not added to the"
-                    + " quarantine again");
+                    + " quarantine again: see import " + String.join(", ", earlierImports.stream().limit(5).toList())
+                    + (earlierImports.size() > 5 ? " and " + (earlierImports.size() - 5) + " more" : ""));
         }
         allWarnings.addAll(warnings);
         if (moreWarnings > 0) {
