@@ -134,7 +134,8 @@ class DropFolderTest {
         String first = dsl.selectDistinct(IMPORT_QUARANTINE.IMPORT_ID).from(IMPORT_QUARANTINE).fetchSingle().value1();
         assertThat(drop.read("done/wire-2.jsonl.report.txt")).as("the report names the import the rows are under")
                 .contains("0 imported, 9 already present, 3 kept aside",
-                "3 refused rows were kept aside by an earlier import already", "not added to the quarantine again: see import " + first,
+                "3 refused rows were kept aside by an earlier import already",
+                "not added to the quarantine again: see import " + first,
                 "under the earlier import named below").doesNotContainPattern("under import (?!" + java.util.regex.Pattern.quote(first) + ")");
         assertThat(drop.read("done/wire copy.jsonl.report.txt")).contains("3 kept aside");
     }
