@@ -136,7 +136,8 @@ class DropFolderTest {
                 .contains("0 imported, 9 already present, 3 kept aside",
                 "3 refused rows were kept aside by an earlier import already",
                 "not added to the quarantine again: see import " + first,
-                "under the earlier import named below").doesNotContainPattern("under import (?!" + java.util.regex.Pattern.quote(first) + ")");
+                "under the earlier import named below")
+                .doesNotContainPattern("under import (?!" + java.util.regex.Pattern.quote(first) + ")");
         assertThat(drop.read("done/wire copy.jsonl.report.txt")).contains("3 kept aside");
     }
 }
