@@ -648,6 +648,25 @@ start_unit copydesk-server
 wait_for 180 "copydesk-server with the old server's certificate" server_says_ready
 run env COPYDESK_DB_PASSWORD=sam-password-22 $client status --db-url "$pinned" --db-user sam
 has "DESK"
+if [ "$systemd_running" != true ]; then
+    # a kill -9 of a server listening beyond loopback: the restart adopts its database (TLS and all), says
+    # where it listens, and the pinned desktop goes on (issue 44: it did not adopt and logged another address)
+    run as_service $copydesk server --status
+    shared_db_pid=$(sed -n 's/.*(pid \([0-9]*\),.*/\1/p' <<<"$last")
+    kill -KILL "${unit_pids[copydesk-server]}"
+    sleep 1
+    kill -0 "$shared_db_pid" 2>/dev/null || fail "the database (pid $shared_db_pid) did not outlive its killed owner: nothing to test"
+    unset "unit_pids[copydesk-server]"
+    start_unit copydesk-server
+    wait_for 120 "copydesk-server --bind 0.0.0.0 after kill -9" server_says_ready
+    run unit_log copydesk-server
+    has "Adopting the embedded server" "running on 0.0.0.0" "TLS connections only"
+    lacks "already running" "127.0.0.1:$port"
+    run as_service $copydesk server --status
+    has "(pid $shared_db_pid,"
+    run env COPYDESK_DB_PASSWORD=sam-password-22 $client status --db-url "$pinned" --db-user sam
+    has "DESK"
+fi
 stop_unit copydesk-server
 
 section "2. a database on a server a DBA set up (docs/servers.md): latin1 by default, the DBA's SQL mode, a plain CREATE DATABASE"

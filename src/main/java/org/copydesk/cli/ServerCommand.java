@@ -193,6 +193,12 @@ final class ServerCommand implements Callable<Integer> {
      * accounts still take their published passwords. Refused if the server runs already.
      */
     private List<String> demoAccountsOnLoopback(AppDirectories dirs) {
+        java.util.Optional<EmbeddedServer> left = EmbeddedServer.findRunning(dirs.embeddedServer());
+        if (left.isPresent()) {
+            // a server already runs (one whose copydesk server was killed, to be adopted below; or another's,
+            // refused below): ask it, rather than stop it to start a loopback one for the check
+            return DemoNewsroom.accountsStillOnDemoPasswords(left.get().userJdbcUrl(Database.EMBEDDED_SCHEMA));
+        }
         EmbeddedServer server = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(dirs.embeddedServer(), "127.0.0.1", 0,
                 EmbeddedServer.Mode.FOREGROUND, Duration.ofSeconds(120)));
         try {
