@@ -121,10 +121,14 @@ public final class TestServer {
             return startContainer(image == null ? DEFAULT_IMAGE : image);
         }
         Path folder = Path.of(System.getProperty("copydesk.test.workdir", "target/test-db")).resolve("server");
+        java.util.Optional<Path> inMemory = DataInMemory.link(folder);
         embedded = EmbeddedServer.startOrAttach(new EmbeddedServer.Options(folder, "127.0.0.1", 0,
                 EmbeddedServer.Mode.DESKTOP, java.time.Duration.ofSeconds(90)));
         EmbeddedServer server = embedded;
-        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "stop-test-db"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            inMemory.ifPresent(memory -> DataInMemory.drop(folder, memory));
+        }, "stop-test-db"));
         log.info("Tests use the embedded MariaDB on port {}", server.port());
         return new Endpoint("embedded", "127.0.0.1", server.port(), EmbeddedServer.ROOT_USER, new String(server.rootPassword()),
                 "sslMode=DISABLED");
