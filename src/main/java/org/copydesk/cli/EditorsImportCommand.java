@@ -15,7 +15,6 @@ import java.util.stream.Collectors;
 import org.copydesk.db.DirectorySignIn;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.Desk;
-import org.copydesk.review.PeopleFile;
 import org.copydesk.review.ReviewSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,4 +1,4 @@
-package org.copydesk.review;
+package org.copydesk.cli;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -18,6 +18,8 @@ import java.util.stream.Collectors;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.copydesk.review.Newsroom;
+import org.copydesk.review.Role;
 
 /**
  * A newsroom's people from one CSV file ({@code copydesk editors import}; docs/install.md, "People
@@ -31,7 +33,7 @@ import org.apache.commons.csv.CSVRecord;
  * Only {@code name} is required; the rest default to the name, editor, 5, no desk and a password
  * made for the person.
  */
-public final class PeopleFile {
+final class PeopleFile {
 
     /** How a person signs in: a password Copydesk makes (shown once), the directory's, or an account that exists. */
     public enum SignIn { PASSWORD, DIRECTORY, NONE }
