@@ -45,6 +45,13 @@ public final class EditorView extends StackPane {
     static final KeyCombination SUBMIT = new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN);
     static final KeyCombination RELEASE = new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
     static final KeyCombination HELP = new KeyCodeCombination(KeyCode.F1);
+    /**
+     * Takes back the decision just made, while its Undo shows. Not Ctrl+Z: that is the notes' own
+     * undo of typing, which an editor uses all day. While no decision waits, this key is the notes' redo.
+     */
+    static final KeyCombination UNDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+    static final KeyCombination SHOW_NEWER = new KeyCodeCombination(KeyCode.N, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+    static final KeyCombination KEEP = new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
     static final Map<Verdict, KeyCombination> VERDICT_KEYS = new EnumMap<>(Map.of(
             Verdict.APPROVE, new KeyCodeCombination(KeyCode.DIGIT1, KeyCombination.SHORTCUT_DOWN),
             Verdict.REJECT, new KeyCodeCombination(KeyCode.DIGIT2, KeyCombination.SHORTCUT_DOWN),
@@ -218,6 +225,14 @@ public final class EditorView extends StackPane {
             model.submit();
         } else if (RELEASE.match(e)) {
             model.releaseSelectedByKey();
+        } else if (UNDO.match(e)) {
+            if (!model.undoLast()) {
+                return; // nothing to take back: the key is the notes' redo
+            }
+        } else if (SHOW_NEWER.match(e)) {
+            model.loadNewerByKey();
+        } else if (KEEP.match(e)) {
+            model.keepWarned();
         } else if (HELP.match(e)) {
             shortcuts.toggle();
         } else if (e.getCode() == KeyCode.ESCAPE && shortcuts.isVisible()) {

@@ -19,8 +19,10 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import org.copydesk.review.Editor;
+import org.copydesk.review.HeldArticle;
 import org.copydesk.review.HistoryEntry;
 import org.copydesk.review.ReviewSession;
+import org.copydesk.review.Stage;
 import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
@@ -85,6 +87,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final LeaseUpkeep upkeep;
     private final RevisionReader revisions;
     private final OpenArticle reading;
+    private final StageChoices stages;
     private final ArticleClaims claims;
     private final DecisionQueue decisions;
     private final LiveList live;
@@ -104,9 +107,10 @@ public final class EditorViewModel implements AutoCloseable {
         this.drafts = new DraftKeeper(context);
         this.upkeep = new LeaseUpkeep(context, drafts);
         this.revisions = new RevisionReader(context, remembered.showChangesProperty());
-        this.reading = new OpenArticle(context, drafts, revisions);
+        this.stages = new StageChoices(context);
+        this.reading = new OpenArticle(context, drafts, revisions, stages);
         this.claims = new ArticleClaims(context, drafts, upkeep, reading);
-        this.decisions = new DecisionQueue(context, drafts, upkeep, revisions);
+        this.decisions = new DecisionQueue(context, drafts, upkeep, revisions, stages);
         this.live = new LiveList(context, upkeep, revisions, claims, remembered.autoTopUpProperty());
         this.words = new ListWords(context, claims, live.waiting());
         this.reconnection = new Reconnection(context, drafts, upkeep);
@@ -119,6 +123,7 @@ public final class EditorViewModel implements AutoCloseable {
         canReload = claims.loadingProperty().not().and(offline.not());
         selected.addListener((obs, old, row) -> {
             drafts.show(old, row); // first: the opening read may restore the new article's draft
+            stages.show(row);
             reading.show(row);
         });
         held.rows().addListener((ListChangeListener<LeaseRow>) c ->
@@ -178,6 +183,26 @@ public final class EditorViewModel implements AutoCloseable {
     /** Undo: the decision is not sent; the article is back, selected, with its decision and notes. */
     public void undo(long articleId) {
         decisions.undo(articleId);
+    }
+
+    /** Undo by its key: the last decision not sent yet comes back. False if none waits (the key is then the notes' own). */
+    public boolean undoLast() {
+        return decisions.undoLast();
+    }
+
+    /** "Show the new version" by its key, when a newer version of the selected article arrived. */
+    public boolean loadNewerByKey() {
+        LeaseRow row = held.selected().get();
+        if (row == null || !revisions.hasNewer(row.id())) {
+            return false;
+        }
+        revisions.loadNewer();
+        return true;
+    }
+
+    /** "Keep it" by its key: the leases warned about are renewed. False if none was warned about. */
+    public boolean keepWarned() {
+        return upkeep.keepWarned();
     }
 
     /** Gives the selected article back to the queue; the notes stay as a draft. */
@@ -266,6 +291,18 @@ public final class EditorViewModel implements AutoCloseable {
 
     public String deskDisplayName(String id) {
         return context.deskName(id);
+    }
+
+    /** Where the article is in its desk's chain ("Legal · 2 of 3"); empty on a desk without stages. */
+    public String stageBadge(HeldArticle article) {
+        List<Stage> chain = context.chain(article.desk());
+        return chain.stream().filter(s -> s.id().equals(article.stage())).findFirst()
+                .map(s -> StageWords.where(s, chain.size())).orElse("");
+    }
+
+    /** The selected article's stage, the decisions at its stages before, and what a decision there may choose. */
+    StageChoices stages() {
+        return stages;
     }
 
     public ObservableList<LeaseRow> articles() {
