@@ -143,6 +143,8 @@ class StagesPageTest {
             assertThat(whole(robot.lookup(id).queryAs(Labeled.class))).as("%s is whole at 1024x640", id).isTrue();
         }
         assertThat(robot.lookup("#stage-setup").tryQuery()).as("only an admin sets up a chain").isEmpty();
+        assertThat(robot.lookup("#holders").lookup((Node n) -> n instanceof javafx.scene.control.TableCell<?, ?> c
+                && "News \u00b7 Copy edit".equals(c.getText())).tryQuery()).as("who holds what says the stage").isPresent();
 
         robot.clickOn(card("copy", "Article 0"));
         assertThat(text("#stages-chosen")).startsWith("\u201cArticle 0\u201d is being reviewed");
