@@ -5,7 +5,6 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.ARTICLE_STAGE_REQUEST;
 import static org.copydesk.db.schema.Tables.DECISION;
 
-import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.UUID;
