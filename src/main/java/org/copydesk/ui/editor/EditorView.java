@@ -179,7 +179,7 @@ public final class EditorView extends StackPane {
      * is offered to give back and closing keeps them (the default).
      */
     public void beforeLeaving(Runnable leave, boolean sharedWithAnotherWindow) {
-        int held = model.heldCount();
+        int held = model.articles().size();
         if (held == 0 || model.offlineProperty().get()) {
             leave.run();
         } else if (sharedWithAnotherWindow) {
@@ -226,13 +226,13 @@ public final class EditorView extends StackPane {
         } else if (RELEASE.match(e)) {
             model.releaseSelectedByKey();
         } else if (UNDO.match(e)) {
-            if (!model.undoLast()) {
+            if (!model.keys().undoLast()) {
                 return; // nothing to take back: the key is the notes' redo
             }
         } else if (SHOW_NEWER.match(e)) {
-            model.loadNewerByKey();
+            model.keys().loadNewer();
         } else if (KEEP.match(e)) {
-            model.keepWarned();
+            model.keys().keepWarned();
         } else if (HELP.match(e)) {
             shortcuts.toggle();
         } else if (e.getCode() == KeyCode.ESCAPE && shortcuts.isVisible()) {

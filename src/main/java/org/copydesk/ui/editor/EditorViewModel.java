@@ -2,7 +2,6 @@ package org.copydesk.ui.editor;
 
 import java.time.Duration;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -19,14 +18,13 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import org.copydesk.review.Editor;
-import org.copydesk.review.HeldArticle;
 import org.copydesk.review.HistoryEntry;
 import org.copydesk.review.ReviewSession;
-import org.copydesk.review.Stage;
 import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Ticker;
+import org.copydesk.ui.common.Timers;
 
 /**
  * Everything the editor's window shows and does, without a single control. It builds the parts,
@@ -88,6 +86,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final RevisionReader revisions;
     private final OpenArticle reading;
     private final StageChoices stages;
+    private final KeyCommands keys;
     private final ArticleClaims claims;
     private final DecisionQueue decisions;
     private final LiveList live;
@@ -97,7 +96,7 @@ public final class EditorViewModel implements AutoCloseable {
 
     private final BooleanBinding canRelease;
     private final BooleanBinding canReload;
-    private final List<AutoCloseable> timers = new ArrayList<>();
+    private final Timers timers = new Timers();
 
     public EditorViewModel(ReviewSession session, TaskExecutor tasks, Ticker ticker, Editor editor, List<String> desks,
                            Settings settings, ZoneId zone) {
@@ -114,6 +113,7 @@ public final class EditorViewModel implements AutoCloseable {
         this.live = new LiveList(context, upkeep, revisions, claims, remembered.autoTopUpProperty());
         this.words = new ListWords(context, claims, live.waiting());
         this.reconnection = new Reconnection(context, drafts, upkeep);
+        this.keys = new KeyCommands(held, decisions, revisions, upkeep);
         words.deskChanges().addListener((o, was, now) -> reading.desksChanged());
 
         var selected = held.selected();
@@ -185,26 +185,6 @@ public final class EditorViewModel implements AutoCloseable {
         decisions.undo(articleId);
     }
 
-    /** Undo by its key: the last decision not sent yet comes back. False if none waits (the key is then the notes' own). */
-    public boolean undoLast() {
-        return decisions.undoLast();
-    }
-
-    /** "Show the new version" by its key, when a newer version of the selected article arrived. */
-    public boolean loadNewerByKey() {
-        LeaseRow row = held.selected().get();
-        if (row == null || !revisions.hasNewer(row.id())) {
-            return false;
-        }
-        revisions.loadNewer();
-        return true;
-    }
-
-    /** "Keep it" by its key: the leases warned about are renewed. False if none was warned about. */
-    public boolean keepWarned() {
-        return upkeep.keepWarned();
-    }
-
     /** Gives the selected article back to the queue; the notes stay as a draft. */
     public void releaseSelected() {
         if (canRelease.get()) {
@@ -222,11 +202,6 @@ public final class EditorViewModel implements AutoCloseable {
     /** Before the window closes or the editor signs out: see {@link ArticleClaims#giveBackAll}. */
     public void giveBackAll(Runnable then) {
         claims.giveBackAll(then);
-    }
-
-    /** How many articles the editor holds now (for "Give back your 4 articles?"). */
-    public int heldCount() {
-        return held.rows().size();
     }
 
     /** "Keep it": renews one lease now. */
@@ -268,14 +243,7 @@ public final class EditorViewModel implements AutoCloseable {
         if (held.selected().get() != null) {
             drafts.flush(held.selected().get().id());
         }
-        for (AutoCloseable t : timers) {
-            try {
-                t.close();
-            } catch (Exception ignored) {
-                // stopping a timer cannot fail in a way worth reporting
-            }
-        }
-        timers.clear();
+        timers.close();
     }
 
     // --- what the view binds to -----------------------------------------------------------------
@@ -293,16 +261,14 @@ public final class EditorViewModel implements AutoCloseable {
         return context.deskName(id);
     }
 
-    /** Where the article is in its desk's chain ("Legal · 2 of 3"); empty on a desk without stages. */
-    public String stageBadge(HeldArticle article) {
-        List<Stage> chain = context.chain(article.desk());
-        return chain.stream().filter(s -> s.id().equals(article.stage())).findFirst()
-                .map(s -> StageWords.where(s, chain.size())).orElse("");
-    }
-
     /** The selected article's stage, the decisions at its stages before, and what a decision there may choose. */
     StageChoices stages() {
         return stages;
+    }
+
+    /** Undo, "Show the new version" and "Keep it" by their keys. */
+    KeyCommands keys() {
+        return keys;
     }
 
     public ObservableList<LeaseRow> articles() {
@@ -399,10 +365,6 @@ public final class EditorViewModel implements AutoCloseable {
     /** "3 articles waiting on News — F5" while the editor has room and work waits; empty otherwise. */
     public ReadOnlyStringProperty waitingProperty() {
         return live.waiting();
-    }
-
-    public ReadOnlyIntegerProperty waitingCountProperty() {
-        return live.waitingCount();
     }
 
     /** The editor's choice: the list tops itself up when work is waiting. */

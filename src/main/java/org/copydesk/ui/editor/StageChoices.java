@@ -21,6 +21,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.copydesk.review.ArticleStage;
+import org.copydesk.review.HeldArticle;
 import org.copydesk.review.Stage;
 import org.copydesk.review.Verdict;
 
@@ -150,6 +151,13 @@ final class StageChoices {
     /** A refusal by the database in words for this article: four eyes says who may approve it instead. */
     String refusal(String message) {
         return StageWords.refusal(message, here.get());
+    }
+
+    /** Where the article is in its desk's chain ("Legal · 2 of 3"), for its card; empty on a desk without stages. */
+    String badge(HeldArticle article) {
+        List<Stage> desksChain = context.chain(article.desk());
+        return desksChain.stream().filter(s -> s.id().equals(article.stage())).findFirst()
+                .map(s -> StageWords.where(s, desksChain.size())).orElse("");
     }
 
     /** The stage the selected article is at; null on a desk without stages. */

@@ -3,7 +3,6 @@ package org.copydesk.ui.supervisor;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -15,6 +14,7 @@ import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Ticker;
+import org.copydesk.ui.common.Timers;
 
 /**
  * The supervisor's dashboard without a single control: the tabs' view models, and what they
@@ -69,7 +69,7 @@ public final class DashboardViewModel implements AutoCloseable {
     private final QuarantineViewModel quarantine;
     private final RelayViewModel relay;
     private final ImportViewModel imports;
-    private final List<AutoCloseable> timers = new ArrayList<>();
+    private final Timers timers = new Timers();
     private boolean readingPeople;
     private long lastPeopleNanos;
 
@@ -206,14 +206,7 @@ public final class DashboardViewModel implements AutoCloseable {
 
     @Override
     public void close() {
-        for (AutoCloseable t : timers) {
-            try {
-                t.close();
-            } catch (Exception ignored) {
-                // stopping a timer cannot fail in a way worth reporting
-            }
-        }
-        timers.clear();
+        timers.close();
     }
 
     // --- the tabs and what they share ---------------------------------------------------------------
