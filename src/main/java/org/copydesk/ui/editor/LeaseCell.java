@@ -53,7 +53,7 @@ final class LeaseCell extends ListCell<LeaseRow> {
         priority.getStyleClass().addAll("badge", "priority-badge");
         stage.getStyleClass().addAll("badge", "stage-badge");
         stage.setId("stage-badge");
-        stage.setMinWidth(0); // the stage's name gives way before the countdown ("Sign-o…"), whole in its tooltip
+        stage.setMinWidth(Region.USE_PREF_SIZE);
         stage.managedProperty().bind(stage.visibleProperty());
         returned.getStyleClass().addAll("badge", "returned-badge");
         returned.setId("returned-mark");
@@ -61,9 +61,11 @@ final class LeaseCell extends ListCell<LeaseRow> {
         countdown.getStyleClass().add("countdown");
         countdown.setGraphic(new FontIcon(Feather.CLOCK));
         Spacer spacer = new Spacer();
-        HBox line = new HBox(6, desk, stage, priority, returned, spacer, countdown);
+        HBox line = new HBox(6, desk, priority, returned, spacer, countdown);
         line.setAlignment(Pos.CENTER_LEFT);
-        box = new VBox(4, title, line);
+        // on a desk with stages, the stage under the headline, on a line of its own: beside the desk,
+        // priority and countdown it did not fit a 1024 px window's list ("Sign-off · 3 of 3")
+        box = new VBox(4, title, stage, line);
     }
 
     @Override

@@ -31,6 +31,7 @@ import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.Snapshots;
 import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Theme;
@@ -168,6 +169,7 @@ class StageChainWindowTest {
         assertThat(shown(needsLegal)).isTrue();
         robot.clickOn(needsLegal);
         assertThat(text("#verdict-approve")).isEqualTo("Approve \u2192 Legal");
+        Snapshots.save(stage.getScene().getRoot(), "editor-stages-1024x640");
 
         decide(Verdict.APPROVE, "");
 
@@ -202,8 +204,10 @@ class StageChainWindowTest {
                 .containsExactly("The writer", "Copy edit", "Legal");
         fx(() -> {
             to.setValue(to.getItems().get(1));
+            model.notesProperty().set("the quote in para 3 needs a source");
             return null;
         });
+        Snapshots.save(stage.getScene().getRoot(), "editor-stages-send-back-1024x640");
         decide(Verdict.SEND_BACK, "the quote in para 3 needs a source");
 
         ArticleRecord a = article(id);

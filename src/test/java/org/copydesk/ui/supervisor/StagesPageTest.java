@@ -28,6 +28,7 @@ import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.FxAwait;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.Snapshots;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Theme;
 import org.jooq.DSLContext;
@@ -158,6 +159,7 @@ class StagesPageTest {
         assertThat(move.isDisabled()).as("no move without a reason").isTrue();
         robot.clickOn("#stages-move-reason").write("the quote needs the lawyer");
         robot.clickOn(move);
+        Snapshots.save(stage.getScene().getRoot(), "dashboard-stages-1024x640");
         assertThat(text("#stages-move-question")).isEqualTo(
                 "Move \u201cArticle 1\u201d from Copy edit to Legal? It waits there at the front of the queue.");
         assertThat(dsl.fetchValue(ARTICLE.STAGE_ID, ARTICLE.ID.eq(ids.get(1)))).as("nothing before the answer").isEqualTo("copy");
@@ -201,6 +203,7 @@ class StagesPageTest {
         @SuppressWarnings("unchecked")
         ChoiceBox<org.copydesk.review.Stage> where = robot.lookup("#stage-remove-to").queryAs(ChoiceBox.class);
         assertThat(where.isVisible()).isTrue();
+        Snapshots.save(stage.getScene().getRoot(), "dashboard-stage-setup-1024x640");
         robot.interact(() -> where.setValue(where.getItems().stream().filter(s -> s.id().equals("signoff")).findFirst().orElseThrow()));
         robot.clickOn("#stage-remove-confirm");
 
