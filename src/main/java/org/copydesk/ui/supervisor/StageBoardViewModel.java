@@ -34,8 +34,8 @@ import org.copydesk.ui.common.Notice;
 public final class StageBoardViewModel {
 
     private final DashboardContext context;
-    private final ObservableList<Desk> desks = FXCollections.observableArrayList();
-    private final ObjectProperty<Desk> desk = new SimpleObjectProperty<>();
+    private final DeskChoice choice = new DeskChoice();
+    private final ObjectProperty<Desk> desk = choice.desk();
     private final ObservableList<StageBoard.Column> columns = FXCollections.observableArrayList();
     private final ObservableList<Stage> chain = FXCollections.observableArrayList();
     private final ObjectProperty<StageBoard.Card> selected = new SimpleObjectProperty<>();
@@ -74,18 +74,7 @@ public final class StageBoardViewModel {
 
     /** The desks are known (or changed): the supervisor's own first, then the others. */
     void desksKnown() {
-        List<Desk> all = context.desks();
-        List<String> own = context.supervisor.desks();
-        List<Desk> ordered = new ArrayList<>(all.stream().filter(d -> own.contains(d.id())).toList());
-        all.stream().filter(d -> !own.contains(d.id())).forEach(ordered::add);
-        if (!ordered.equals(desks)) {
-            desks.setAll(ordered);
-        }
-        Desk chosen = desk.get();
-        Desk again = chosen == null ? null : ordered.stream().filter(d -> d.id().equals(chosen.id())).findFirst().orElse(null);
-        if (again == null && !ordered.isEmpty()) {
-            desk.set(ordered.get(0));
-        }
+        choice.desksKnown(context);
     }
 
     /** Reads the chosen desk's board again. */
@@ -225,7 +214,7 @@ public final class StageBoardViewModel {
     // --- what the view binds to ---------------------------------------------------------------------
 
     public ObservableList<Desk> desks() {
-        return desks;
+        return choice.desks();
     }
 
     public ObjectProperty<Desk> deskProperty() {
