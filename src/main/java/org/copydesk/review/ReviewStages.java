@@ -8,13 +8,19 @@ import static org.copydesk.db.schema.Tables.EDITOR;
 import static org.copydesk.db.schema.Tables.STAGE_TAKER;
 
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.db.schema.tables.records.DeskStageRecord;
+import org.copydesk.lease.ServerClock;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Record;
+import org.jooq.impl.DSL;
 
 /**
  * A desk's review chain (docs/workflow.md): reading the stages and where an article is in them,
@@ -32,6 +38,9 @@ public final class ReviewStages {
     public record Settings(String desk, String id, String name, Integer position, Duration leaseLength, boolean whenAsked,
                            boolean fourEyes, boolean namedTakers) {
     }
+
+    /** How many articles of each stage the board lists (the counts are of all of them). */
+    public static final int BOARD_CARDS = 200;
 
     private final DSLContext dsl;
     private final DatabaseOperations operations;
@@ -87,6 +96,51 @@ public final class ReviewStages {
         return Optional.of(new ArticleStage(articleId, a.get(ARTICLE.DESK_ID), a.get(ARTICLE.STAGE_ID),
                 here == null ? a.get(ARTICLE.STAGE_ID) : here.name(), here == null ? 0 : here.position(), chain.size(),
                 a.get(ARTICLE.PASS), asked, earlier));
+    }
+
+    /**
+     * The desk's stage board (a supervisor's): per stage of its chain, first first, the counts and the
+     * articles in review there, each stage's in claim order. No columns for a desk without stages.
+     */
+    public StageBoard board(String desk) {
+        List<Stage> chain = chain(desk);
+        LocalDateTime now = dsl.select(ServerClock.now()).fetchOne(0, LocalDateTime.class);
+        if (chain.isEmpty()) {
+            return new StageBoard(desk, now, List.of());
+        }
+        Field<LocalDateTime> at = DSL.val(now);
+        Condition inReview = ARTICLE.LOCKED_BY.isNotNull().and(ARTICLE.EXPIRES_AT.gt(at));
+        Condition waiting = inReview.not().and(ARTICLE.HELD_AT.isNull()).and(ARTICLE.AVAILABLE_AT.le(at));
+        Condition queued = ARTICLE.STATUS.eq(ArticleStatus.queued);
+        Condition atStages = ARTICLE.DESK_ID.eq(desk).and(queued).and(ARTICLE.STAGE_ID.isNotNull());
+        Field<Integer> waitingCount = DSL.count().filterWhere(queued.and(waiting)).as("waiting");
+        Field<Integer> reviewCount = DSL.count().filterWhere(queued.and(inReview)).as("in_review");
+        Field<Integer> holding = DSL.count().as("holding");
+        Field<LocalDateTime> oldest = DSL.min(ARTICLE.AVAILABLE_AT).filterWhere(queued.and(waiting)).as("oldest");
+        // what remove_desk_stage counts as in review at a stage: waiting, held, with the writer or in quarantine
+        var counts = dsl.select(ARTICLE.STAGE_ID, waitingCount, reviewCount, holding, oldest).from(ARTICLE)
+                .where(ARTICLE.DESK_ID.eq(desk).and(ARTICLE.STAGE_ID.isNotNull())
+                        .and(ARTICLE.STATUS.in(ArticleStatus.queued, ArticleStatus.awaiting_writer, ArticleStatus.quarantined)))
+                .groupBy(ARTICLE.STAGE_ID).fetchMap(ARTICLE.STAGE_ID);
+        Field<Integer> rank = DSL.rowNumber().over(DSL.partitionBy(ARTICLE.STAGE_ID)
+                .orderBy(ARTICLE.PRIORITY, ARTICLE.QUEUE_LANE, ARTICLE.AVAILABLE_AT, ARTICLE.ID)).as("stage_rank");
+        Field<String> reviewer = DSL.when(inReview, ARTICLE.LOCKED_BY).as("reviewer");
+        var listed = dsl.select(ARTICLE.ID, ARTICLE.TITLE, ARTICLE.PRIORITY, ARTICLE.STAGE_ID, reviewer, ARTICLE.HELD_BY,
+                        ARTICLE.AVAILABLE_AT, ARTICLE.PASS, rank)
+                .from(ARTICLE).where(atStages).asTable("listed");
+        Map<String, List<StageBoard.Card>> cards = dsl.selectFrom(listed)
+                .where(listed.field(rank).le(BOARD_CARDS))
+                .orderBy(listed.field(ARTICLE.STAGE_ID), listed.field(rank))
+                .fetchGroups(r -> r.get(ARTICLE.STAGE_ID.getName(), String.class), r -> new StageBoard.Card(
+                        r.get(ARTICLE.ID.getName(), Long.class), r.get(ARTICLE.TITLE.getName(), String.class),
+                        r.get(ARTICLE.PRIORITY.getName(), Integer.class), r.get(ARTICLE.STAGE_ID.getName(), String.class),
+                        r.get(reviewer.getName(), String.class), r.get(ARTICLE.HELD_BY.getName(), String.class),
+                        r.get(ARTICLE.AVAILABLE_AT.getName(), LocalDateTime.class), r.get(ARTICLE.PASS.getName(), Integer.class)));
+        return new StageBoard(desk, now, chain.stream().map(s -> {
+            Record c = counts.get(s.id());
+            return new StageBoard.Column(s, c == null ? 0 : c.get(waitingCount), c == null ? 0 : c.get(reviewCount),
+                    c == null ? null : c.get(oldest), c == null ? 0 : c.get(holding), cards.getOrDefault(s.id(), List.of()));
+        }).toList());
     }
 
     /** Adds a stage to its desk's chain or changes it (an admin). Returns the chain afterwards. */

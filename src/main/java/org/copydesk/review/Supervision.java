@@ -3,6 +3,7 @@ package org.copydesk.review;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DECISION;
 import static org.copydesk.db.schema.Tables.DESK;
+import static org.copydesk.db.schema.Tables.DESK_STAGE;
 import static org.copydesk.db.schema.Tables.EDITOR;
 import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 
@@ -27,11 +28,19 @@ public final class Supervision {
 
     /**
      * One active lease. Times are the server's clock; {@code serverNow} is when this was read, so
-     * time left is {@code expiresAt - serverNow} whatever the PC's clock says.
+     * time left is {@code expiresAt - serverNow} whatever the PC's clock says. {@code stageName}: the
+     * stage of the desk's review chain the lease is for; null on a desk without stages.
      */
     public record ActiveLease(long articleId, String title, String desk, int priority, String editorId, String editorName,
                               LocalDateTime claimedAt, int renewals, LocalDateTime expiresAt, LocalDateTime serverNow,
-                              LocalDateTime editorLastSeen) {
+                              LocalDateTime editorLastSeen, String stageName) {
+
+        /** A lease on a desk without stages. */
+        public ActiveLease(long articleId, String title, String desk, int priority, String editorId, String editorName,
+                           LocalDateTime claimedAt, int renewals, LocalDateTime expiresAt, LocalDateTime serverNow,
+                           LocalDateTime editorLastSeen) {
+            this(articleId, title, desk, priority, editorId, editorName, claimedAt, renewals, expiresAt, serverNow, editorLastSeen, null);
+        }
 
         public Duration timeLeft() {
             Duration d = Duration.between(serverNow, expiresAt);
@@ -78,9 +87,10 @@ public final class Supervision {
     private List<ActiveLease> activeLeases(Condition which) {
         Field<LocalDateTime> now = ServerClock.now().as("server_now");
         return dsl.select(ARTICLE.ID, ARTICLE.TITLE, ARTICLE.DESK_ID, ARTICLE.PRIORITY, ARTICLE.LOCKED_BY, EDITOR.DISPLAY_NAME,
-                        ARTICLE.CLAIMED_AT, ARTICLE.RENEWALS, ARTICLE.EXPIRES_AT, now, EDITOR.LAST_SEEN_AT)
+                        ARTICLE.CLAIMED_AT, ARTICLE.RENEWALS, ARTICLE.EXPIRES_AT, now, EDITOR.LAST_SEEN_AT, DESK_STAGE.NAME)
                 .from(ARTICLE)
                 .leftJoin(EDITOR).on(EDITOR.ID.eq(ARTICLE.LOCKED_BY))
+                .leftJoin(DESK_STAGE).on(DESK_STAGE.DESK_ID.eq(ARTICLE.DESK_ID)).and(DESK_STAGE.STAGE_ID.eq(ARTICLE.STAGE_ID))
                 .where(ARTICLE.LOCKED_BY.isNotNull())
                 .and(ARTICLE.EXPIRES_AT.gt(ServerClock.now()))
                 .and(which)
@@ -89,7 +99,7 @@ public final class Supervision {
                         r.get(ARTICLE.PRIORITY), r.get(ARTICLE.LOCKED_BY),
                         r.get(EDITOR.DISPLAY_NAME) == null ? r.get(ARTICLE.LOCKED_BY) : r.get(EDITOR.DISPLAY_NAME),
                         r.get(ARTICLE.CLAIMED_AT), r.get(ARTICLE.RENEWALS), r.get(ARTICLE.EXPIRES_AT),
-                        r.get(now), r.get(EDITOR.LAST_SEEN_AT)));
+                        r.get(now), r.get(EDITOR.LAST_SEEN_AT), r.get(DESK_STAGE.NAME)));
     }
 
     /** Articles whose leases or states changed after {@code afterEventId}. */

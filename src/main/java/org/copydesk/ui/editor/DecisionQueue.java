@@ -40,13 +40,15 @@ final class DecisionQueue {
     private final DraftKeeper drafts;
     private final LeaseUpkeep upkeep;
     private final RevisionReader revisions;
+    private final StageChoices stages;
     private final List<Pending> pending = new ArrayList<>();
     private final BooleanProperty sending = new SimpleBooleanProperty();
     private final StringBinding whyNoSubmit;
     private final BooleanBinding canSubmit;
 
-    DecisionQueue(EditorContext context, DraftKeeper drafts, LeaseUpkeep upkeep, RevisionReader revisions) {
+    DecisionQueue(EditorContext context, DraftKeeper drafts, LeaseUpkeep upkeep, RevisionReader revisions, StageChoices stages) {
         this.context = context;
+        this.stages = stages;
         this.held = context.held;
         this.drafts = drafts;
         this.upkeep = upkeep;
@@ -109,7 +111,8 @@ final class DecisionQueue {
         context.activity();
         LeaseRow row = held.selected().get();
         revisions.submitting(row.id());
-        DecisionRequest request = drafts.request(row);
+        Verdict verdict = drafts.verdict().get();
+        DecisionRequest request = drafts.request(row, stages.toStage(verdict), stages.ask(verdict));
         held.setAside(row);
         Notice notice = context.notices.post(Notice.Kind.SUCCESS, said(request.verdict(), row.article().title(), false),
                 Messages.text("editor.decision.undo"), () -> undo(row.id()));
@@ -124,6 +127,15 @@ final class DecisionQueue {
             held.bringBack(p.row());
             context.notices.post(Notice.Kind.INFO, Messages.text("editor.decision.undone", p.row().article().title()));
         });
+    }
+
+    /** Undo by its key: the decision made last and not sent yet is taken back. False if none waits. */
+    boolean undoLast() {
+        if (pending.isEmpty()) {
+            return false;
+        }
+        undo(pending.get(pending.size() - 1).row().id());
+        return true;
     }
 
     /**
@@ -161,8 +173,8 @@ final class DecisionQueue {
         held.putBack(row);
         if (held.selected().get() != row) {
             String title = row.article().title();
-            context.notices.post(Notice.Kind.WARNING, outdated ? Messages.text("editor.decision.notSentNewer", title)
-                            : Messages.text("editor.decision.notSentRefused", title),
+            context.notices.post(Notice.Kind.WARNING, NotesWords.said(outdated ? Messages.text("editor.decision.notSentNewer", title)
+                            : Messages.text("editor.decision.notSentRefused", title), drafts.hasNotes(row.id())),
                     Messages.text("editor.decision.open"), () -> held.selected().set(row));
         }
     }
@@ -183,6 +195,7 @@ final class DecisionQueue {
     private void sent(LeaseRow row, DecisionRequest request, DecisionOutcome outcome) {
         if (outcome instanceof DecisionOutcome.Recorded || outcome instanceof DecisionOutcome.AlreadyRecorded) {
             drafts.decided(row.id());
+            stages.decided(row.id());
             boolean auto = outcome instanceof DecisionOutcome.Recorded r && r.autoQuarantined();
             held.remove(row);
             context.notices.post(Notice.Kind.SUCCESS, said(request.verdict(), row.article().title(), auto));
@@ -190,7 +203,9 @@ final class DecisionQueue {
             upkeep.lost(row.article(), lost.lost(), lost.message());
         } else if (outcome instanceof DecisionOutcome.Refused refused) {
             notSent(row, ReviewDecisions.NEWER_REVISION.equals(refused.message()));
-            revisions.refused(row, refused.message()); // said next to Submit, for the article it concerns
+            // said next to Submit, for the article it concerns; four eyes in words that say what to do
+            revisions.refused(row, ReviewDecisions.NEWER_REVISION.equals(refused.message()) ? refused.message()
+                    : stages.refusal(refused.message()));
         }
     }
 

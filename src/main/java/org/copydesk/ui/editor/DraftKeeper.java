@@ -194,15 +194,24 @@ final class DraftKeeper {
         }
     }
 
-    /** The decision to send for the selected article: one request id per submission, reused on a retry. */
-    DecisionRequest request(LeaseRow row) {
+    /**
+     * The decision to send for the selected article: one request id per submission, reused on a
+     * retry; on a desk with stages, the earlier stage a send-back goes to and the stages asked for.
+     */
+    DecisionRequest request(LeaseRow row, String toStage, java.util.List<String> askStages) {
         LocalDraft d = draftFor(row.id());
         d.verdict = verdict.get();
         d.notes = notes.get();
         if (d.pendingRequest == null) {
             d.pendingRequest = UUID.randomUUID(); // so a retried submission is never applied twice
         }
-        return new DecisionRequest(d.pendingRequest, row.id(), row.article().lease(), d.verdict, d.notes);
+        return new DecisionRequest(d.pendingRequest, row.id(), row.article().lease(), d.verdict, d.notes, toStage, askStages);
+    }
+
+    /** True if the editor typed notes on the article (kept locally or as a draft in the database). */
+    boolean hasNotes(long articleId) {
+        LocalDraft d = drafts.get(articleId);
+        return d != null && d.notes != null && !d.notes.isBlank();
     }
 
     void decided(long articleId) {

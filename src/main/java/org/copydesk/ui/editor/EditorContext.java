@@ -10,6 +10,7 @@ import org.copydesk.review.ConnectionTrouble;
 import org.copydesk.review.Desk;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewSession;
+import org.copydesk.review.Stage;
 import org.copydesk.ui.common.ConnectionStatus;
 import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
@@ -44,6 +45,8 @@ final class EditorContext {
     private final List<String> chosenDesks;
     private List<String> desks;
     private final Map<String, String> deskNames = new HashMap<>();
+    /** The review chain of each desk the editor works on (empty: a desk without stages). */
+    private Map<String, List<Stage>> chains = Map.of();
     private Consumer<String> desktop = text -> { };
     private long lastActivityNanos;
 
@@ -88,6 +91,18 @@ final class EditorContext {
         deskNames.putAll(names);
         desks = now;
         return changed;
+    }
+
+    /** The desks' review chains as read now; true if they changed. */
+    boolean knowChains(Map<String, List<Stage>> now) {
+        boolean changed = !now.equals(chains);
+        chains = Map.copyOf(now);
+        return changed;
+    }
+
+    /** The desk's chain, first stage first; empty for a desk without stages (or before the chains are read). */
+    List<Stage> chain(String desk) {
+        return chains.getOrDefault(desk, List.of());
     }
 
     /** The desks the editor works on today: those chosen at sign-in that are still theirs. */

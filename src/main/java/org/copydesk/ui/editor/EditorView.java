@@ -45,6 +45,13 @@ public final class EditorView extends StackPane {
     static final KeyCombination SUBMIT = new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN);
     static final KeyCombination RELEASE = new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
     static final KeyCombination HELP = new KeyCodeCombination(KeyCode.F1);
+    /**
+     * Takes back the decision just made, while its Undo shows. Not Ctrl+Z: that is the notes' own
+     * undo of typing, which an editor uses all day. While no decision waits, this key is the notes' redo.
+     */
+    static final KeyCombination UNDO = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+    static final KeyCombination SHOW_NEWER = new KeyCodeCombination(KeyCode.N, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+    static final KeyCombination KEEP = new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
     static final Map<Verdict, KeyCombination> VERDICT_KEYS = new EnumMap<>(Map.of(
             Verdict.APPROVE, new KeyCodeCombination(KeyCode.DIGIT1, KeyCombination.SHORTCUT_DOWN),
             Verdict.REJECT, new KeyCodeCombination(KeyCode.DIGIT2, KeyCombination.SHORTCUT_DOWN),
@@ -172,7 +179,7 @@ public final class EditorView extends StackPane {
      * is offered to give back and closing keeps them (the default).
      */
     public void beforeLeaving(Runnable leave, boolean sharedWithAnotherWindow) {
-        int held = model.heldCount();
+        int held = model.articles().size();
         if (held == 0 || model.offlineProperty().get()) {
             leave.run();
         } else if (sharedWithAnotherWindow) {
@@ -218,6 +225,14 @@ public final class EditorView extends StackPane {
             model.submit();
         } else if (RELEASE.match(e)) {
             model.releaseSelectedByKey();
+        } else if (UNDO.match(e)) {
+            if (!model.keys().undoLast()) {
+                return; // nothing to take back: the key is the notes' redo
+            }
+        } else if (SHOW_NEWER.match(e)) {
+            model.keys().loadNewer();
+        } else if (KEEP.match(e)) {
+            model.keys().keepWarned();
         } else if (HELP.match(e)) {
             shortcuts.toggle();
         } else if (e.getCode() == KeyCode.ESCAPE && shortcuts.isVisible()) {

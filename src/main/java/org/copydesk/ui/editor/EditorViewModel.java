@@ -2,7 +2,6 @@ package org.copydesk.ui.editor;
 
 import java.time.Duration;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -25,6 +24,7 @@ import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Ticker;
+import org.copydesk.ui.common.Timers;
 
 /**
  * Everything the editor's window shows and does, without a single control. It builds the parts,
@@ -85,6 +85,8 @@ public final class EditorViewModel implements AutoCloseable {
     private final LeaseUpkeep upkeep;
     private final RevisionReader revisions;
     private final OpenArticle reading;
+    private final StageChoices stages;
+    private final KeyCommands keys;
     private final ArticleClaims claims;
     private final DecisionQueue decisions;
     private final LiveList live;
@@ -94,7 +96,7 @@ public final class EditorViewModel implements AutoCloseable {
 
     private final BooleanBinding canRelease;
     private final BooleanBinding canReload;
-    private final List<AutoCloseable> timers = new ArrayList<>();
+    private final Timers timers = new Timers();
 
     public EditorViewModel(ReviewSession session, TaskExecutor tasks, Ticker ticker, Editor editor, List<String> desks,
                            Settings settings, ZoneId zone) {
@@ -104,12 +106,14 @@ public final class EditorViewModel implements AutoCloseable {
         this.drafts = new DraftKeeper(context);
         this.upkeep = new LeaseUpkeep(context, drafts);
         this.revisions = new RevisionReader(context, remembered.showChangesProperty());
-        this.reading = new OpenArticle(context, drafts, revisions);
+        this.stages = new StageChoices(context);
+        this.reading = new OpenArticle(context, drafts, revisions, stages);
         this.claims = new ArticleClaims(context, drafts, upkeep, reading);
-        this.decisions = new DecisionQueue(context, drafts, upkeep, revisions);
+        this.decisions = new DecisionQueue(context, drafts, upkeep, revisions, stages);
         this.live = new LiveList(context, upkeep, revisions, claims, remembered.autoTopUpProperty());
         this.words = new ListWords(context, claims, live.waiting());
         this.reconnection = new Reconnection(context, drafts, upkeep);
+        this.keys = new KeyCommands(held, decisions, revisions, upkeep);
         words.deskChanges().addListener((o, was, now) -> reading.desksChanged());
 
         var selected = held.selected();
@@ -119,6 +123,7 @@ public final class EditorViewModel implements AutoCloseable {
         canReload = claims.loadingProperty().not().and(offline.not());
         selected.addListener((obs, old, row) -> {
             drafts.show(old, row); // first: the opening read may restore the new article's draft
+            stages.show(row);
             reading.show(row);
         });
         held.rows().addListener((ListChangeListener<LeaseRow>) c ->
@@ -199,11 +204,6 @@ public final class EditorViewModel implements AutoCloseable {
         claims.giveBackAll(then);
     }
 
-    /** How many articles the editor holds now (for "Give back your 4 articles?"). */
-    public int heldCount() {
-        return held.rows().size();
-    }
-
     /** "Keep it": renews one lease now. */
     public void keep(LeaseRow row) {
         upkeep.keep(row);
@@ -243,14 +243,7 @@ public final class EditorViewModel implements AutoCloseable {
         if (held.selected().get() != null) {
             drafts.flush(held.selected().get().id());
         }
-        for (AutoCloseable t : timers) {
-            try {
-                t.close();
-            } catch (Exception ignored) {
-                // stopping a timer cannot fail in a way worth reporting
-            }
-        }
-        timers.clear();
+        timers.close();
     }
 
     // --- what the view binds to -----------------------------------------------------------------
@@ -266,6 +259,16 @@ public final class EditorViewModel implements AutoCloseable {
 
     public String deskDisplayName(String id) {
         return context.deskName(id);
+    }
+
+    /** The selected article's stage, the decisions at its stages before, and what a decision there may choose. */
+    StageChoices stages() {
+        return stages;
+    }
+
+    /** Undo, "Show the new version" and "Keep it" by their keys. */
+    KeyCommands keys() {
+        return keys;
     }
 
     public ObservableList<LeaseRow> articles() {
@@ -362,10 +365,6 @@ public final class EditorViewModel implements AutoCloseable {
     /** "3 articles waiting on News — F5" while the editor has room and work waits; empty otherwise. */
     public ReadOnlyStringProperty waitingProperty() {
         return live.waiting();
-    }
-
-    public ReadOnlyIntegerProperty waitingCountProperty() {
-        return live.waitingCount();
     }
 
     /** The editor's choice: the list tops itself up when work is waiting. */

@@ -98,6 +98,20 @@ final class LeaseUpkeep {
                 && held.rows().stream().anyMatch(LeaseRow::renewalDue);
     }
 
+    /**
+     * "Keep it" by its key: renews every lease the editor was warned is running out (the selected
+     * one's warning is the one read, but all of them run out alike). False if none was warned about.
+     */
+    boolean keepWarned() {
+        List<LeaseRow> warned = held.rows().stream().filter(r -> warnings.containsKey(r.id())).toList();
+        if (warned.isEmpty()) {
+            return false;
+        }
+        context.activity();
+        renew(warned);
+        return true;
+    }
+
     /** "Keep it": renews one lease now. */
     void keep(LeaseRow row) {
         context.activity();
@@ -211,7 +225,8 @@ final class LeaseUpkeep {
             return; // held again meanwhile (Get articles while the reason was being read): no longer true
         }
         heldAgain(articleId);
-        losses.put(articleId, context.notices.post(kind, message));
-        context.alertDesktop(message);
+        String said = NotesWords.said(message, drafts.hasNotes(articleId));
+        losses.put(articleId, context.notices.post(kind, said));
+        context.alertDesktop(said);
     }
 }

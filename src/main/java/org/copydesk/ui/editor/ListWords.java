@@ -1,7 +1,9 @@
 package org.copydesk.ui.editor;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
@@ -15,6 +17,7 @@ import javafx.beans.value.ObservableStringValue;
 import javafx.collections.ListChangeListener;
 import org.copydesk.review.Desk;
 import org.copydesk.review.Editor;
+import org.copydesk.review.Stage;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Messages;
@@ -71,12 +74,15 @@ final class ListWords {
     private void readDesks() {
         nextDesksNanos = context.ticker.nanoTime() + DESKS_EVERY.toNanos();
         String editorId = context.editor.id();
+        List<String> chosen = context.desks();
         BackgroundTask.of("read the desks", () -> new DesksNow(context.session.newsroom().desks(),
-                        context.session.newsroom().editor(editorId).map(Editor::desks).orElse(context.editor.desks())))
+                        context.session.newsroom().editor(editorId).map(Editor::desks).orElse(context.editor.desks()),
+                        chains(chosen)))
                 .onRunning(() -> readingDesks = true)
                 .onFinished(() -> readingDesks = false)
                 .onSuccess(now -> {
-                    if (context.knowDesks(now.all(), now.editorsDesks())) {
+                    boolean chainsChanged = context.knowChains(now.chains());
+                    if (context.knowDesks(now.all(), now.editorsDesks()) || chainsChanged) {
                         deskChanges.set(deskChanges.get() + 1);
                     }
                     desks.set(context.desks().stream().map(context::deskName).collect(Collectors.joining(", ")));
@@ -85,7 +91,16 @@ final class ListWords {
                 .executeWith(context.tasks);
     }
 
-    private record DesksNow(List<Desk> all, List<String> editorsDesks) {
+    /** The review chains of these desks, read with the desks: an admin's change to a chain shows within a minute too. */
+    private Map<String, List<Stage>> chains(List<String> deskIds) {
+        Map<String, List<Stage>> chains = new HashMap<>();
+        for (String desk : deskIds) {
+            chains.put(desk, context.session.stages().chain(desk));
+        }
+        return chains;
+    }
+
+    private record DesksNow(List<Desk> all, List<String> editorsDesks, Map<String, List<Stage>> chains) {
     }
 
     /** Every tick and on every change of the list; the desks again when their time has come. */

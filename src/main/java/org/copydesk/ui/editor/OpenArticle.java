@@ -12,6 +12,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.copydesk.review.ArticleDetail;
 import org.copydesk.review.ArticleRevision;
+import org.copydesk.review.ArticleStage;
 import org.copydesk.review.Drafts;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.HistoryEntry;
@@ -35,6 +36,7 @@ final class OpenArticle {
     private final HeldList held;
     private final DraftKeeper drafts;
     private final RevisionReader revisions;
+    private final StageChoices stages;
 
     private final StringProperty title = new SimpleStringProperty("");
     private final StringProperty byline = new SimpleStringProperty("");
@@ -45,11 +47,12 @@ final class OpenArticle {
     /** The texts of the held articles read so far (read ahead or opened), by article id. */
     private final Map<Long, String> texts = new HashMap<>();
 
-    OpenArticle(EditorContext context, DraftKeeper drafts, RevisionReader revisions) {
+    OpenArticle(EditorContext context, DraftKeeper drafts, RevisionReader revisions, StageChoices stages) {
         this.context = context;
         this.held = context.held;
         this.drafts = drafts;
         this.revisions = revisions;
+        this.stages = stages;
         revisions.onTaken(this::showRevision);
     }
 
@@ -70,8 +73,10 @@ final class OpenArticle {
         meta.set(describeMeta(a));
         body.set(texts.getOrDefault(row.id(), Messages.text("editor.loading")));
         long id = row.id();
+        boolean staged = a.stage() != null; // a desk without stages reads nothing more than it always did
         BackgroundTask.of("open article", () -> new Opened(context.session.queue().article(id),
-                        context.session.history().of(id), context.session.drafts().load(id, context.editor.id()), revisions.open(a)))
+                        context.session.history().of(id), context.session.drafts().load(id, context.editor.id()), revisions.open(a),
+                        staged ? context.session.stages().of(id) : Optional.empty()))
                 .onSuccess(opened -> {
                     if (held.selected().get() == null || held.selected().get().id() != id) {
                         return; // the editor moved on meanwhile
@@ -85,6 +90,7 @@ final class OpenArticle {
                     history.setAll(opened.history());
                     historyLines.setAll(HistoryLines.of(opened.history(), context.zone));
                     drafts.restore(id, opened.draft());
+                    stages.opened(id, opened.stage());
                 })
                 .onFailure(context::failed)
                 .executeWith(context.tasks);
@@ -132,7 +138,7 @@ final class OpenArticle {
     }
 
     private record Opened(Optional<ArticleDetail> detail, List<HistoryEntry> history, Optional<Drafts.Draft> draft,
-                          RevisionReader.Opened revision) {
+                          RevisionReader.Opened revision, Optional<ArticleStage> stage) {
     }
 
     ReadOnlyStringProperty title() {

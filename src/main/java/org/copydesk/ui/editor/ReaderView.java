@@ -2,7 +2,12 @@ package org.copydesk.ui.editor;
 
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextArea;
@@ -19,6 +24,9 @@ import org.copydesk.ui.common.Messages;
  * nothing selected it says so.
  */
 final class ReaderView extends StackPane {
+
+    /** About four lines of earlier stages' notes; more scroll. */
+    private static final double EARLIER_MAX_HEIGHT = 76;
 
     private final EditorViewModel model;
 
@@ -41,6 +49,17 @@ final class ReaderView extends StackPane {
         meta.setId("reader-meta");
         meta.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         meta.textProperty().bind(model.metaProperty());
+        Label stage = new Label();
+        stage.setId("reader-stage");
+        stage.getStyleClass().addAll("badge", "stage-badge");
+        stage.textProperty().bind(model.stages().line());
+        stage.visibleProperty().bind(stage.textProperty().isNotEmpty());
+        stage.managedProperty().bind(stage.visibleProperty());
+        meta.setMinWidth(0);
+        HBox.setHgrow(meta, Priority.ALWAYS);
+        stage.setMinWidth(Region.USE_PREF_SIZE);
+        HBox metaLine = new HBox(8, stage, meta);
+        metaLine.setAlignment(Pos.CENTER_LEFT);
 
         TextArea body = new TextArea();
         body.setId("reader-body");
@@ -62,7 +81,7 @@ final class ReaderView extends StackPane {
         TitledPane historyPane = new TitledPane(Messages.text("editor.history"), history);
         historyPane.setExpanded(false);
 
-        VBox reader = new VBox(8, title, byline, meta, text, historyPane);
+        VBox reader = new VBox(8, title, byline, metaLine, earlierStages(), text, historyPane);
         reader.setPadding(new Insets(18, 22, 14, 22));
         reader.getStyleClass().add("reader");
         Label nothing = new Label(Messages.text("editor.reader.empty"));
@@ -71,5 +90,38 @@ final class ReaderView extends StackPane {
         setId("reader");
         reader.visibleProperty().bind(model.selectedProperty().isNotNull());
         nothing.visibleProperty().bind(model.selectedProperty().isNull());
+    }
+
+    /**
+     * The decisions made at the article's earlier stages, oldest first ("Copy edit: Ann Kowalski
+     * approved at 14:02 — tightened the intro"): at most about four lines high, scrolling beyond, so
+     * the article's text keeps its room in a small window. Not there on a desk without stages.
+     */
+    private Node earlierStages() {
+        VBox notes = new VBox(2);
+        notes.setId("stage-notes");
+        ListChangeListener<String> fill = c -> notes.getChildren().setAll(model.stages().earlier().stream().map(line -> {
+            Label l = new Label(line);
+            l.setWrapText(true);
+            l.getStyleClass().add(Styles.TEXT_SMALL);
+            l.setMinHeight(Region.USE_PREF_SIZE);
+            return (Node) l;
+        }).toList());
+        model.stages().earlier().addListener(fill);
+        Label header = new Label(Messages.text("editor.stage.earlier"));
+        header.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL, Styles.TEXT_BOLD);
+        ScrollPane scroll = new ScrollPane(notes);
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.getStyleClass().add("edge-to-edge");
+        scroll.setFocusTraversable(false);
+        scroll.setMaxHeight(EARLIER_MAX_HEIGHT);
+        scroll.prefHeightProperty().bind(Bindings.min(EARLIER_MAX_HEIGHT, notes.heightProperty().add(2)));
+        scroll.setMinHeight(0);
+        VBox box = new VBox(2, header, scroll);
+        box.setId("earlier-stages");
+        box.visibleProperty().bind(Bindings.isNotEmpty(model.stages().earlier()));
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
     }
 }

@@ -4,7 +4,13 @@ import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.collections.ListChangeListener;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
@@ -15,6 +21,8 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+import org.copydesk.review.Stage;
 import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
@@ -64,7 +72,7 @@ final class ReviewPanelView extends VBox {
 
         // The decision and the notes take what height there is and scroll in a short window; Submit
         // and why it cannot be pressed stay in view below them, never under the notices or off screen.
-        VBox form = new VBox(8, header, choices, notes, draft);
+        VBox form = new VBox(8, header, choices, stageChoices(), notes, draft);
         ScrollPane scroll = new ScrollPane(form);
         scroll.setId("review-form");
         scroll.getStyleClass().add("review-form");
@@ -127,7 +135,78 @@ final class ReviewPanelView extends VBox {
         b.setAlignment(Pos.CENTER_LEFT);
         b.setTooltip(new Tooltip(Messages.text(v.needsNotes() ? "editor.verdict.tooltipNeedsNote" : "editor.verdict.tooltip",
                 VerdictWords.label(v), EditorView.VERDICT_KEYS.get(v).getDisplayText())));
+        if (v == Verdict.APPROVE) { // where it goes next on a desk with stages: "Approve → Legal", "Approve (final)"
+            b.textProperty().bind(model.stages().approveLabel());
+            b.setMinHeight(Region.USE_PREF_SIZE);
+            b.setWrapText(true);
+        }
         return b;
+    }
+
+    /**
+     * On a desk with stages: with a send-back, where it goes (the writer, or an earlier stage); with
+     * an approval or a send-back, a "Needs legal" tick for each later stage entered only when asked.
+     * Nothing on a desk without stages.
+     */
+    private Node stageChoices() {
+        StageChoices stages = model.stages();
+        ChoiceBox<Stage> to = new ChoiceBox<>();
+        to.setId("send-back-to");
+        to.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Stage s) {
+                return s == null ? Messages.text("editor.stage.sendBackTo.writer") : s.name();
+            }
+
+            @Override
+            public Stage fromString(String text) {
+                return null;
+            }
+        });
+        to.setMaxWidth(Double.MAX_VALUE);
+        Label toLabel = new Label(Messages.text("editor.stage.sendBackTo"));
+        toLabel.setLabelFor(to);
+        toLabel.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(to, Priority.ALWAYS);
+        HBox sendBack = new HBox(8, toLabel, to);
+        sendBack.setAlignment(Pos.CENTER_LEFT);
+        Runnable fillTargets = () -> {
+            List<Stage> targets = new ArrayList<>();
+            targets.add(null); // the writer, as on a desk without stages
+            targets.addAll(stages.sendBackStages());
+            to.getItems().setAll(targets);
+            to.setValue(stages.sendBackTo().get());
+        };
+        stages.sendBackStages().addListener((ListChangeListener<Stage>) c -> fillTargets.run());
+        stages.sendBackTo().addListener((o, a, s) -> to.setValue(s));
+        to.valueProperty().addListener((o, a, s) -> stages.sendBackTo().set(s));
+        fillTargets.run();
+        sendBack.visibleProperty().bind(model.verdictProperty().isEqualTo(Verdict.SEND_BACK)
+                .and(Bindings.isNotEmpty(stages.sendBackStages())));
+        sendBack.managedProperty().bind(sendBack.visibleProperty());
+
+        VBox ticks = new VBox(4);
+        ticks.setId("stage-ticks");
+        Runnable fillTicks = () -> ticks.getChildren().setAll(stages.ticks().stream().map(t -> {
+            CheckBox c = new CheckBox(StageWords.needs(t.stage()));
+            c.setId("needs-" + t.stage().id());
+            c.selectedProperty().bindBidirectional(t.ticked());
+            c.setDisable(t.askedBefore()); // asked for already (by an earlier reviewer or the import): it goes through it
+            c.setTooltip(new Tooltip(Messages.text(t.askedBefore() ? "editor.stage.needs.askedBefore" : "editor.stage.needs.tooltip",
+                    t.stage().name())));
+            c.setWrapText(true);
+            c.setMinHeight(Region.USE_PREF_SIZE);
+            return (Node) c;
+        }).toList());
+        stages.ticks().addListener((ListChangeListener<StageChoices.AskTick>) c -> fillTicks.run());
+        fillTicks.run();
+        ticks.visibleProperty().bind(Bindings.isNotEmpty(stages.ticks()).and(model.verdictProperty().isEqualTo(Verdict.APPROVE)
+                .or(model.verdictProperty().isEqualTo(Verdict.SEND_BACK))));
+        ticks.managedProperty().bind(ticks.visibleProperty());
+        VBox box = new VBox(6, sendBack, ticks);
+        box.visibleProperty().bind(sendBack.visibleProperty().or(ticks.visibleProperty()));
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
     }
 
     private void initListeners() {

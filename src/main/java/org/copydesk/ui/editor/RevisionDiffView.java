@@ -23,6 +23,7 @@ import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 import org.copydesk.review.WordDiff;
+import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -103,6 +104,8 @@ final class RevisionDiffView extends VBox {
         load.setMinWidth(Region.USE_PREF_SIZE);
         load.disableProperty().bind(model.takingProperty());
         load.setOnAction(e -> model.loadNewer());
+        load.setTooltip(new javafx.scene.control.Tooltip(Messages.text("editor.revision.loadNewer.tooltip",
+                EditorView.SHOW_NEWER.getDisplayText())));
         HBox notice = new HBox(10, text, load);
         notice.setAlignment(Pos.CENTER_LEFT);
         notice.setId("newer-notice");

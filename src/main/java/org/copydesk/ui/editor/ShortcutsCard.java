@@ -27,7 +27,10 @@ final class ShortcutsCard extends StackPane {
             add(card, EditorView.VERDICT_KEYS.get(v), VerdictWords.label(v));
         }
         add(card, EditorView.SUBMIT, Messages.text("editor.shortcut.submit"));
+        add(card, EditorView.UNDO, Messages.text("editor.shortcut.undo"));
         add(card, EditorView.RELEASE, Messages.text("editor.shortcut.release"));
+        add(card, EditorView.SHOW_NEWER, Messages.text("editor.shortcut.showNewer"));
+        add(card, EditorView.KEEP, Messages.text("editor.shortcut.keep"));
         add(card, EditorSettingsMenu.LARGER, Messages.text("editor.shortcut.larger"));
         add(card, EditorSettingsMenu.SMALLER, Messages.text("editor.shortcut.smaller"));
         add(card, EditorSettingsMenu.NORMAL, Messages.text("editor.shortcut.normal"));

@@ -21,7 +21,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The supervisor's dashboard: the toolbar, the import's progress, the connection banner, the
- * notices and one page per tab ({@link HoldersPage}, {@link QueuePage}, {@link HealthPage}, {@link EditorsPage},
+ * notices and one page per tab ({@link HoldersPage}, {@link QueuePage}, {@link StagesPage}, {@link HealthPage}, {@link EditorsPage},
  * {@link AuditPage}, {@link QuarantinePage}, {@link RelayPage}). Binds to {@link DashboardViewModel} and calls
  * nothing else; its stylesheet, {@code dashboard.css}, lies beside it.
  *
@@ -47,6 +47,7 @@ public final class DashboardView extends StackPane {
         tabs.getTabs().addAll(
                 tab(DashboardTab.HOLDERS, Feather.USERS, new HoldersPage(model.holders(), model.leaseActions())),
                 tab(DashboardTab.QUEUE, Feather.LAYERS, new QueuePage(model.queue(), new QueueActionsPanel(model.queueActions()))),
+                tab(DashboardTab.STAGES, Feather.COLUMNS, new StagesPage(model.stages(), model.stageSetup())),
                 tab(DashboardTab.HEALTH, Feather.ACTIVITY, new HealthPage(model.health())),
                 tab(DashboardTab.EDITORS, Feather.USER_CHECK, new EditorsPage(model.health())),
                 tab(DashboardTab.AUDIT, Feather.LIST, new AuditPage(model.audit())),

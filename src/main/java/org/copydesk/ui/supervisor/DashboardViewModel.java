@@ -3,7 +3,6 @@ package org.copydesk.ui.supervisor;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -15,6 +14,7 @@ import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
 import org.copydesk.ui.common.Ticker;
+import org.copydesk.ui.common.Timers;
 
 /**
  * The supervisor's dashboard without a single control: the tabs' view models, and what they
@@ -62,12 +62,14 @@ public final class DashboardViewModel implements AutoCloseable {
     private final LeaseActionsViewModel leaseActions;
     private final QueueViewModel queue;
     private final QueueActionsViewModel queueActions;
+    private final StageBoardViewModel stages;
+    private final StageSetupViewModel stageSetup;
     private final HealthViewModel health;
     private final AuditViewModel audit;
     private final QuarantineViewModel quarantine;
     private final RelayViewModel relay;
     private final ImportViewModel imports;
-    private final List<AutoCloseable> timers = new ArrayList<>();
+    private final Timers timers = new Timers();
     private boolean readingPeople;
     private long lastPeopleNanos;
 
@@ -78,6 +80,8 @@ public final class DashboardViewModel implements AutoCloseable {
         leaseActions = new LeaseActionsViewModel(context, holders);
         queue = new QueueViewModel(context);
         queueActions = new QueueActionsViewModel(context, queue, holders::refreshSoon);
+        stages = new StageBoardViewModel(context);
+        stageSetup = new StageSetupViewModel(context, stages);
         health = new HealthViewModel(context);
         audit = new AuditViewModel(context);
         quarantine = new QuarantineViewModel(context, health::refresh);
@@ -118,6 +122,7 @@ public final class DashboardViewModel implements AutoCloseable {
                         leaseActions.peopleKnown();
                         holders.desksKnown();
                         queue.desksKnown();
+                        stages.desksKnown();
                         queueActions.peopleKnown();
                     }
                 }, failure -> {
@@ -138,6 +143,7 @@ public final class DashboardViewModel implements AutoCloseable {
         }
         holders.tick(now);
         queue.tick(now);
+        stages.tick(now);
         health.tick(now);
         relay.tick(now);
         context.expireNotices(now);
@@ -148,6 +154,7 @@ public final class DashboardViewModel implements AutoCloseable {
         readPeople();
         holders.reloadAll();
         queue.refresh();
+        stages.refresh();
         health.refresh();
         audit.search();
         quarantine.refresh();
@@ -158,8 +165,10 @@ public final class DashboardViewModel implements AutoCloseable {
     public void opened(DashboardTab tab) {
         relay.shown(tab == DashboardTab.RELAY);
         queue.shown(tab == DashboardTab.QUEUE);
+        stages.shown(tab == DashboardTab.STAGES);
         switch (tab) {
             case QUEUE -> queue.refresh();
+            case STAGES -> stages.refresh();
             case HEALTH, EDITORS -> health.refresh();
             case AUDIT -> audit.search();
             case QUARANTINE -> quarantine.refresh();
@@ -175,6 +184,7 @@ public final class DashboardViewModel implements AutoCloseable {
         return switch (tab) {
             case HOLDERS -> holders.snapshot();
             case QUEUE -> queue.snapshot();
+            case STAGES -> stages.snapshot();
             case HEALTH -> health.deskSnapshot();
             case EDITORS -> health.editorSnapshot();
             case AUDIT -> audit.snapshot();
@@ -196,14 +206,7 @@ public final class DashboardViewModel implements AutoCloseable {
 
     @Override
     public void close() {
-        for (AutoCloseable t : timers) {
-            try {
-                t.close();
-            } catch (Exception ignored) {
-                // stopping a timer cannot fail in a way worth reporting
-            }
-        }
-        timers.clear();
+        timers.close();
     }
 
     // --- the tabs and what they share ---------------------------------------------------------------
@@ -223,6 +226,16 @@ public final class DashboardViewModel implements AutoCloseable {
 
     public QueueActionsViewModel queueActions() {
         return queueActions;
+    }
+
+    /** A desk's review chain as a board, and moving an article to another stage. */
+    public StageBoardViewModel stages() {
+        return stages;
+    }
+
+    /** An admin's setup of a desk's chain. */
+    public StageSetupViewModel stageSetup() {
+        return stageSetup;
     }
 
     public HealthViewModel health() {

@@ -82,7 +82,9 @@ final class EditorsPage extends VBox {
                 presence,
                 textColumn(Messages.text("dashboard.editors.lastSeen.column"), 110, HealthViewModel.EditorRow::lastSeen),
                 load,
-                numberColumn(Messages.text("dashboard.editors.finishedToday.column"), HealthViewModel.EditorRow::finishedToday)));
+                Tables.explained(
+                        numberColumn(Messages.text("dashboard.editors.finishedToday.column"), HealthViewModel.EditorRow::finishedToday),
+                        Messages.text("dashboard.finishedToday.means"))));
         Label note = new Label(Messages.text("dashboard.editors.presenceNote"));
         note.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         VBox.setVgrow(people, Priority.ALWAYS);

@@ -38,7 +38,9 @@ final class HealthPage extends VBox {
                 numberColumn(Messages.text("dashboard.health.inReview.column"), HealthViewModel.DeskRow::inReview),
                 numberColumn(Messages.text("dashboard.health.sentBack.column"), HealthViewModel.DeskRow::sentBack),
                 numberColumn(Messages.text("dashboard.health.quarantined.column"), HealthViewModel.DeskRow::quarantined),
-                numberColumn(Messages.text("dashboard.health.finishedToday.column"), HealthViewModel.DeskRow::finishedToday),
+                Tables.explained(
+                        numberColumn(Messages.text("dashboard.health.finishedToday.column"), HealthViewModel.DeskRow::finishedToday),
+                        Messages.text("dashboard.finishedToday.means")),
                 textColumn(Messages.text("dashboard.health.oldestWaiting.column"), 120, HealthViewModel.DeskRow::oldestWaiting)));
         desks.setPlaceholder(muted(Messages.text("dashboard.health.empty")));
         desks.setPrefHeight(236);

@@ -52,6 +52,11 @@ public final class HolderRow {
         return lease.desk();
     }
 
+    /** The stage of the desk's chain the article is held at; null on a desk without stages. */
+    public String stageName() {
+        return lease.stageName();
+    }
+
     public int renewals() {
         return lease.renewals();
     }

@@ -154,7 +154,9 @@ final class HoldersPage extends VBox {
         sortKeys.put(textColumn(Messages.text("dashboard.holders.editor.column"), 150, HolderRow::editorName), HolderSort.EDITOR);
         sortKeys.put(presenceColumn(), HolderSort.HOLDER);
         sortKeys.put(textColumn(Messages.text("dashboard.holders.article.column"), 380, HolderRow::title), HolderSort.ARTICLE);
-        sortKeys.put(textColumn(Messages.text("dashboard.holders.desk.column"), 90, r -> model.deskName(r.desk())), HolderSort.DESK);
+        sortKeys.put(textColumn(Messages.text("dashboard.holders.desk.column"), 90,
+                r -> r.stageName() == null ? model.deskName(r.desk()) // on a desk with stages: "News · Legal"
+                        : Messages.text("dashboard.holders.deskAndStage", model.deskName(r.desk()), r.stageName())), HolderSort.DESK);
         sortKeys.put(textColumn(Messages.text("dashboard.holders.claimed.column"), 90,
                 r -> r.claimedAt() == null ? "" : Formats.localClock(r.claimedAt(), model.zone())),
                 HolderSort.CLAIMED);

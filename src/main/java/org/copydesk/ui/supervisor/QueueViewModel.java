@@ -27,8 +27,8 @@ import org.copydesk.ui.common.Messages;
 public final class QueueViewModel {
 
     private final DashboardContext context;
-    private final ObservableList<Desk> desks = FXCollections.observableArrayList();
-    private final ObjectProperty<Desk> desk = new SimpleObjectProperty<>();
+    private final DeskChoice choice = new DeskChoice();
+    private final ObjectProperty<Desk> desk = choice.desk();
     private final ObservableList<Item> items = FXCollections.observableArrayList();
     private final ObjectProperty<Item> selected = new SimpleObjectProperty<>();
     private final StringProperty summary = new SimpleStringProperty("");
@@ -51,18 +51,7 @@ public final class QueueViewModel {
 
     /** The desks are known (or changed): the supervisor's own first, then the others. */
     void desksKnown() {
-        List<Desk> all = context.desks();
-        List<String> own = context.supervisor.desks();
-        List<Desk> ordered = new java.util.ArrayList<>(all.stream().filter(d -> own.contains(d.id())).toList());
-        all.stream().filter(d -> !own.contains(d.id())).forEach(ordered::add);
-        if (!ordered.equals(desks)) {
-            desks.setAll(ordered);
-        }
-        Desk chosen = desk.get();
-        Desk again = chosen == null ? null : ordered.stream().filter(d -> d.id().equals(chosen.id())).findFirst().orElse(null);
-        if (again == null && !ordered.isEmpty()) {
-            desk.set(ordered.get(0));
-        }
+        choice.desksKnown(context);
     }
 
     /** Reads the chosen desk's queue again. */
@@ -150,7 +139,7 @@ public final class QueueViewModel {
     // --- what the view binds to ---------------------------------------------------------------------
 
     public ObservableList<Desk> desks() {
-        return desks;
+        return choice.desks();
     }
 
     public ObjectProperty<Desk> deskProperty() {

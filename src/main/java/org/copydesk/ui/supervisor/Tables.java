@@ -64,6 +64,15 @@ final class Tables {
         return c;
     }
 
+    /** A column whose header explains what it counts: an info mark beside its title, the words in its tooltip. */
+    static <T, V> TableColumn<T, V> explained(TableColumn<T, V> c, String what) {
+        Label mark = new Label(null, new FontIcon(Feather.INFO));
+        mark.setTooltip(new Tooltip(what));
+        mark.setAccessibleText(what);
+        c.setGraphic(mark);
+        return c;
+    }
+
     static Label muted(String text) {
         Label l = new Label(text);
         l.getStyleClass().add(Styles.TEXT_MUTED);

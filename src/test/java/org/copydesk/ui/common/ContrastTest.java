@@ -63,6 +63,7 @@ class ContrastTest {
         p.add(ours("priority badge", ".priority-badge", TEXT, BG));
         p.add(ours("priority 1 badge", ".priority-badge.p1", TEXT, BG));
         p.add(ours("priority 2 badge", ".priority-badge.p2", TEXT, BG));
+        p.add(ours("stage badge", ".stage-badge", TEXT, BG));
         p.add(ours("returned badge", ".returned-badge", TEXT, BG));
         p.add(ours("returned badge icon", ".returned-badge .ikonli-font-icon", NON_TEXT, BG, ".returned-badge"));
         p.add(ours("lease countdown", ".countdown", TEXT, BG));

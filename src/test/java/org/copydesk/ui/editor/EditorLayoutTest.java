@@ -21,10 +21,12 @@ import javafx.scene.transform.Scale;
 import javafx.stage.Stage;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewSession;
+import org.copydesk.review.Verdict;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.Snapshots;
 import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
@@ -162,6 +164,74 @@ class EditorLayoutTest {
         assertThat(problems).as("at %s", what).isEmpty();
     }
 
+    /**
+     * On a desk with a review chain, the stage's pieces fit too: the card's and the reader's stage,
+     * the earlier stages' notes, "Approve → Sign-off", "Needs legal", "Send back to" — whole, with
+     * the notes' room and Submit in view.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"1024x640, 1024, 640, 1", "150 % on a 1440x900 screen, 960, 600, 1.5"})
+    void theStagesPiecesAreWholeAndLeaveTheNotesAndSubmitTheirRoom(String what, double width, double height, double scale)
+            throws Exception {
+        session.newsroom().addEditor("cat", "Cat Lawson", org.copydesk.review.Role.EDITOR, 3, List.of());
+        EditorNewsroom.threeStageNews(session, "cat", true);
+        long signedOff = Fixtures.articles(dsl, "news", 1, 1, -600).get(0);
+        var held = session.queue().claim("bob").articles().stream().filter(a -> a.id() == signedOff).findFirst().orElseThrow();
+        session.decisions().submit(new org.copydesk.review.DecisionRequest(java.util.UUID.randomUUID(), signedOff, held.lease(),
+                Verdict.APPROVE, "Tightened the intro, checked every name against the council's minutes and cut the last "
+                + "paragraph, which repeated the second."));
+        session.queue().held("bob").forEach(h -> session.queue().release(h));
+        show(width, height, scale);
+
+        List<String> problems = new ArrayList<>();
+        for (Verdict verdict : List.of(Verdict.SEND_BACK, Verdict.APPROVE)) {
+            long open = verdict == Verdict.SEND_BACK ? signedOff
+                    : fx(() -> model.articles().stream().filter(r -> "copy".equals(r.article().stage())).findFirst().orElseThrow().id());
+            fx(() -> {
+                model.selectedProperty().set(model.articles().stream().filter(r -> r.id() == open).findFirst().orElseThrow());
+                model.verdictProperty().set(verdict);
+                return null;
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            if (verdict == Verdict.SEND_BACK && scale != 1) {
+                Snapshots.save(view, "editor-stages-150-percent");
+            }
+            problems.addAll(fx(() -> {
+                List<String> found = new ArrayList<>();
+                List<String> pieces = verdict == Verdict.SEND_BACK ? List.of("#reader-stage", "#verdict-approve", "#send-back-to")
+                        : List.of("#reader-stage", "#verdict-approve", "#needs-legal");
+                for (String id : pieces) {
+                    Node n = view.lookup(id);
+                    if (n == null || !n.isVisible()) {
+                        found.add(id + " is not shown (" + verdict + ")");
+                    } else if (n instanceof javafx.scene.control.Labeled l && !shownWhole(l)) {
+                        found.add(id + " is cut (" + verdict + ")");
+                    } else if (bounds(n).getMaxX() > width + 1) {
+                        found.add(id + " runs off the window (" + verdict + ")");
+                    }
+                }
+                if (verdict == Verdict.SEND_BACK && view.lookupAll("#stage-notes .label").isEmpty()) {
+                    found.add("the earlier stages' notes are not shown");
+                }
+                double notes = bounds(view.lookup("#notes")).getHeight();
+                if (notes < ReviewPanelView.NOTES_MIN_HEIGHT - 1) {
+                    found.add("the notes box is " + notes + " px tall (" + verdict + ")");
+                }
+                Bounds submit = bounds(view.lookup("#submit"));
+                if (submit.getMaxY() > bounds(view.lookup("#notice-strip")).getMinY() + 1) {
+                    found.add("Submit is under the notices (" + verdict + ")");
+                }
+                for (Node badge : view.lookupAll("#stage-badge")) {
+                    if (badge.isVisible() && badge instanceof javafx.scene.control.Labeled l && !shownWhole(l)) {
+                        found.add("the card's stage is cut: " + l.getText());
+                    }
+                }
+                return found;
+            }));
+        }
+        assertThat(problems).as("at %s", what).isEmpty();
+    }
+
     @Test
     void theReaderKeepsItsRoomAfterResizesThemeChangesAndWhateverMovedTheDividers() throws Exception {
         show(1280, 800, 1);
@@ -183,6 +253,13 @@ class EditorLayoutTest {
         FxToolkit.setupFixture(() -> ((SplitPane) view.lookup("#panes")).setDividerPositions(0.6, 0.68));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(fx(() -> view.lookup("#reader").getLayoutBounds().getWidth())).isGreaterThan(PaneWidths.READER_MIN - 10);
+    }
+
+    /** A label or button shows its whole text, not cut to "…" (its icon, a Text too, aside). */
+    private static boolean shownWhole(javafx.scene.control.Labeled l) {
+        List<String> shown = l.getChildrenUnmodifiable().stream().filter(n -> n instanceof javafx.scene.text.Text
+                && !(n instanceof org.kordamp.ikonli.javafx.FontIcon)).map(n -> ((javafx.scene.text.Text) n).getText()).toList();
+        return !shown.isEmpty() && shown.stream().allMatch(t -> t.equals(l.getText()));
     }
 
     /** A node's bounds in the view's own (logical) pixels, whatever the scale it is drawn at. */
