@@ -107,6 +107,19 @@ final class HeldList {
         takeOff(row);
     }
 
+    /**
+     * Removes a row whose lease was lost under the editor (it ran out, was taken back, went to someone
+     * else): for good, and when she was reading it nothing else is selected in its place, so a click
+     * meant for the lost article (Submit, a verdict) never lands on another one.
+     */
+    void lose(LeaseRow row) {
+        boolean reading = selected.get() == row;
+        remove(row);
+        if (reading) {
+            selected.set(null);
+        }
+    }
+
     /** Takes a row off the list while its decision can still be undone; it is still held. */
     void setAside(LeaseRow row) {
         aside.put(row.id(), row);

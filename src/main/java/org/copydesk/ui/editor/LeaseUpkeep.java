@@ -217,7 +217,7 @@ final class LeaseUpkeep {
     private void letGo(LeaseRow row) {
         drafts.keepAfterLoss(row.id());
         dropWarning(row.id());
-        held.remove(row);
+        held.lose(row);
     }
 
     private void tell(long articleId, Notice.Kind kind, String message) {

@@ -386,6 +386,29 @@ class EditorWindowTest {
         assertThat(desktop).containsExactly("lost while behind");
     }
 
+    @Test
+    void aLeaseLostWhileReadingLeavesNothingSelectedSoAClickMeantForItLandsOnNoOtherArticle() throws Exception {
+        List<Long> ids = Fixtures.articles(dsl, "news", 3, 3, -60);
+        show(1280, 800);
+        long reading = fx(() -> model.selectedProperty().get().id());
+        fx(() -> {
+            model.verdictProperty().set(Verdict.APPROVE);
+            model.notesProperty().set("Half done");
+            return null;
+        });
+        session.supervision().forceRelease(reading, "sue", "Legal first");
+        fx(() -> {
+            ticker.advance(Duration.ofSeconds(4));
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(fx(() -> model.articles().size())).as("the other two stay").isEqualTo(2);
+        assertThat(fx(() -> model.selectedProperty().get())).as("no other article takes the lost one's place").isNull();
+        assertThat(fx(() -> lookup("#submit").isDisabled())).as("Submit, meant for the lost article, decides nothing").isTrue();
+        assertThat(ids).contains(reading);
+    }
+
     private Node lookup(String selector) {
         return stage.getScene().lookup(selector);
     }
