@@ -41,6 +41,8 @@ public enum Operation {
     REASSIGN_ARTICLE(6, false),
     EXTEND_LEASE(3, false),
     MOVE_TO_FRONT(3, false),
+    /** A supervisor sets, moves or clears an article's due time, with a reason (docs/deadlines.md). */
+    SET_DUE_TIME(4, false),
     HOLD_ARTICLE(3, false),
     RELEASE_HOLD(3, false),
     LET_EDITOR_AGAIN(3, false),
