@@ -50,6 +50,8 @@ final class ImportRun {
     private final List<RevisionRow> revisionRows = new ArrayList<>();
     private long moreProblems;
     private final List<String> warnings = new ArrayList<>();
+    /** Lines of new articles already past their due time when imported: taken, and told in the report. */
+    private final List<Long> lateLines = new ArrayList<>();
     private long moreWarnings;
     private final Map<String, Long> unknownFields = new LinkedHashMap<>();
     private long otherUnknownFields;
@@ -255,6 +257,7 @@ final class ImportRun {
         imported += outcome.imported();
         alreadyPresent += outcome.alreadyPresent();
         revisionRows.addAll(outcome.revisions());
+        lateLines.addAll(outcome.lateLines());
         quarantined += outcome.quarantined().size();
         for (QuarantineEntry q : outcome.quarantined()) {
             listProblem(new ImportProblem(q.line(), q.reason()));
@@ -345,6 +348,9 @@ final class ImportRun {
             allWarnings.add(keptAsideAgain + (keptAsideAgain == 1 ? " refused row was" : " refused rows were")
                     + " kept aside by an earlier import already (the same text, from this file or another); not added to the"
                     + " quarantine again");
+        }
+        if (!lateLines.isEmpty()) {
+            allWarnings.add(LateRows.warning(lateLines));
         }
         allWarnings.addAll(warnings);
         if (moreWarnings > 0) {
