@@ -72,7 +72,7 @@ public final class DueTimes {
         String due = dueAt == null ? null : UTC_TEXT.format(dueAt.atOffset(ZoneOffset.UTC));
         Record r = operations.fetch(Operation.SET_DUE_TIME, as, articleId, due, reason).get(0);
         return new DueChange(articleId, instant(r.get("old_due_at", LocalDateTime.class)),
-                instant(r.get("due_at", LocalDateTime.class)), r.get("late", Integer.class) == 1,
+                instant(r.get("due_at", LocalDateTime.class)), Integer.valueOf(1).equals(r.get("late", Integer.class)),
                 instant(r.get("server_now", LocalDateTime.class)));
     }
 

@@ -119,7 +119,7 @@ class CommandFrameTest {
         assertThat(outside).as("commands that take --db-url but are not DatabaseCommands").isEmpty();
         assertThat(framed).contains("copydesk status", "copydesk feed", "copydesk backup", "copydesk doctor",
                 "copydesk db migrate", "copydesk relay", "copydesk relay status", "copydesk quarantine requeue", "copydesk people sync",
-                "copydesk stages add").hasSize(37);
+                "copydesk stages add", "copydesk due set", "copydesk due list").hasSize(39);
     }
 
     private static void collect(CommandLine command, List<String> framed, List<String> outside) {
