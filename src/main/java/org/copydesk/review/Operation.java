@@ -49,7 +49,7 @@ public enum Operation {
     SET_EDITOR_CAPACITY(2, false),
     SET_EDITOR_DESKS(2, false),
     IMPORT_ARTICLES(6, false),
-    CORRECT_IMPORT_ROW(10, false),
+    CORRECT_IMPORT_ROW(11, false),
     DISCARD_IMPORT_ROW(2, false),
     REQUEUE_ARTICLE(5, false),
     RELAY_ACQUIRE(3, false),

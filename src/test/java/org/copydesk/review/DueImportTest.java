@@ -111,6 +111,21 @@ class DueImportTest {
         assertThat(dsl.fetchCount(IMPORT_QUARANTINE)).as("kept aside, nothing lost").isEqualTo(4);
     }
 
+    /** A row kept aside for its due time, corrected by a supervisor, becomes an article due when the correction says. */
+    @Test
+    void aRowKeptAsideForItsDueTimeIsCorrectedWithOne() {
+        LocalDateTime now = serverNow().withNano(0);
+        ImportReport r = importText(row("Q-1", "news", "\"" + now.plusHours(4).format(ISO) + "\""), "wire.ndjson");
+        assertThat(r.quarantined()).isEqualTo(1);
+        long entry = dsl.fetchValue(IMPORT_QUARANTINE.ID, IMPORT_QUARANTINE.LINE_NUMBER.eq(1L));
+        String corrected = row("Q-1", "news", "\"" + now.plusHours(4).format(ISO) + "+02:00\"");
+
+        var done = new org.copydesk.review.imports.ImportQuarantine(dsl).requeue(entry, corrected, "sue");
+
+        assertThat(done.outcome()).isEqualTo(org.copydesk.review.imports.RequeueResult.Outcome.IMPORTED);
+        assertThat(due("Q-1")).isEqualTo(now.plusHours(2));
+    }
+
     @Test
     void aCsvDueColumnAndTheDesksDefaultAfterTheArticleBecomesAvailable() {
         dsl.update(DESK).set(DESK.DUE_AFTER_SECONDS, 7200).where(DESK.ID.eq("sport")).execute();

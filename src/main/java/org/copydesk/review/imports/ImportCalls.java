@@ -93,9 +93,15 @@ public final class ImportCalls {
      */
     public Correction correct(String as, long quarantineId, String externalId, String desk, String title, String byline, String body,
                               int priority, LocalDateTime availableAt, boolean resolveIfPresent) {
+        return correct(as, quarantineId, externalId, desk, title, byline, body, priority, availableAt, resolveIfPresent, null);
+    }
+
+    /** The same, with the article's due time (UTC; null: the desk's default, if any), as the import reads {@code due}. */
+    public Correction correct(String as, long quarantineId, String externalId, String desk, String title, String byline, String body,
+                              int priority, LocalDateTime availableAt, boolean resolveIfPresent, LocalDateTime due) {
         Record r = operations.fetch(Operation.CORRECT_IMPORT_ROW, as, quarantineId, externalId, desk, title,
                 byline, body, priority, availableAt == null ? null : TIME.format(availableAt),
-                resolveIfPresent ? "resolve" : "refuse").get(0);
+                resolveIfPresent ? "resolve" : "refuse", due == null ? null : TIME.format(due)).get(0);
         RowOutcome outcome = DatabaseOperations.outcome(Operation.CORRECT_IMPORT_ROW, RowOutcome.class,
                 r.get("outcome", String.class));
         if (outcome != RowOutcome.IMPORTED && outcome != RowOutcome.PRESENT) {
