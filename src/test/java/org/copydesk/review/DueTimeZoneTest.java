@@ -1,7 +1,6 @@
 package org.copydesk.review;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
 import static org.copydesk.db.schema.Tables.SWEEP_TURN;
 
