@@ -232,8 +232,9 @@ BEGIN
         SET v_scan = (v_want - v_claimed) * 8;
         SET v_skip = FLOOR(v_spread * 31 * (v_want - v_claimed));
         -- A read from a random place keeps to the urgency of the head of the editor's queue (its
-        -- priority, due time and lane), so that it passes over only articles as urgent as the ones it takes,
-        -- never a more urgent one; and while work that came back or that a supervisor moved to the
+        -- priority, due time and lane), so that it passes over only articles as urgent as the ones
+        -- it takes, never a more urgent one (with a due time on every article, few share the head's:
+        -- the read then finds nothing past the random place and the next one starts at the head); and while work that came back or that a supervisor moved to the
         -- front (lane 0) heads the queue, the read starts at the head, so that such work is taken
         -- first, in order. When the head's urgency has no rows left from the random place, the read
         -- finds nothing and the next one starts from the head, unbounded.

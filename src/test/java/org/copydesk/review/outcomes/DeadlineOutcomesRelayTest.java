@@ -2,10 +2,7 @@ package org.copydesk.review.outcomes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
-import static org.copydesk.testing.Eventually.await;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -47,7 +44,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DeadlineOutcomesRelayTest {
 
-    private static final byte[] SECRET = "a-shared-secret-of-the-cms".getBytes(StandardCharsets.UTF_8);
     private static final String RELAY_ACCOUNT = ("rl_" + ProcessHandle.current().pid() + "_due");
 
     private final TestDatabase db;
@@ -109,46 +105,11 @@ class DeadlineOutcomesRelayTest {
         assertThat(decisionKeys).doesNotContain("due_at", "stage");
         assertThat(keys(missed)).containsAll(decisionKeys);
 
-        RelayState state = session.relayState();
-        try (StandInCms cms = new StandInCms(new WebhookSignature(SECRET), 0, false)) {
-            RelaySettings settings = RelaySettings.defaults(cms.url()).withAttempts(20, Duration.ofMillis(50), Duration.ofMillis(400))
-                    .withTiming(Duration.ofMillis(2000), Duration.ofMillis(50), Duration.ofSeconds(3));
-            WebhookRelay relay = new WebhookRelay(new OutcomeServices(relayDb).relayProcedures(), new WebhookSignature(SECRET),
-                    settings, "deadline-relay", Clock.systemUTC(), new Quiet());
-            Thread thread = new Thread(() -> {
-                try {
-                    relay.run();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "deadline-relay");
-            thread.setDaemon(true);
-            thread.start();
-            await("every event is delivered", Duration.ofSeconds(60), () -> state.counts().delivered() == feed.size());
-            relay.close();
-            thread.join(10_000);
-            assertThat(cms.processedInOrder()).extracting(StandInCms.Processed::key)
-                    .containsExactlyInAnyOrderElementsOf(feed.stream().map(OutcomeEvent::idempotencyKey).toList());
-            assertThat(cms.badSignatures.get()).isZero();
-        }
+        TodaysReceiver.takesEveryEventOnce(relayDb, session.relayState(), feed, "deadline-relay");
     }
 
     private static Set<String> keys(OutcomeEvent e) {
         return java.util.regex.Pattern.compile("\"([a-z_]+)\":").matcher(OutcomeJson.of(e)).results().map(m -> m.group(1))
                 .collect(java.util.stream.Collectors.toSet());
-    }
-
-    private static final class Quiet implements WebhookRelay.Listener {
-        @Override
-        public void attempted(OutcomeEvent event, RelayProcedures.Delivery delivery, String answer) {
-        }
-
-        @Override
-        public void waitingForLease(String holder, LocalDateTime until) {
-        }
-
-        @Override
-        public void databaseTrouble(String message) {
-        }
     }
 }
