@@ -9,6 +9,9 @@ DELIMITER $$
 -- 10 minutes, what a supervisor keeps from them (kept_from: set by a force release or a
 -- reassignment away) and what a supervisor holds (held_at). p_limit caps the batch (NULL: the
 -- capacity), p_max_lease_seconds caps the lease (NULL: the desk's).
+-- Claim order (docs/workflow.md): priority; then the due time, earliest first, articles without one
+-- after every due one (due_order); then work that came back (lane 0); then when it became
+-- available; then id. ix_article_claim and ix_article_free have these columns in this order.
 -- On a desk with a review chain (docs/workflow.md) an article is handed out only at a stage the
 -- editor may take (the desk's editors, or the people a stage names, who need not be on the desk),
 -- and never at a four-eyes stage to someone who approved it at another stage (four_eyes_barred,
@@ -50,7 +53,10 @@ BEGIN
     DECLARE v_highest_priority INT DEFAULT 2147483647;
     DECLARE v_lowest_lane INT DEFAULT -2147483648;
     DECLARE v_highest_lane INT DEFAULT 2147483647;
+    DECLARE v_lowest_due DATETIME(3) DEFAULT '1000-01-01 00:00:00.000';
+    DECLARE v_highest_due DATETIME(3) DEFAULT '9999-12-31 23:59:59.999';
     DECLARE v_head_priority INT;
+    DECLARE v_head_due DATETIME(3);
     DECLARE v_head_lane INT;
     DECLARE v_done INT DEFAULT 0;
     DECLARE v_lapsed INT DEFAULT 0; -- a lapsed lease waits to be taken over on the editor's desks
@@ -84,7 +90,7 @@ BEGIN
           AND NOT (kept_from <=> v_actor) AND held_at IS NULL
           AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
                AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
-        ORDER BY status, priority, queue_lane, available_at, id LIMIT v_want FOR UPDATE SKIP LOCKED;
+        ORDER BY status, priority, due_order, queue_lane, available_at, id LIMIT v_want FOR UPDATE SKIP LOCKED;
     -- SKIP_LOCKED while no lease has lapsed (nearly always: the release service frees lapsed
     -- leases): free rows only, from ix_article_free (free rows first within 'queued', in claim
     -- order), where the held rows are not in the way.
@@ -97,7 +103,7 @@ BEGIN
                AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
         -- (not "ORDER BY status, locked_by, …": MySQL 8 does not count IS NULL as a constant there,
         -- sorts, and a sorting locking read locks every free row it sorts)
-        ORDER BY priority, queue_lane, available_at, id LIMIT v_want FOR UPDATE SKIP LOCKED;
+        ORDER BY priority, due_order, queue_lane, available_at, id LIMIT v_want FOR UPDATE SKIP LOCKED;
     -- BLOCKING and OPTIMISTIC: candidates read without locks, then taken one by one by primary
     -- key (a locking scan of the claim index locks index entries and then waits for the rows behind
     -- them, while a decision holds its row and then updates the same entries: the two deadlocked).
@@ -122,8 +128,9 @@ BEGIN
            AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
                 AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
            AND priority BETWEEN v_lowest_priority AND v_highest_priority
+           AND due_order BETWEEN v_lowest_due AND v_highest_due
            AND queue_lane BETWEEN v_lowest_lane AND v_highest_lane
-         ORDER BY status, priority, queue_lane, available_at, id LIMIT v_skip, v_scan;
+         ORDER BY status, priority, due_order, queue_lane, available_at, id LIMIT v_skip, v_scan;
     -- reading_free: the free rows only, from ix_article_free, past the rows others hold (nearly
     -- always: see skipping_free). Without it every read walked the held rows at the head of the
     -- queue, each with a look-up of its row: 320 of them with 64 editors.
@@ -135,8 +142,9 @@ BEGIN
            AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
                 AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
            AND priority BETWEEN v_lowest_priority AND v_highest_priority
+           AND due_order BETWEEN v_lowest_due AND v_highest_due
            AND queue_lane BETWEEN v_lowest_lane AND v_highest_lane
-         ORDER BY priority, queue_lane, available_at, id LIMIT v_skip, v_scan;
+         ORDER BY priority, due_order, queue_lane, available_at, id LIMIT v_skip, v_scan;
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
 
@@ -224,30 +232,31 @@ BEGIN
         SET v_scan = (v_want - v_claimed) * 8;
         SET v_skip = FLOOR(v_spread * 31 * (v_want - v_claimed));
         -- A read from a random place keeps to the urgency of the head of the editor's queue (its
-        -- priority and lane), so that it passes over only articles as urgent as the ones it takes,
-        -- never a more urgent one; and while work that came back or that a supervisor moved to the
+        -- priority, due time and lane), so that it passes over only articles as urgent as the ones
+        -- it takes, never a more urgent one (with a due time on every article, few share the head's:
+        -- the read then finds nothing past the random place and the next one starts at the head); and while work that came back or that a supervisor moved to the
         -- front (lane 0) heads the queue, the read starts at the head, so that such work is taken
         -- first, in order. When the head's urgency has no rows left from the random place, the read
         -- finds nothing and the next one starts from the head, unbounded.
         IF v_skip > 0 AND v_head_priority IS NULL THEN
             IF v_lapsed = 0 THEN
-                SELECT priority, queue_lane INTO v_head_priority, v_head_lane FROM article FORCE INDEX (ix_article_free)
+                SELECT priority, due_order, queue_lane INTO v_head_priority, v_head_due, v_head_lane FROM article FORCE INDEX (ix_article_free)
                  WHERE status = 'queued' AND locked_by IS NULL AND available_at <= v_now
                    AND FIND_IN_SET(desk_id, v_desks) > 0
                    AND NOT (passed_by <=> v_actor AND passed_until > v_now)
                    AND NOT (kept_from <=> v_actor) AND held_at IS NULL
                    AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
                         AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
-                 ORDER BY priority, queue_lane, available_at, id LIMIT 1;
+                 ORDER BY priority, due_order, queue_lane, available_at, id LIMIT 1;
             ELSE
-                SELECT priority, queue_lane INTO v_head_priority, v_head_lane FROM article
+                SELECT priority, due_order, queue_lane INTO v_head_priority, v_head_due, v_head_lane FROM article
                  WHERE status = 'queued' AND available_at <= v_now AND (locked_by IS NULL OR expires_at <= v_now)
                    AND FIND_IN_SET(desk_id, v_desks) > 0
                    AND NOT (passed_by <=> v_actor AND passed_until > v_now)
                    AND NOT (kept_from <=> v_actor) AND held_at IS NULL
                    AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
                         AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
-                 ORDER BY status, priority, queue_lane, available_at, id LIMIT 1;
+                 ORDER BY status, priority, due_order, queue_lane, available_at, id LIMIT 1;
             END IF;
             IF v_head_priority IS NULL THEN
                 LEAVE claiming; -- nothing the editor may claim waits
@@ -258,9 +267,11 @@ BEGIN
         END IF;
         IF v_skip > 0 THEN
             SET v_lowest_priority = v_head_priority, v_highest_priority = v_head_priority,
+                v_lowest_due = v_head_due, v_highest_due = v_head_due,
                 v_lowest_lane = v_head_lane, v_highest_lane = v_head_lane;
         ELSE
             SET v_lowest_priority = -2147483648, v_highest_priority = 2147483647,
+                v_lowest_due = '1000-01-01 00:00:00.000', v_highest_due = '9999-12-31 23:59:59.999',
                 v_lowest_lane = -2147483648, v_highest_lane = 2147483647;
         END IF;
         SET v_seen = 0;
@@ -388,7 +399,7 @@ BEGIN
            v_next AS next_available_at;
     -- what was refreshed (by id), then what was taken, in claim order
     SELECT a.id, a.external_id, a.desk_id, a.title, a.byline, a.priority, a.attempts, a.available_at, a.locked_by,
-           a.lease_token, a.expires_at, v_now AS server_now, a.stage_id
+           a.lease_token, a.expires_at, v_now AS server_now, a.stage_id, a.due_at
       FROM article a
      WHERE a.locked_by = v_actor AND a.expires_at > v_now
      ORDER BY FIND_IN_SET(a.id, v_taken) > 0, FIND_IN_SET(a.id, v_taken), a.id;

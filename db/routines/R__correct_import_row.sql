@@ -4,10 +4,13 @@ DELIMITER $$
 
 -- Turns a row an import kept aside, corrected by a supervisor, into an article.
 -- p_if_present: 'refuse' (an error) or 'resolve' (the row is dealt with, no new article) when an
--- article with that external id exists already. Result: outcome (imported, present), article_id.
+-- article with that external id exists already. p_due: when the article is due ('YYYY-MM-DD
+-- HH:MM:SS.fff' UTC; NULL: the desk's default after it becomes available, if the desk has one), as
+-- import_articles takes it. Result: outcome (imported, present), article_id.
 CREATE PROCEDURE correct_import_row(IN p_as VARCHAR(64), IN p_row BIGINT, IN p_external_id VARCHAR(128), IN p_desk VARCHAR(32),
                                     IN p_title VARCHAR(300), IN p_byline VARCHAR(200), IN p_body LONGTEXT,
-                                    IN p_priority INT, IN p_available_at VARCHAR(40), IN p_if_present VARCHAR(8))
+                                    IN p_priority INT, IN p_available_at VARCHAR(40), IN p_if_present VARCHAR(8),
+                                    IN p_due VARCHAR(40))
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
     DECLARE v_no_such_desk INT;
@@ -20,6 +23,7 @@ BEGIN
     DECLARE v_line BIGINT;
     DECLARE v_external VARCHAR(128);
     DECLARE v_id BIGINT;
+    DECLARE v_due DATETIME(3);
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
     CALL operation_begins();
@@ -46,9 +50,16 @@ BEGIN
         COMMIT;
         SELECT 'present' AS outcome, NULL AS article_id;
     ELSE
-        INSERT INTO article (external_id, desk_id, title, byline, body, priority, available_at, created_at, updated_at)
+        SET v_due = CAST(p_due AS DATETIME(3));
+        IF v_due IS NULL THEN
+            SELECT TIMESTAMPADD(SECOND, due_after_seconds, COALESCE(CAST(p_available_at AS DATETIME(6)), v_now)) INTO v_due
+              FROM desk WHERE id = p_desk;
+        END IF;
+        INSERT INTO article (external_id, desk_id, title, byline, body, priority, available_at, created_at, updated_at,
+                             due_at, due_order, due_watch_at)
         VALUES (v_external, p_desk, TRIM(p_title), p_byline, p_body, COALESCE(p_priority, 3),
-                COALESCE(CAST(p_available_at AS DATETIME(6)), v_now), v_now, v_now);
+                COALESCE(CAST(p_available_at AS DATETIME(6)), v_now), v_now, v_now,
+                v_due, COALESCE(v_due, '9999-12-31 00:00:00.000'), v_due);
         SET v_id = LAST_INSERT_ID();
         UPDATE import_quarantine SET resolved_at = v_now WHERE id = p_row;
         CALL log_event(v_id, 'import', v_actor, NULL, NULL, NULL, NULL, NULL,

@@ -6,10 +6,15 @@ DELIMITER $$
 -- external_id, desk, title, byline, body, priority, available_at ('YYYY-MM-DD HH:MM:SS.ffffff' UTC,
 -- or null for now), stage (optional: on a desk with stages, the stage a new article enters at; a
 -- stage entered only when asked is asked for, and the article starts at the first stage every article
--- enters, or at the asked one if none comes before it)) and the batch's refused rows (p_kept_aside:
--- objects with line, raw_text, reason).
+-- enters, or at the asked one if none comes before it), due (optional: when a new article is due,
+-- 'YYYY-MM-DD HH:MM:SS.fff' UTC; without one, the desk's due_after_seconds after it becomes
+-- available, if the desk has a default)) and the batch's refused rows (p_kept_aside: objects with
+-- line, raw_text, reason). A due time applies to a new article only: a re-import does not move the due
+-- time of an article already there (a supervisor's set_due_time does, with a reason). A due time
+-- already past is taken; the row's late is 1 and the sweep tells the feed deadline_missed.
 -- p_reopen = 1: a new revision of a decided article reopens it.
--- Result: one row per input row: line, external_id, article_id, outcome, revision.
+-- Result: one row per input row: line, external_id, article_id, outcome, revision, late (1: a new
+-- article whose due time had passed on the server's clock when it was imported).
 --   imported      a new article (revision 1)
 --   present       the same title, body and byline as the current revision: nothing changed
 --   revised       a new revision; the article waits in the queue and editors see the new text
@@ -34,6 +39,9 @@ BEGIN
     DECLARE v_priority INT;
     DECLARE v_available VARCHAR(64);
     DECLARE v_stage VARCHAR(1000);
+    DECLARE v_due_text VARCHAR(64);
+    DECLARE v_due DATETIME(3);
+    DECLARE v_late INT;
     DECLARE v_enter VARCHAR(32);
     DECLARE v_id BIGINT;
     DECLARE v_status VARCHAR(16);
@@ -47,11 +55,11 @@ BEGIN
     DECLARE v_out LONGTEXT DEFAULT '[]';
     DECLARE v_done INT DEFAULT 0;
     DECLARE rows_in CURSOR FOR SELECT j.line, j.external_id, j.desk, j.title, j.byline, j.body, j.priority, j.available_at,
-                                      j.stage
+                                      j.stage, j.due
           FROM JSON_TABLE(p_rows, '$[*]' COLUMNS (line BIGINT PATH '$.line', external_id VARCHAR(1000) PATH '$.external_id',
                desk VARCHAR(1000) PATH '$.desk', title TEXT PATH '$.title', byline TEXT PATH '$.byline',
                body LONGTEXT PATH '$.body', priority INT PATH '$.priority', available_at VARCHAR(64) PATH '$.available_at',
-               stage VARCHAR(1000) PATH '$.stage')) j;
+               stage VARCHAR(1000) PATH '$.stage', due VARCHAR(64) PATH '$.due')) j;
     DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_done = 1;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
     CALL operation_begins();
@@ -66,9 +74,11 @@ BEGIN
     SET v_now = server_utc_now();
     OPEN rows_in;
     each_row: LOOP
-        FETCH rows_in INTO v_line, v_external, v_desk, v_title, v_byline, v_body, v_priority, v_available, v_stage;
+        FETCH rows_in INTO v_line, v_external, v_desk, v_title, v_byline, v_body, v_priority, v_available, v_stage,
+                           v_due_text;
         IF v_done = 1 THEN LEAVE each_row; END IF;
         SET v_id = NULL;
+        SET v_late = 0;
         SELECT id, status, locked_by, expires_at, title, byline, body, revision
           INTO v_id, v_status, v_owner, v_expires, v_old_title, v_old_byline, v_old_body, v_revision
           FROM article WHERE external_id = v_external FOR UPDATE;
@@ -92,10 +102,19 @@ BEGIN
                     SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = 'Copydesk: an import row names a stage its desk does not have';
                 END IF;
             END IF;
+            -- the row's due time, else the desk's default after the article becomes available
+            SET v_due = CAST(v_due_text AS DATETIME(3));
+            IF v_due IS NULL THEN
+                SELECT TIMESTAMPADD(SECOND, d.due_after_seconds, COALESCE(CAST(v_available AS DATETIME(6)), v_now))
+                  INTO v_due FROM desk d WHERE d.id = v_desk;
+                SET v_done = 0;
+            END IF;
+            SET v_late = COALESCE(v_due <= v_now, 0);
             INSERT INTO article (external_id, desk_id, title, byline, body, priority, available_at, created_at, updated_at,
-                                 stage_id)
+                                 stage_id, due_at, due_order, due_watch_at)
             VALUES (v_external, v_desk, v_title, v_byline, v_body, COALESCE(v_priority, 3),
-                    COALESCE(CAST(v_available AS DATETIME(6)), v_now), v_now, v_now, v_enter);
+                    COALESCE(CAST(v_available AS DATETIME(6)), v_now), v_now, v_now, v_enter,
+                    v_due, COALESCE(v_due, '9999-12-31 00:00:00.000'), v_due);
             SET v_id = LAST_INSERT_ID();
             IF v_enter IS NOT NULL AND v_enter <> TRIM(v_stage) THEN
                 INSERT INTO article_stage_request (article_id, stage_id, asked_by, asked_at)
@@ -150,7 +169,7 @@ BEGIN
                 CALL record_outcome(UUID(), 'reopened', v_id, v_actor, NULL, CONCAT('revision ', v_revision), NULL, NULL, v_now);
             END IF;
         END IF;
-        SET v_out = JSON_ARRAY_APPEND(v_out, '$', JSON_ARRAY(v_line, v_external, v_id, v_outcome, v_revision));
+        SET v_out = JSON_ARRAY_APPEND(v_out, '$', JSON_ARRAY(v_line, v_external, v_id, v_outcome, v_revision, v_late));
     END LOOP;
     CLOSE rows_in;
     INSERT INTO import_quarantine (import_id, source_name, line_number, raw_text, reason, created_at)
@@ -158,9 +177,10 @@ BEGIN
       FROM JSON_TABLE(COALESCE(p_kept_aside, '[]'), '$[*]' COLUMNS (line BIGINT PATH '$.line',
            raw_text LONGTEXT PATH '$.raw_text', reason TEXT PATH '$.reason')) q;
     COMMIT;
-    SELECT o.line, o.external_id, o.article_id, o.outcome, o.revision
+    SELECT o.line, o.external_id, o.article_id, o.outcome, o.revision, o.late
       FROM JSON_TABLE(v_out, '$[*]' COLUMNS (line BIGINT PATH '$[0]', external_id VARCHAR(128) PATH '$[1]',
-           article_id BIGINT PATH '$[2]', outcome VARCHAR(16) PATH '$[3]', revision INT PATH '$[4]')) o;
+           article_id BIGINT PATH '$[2]', outcome VARCHAR(16) PATH '$[3]', revision INT PATH '$[4]',
+           late INT PATH '$[5]')) o;
 END$$
 
 DELIMITER ;

@@ -20,7 +20,7 @@ BEGIN
     COMMIT;
     SELECT e.id AS cursor_id, e.idempotency_key, e.outcome, e.article_id, e.external_id, e.desk_id, e.editor_id,
            e.verdict, e.notes, e.article_status, e.send_backs, e.returns_at, e.lease_token, e.decided_at, e.attempts,
-           e.stage_id, e.to_stage_id
+           e.stage_id, e.to_stage_id, e.due_at
       FROM outcome_event e
      WHERE e.delivery = 'waiting' AND e.next_attempt_at <= v_now
        AND NOT EXISTS (SELECT 1 FROM outcome_event p

@@ -17,8 +17,8 @@ DELIMITER $$
 --    interval is the caller's p_interval_ms, at least 50 ms and at most longest_interval_ms: no
 --    caller can push the next sweep further off than the house interval.
 --  * The taker ends stuck sessions (end_stuck_sessions, at most once per interval; a failure there
---    does not stop the rest) and frees one chunk of up to 100 lapsed leases
---    (release_expired_leases), whatever the caller asked.
+--    does not stop the rest), frees one chunk of up to 100 lapsed leases (release_expired_leases)
+--    and tells up to 100 missed deadlines (report_missed_deadlines), whatever the caller asked.
 --  * A sweep that failed does not use up the turn: when anything after the turn was taken fails
 --    (the book-keeping, end_stuck_sessions or release_expired_leases), the turn is left due again
 --    (and the stuck-session sweep too, when that part failed), so the next caller sweeps; an
@@ -27,8 +27,8 @@ DELIMITER $$
 --    taking every turn. The one failure left counted as a sweep is the owner lacking a right
 --    (PROCESS, CONNECTION ADMIN: error 1227, 1142, 1143, 1370): every caller's sweep would fail
 --    the same way, and copydesk doctor names it.
---  * While lapsed leases remain after that chunk, the turn is left due, so the next caller (the
---    taker going on with its paced chunks, or anyone) frees the next chunk.
+--  * While lapsed leases or untold missed deadlines remain after that chunk, the turn is left
+--    due, so the next caller (the taker going on with its paced chunks, or anyone) does the next.
 --  * A failure of the turn (a lock wait on the turn's row, a failed chunk) does not stop the XA
 --    list: it is told in a result of its own, before the list.
 --  * Pacing: each call notes its account in sweep_caller (one row per account, however many
@@ -125,7 +125,9 @@ BEGIN
                 END;
             END IF;
             CALL release_expired_leases(100);
-            SELECT EXISTS (SELECT 1 FROM article WHERE expires_at < v_now AND locked_by IS NOT NULL) INTO v_lapsed_left;
+            CALL report_missed_deadlines(100);
+            SELECT EXISTS (SELECT 1 FROM article WHERE expires_at < v_now AND locked_by IS NOT NULL)
+                OR EXISTS (SELECT 1 FROM article WHERE due_watch_at <= v_now) INTO v_lapsed_left;
             IF v_lapsed_left THEN
                 UPDATE sweep_turn SET due_at = v_now WHERE id = 1;
             END IF;

@@ -16,7 +16,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 StatusCommand.class, EditorsCommand.class, DesksCommand.class, ClaimCommand.class, DecideCommand.class,
                 PurgeCommand.class, FeedCommand.class, RelayCommand.class, IntegrationsCommand.class, WaitingCommand.class,
                 WithdrawCommand.class, BackupCommand.class, RestoreCommand.class,
-                QuarantineCommand.class, DoctorCommand.class, PeopleCommand.class, StagesCommand.class,
+                QuarantineCommand.class, DoctorCommand.class, PeopleCommand.class, StagesCommand.class, DueCommand.class,
                 picocli.CommandLine.HelpCommand.class})
 public final class CopydeskCommand implements Callable<Integer> {
 

@@ -77,7 +77,7 @@ public final class DeskQueue {
         int[] position = {0};
         read(queued.and(ARTICLE.HELD_AT.isNull()).and(ARTICLE.AVAILABLE_AT.le(at)), WAITING_SHOWN,
                 r -> item(r, Place.WAITING, ++position[0]), items,
-                ARTICLE.PRIORITY, ARTICLE.QUEUE_LANE, ARTICLE.AVAILABLE_AT, ARTICLE.ID);
+                ARTICLE.PRIORITY, ARTICLE.DUE_ORDER, ARTICLE.QUEUE_LANE, ARTICLE.AVAILABLE_AT, ARTICLE.ID);
         read(queued.and(ARTICLE.HELD_AT.isNull()).and(ARTICLE.AVAILABLE_AT.gt(at)), OTHERS_SHOWN,
                 r -> item(r, Place.SCHEDULED, 0), items, ARTICLE.AVAILABLE_AT, ARTICLE.ID);
         read(queued.and(ARTICLE.HELD_AT.isNotNull()), OTHERS_SHOWN, r -> item(r, Place.HELD, 0), items, ARTICLE.HELD_AT, ARTICLE.ID);

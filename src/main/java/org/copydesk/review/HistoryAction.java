@@ -43,7 +43,9 @@ public enum HistoryAction {
     /** An article moved between stages of its desk's chain (a decision, a supervisor, a stage removed). */
     STAGE,
     /** A desk's chain changed (resource 'desk'): a stage added, changed, removed, reordered, its takers. */
-    STAGES;
+    STAGES,
+    /** A supervisor set, moved or cleared the article's due time (the old and the new one in the detail). */
+    DUE;
 
     private static final Map<String, HistoryAction> BY_CODE = Arrays.stream(values())
             .collect(Collectors.toUnmodifiableMap(HistoryAction::code, Function.identity()));

@@ -98,9 +98,10 @@ public final class ImportRejects {
         } catch (java.time.DateTimeException e) {
             throw new IllegalArgumentException(Phrase.of("review.rejects.availableAt").text());
         }
+        LocalDateTime due = CorrectionTemplate.dueUtc(fields.get("due"));
         // the database locks the row, checks it is still open and the id is new, and writes the history
         return calls.correct(actor, rejectId, fields.get("external_id"), desk, title.strip(), fields.get("byline"),
-                body, priority, embargo, false).articleId();
+                body, priority, embargo, false, due).articleId();
     }
 
     /** Marks the row dealt with, without creating an article. */

@@ -71,7 +71,7 @@ final class ReviewProcedures {
                 r.get("external_id", String.class), r.get("desk_id", String.class), r.get("title", String.class),
                 r.get("byline", String.class), r.get("priority", Integer.class), r.get("attempts", Integer.class),
                 r.get("available_at", LocalDateTime.class), leaseOf(r, "id", "locked_by", "lease_token"),
-                r.get("stage_id", String.class)));
+                r.get("stage_id", String.class), DueTimes.instant(r.get("due_at", LocalDateTime.class))));
         return new Claimed(summary.get("server_now", LocalDateTime.class), summary.get("refreshed", Integer.class),
                 summary.get("claimed", Integer.class), summary.get("capacity", Integer.class),
                 summary.get("next_available_at", LocalDateTime.class), held);

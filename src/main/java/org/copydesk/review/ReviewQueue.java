@@ -207,7 +207,7 @@ public final class ReviewQueue {
         for (Lease lease : leases) {
             ArticleRecord r = rows.get(ArticleLeases.articleId(lease));
             held.add(new HeldArticle(r.getId(), r.getExternalId(), r.getDeskId(), r.getTitle(), r.getByline(),
-                    r.getPriority(), r.getAttempts(), r.getAvailableAt(), lease, r.getStageId()));
+                    r.getPriority(), r.getAttempts(), r.getAvailableAt(), lease, r.getStageId(), DueTimes.instant(r.getDueAt())));
         }
         return held;
     }

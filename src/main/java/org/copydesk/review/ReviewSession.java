@@ -197,6 +197,11 @@ public final class ReviewSession implements AutoCloseable {
         return new ReviewStages(database.dsl(), operations, sessionUser);
     }
 
+    /** When articles are due: a supervisor's change of a due time, and what is due soon (docs/deadlines.md). */
+    public DueTimes dueTimes() {
+        return new DueTimes(database.dsl(), operations, sessionUser);
+    }
+
     /** For the reviewer of a returned article: the sent-back revision, the notes, the word diff. */
     public ReturnedArticles returnedArticles() {
         return new ReturnedArticles(database.dsl());

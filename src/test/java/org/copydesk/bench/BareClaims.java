@@ -39,7 +39,7 @@ final class BareClaims {
 
     private static final String CANDIDATES = "select id, lease_token, external_id from " + TABLE
             + " where status = 'queued' and available_at <= now(6) and (locked_by is null or expires_at <= now(6))"
-            + " order by status, priority, queue_lane, available_at, id limit " + ClaimBenchmark.BATCH
+            + " order by status, priority, due_order, queue_lane, available_at, id limit " + ClaimBenchmark.BATCH
             + " for update skip locked";
     private static final String COMPLETE = "update " + TABLE + " set status = 'approved', locked_by = null, expires_at = null"
             + " where id = ? and locked_by = ? and lease_token = ?";

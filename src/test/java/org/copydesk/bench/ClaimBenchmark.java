@@ -45,7 +45,9 @@ import org.jooq.impl.DSL;
  * {@code p_as}), {@code bench.only} a comma-separated list of cell labels to run alone (for
  * experiments; no report is written then), {@code bench.sweeps} release-service set-ups to compare:
  * batch size, "/paced" for a service that rests as long as each batch took (100,100/paced,1000/paced;
- * empty: none). After the cells, {@link RoutineEnvelope} prices what the database's rules add to
+ * empty: none), {@code bench.due} scrambled (a due time on every article, not in arrival order) or arrival
+ * (due two hours after arrival) (docs/benchmarks.md, "Due times on every article").
+ * After the cells, {@link RoutineEnvelope} prices what the database's rules add to
  * every operation (its cells without them run with each owner count).
  *
  * <p>Each owner does what an editor's client does, as fast as it can: claim 5, complete them, repeat.
@@ -270,6 +272,17 @@ public final class ClaimBenchmark {
                         ServerClock.plus(ServerClock.now(), Duration.ofSeconds(seq - ROWS)));
             }
             insert.execute();
+        }
+        String due = System.getProperty("bench.due", "none");
+        if (due.equals("scrambled") || due.equals("true")) {
+            // a due time on every article, spread over the next day and not in arrival order (several
+            // share each second): the claim walks ix_article_claim by priority and due time, and takes
+            // rows scattered over the table instead of neighbours
+            dsl.execute("update article set due_at = timestampadd(second, 3600 + (id * 7919) % 86400, utc_timestamp(3)),"
+                    + " due_order = due_at");
+        } else if (due.equals("arrival")) {
+            // due two hours after arrival, as a desk's default makes it: the due order is the arrival order
+            dsl.execute("update article set due_at = timestampadd(hour, 2, available_at), due_order = due_at");
         }
         dsl.execute("analyze table article");
     }

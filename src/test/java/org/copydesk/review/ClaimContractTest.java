@@ -6,6 +6,12 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DECISION;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -223,6 +229,85 @@ class ClaimContractTest extends OperationsFixture {
         assertThat(procedures.release("bob", bob.held().get(0).lease(), "given back")).isTrue();
         assertThat(OperationsFixture.ids(procedures.claim("ann", null, null, null)))
                 .as("after someone else had it, she may get it again").containsExactlyInAnyOrder(ids.get(1), ids.get(0));
+    }
+
+    /**
+     * Within a priority the earliest due time is taken first, articles without one after every
+     * article with one (docs/workflow.md, "Claim order"): no claim takes a later-due article while an
+     * earlier-due one of the same priority waits on the desk, however long the others waited.
+     */
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void noClaimTakesALaterDueArticleWhileAnEarlierDueOneOfTheSamePriorityWaits(ClaimStrategyKind strategy) {
+        List<Long> undated = Fixtures.articles(dsl, "news", 40, 3, -3600); // waited longest, due at no set time
+        List<Long> dated = Fixtures.articles(dsl, "news", 12, 3, -60);
+        List<Integer> tenMinutes = new ArrayList<>(java.util.stream.IntStream.rangeClosed(1, 12).boxed().toList());
+        java.util.Collections.shuffle(tenMinutes, new java.util.Random(39));
+        Instant now = serverNow().toInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
+        Map<Long, Instant> dueAt = new HashMap<>();
+        for (int i = 0; i < dated.size(); i++) {
+            dueAt.put(dated.get(i), now.plus(Duration.ofMinutes(10L * tenMinutes.get(i))));
+            due(dated.get(i), dueAt.get(dated.get(i)));
+        }
+        List<Long> earliestFirst = dated.stream().sorted(Comparator.comparing(dueAt::get)).toList();
+        ReviewProcedures procedures = procedures(strategy);
+
+        List<Long> taken = new ArrayList<>();
+        while (taken.size() < 15) {
+            ReviewProcedures.Claimed claimed = procedures.claim("ann", null, 5, null);
+            for (HeldArticle held : claimed.held()) {
+                assertThat(held.dueAt()).as("the claim tells the due time").isEqualTo(dueAt.get(held.id()));
+                taken.add(held.id());
+                procedures.decide("ann", held.lease(), UUID.randomUUID(), Verdict.APPROVE, "");
+            }
+        }
+        assertThat(taken.subList(0, 12)).as("every due article, earliest first").containsExactlyElementsOf(earliestFirst);
+        assertThat(undated).containsAll(taken.subList(12, 15));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void priorityComesBeforeTheDueTime(ClaimStrategyKind strategy) {
+        Instant now = serverNow().toInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
+        long lateButLow = Fixtures.articles(dsl, "news", 1, 3, -600).get(0);
+        due(lateButLow, now.minus(Duration.ofMinutes(5)));
+        long dueSoon = Fixtures.articles(dsl, "news", 1, 2, -60).get(0);
+        due(dueSoon, now.plus(Duration.ofMinutes(20)));
+        long urgentUndated = Fixtures.articles(dsl, "news", 1, 1, -30).get(0);
+
+        assertThat(OperationsFixture.ids(procedures(strategy).claim("ann", null, 3, null)))
+                .containsExactly(urgentUndated, dueSoon, lateButLow);
+    }
+
+    /**
+     * Work that came back (a lease given back or run out: lane 0) goes before fresh work of the same
+     * priority and due time, not before an earlier-due article: the due time comes first.
+     */
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void workThatCameBackGoesFirstAmongArticlesDueAtTheSameTimeOnly(ClaimStrategyKind strategy) {
+        Instant now = serverNow().toInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
+        Instant edition = now.plus(Duration.ofHours(1));
+        List<Long> given = Fixtures.articles(dsl, "news", 2, 3, -700);
+        long backAtEdition = given.get(0);
+        long backUndated = given.get(1);
+        due(backAtEdition, edition);
+        ReviewProcedures procedures = procedures(strategy);
+        for (HeldArticle held : procedures.claim("bob", null, null, null).held()) {
+            assertThat(procedures.release("bob", held.lease(), "given back")).isTrue();
+        }
+        long freshUndated = Fixtures.articles(dsl, "news", 1, 3, -900).get(0);
+        long freshAtEdition = Fixtures.articles(dsl, "news", 1, 3, -800).get(0);
+        due(freshAtEdition, edition);
+        long freshEarlier = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
+        due(freshEarlier, now.plus(Duration.ofMinutes(30)));
+
+        assertThat(OperationsFixture.ids(procedures.claim("ann", null, 5, null)))
+                .containsExactly(freshEarlier, backAtEdition, freshAtEdition, backUndated, freshUndated);
+    }
+
+    private void due(long articleId, Instant at) {
+        DueTimes.over(dsl).set("sue", articleId, at, "the edition");
     }
 
     private static final Duration SPORT_PLUS_A_MINUTE = OperationsFixture.SPORT_LEASE.plusMinutes(1);

@@ -40,7 +40,7 @@ final class ArticleBatchWriter {
         try {
             ImportCalls.BatchResult result = retrying(() -> calls.importBatch(rows, quarantine, target));
             return new BatchOutcome(result.inserted(), rows.size() - result.inserted().size() - result.revisions().size(),
-                    result.revisions(), quarantine);
+                    result.revisions(), quarantine, result.lateLines());
         } catch (RuntimeException e) {
             if (!SqlFailures.isRowRefused(e) || rows.isEmpty()) {
                 throw e;
@@ -49,6 +49,7 @@ final class ArticleBatchWriter {
         }
         Map<String, Long> inserted = new HashMap<>();
         List<RevisionRow> revisions = new ArrayList<>();
+        List<Long> late = new ArrayList<>();
         int present = 0;
         List<QuarantineEntry> refused = new ArrayList<>();
         for (ValidatedArticle row : rows) {
@@ -56,6 +57,7 @@ final class ArticleBatchWriter {
                 ImportCalls.BatchResult one = retrying(() -> calls.importBatch(List.of(row), List.of(), target));
                 inserted.putAll(one.inserted());
                 revisions.addAll(one.revisions());
+                late.addAll(one.lateLines());
                 present += one.inserted().isEmpty() && one.revisions().isEmpty() ? 1 : 0;
             } catch (RuntimeException e) {
                 if (!SqlFailures.isRowRefused(e)) {
@@ -71,7 +73,7 @@ final class ArticleBatchWriter {
         if (!notYetWritten.isEmpty()) {
             retrying(() -> calls.importBatch(List.of(), notYetWritten, target));
         }
-        return new BatchOutcome(inserted, present, revisions, notYetWritten);
+        return new BatchOutcome(inserted, present, revisions, notYetWritten, late);
     }
 
     /** The import reports the database's own words rather than "busy" when every retry of a batch failed. */

@@ -21,7 +21,7 @@ import java.util.function.Consumer;
 final class ArticleRowValidator {
 
     static final Set<String> FIELDS = Set.of("external_id", "desk", "title", "body", "byline", "priority", "available_at",
-            "stage");
+            "stage", "due");
     /** The fields no article can do without, in the order the documentation lists them. */
     static final java.util.List<String> REQUIRED = java.util.List.of("external_id", "desk", "title", "body");
     static final int EXTERNAL_ID_MAX = 128;
@@ -48,7 +48,7 @@ final class ArticleRowValidator {
     }
 
     /** Thrown inside validation to give the reason a row is refused. */
-    private static final class Refused extends Exception {
+    static final class Refused extends Exception {
         Refused(String reason) {
             super(reason, null, false, false);
         }
@@ -114,8 +114,9 @@ final class ArticleRowValidator {
             if (stage != null && (stage.isBlank() || stage.strip().length() > 32)) {
                 throw new Refused("stage must be a stage id of the desk (1 to 32 characters)");
             }
+            LocalDateTime due = DueField.read(fields.get("due"));
             return new ValidatedArticle(line, externalId, desk, title, byline, body, priority, availableAt, size, rawText,
-                    stage == null ? null : stage.strip());
+                    stage == null ? null : stage.strip(), due);
         } catch (Refused r) {
             refusal.accept(r.getMessage());
             return null;

@@ -23,7 +23,7 @@ public final class CorrectionTemplate {
 
     /** The article's fields in the order people read them; other fields follow in the file's order. */
     private static final List<String> ORDER = List.of("external_id", "desk", "title", "byline", "body", "priority",
-            "available_at");
+            "available_at", "due");
     /** Without these an article cannot be created, so they stay in the template even when empty. */
     private static final List<String> REQUIRED = List.of("desk", "title", "body");
     private static final Pattern WHOLE_NUMBER = Pattern.compile("-?[0-9]{1,9}");
@@ -40,6 +40,20 @@ public final class CorrectionTemplate {
      */
     public static java.time.LocalDateTime embargoUtc(String text) {
         return text == null || text.isBlank() ? null : ArticleRowValidator.parseAvailableAt(text);
+    }
+
+    /**
+     * A due time as a correction gives it, read as an import reads {@code due} (with an offset; in
+     * UTC); null when blank.
+     *
+     * @throws IllegalArgumentException with the import's one line when it is no date-time with an offset
+     */
+    public static java.time.LocalDateTime dueUtc(String text) {
+        try {
+            return text == null || text.isBlank() ? null : DueField.read(FieldValue.text(text));
+        } catch (ArticleRowValidator.Refused e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
     }
 
     /**

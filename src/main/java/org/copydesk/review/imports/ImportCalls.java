@@ -53,8 +53,11 @@ public final class ImportCalls {
         this.operations = operations;
     }
 
-    /** One batch, all in or all out: the articles this call created and the rows that met an article already there. */
-    record BatchResult(Map<String, Long> inserted, List<RevisionRow> revisions) {
+    /**
+     * One batch, all in or all out: the articles this call created, the rows that met an article
+     * already there, and the lines of new articles already past their due time (late on arrival).
+     */
+    record BatchResult(Map<String, Long> inserted, List<RevisionRow> revisions, List<Long> lateLines) {
     }
 
     /** One batch, all in or all out. With {@code target.reopen()} a new revision of a decided article reopens it. */
@@ -62,12 +65,16 @@ public final class ImportCalls {
         String source = ImportText.shortenFromStart(target.sourceName(), 500);
         Map<String, Long> inserted = new HashMap<>();
         List<RevisionRow> revisions = new ArrayList<>();
+        List<Long> late = new ArrayList<>();
         for (Record r : operations.fetch(Operation.IMPORT_ARTICLES, target.actor(), target.importId(), source,
                 rowsJson(rows), keptAsideJson(keptAside), target.reopen() ? 1 : 0)) {
             String code = r.get("outcome", String.class);
             RowOutcome outcome = DatabaseOperations.outcome(Operation.IMPORT_ARTICLES, RowOutcome.class, code);
             String externalId = r.get("external_id", String.class);
             long articleId = r.get("article_id", Long.class);
+            if (Integer.valueOf(1).equals(r.get("late", Integer.class))) {
+                late.add(r.get("line", Long.class));
+            }
             switch (outcome) {
                 case IMPORTED -> inserted.put(externalId, articleId);
                 case PRESENT -> {
@@ -77,7 +84,7 @@ public final class ImportCalls {
                         RevisionRow.Kind.fromCode(code), r.get("revision", Integer.class)));
             }
         }
-        return new BatchResult(inserted, revisions);
+        return new BatchResult(inserted, revisions, late);
     }
 
     /**
@@ -86,9 +93,15 @@ public final class ImportCalls {
      */
     public Correction correct(String as, long quarantineId, String externalId, String desk, String title, String byline, String body,
                               int priority, LocalDateTime availableAt, boolean resolveIfPresent) {
+        return correct(as, quarantineId, externalId, desk, title, byline, body, priority, availableAt, resolveIfPresent, null);
+    }
+
+    /** The same, with the article's due time (UTC; null: the desk's default, if any), as the import reads {@code due}. */
+    public Correction correct(String as, long quarantineId, String externalId, String desk, String title, String byline, String body,
+                              int priority, LocalDateTime availableAt, boolean resolveIfPresent, LocalDateTime due) {
         Record r = operations.fetch(Operation.CORRECT_IMPORT_ROW, as, quarantineId, externalId, desk, title,
                 byline, body, priority, availableAt == null ? null : TIME.format(availableAt),
-                resolveIfPresent ? "resolve" : "refuse").get(0);
+                resolveIfPresent ? "resolve" : "refuse", due == null ? null : TIME.format(due)).get(0);
         RowOutcome outcome = DatabaseOperations.outcome(Operation.CORRECT_IMPORT_ROW, RowOutcome.class,
                 r.get("outcome", String.class));
         if (outcome != RowOutcome.IMPORTED && outcome != RowOutcome.PRESENT) {
@@ -120,6 +133,9 @@ public final class ImportCalls {
                 g.writeStringField("available_at", row.availableAt() == null ? null : TIME.format(row.availableAt()));
                 if (row.stage() != null) {
                     g.writeStringField("stage", row.stage());
+                }
+                if (row.due() != null) {
+                    g.writeStringField("due", TIME.format(row.due()));
                 }
                 g.writeEndObject();
             }

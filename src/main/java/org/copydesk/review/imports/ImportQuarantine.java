@@ -85,7 +85,7 @@ public final class ImportQuarantine {
         // the database locks the entry, so two supervisors requeueing it at once do not both act
         try {
             ImportCalls.Correction done = new ImportCalls(dsl).correct(actor, quarantineId, article.externalId(), article.deskId(),
-                    article.title(), article.byline(), article.body(), article.priority(), article.availableAt(), true);
+                    article.title(), article.byline(), article.body(), article.priority(), article.availableAt(), true, article.due());
             return done.imported() ? new RequeueResult(RequeueResult.Outcome.IMPORTED, done.articleId(), null)
                     : new RequeueResult(RequeueResult.Outcome.ALREADY_PRESENT, null, null);
         } catch (OperationRefusedException e) {

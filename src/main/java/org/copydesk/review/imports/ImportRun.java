@@ -52,6 +52,8 @@ final class ImportRun {
     private final List<RevisionRow> revisionRows = new ArrayList<>();
     private long moreProblems;
     private final List<String> warnings = new ArrayList<>();
+    /** Lines of new articles already past their due time when imported: taken, and told in the report. */
+    private final List<Long> lateLines = new ArrayList<>();
     private long moreWarnings;
     private final Map<String, Long> unknownFields = new LinkedHashMap<>();
     private long otherUnknownFields;
@@ -258,6 +260,7 @@ final class ImportRun {
         imported += outcome.imported();
         alreadyPresent += outcome.alreadyPresent();
         revisionRows.addAll(outcome.revisions());
+        lateLines.addAll(outcome.lateLines());
         quarantined += outcome.quarantined().size();
         for (QuarantineEntry q : outcome.quarantined()) {
             listProblem(new ImportProblem(q.line(), q.reason()));
@@ -349,6 +352,9 @@ final class ImportRun {
                     + " kept aside by an earlier import already (the same text, from this file or another); not added to the"
                     + " quarantine again: see import " + String.join(", ", earlierImports.stream().limit(5).toList())
                     + (earlierImports.size() > 5 ? " and " + (earlierImports.size() - 5) + " more" : ""));
+        }
+        if (!lateLines.isEmpty()) {
+            allWarnings.add(LateRows.warning(lateLines));
         }
         allWarnings.addAll(warnings);
         if (moreWarnings > 0) {

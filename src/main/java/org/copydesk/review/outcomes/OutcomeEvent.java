@@ -19,10 +19,26 @@ import java.time.LocalDateTime;
  * @param decidedAt      server time, UTC
  * @param stage          on a desk with stages: the stage decided at (null otherwise)
  * @param toStage        a stage step (stage_passed, stage_returned): the stage the article went to; else null
+ * @param dueAt          a deadline event (deadline_missed): the due time it is about, UTC; else null
  */
 public record OutcomeEvent(long cursor, String idempotencyKey, String outcome, long articleId, String externalId, String desk,
                            String editor, String verdict, String notes, String articleStatus, int sendBacks,
-                           LocalDateTime returnsAt, Long leaseToken, LocalDateTime decidedAt, String stage, String toStage) {
+                           LocalDateTime returnsAt, Long leaseToken, LocalDateTime decidedAt, String stage, String toStage,
+                           LocalDateTime dueAt) {
+
+    /**
+     * The outcomes about an article's deadline, not a decision: deadline_missed (its due time passed
+     * while it was in review); deadline_at_risk is to come with the forecast.
+     */
+    public static final java.util.Set<String> DEADLINE_EVENTS = java.util.Set.of("deadline_missed", "deadline_at_risk");
+
+    /** An event that is not about a deadline. */
+    public OutcomeEvent(long cursor, String idempotencyKey, String outcome, long articleId, String externalId, String desk,
+                        String editor, String verdict, String notes, String articleStatus, int sendBacks,
+                        LocalDateTime returnsAt, Long leaseToken, LocalDateTime decidedAt, String stage, String toStage) {
+        this(cursor, idempotencyKey, outcome, articleId, externalId, desk, editor, verdict, notes, articleStatus, sendBacks,
+                returnsAt, leaseToken, decidedAt, stage, toStage, null);
+    }
 
     /** The outcomes of a step between two stages of a desk's chain; every other outcome is as on a desk without stages. */
     public static final java.util.Set<String> STAGE_STEPS = java.util.Set.of("stage_passed", "stage_returned", "stage_moved");
@@ -38,5 +54,10 @@ public record OutcomeEvent(long cursor, String idempotencyKey, String outcome, l
     /** A step between two stages, not a decision that goes out to the writer or the page. */
     public boolean stageStep() {
         return STAGE_STEPS.contains(outcome);
+    }
+
+    /** About an article's deadline (it carries {@link #dueAt()}), not a decision. */
+    public boolean deadlineEvent() {
+        return DEADLINE_EVENTS.contains(outcome);
     }
 }

@@ -41,6 +41,7 @@ public final class OutcomeFeed {
     static final Field<LocalDateTime> DECIDED = field(name("decided_at"), LocalDateTime.class);
     static final Field<String> STAGE = field(name("stage_id"), String.class);
     static final Field<String> TO_STAGE = field(name("to_stage_id"), String.class);
+    static final Field<LocalDateTime> DUE = field(name("due_at"), LocalDateTime.class);
 
     private final DSLContext dsl;
 
@@ -55,7 +56,7 @@ public final class OutcomeFeed {
         }
         try {
             return dsl.select(CURSOR, KEY, OUTCOME, ARTICLE, EXTERNAL, DESK, EDITOR, VERDICT, NOTES, STATUS, SEND_BACKS,
-                            RETURNS, TOKEN, DECIDED, STAGE, TO_STAGE)
+                            RETURNS, TOKEN, DECIDED, STAGE, TO_STAGE, DUE)
                     .from(VIEW).where(CURSOR.gt(cursor)).orderBy(CURSOR).limit(Math.max(1, Math.min(limit, 10_000)))
                     .fetch(OutcomeFeed::event);
         } catch (RuntimeException e) {
@@ -66,6 +67,6 @@ public final class OutcomeFeed {
     static OutcomeEvent event(Record r) {
         return new OutcomeEvent(r.get(CURSOR), r.get(KEY), r.get(OUTCOME), r.get(ARTICLE), r.get(EXTERNAL), r.get(DESK),
                 r.get(EDITOR), r.get(VERDICT), r.get(NOTES), r.get(STATUS), r.get(SEND_BACKS), r.get(RETURNS), r.get(TOKEN),
-                r.get(DECIDED), r.get(STAGE), r.get(TO_STAGE));
+                r.get(DECIDED), r.get(STAGE), r.get(TO_STAGE), r.get(DUE));
     }
 }

@@ -50,6 +50,12 @@ public final class OutcomeJson {
                 g.writeStringField("stage", e.stage());
                 g.writeStringField("to_stage", e.toStage());
             }
+            if (e.deadlineEvent()) {
+                // a deadline event carries the stage the article was at and the due time it is about,
+                // after the fields every event has, so a receiver that reads those keeps working
+                g.writeStringField("stage", e.stage());
+                g.writeStringField("due_at", time(e.dueAt()));
+            }
             g.writeEndObject();
         } catch (IOException impossible) {
             throw new UncheckedIOException(impossible);

@@ -68,7 +68,7 @@ public final class RelayProcedures {
                         r.get("notes", String.class), r.get("article_status", String.class), r.get("send_backs", Integer.class),
                         r.get("returns_at", LocalDateTime.class), r.get("lease_token", Long.class),
                         r.get("decided_at", LocalDateTime.class), r.get("stage_id", String.class),
-                        r.get("to_stage_id", String.class)), r.get("attempts", Integer.class)));
+                        r.get("to_stage_id", String.class), r.get("due_at", LocalDateTime.class)), r.get("attempts", Integer.class)));
     }
 
     /**

@@ -2,12 +2,8 @@ package org.copydesk.review.outcomes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
-import static org.copydesk.testing.Eventually.await;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -44,7 +40,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StageOutcomesRelayTest {
 
-    private static final byte[] SECRET = "a-shared-secret-of-the-cms".getBytes(StandardCharsets.UTF_8);
     private static final String RELAY_ACCOUNT = ("rl_" + ProcessHandle.current().pid() + "_stg");
 
     private final TestDatabase db;
@@ -113,28 +108,7 @@ class StageOutcomesRelayTest {
                 .allSatisfy(e -> assertThat(keys(e)).as("the final event's form").isEqualTo(keysWithoutStages));
         assertThat(keysWithoutStages).doesNotContain("stage", "to_stage");
 
-        RelayState state = session.relayState();
-        try (StandInCms cms = new StandInCms(new WebhookSignature(SECRET), 0, false)) {
-            RelaySettings settings = RelaySettings.defaults(cms.url()).withAttempts(20, Duration.ofMillis(50), Duration.ofMillis(400))
-                    .withTiming(Duration.ofMillis(2000), Duration.ofMillis(50), Duration.ofSeconds(3));
-            WebhookRelay relay = new WebhookRelay(new OutcomeServices(relayDb).relayProcedures(), new WebhookSignature(SECRET),
-                    settings, "stage-relay", Clock.systemUTC(), new QuietListener());
-            Thread thread = new Thread(() -> {
-                try {
-                    relay.run();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "stage-relay");
-            thread.setDaemon(true);
-            thread.start();
-            await("every event of the chain is delivered", Duration.ofSeconds(60), () -> state.counts().delivered() == feed.size());
-            relay.close();
-            thread.join(10_000);
-            assertThat(cms.processedInOrder()).extracting(StandInCms.Processed::key)
-                    .containsExactlyInAnyOrderElementsOf(feed.stream().map(OutcomeEvent::idempotencyKey).toList());
-            assertThat(cms.badSignatures.get()).isZero();
-        }
+        TodaysReceiver.takesEveryEventOnce(relayDb, session.relayState(), feed, "stage-relay");
         assertThat(dsl.fetchCount(Tables.OUTCOME_EVENT, Tables.OUTCOME_EVENT.DELIVERY.ne(
                 org.copydesk.db.schema.enums.OutcomeEventDelivery.delivered))).isZero();
     }
@@ -143,19 +117,5 @@ class StageOutcomesRelayTest {
     private static Set<String> keys(OutcomeEvent e) {
         return java.util.regex.Pattern.compile("\"([a-z_]+)\":").matcher(OutcomeJson.of(e)).results().map(m -> m.group(1))
                 .collect(java.util.stream.Collectors.toSet());
-    }
-
-    private static final class QuietListener implements WebhookRelay.Listener {
-        @Override
-        public void attempted(OutcomeEvent event, RelayProcedures.Delivery delivery, String answer) {
-        }
-
-        @Override
-        public void waitingForLease(String holder, LocalDateTime until) {
-        }
-
-        @Override
-        public void databaseTrouble(String message) {
-        }
     }
 }
