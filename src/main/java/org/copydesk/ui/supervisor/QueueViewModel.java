@@ -36,12 +36,12 @@ public final class QueueViewModel {
     private final BooleanProperty pointerOver = new SimpleBooleanProperty();
     /** When the queue shown was read, by the server's clock. */
     private LocalDateTime readAt;
-    private boolean shown;
-    private boolean loading;
-    private long lastLoadNanos;
+    private final DeskTabReads<DeskQueue.Snapshot> reads;
 
     QueueViewModel(DashboardContext context) {
         this.context = context;
+        this.reads = new DeskTabReads<>(context, "load the desk's queue", id -> context.services.deskQueue().of(id),
+                DeskQueue.Snapshot::desk, loadError, pointerOver);
         desk.addListener((o, a, d) -> {
             selected.set(null);
             items.clear();
@@ -56,28 +56,12 @@ public final class QueueViewModel {
 
     /** Reads the chosen desk's queue again. */
     public void refresh() {
-        Desk d = desk.get();
-        if (d == null || loading) {
-            return;
-        }
-        loading = true;
-        lastLoadNanos = context.ticker.nanoTime();
-        DeskQueue queue = context.services.deskQueue();
-        context.tasks.run("load the desk's queue", () -> queue.of(d.id()), snapshot -> {
-            loading = false;
-            context.reached();
-            loadError.set("");
-            if (desk.get() == null || !desk.get().id().equals(snapshot.desk())) {
-                return; // another desk was chosen meanwhile; its own read is under way
-            }
+        reads.refresh(desk.get(), desk::get, snapshot -> {
             long keep = selected.get() == null ? -1 : selected.get().id();
             readAt = snapshot.serverNow();
             items.setAll(snapshot.items());
             selected.set(items.stream().filter(i -> i.id() == keep).findFirst().orElse(null));
             summary.set(describe(snapshot));
-        }, failure -> {
-            loading = false;
-            context.failed(failure, loadError);
         });
     }
 
@@ -91,13 +75,13 @@ public final class QueueViewModel {
 
     /** Reloads when due, while the tab is shown and the pointer is not on the rows. */
     void tick(long now) {
-        if (shown && !pointerOver.get() && !loading && now - lastLoadNanos >= context.settings.refreshInterval().toNanos()) {
+        if (reads.due(now)) {
             refresh();
         }
     }
 
     void shown(boolean isShown) {
-        shown = isShown;
+        reads.shown(isShown);
     }
 
     // --- how a row reads ---------------------------------------------------------------------------

@@ -50,12 +50,12 @@ public final class StageBoardViewModel {
     private final BooleanBinding canMove;
     private final List<Runnable> afterRead = new ArrayList<>();
     private LocalDateTime readAt;
-    private boolean shown;
-    private boolean loading;
-    private long lastLoadNanos;
+    private final DeskTabReads<StageBoard> reads;
 
     StageBoardViewModel(DashboardContext context) {
         this.context = context;
+        this.reads = new DeskTabReads<>(context, "load the stage board", id -> context.services.stages().board(id),
+                StageBoard::desk, loadError, pointerOver);
         desk.addListener((o, a, d) -> {
             selected.set(null);
             columns.clear();
@@ -79,20 +79,7 @@ public final class StageBoardViewModel {
 
     /** Reads the chosen desk's board again. */
     public void refresh() {
-        Desk d = desk.get();
-        if (d == null || loading) {
-            return;
-        }
-        loading = true;
-        lastLoadNanos = context.ticker.nanoTime();
-        ReviewStages stages = context.services.stages();
-        context.tasks.run("load the stage board", () -> stages.board(d.id()), board -> {
-            loading = false;
-            context.reached();
-            loadError.set("");
-            if (desk.get() == null || !desk.get().id().equals(board.desk())) {
-                return; // another desk was chosen meanwhile; its own read is under way
-            }
+        reads.refresh(desk.get(), desk::get, board -> {
             readAt = board.serverNow();
             StageBoard.Card was = selected.get();
             List<Stage> now = board.columns().stream().map(StageBoard.Column::stage).toList();
@@ -103,21 +90,18 @@ public final class StageBoardViewModel {
             selected.set(was == null ? null : board.columns().stream().flatMap(c -> c.cards().stream())
                     .filter(c -> c.id() == was.id()).findFirst().orElse(null));
             afterRead.forEach(Runnable::run);
-        }, failure -> {
-            loading = false;
-            context.failed(failure, loadError);
         });
     }
 
     /** Reloads when due, while the tab is shown and the pointer is not on the board. */
     void tick(long now) {
-        if (shown && !pointerOver.get() && !loading && now - lastLoadNanos >= context.settings.refreshInterval().toNanos()) {
+        if (reads.due(now)) {
             refresh();
         }
     }
 
     void shown(boolean isShown) {
-        shown = isShown;
+        reads.shown(isShown);
     }
 
     /** Something else to do after each read (the chain's setup follows the board). */
