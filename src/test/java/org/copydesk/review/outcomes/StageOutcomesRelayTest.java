@@ -1,13 +1,11 @@
 package org.copydesk.review.outcomes;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.schema.Tables;
 import org.copydesk.review.AccountAdministration;
@@ -55,10 +53,7 @@ class StageOutcomesRelayTest {
 
     @BeforeAll
     void newsroomAndRelay() {
-        new AccountAdministration(dsl).createIntegrationAccount(RELAY_ACCOUNT, "relay", "relay-password-1".toCharArray());
-        relayDb = Database.open(db.endpoint().accountUrl(db.name()), RELAY_ACCOUNT, "relay-password-1".toCharArray(), null,
-                DataSources.PoolSize.of(2), Database.SchemaAction.NONE, null);
-        dsl.deleteFrom(OUTCOME_EVENT).execute();
+        relayDb = TodaysReceiver.relayAccount(db, RELAY_ACCOUNT);
         Fixtures.emptyNewsroom(dsl);
         Newsroom n = session.newsroom();
         n.addDesk("news", "News", Duration.ofMinutes(30));

@@ -22,6 +22,15 @@ final class TodaysReceiver {
     private TodaysReceiver() {
     }
 
+    /** The relay's own integration account, signed in as the relay signs in, over an empty feed. */
+    static Database relayAccount(org.copydesk.testing.TestDatabase db, String account) {
+        new org.copydesk.review.AccountAdministration(db.dsl()).createIntegrationAccount(account, "relay",
+                "relay-password-1".toCharArray());
+        db.dsl().deleteFrom(org.copydesk.db.schema.Tables.OUTCOME_EVENT).execute();
+        return Database.open(db.endpoint().accountUrl(db.name()), account, "relay-password-1".toCharArray(), null,
+                org.copydesk.db.DataSources.PoolSize.of(2), Database.SchemaAction.NONE, null);
+    }
+
     /** Runs a relay until every event of {@code feed} is delivered, then checks the receiver took each key once. */
     static void takesEveryEventOnce(Database relayDb, RelayState state, List<OutcomeEvent> feed, String relayName) throws Exception {
         try (StandInCms cms = new StandInCms(new WebhookSignature(SECRET), 0, false)) {
