@@ -66,6 +66,11 @@ setup() {
         printf '%s\n' "$e-pass-2026" | copydesk editors add "$e" --role editor --capacity 5 --desks news,sport --password-stdin
     done
     printf '%s\n' "sam-pass-2026" | copydesk editors add sam --display-name "Sam Super" --role supervisor --desks news,sport --password-stdin
+    # News has a review chain (docs/workflow.md): copy edit by anyone on the desk, Legal when asked (eve),
+    # sign-off by someone other than whoever copy-edited it (four eyes); Sport has none, as before
+    copydesk stages add news copy "Copy edit"
+    copydesk stages add news legal Legal --when-asked --takers eve --lease 1h
+    copydesk stages add news signoff Sign-off --four-eyes --lease 15m
     python3 - "$DAY/articles.json" <<'PY'
 import json, random, sys
 random.seed(7)
