@@ -58,8 +58,8 @@ public final class ConnectionStatus {
         answering = unreachable;
         delay = firstDelay;
         nextProbeNanos = ticker.nanoTime() + delay.toNanos();
+        banner.set(bannerText()); // the words first: the banner shows the moment offline turns true
         offline.set(true);
-        banner.set(bannerText());
         return true;
     }
 
