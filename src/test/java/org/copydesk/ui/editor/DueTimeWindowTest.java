@@ -16,6 +16,7 @@ import javafx.scene.layout.HBox;
 import javafx.stage.Stage;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewSession;
+import org.copydesk.review.Role;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
@@ -175,6 +176,24 @@ class DueTimeWindowTest {
         tick();
         assertThat(due(card("Article 0")).getText()).isEqualTo("late by 1 min");
         assertThat(due(card("Article 0")).getPseudoClassStates()).contains(LATE);
+    }
+
+    @Test
+    void withStagesTheDueTimeIsTheArticlesAndTheStageAndTheDueTimeAreBothWholeOnTheCardAt1024x640() throws Exception {
+        session.newsroom().addEditor("cat", "Cat Lawson", Role.EDITOR, 3, List.of());
+        EditorNewsroom.threeStageNews(session, "cat", true);
+        long id = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
+        Deadlines.due(session, dsl, id, Duration.ofMinutes(-72).minusSeconds(20));
+        show();
+
+        ListCell<LeaseRow> card = card("Article 0");
+        Label stageBadge = (Label) card.lookup("#stage-badge");
+        assertThat(stageBadge.getText()).isEqualTo("Copy edit \u00b7 1 of 3");
+        assertThat(due(card).getText()).isEqualTo("late by 1 h 12 min");
+        for (Label l : List.of(stageBadge, due(card))) {
+            assertThat(fx(() -> l.getWidth() + 0.5 >= l.prefWidth(-1))).as(l.getText() + " whole, not cut short").isTrue();
+        }
+        assertThat(robot.lookup("#reader-due").queryAs(Label.class).getText()).isEqualTo("late by 1 h 12 min");
     }
 
     private void select(String title) throws Exception {
