@@ -138,7 +138,8 @@ class DueTimeWindowTest {
         assertThat(none.getAccessibleText()).isEqualTo("Article 2. News, priority 3. Lease: 29 min left.");
 
         Label reader = robot.lookup("#reader-due").queryAs(Label.class);
-        assertThat(fx(() -> model.selectedProperty().get().article().title())).as("the late one first: the claim order").isEqualTo("Article 0");
+        assertThat(fx(() -> model.selectedProperty().get().article().title())).as("the late one first: the claim order")
+                .isEqualTo("Article 0");
         assertThat(reader.getText()).isEqualTo("late by 12 min");
         assertThat(reader.getPseudoClassStates()).contains(LATE);
         assertThat(icon(reader)).isEqualTo(Feather.ALERT_TRIANGLE);
@@ -198,7 +199,8 @@ class DueTimeWindowTest {
 
     private void select(String title) throws Exception {
         fx(() -> {
-            model.selectedProperty().set(model.articles().stream().filter(r -> r.article().title().equals(title)).findFirst().orElseThrow());
+            model.selectedProperty().set(model.articles().stream().filter(r -> r.article().title().equals(title))
+                    .findFirst().orElseThrow());
             return null;
         });
         tick();

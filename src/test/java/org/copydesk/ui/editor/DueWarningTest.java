@@ -75,7 +75,8 @@ class DueWarningTest {
         ticker.advance(Duration.ofSeconds(35));
         assertThat(said()).containsExactly("\u201cArticle 0\u201d is due in 10 min.");
         assertThat(desktop).containsExactly("\u201cArticle 0\u201d is due in 10 min.");
-        assertThat(model.notices()).filteredOn(n -> n.text().contains("is due")).extracting(Notice::kind).containsExactly(Notice.Kind.WARNING);
+        assertThat(model.notices()).filteredOn(n -> n.text().contains("is due")).extracting(Notice::kind)
+                .containsExactly(Notice.Kind.WARNING);
 
         ticker.advance(Duration.ofMinutes(5));
         assertThat(desktop).as("said once, not on every tick").hasSize(1);
