@@ -13,6 +13,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -67,6 +68,7 @@ final class LeaseCell extends ListCell<LeaseRow> {
         priority.getStyleClass().addAll("badge", "priority-badge");
         stage.getStyleClass().addAll("badge", "stage-badge");
         stage.setId("stage-badge");
+        stage.setMinWidth(Region.USE_PREF_SIZE);
         stage.managedProperty().bind(stage.visibleProperty());
         returned.getStyleClass().addAll("badge", "returned-badge");
         returned.setId("returned-mark");
@@ -82,10 +84,11 @@ final class LeaseCell extends ListCell<LeaseRow> {
         line.setAlignment(Pos.CENTER_LEFT);
         // on a desk with stages, the stage under the headline, on a line of its own: beside the desk,
         // priority and countdown it did not fit a 1024 px window's list ("Sign-off · 3 of 3"); the due
-        // time beside it, the stage giving way first (its tooltip has it whole)
-        stage.setMinWidth(0);
-        HBox whereAndWhen = new HBox(6, stage, due);
+        // time beside it where both fit, under it where they do not (a narrow list, 150 %), never cut
+        FlowPane whereAndWhen = new FlowPane(6, 4, stage, due);
         whereAndWhen.setAlignment(Pos.CENTER_LEFT);
+        whereAndWhen.prefWrapLengthProperty().bind(title.maxWidthProperty());
+        whereAndWhen.maxWidthProperty().bind(title.maxWidthProperty());
         whereAndWhen.managedProperty().bind(whereAndWhen.visibleProperty());
         whereAndWhen.visibleProperty().bind(stage.visibleProperty().or(due.visibleProperty()));
         box = new VBox(4, title, whereAndWhen, line);

@@ -8,11 +8,14 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.prefs.Preferences;
 import javafx.css.PseudoClass;
+import javafx.scene.Group;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.layout.HBox;
+import javafx.scene.transform.Scale;
 import javafx.stage.Stage;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewSession;
@@ -30,6 +33,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.testfx.api.FxRobot;
@@ -37,7 +42,7 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * Deadlines in the editor's window, against the real database at 1024×640: each card and the
+ * Deadlines in the editor's window, against the real database at 1024×640 (and 150 %): each card and the
  * reader's header say the time left ("due in 25 min"), a late article is marked (the danger colour,
  * a warning icon and "late by"), an article without a due time shows nothing, a screen reader hears
  * the due time with the card, and a due time moved by a supervisor shows after the next reload.
@@ -54,6 +59,7 @@ class DueTimeWindowTest {
     private final FxRobot robot = new FxRobot();
     private Editor ann;
     private EditorViewModel model;
+    private EditorView view;
     private Stage stage;
 
     DueTimeWindowTest(TestDatabase db) {
@@ -73,12 +79,25 @@ class DueTimeWindowTest {
     }
 
     private void show() throws Exception {
+        show(1024, 640, 1);
+    }
+
+    /** The window at {@code width}×{@code height} logical pixels drawn at {@code scale} (as EditorLayoutTest does for 150 %). */
+    private void show(double width, double height, double scale) throws Exception {
         FxToolkit.setupFixture(() -> {
             model = new EditorViewModel(session, TaskExecutor.sameThread(), ticker, ann, ann.desks(),
                     EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
-            EditorView view = new EditorView(model, new HBox(), prefs, DesktopAttention.NONE);
+            view = new EditorView(model, new HBox(), prefs, DesktopAttention.NONE);
+            Parent root = view;
+            if (scale != 1) {
+                view.setMinSize(width, height);
+                view.setPrefSize(width, height);
+                view.setMaxSize(width, height);
+                view.getTransforms().add(new Scale(scale, scale));
+                root = new Group(view);
+            }
             stage = new Stage();
-            Scene scene = new Scene(view, 1024, 640);
+            Scene scene = new Scene(root, Math.min(1280, width * scale), Math.min(800, height * scale));
             Theme.LIGHT.apply(scene);
             stage.setScene(scene);
             stage.show();
@@ -112,6 +131,15 @@ class DueTimeWindowTest {
         return true;
     }
 
+    private static boolean whole(Label l) {
+        return l.getWidth() + 0.5 >= l.prefWidth(-1);
+    }
+
+    /** True if {@code n} is drawn within {@code container}'s bounds (not off its right edge, behind a scroll bar). */
+    private static boolean inside(Node n, Node container) {
+        return n.localToScene(n.getBoundsInLocal()).getMaxX() <= container.localToScene(container.getBoundsInLocal()).getMaxX() + 0.5;
+    }
+
     private static Feather icon(Label l) {
         return (Feather) ((FontIcon) l.getGraphic()).getIconCode();
     }
@@ -143,7 +171,7 @@ class DueTimeWindowTest {
         assertThat(reader.getText()).isEqualTo("late by 12 min");
         assertThat(reader.getPseudoClassStates()).contains(LATE);
         assertThat(icon(reader)).isEqualTo(Feather.ALERT_TRIANGLE);
-        Snapshots.save(stage.getScene().getRoot(), "editor-due-1024x640");
+        Snapshots.save(view, "editor-due-1024x640");
 
         select("Article 1");
         assertThat(reader.getText()).isEqualTo("due in 25 min");
@@ -179,22 +207,34 @@ class DueTimeWindowTest {
         assertThat(due(card("Article 0")).getPseudoClassStates()).contains(LATE);
     }
 
-    @Test
-    void withStagesTheDueTimeIsTheArticlesAndTheStageAndTheDueTimeAreBothWholeOnTheCardAt1024x640() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"1024x640, 1024, 640, 1", "150 % on a 1440x900 screen, 960, 600, 1.5"})
+    void withStagesTheDueTimeIsTheArticlesAndTheStageAndTheDueTimeAreWholeOnTheCardAndInTheReader(String what, double width,
+            double height, double scale) throws Exception {
         session.newsroom().addEditor("cat", "Cat Lawson", Role.EDITOR, 3, List.of());
         EditorNewsroom.threeStageNews(session, "cat", true);
-        long id = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
-        Deadlines.due(session, dsl, id, Duration.ofMinutes(-72).minusSeconds(20));
-        show();
+        List<Long> ids = Fixtures.articles(dsl, "news", 2, 3, -60);
+        Deadlines.due(session, dsl, ids.get(0), Duration.ofMinutes(-72).minusSeconds(20));
+        Deadlines.due(session, dsl, ids.get(1), Duration.ofMinutes(25));
+        show(width, height, scale);
 
         ListCell<LeaseRow> card = card("Article 0");
         Label stageBadge = (Label) card.lookup("#stage-badge");
         assertThat(stageBadge.getText()).isEqualTo("Copy edit \u00b7 1 of 3");
         assertThat(due(card).getText()).isEqualTo("late by 1 h 12 min");
-        for (Label l : List.of(stageBadge, due(card))) {
-            assertThat(fx(() -> l.getWidth() + 0.5 >= l.prefWidth(-1))).as(l.getText() + " whole, not cut short").isTrue();
+        Label reader = robot.lookup("#reader-due").queryAs(Label.class);
+        assertThat(reader.getText()).isEqualTo("late by 1 h 12 min");
+        Node list = robot.lookup("#articles").query();
+        Node readerPane = robot.lookup("#reader").query();
+        for (Label l : List.of(stageBadge, due(card), due(card("Article 1")), (Label) card.lookup(".countdown"))) {
+            assertThat(fx(() -> whole(l) && inside(l, list))).as(l.getText() + " whole, and inside the list").isTrue();
         }
-        assertThat(robot.lookup("#reader-due").queryAs(Label.class).getText()).isEqualTo("late by 1 h 12 min");
+        for (Label l : List.of(reader, robot.lookup("#reader-stage").queryAs(Label.class))) {
+            assertThat(fx(() -> whole(l) && inside(l, readerPane))).as(l.getText() + " whole, and inside the reader").isTrue();
+        }
+        if (scale != 1) {
+            Snapshots.save(view, "editor-due-150-percent");
+        }
     }
 
     private void select(String title) throws Exception {
