@@ -1,6 +1,7 @@
 package org.copydesk.ui.editor;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.copydesk.db.schema.Tables.ARTICLE;
 
 import java.time.Duration;
 import java.time.ZoneId;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The warning before a held article is late, on the real database with a manual clock: "“Title” is
  * due in 10 min" once at the editor's lead time and "“Title” is late" once when it passes, both as a
  * notice and to the desktop (the path of a lease about to run out); not for an article without a due
- * time, not again on the next tick, again for a due time a supervisor moved.
+ * time, not again on the next tick, again for a due time a supervisor moved. And the list's order:
+ * articles back from their writers first, but not above one due earlier.
  */
 @ExtendWith(DatabaseExtension.class)
 class DueWarningTest {
@@ -121,5 +123,30 @@ class DueWarningTest {
         assertThat(desktop).as("a new due time is new news").containsExactly("\u201cArticle 0\u201d is due in 5 min.",
                 "\u201cArticle 0\u201d is due in 8 min.");
         assertThat(said()).as("the old warning went").containsExactly("\u201cArticle 0\u201d is due in 8 min.");
+    }
+
+    /**
+     * The list puts articles back from their writers first, but (as the claim order does) not above
+     * one due earlier: the late story stays on top; without due times, returned first as ever.
+     */
+    @Test
+    void aLateArticleStaysAboveOnesBackFromTheirWritersThatAreDueLater() {
+        List<Long> ids = Fixtures.articles(dsl, "news", 3, 3, -60);
+        dsl.update(ARTICLE).set(ARTICLE.ATTEMPTS, 1).where(ARTICLE.ID.in(ids.get(1), ids.get(2))).execute();
+        Deadlines.due(session, dsl, ids.get(0), Duration.ofMinutes(-5));
+        Deadlines.due(session, dsl, ids.get(1), Duration.ofHours(3));
+        model.start();
+
+        assertThat(model.articles()).extracting(r -> r.article().title()).containsExactly("Article 0", "Article 1", "Article 2");
+        assertThat(model.articles()).extracting(LeaseRow::returned).containsExactly(false, true, true);
+    }
+
+    @Test
+    void withoutDueTimesArticlesBackFromTheirWritersComeFirstAsBefore() {
+        List<Long> ids = Fixtures.articles(dsl, "news", 3, 3, -60);
+        dsl.update(ARTICLE).set(ARTICLE.ATTEMPTS, 1).where(ARTICLE.ID.eq(ids.get(2))).execute();
+        model.start();
+
+        assertThat(model.articles()).extracting(r -> r.article().title()).containsExactly("Article 2", "Article 0", "Article 1");
     }
 }
