@@ -45,7 +45,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * Deadlines in the editor's window, against the real database at 1024×640 (and 150 %): each card and the
  * reader's header say the time left ("due in 25 min"), a late article is marked (the danger colour,
  * a warning icon and "late by"), an article without a due time shows nothing, a screen reader hears
- * the due time with the card, and a due time moved by a supervisor shows after the next reload.
+ * the due time with the card, and a due time moved by a supervisor shows within the list's next look.
  */
 @ExtendWith(DatabaseExtension.class)
 class DueTimeWindowTest {
@@ -205,6 +205,22 @@ class DueTimeWindowTest {
         tick();
         assertThat(due(card("Article 0")).getText()).isEqualTo("late by 1 min");
         assertThat(due(card("Article 0")).getPseudoClassStates()).contains(LATE);
+    }
+
+    /** Without a reload: the list's own look every working interval (3 s) reads the due time with the lease. */
+    @Test
+    void aDueTimeMovedWhileTheArticleIsHeldShowsWithinTheListsNextLook() throws Exception {
+        long id = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
+        Deadlines.due(session, dsl, id, Duration.ofMinutes(25));
+        show();
+        assertThat(due(card("Article 0")).getText()).isEqualTo("due in 25 min");
+
+        Deadlines.due(session, dsl, id, Duration.ofHours(2).plusMinutes(10));
+        for (int second = 0; second < 4; second++) {
+            tick();
+        }
+        assertThat(due(card("Article 0")).getText()).isEqualTo("due in 2 h 10 min");
+        assertThat(robot.lookup("#reader-due").queryAs(Label.class).getText()).isEqualTo("due in 2 h 10 min");
     }
 
     @ParameterizedTest(name = "{0}")
