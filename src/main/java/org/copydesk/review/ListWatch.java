@@ -106,7 +106,8 @@ public final class ListWatch {
     }
 
     /** Claimable now: queued, available, and free or run out (the claim's own rule, read without locking). */
-    private SelectLimitPercentStep<Record8<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer, LocalDateTime>> waiting(List<String> desks) {
+    private SelectLimitPercentStep<Record8<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer, LocalDateTime>> waiting(
+            List<String> desks) {
         var now = ServerClock.now();
         return dsl.select(DSL.inline("w").as("kind"), ARTICLE.ID, DSL.castNull(SQLDataType.BIGINT).as("lease_token"),
                         DSL.castNull(SQLDataType.LOCALDATETIME(6)).as("expires_at"), ARTICLE.DESK_ID, now.as("server_now"),
@@ -127,7 +128,8 @@ public final class ListWatch {
         return dsl.renderInlined(query(editorId, desks));
     }
 
-    private Select<Record8<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer, LocalDateTime>> query(String editorId, List<String> desks) {
+    private Select<Record8<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer, LocalDateTime>> query(String editorId,
+            List<String> desks) {
         var now = ServerClock.now();
         var held = dsl.select(DSL.inline("h").as("kind"), ARTICLE.ID, ARTICLE.LEASE_TOKEN, ARTICLE.EXPIRES_AT,
                         ARTICLE.DESK_ID.as("desk"), now.as("server_now"),
