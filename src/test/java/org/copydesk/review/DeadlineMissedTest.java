@@ -72,7 +72,7 @@ class DeadlineMissedTest {
         Instant now = serverNow();
         List<Long> late = Fixtures.articles(dsl, "news", 30, 3, -600);
         for (int i = 0; i < late.size(); i++) {
-            dueTimes.set("sue", late.get(i), now.minusSeconds(60 + i), "the web edition");
+            dueTimes.set("sue", late.get(i), now.minus(Duration.ofMinutes(1 + i)), "the web edition"); // claims compare minutes
         }
         long held = late.get(late.size() - 1); // the earliest due
         ReviewProcedures.Claimed ann = procedures.claim("ann", null, 1, null);
