@@ -1,12 +1,17 @@
 package org.copydesk.review;
 
+import static org.copydesk.db.schema.Tables.ARTICLE;
+import static org.copydesk.db.schema.Tables.DEADLINE_EVENT;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
+import org.jooq.DSLContext;
 import org.jooq.Record;
 import org.jooq.Result;
 import org.jooq.Results;
+import org.jooq.impl.DSL;
 
 /**
  * A desk's deadlines at the current pace (docs/deadlines.md, "The forecast"), as the database's
@@ -84,10 +89,37 @@ public final class DeadlineForecast {
                            int notForecast, int people, Integer perHour, List<StagePace> stages, List<DueArticle> articles) {
     }
 
+    /** A deadline_at_risk the sweep told: the event's number (they only grow), the article and the forecast's words. */
+    public record AtRiskTold(long eventId, long articleId, String title, String desk, Instant dueAt, String detail) {
+    }
+
+    private final DSLContext dsl;
     private final DatabaseOperations operations;
 
-    DeadlineForecast(DatabaseOperations operations) {
+    DeadlineForecast(DSLContext dsl, DatabaseOperations operations) {
+        this.dsl = dsl;
         this.operations = operations;
+    }
+
+    /** The number of the last deadline event told (0: none yet): where to start listening. */
+    public long lastEvent() {
+        Long last = dsl.select(DSL.max(DEADLINE_EVENT.ID)).from(DEADLINE_EVENT).fetchOne(0, Long.class);
+        return last == null ? 0 : last;
+    }
+
+    /**
+     * The articles the sweep found at risk since event {@code afterEvent} (at most 50, oldest first),
+     * still in review with that due time: what the dashboard tells the supervisor of, once.
+     */
+    public List<AtRiskTold> toldSince(long afterEvent) {
+        return dsl.select(DEADLINE_EVENT.ID, DEADLINE_EVENT.ARTICLE_ID, ARTICLE.TITLE, ARTICLE.DESK_ID, DEADLINE_EVENT.DUE_AT,
+                        DEADLINE_EVENT.DETAIL)
+                .from(DEADLINE_EVENT).join(ARTICLE).on(ARTICLE.ID.eq(DEADLINE_EVENT.ARTICLE_ID))
+                .where(DEADLINE_EVENT.ID.gt(afterEvent)).and(DEADLINE_EVENT.KIND.eq("deadline_at_risk"))
+                .and(ARTICLE.DUE_AT.eq(DEADLINE_EVENT.DUE_AT)).and(ARTICLE.STATUS.in(DueTimes.IN_REVIEW))
+                .orderBy(DEADLINE_EVENT.ID).limit(50)
+                .fetch(r -> new AtRiskTold(r.get(DEADLINE_EVENT.ID), r.get(DEADLINE_EVENT.ARTICLE_ID), r.get(ARTICLE.TITLE),
+                        r.get(ARTICLE.DESK_ID), DueTimes.instant(r.get(DEADLINE_EVENT.DUE_AT)), r.get(DEADLINE_EVENT.DETAIL)));
     }
 
     /** The forecast for {@code desk}, looking {@code within} ahead (1 minute to 24 hours). */

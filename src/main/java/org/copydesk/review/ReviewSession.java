@@ -204,7 +204,7 @@ public final class ReviewSession implements AutoCloseable {
 
     /** A supervisor's forecast of a desk's deadlines from its pace (docs/deadlines.md, "The forecast"). */
     public DeadlineForecast deadlineForecast() {
-        return new DeadlineForecast(operations);
+        return new DeadlineForecast(database.dsl(), operations);
     }
 
     /** For the reviewer of a returned article: the sent-back revision, the notes, the word diff. */
