@@ -24,27 +24,27 @@ import org.jooq.DSLContext;
  * held or on hold. Times are offsets from the server's clock, so the forecast's arithmetic can be
  * checked to the second.
  */
-final class ForecastDesk {
+public final class ForecastDesk {
 
     private final DSLContext dsl;
     private final String desk;
 
-    ForecastDesk(DSLContext dsl, String desk) {
+    public ForecastDesk(DSLContext dsl, String desk) {
         this.dsl = dsl;
         this.desk = desk;
     }
 
-    Instant serverNow() {
+    public Instant serverNow() {
         return dsl.select(ServerClock.now()).fetchOne(0, LocalDateTime.class).toInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
     }
 
-    void stage(String stage, int position, boolean always) {
+    public void stage(String stage, int position, boolean always) {
         dsl.insertInto(DESK_STAGE, DESK_STAGE.DESK_ID, DESK_STAGE.STAGE_ID, DESK_STAGE.POSITION, DESK_STAGE.NAME, DESK_STAGE.ENTERED)
                 .values(desk, stage, position, stage, always ? DeskStageEntered.always : DeskStageEntered.when_asked).execute();
     }
 
     /** {@code count} decisions at {@code stage} (null: a desk without stages), {@code minutesAgo} before now, each on its own article. */
-    void decisions(String stage, int count, int minutesAgo) {
+    public void decisions(String stage, int count, int minutesAgo) {
         for (long id : Fixtures.articles(dsl, desk, count, 5, -7200)) {
             dsl.update(ARTICLE).set(ARTICLE.STATUS, ArticleStatus.approved).set(ARTICLE.STAGE_ID, stage).where(ARTICLE.ID.eq(id)).execute();
             dsl.insertInto(DECISION, DECISION.REQUEST_ID, DECISION.ARTICLE_ID, DECISION.EDITOR_ID, DECISION.VERDICT, DECISION.NOTES,
@@ -57,13 +57,13 @@ final class ForecastDesk {
     }
 
     /** The person was last heard from {@code secondsAgo} before now (null: never). */
-    void seen(String editor, Integer secondsAgo) {
+    public void seen(String editor, Integer secondsAgo) {
         dsl.update(EDITOR).set(EDITOR.LAST_SEEN_AT, secondsAgo == null ? null : ServerClock.nowPlus(Duration.ofSeconds(-secondsAgo)))
                 .where(EDITOR.ID.eq(editor)).execute();
     }
 
     /** A waiting article of {@code priority} at {@code stage}, due {@code dueInSeconds} from now (null: none). */
-    long article(int priority, String stage, Integer dueInSeconds) {
+    public long article(int priority, String stage, Integer dueInSeconds) {
         long id = Fixtures.articles(dsl, desk, 1, priority, -600).get(0);
         dsl.update(ARTICLE).set(ARTICLE.STAGE_ID, stage).where(ARTICLE.ID.eq(id)).execute();
         if (dueInSeconds != null) {
@@ -72,23 +72,23 @@ final class ForecastDesk {
         return id;
     }
 
-    void due(long id, int dueInSeconds) {
+    public void due(long id, int dueInSeconds) {
         var at = ServerClock.nowPlus(Duration.ofSeconds(dueInSeconds));
         dsl.update(ARTICLE).set(ARTICLE.DUE_AT, at.cast(LocalDateTime.class)).set(ARTICLE.DUE_ORDER, at).set(ARTICLE.DUE_WATCH_AT, at)
                 .where(ARTICLE.ID.eq(id)).execute();
     }
 
-    void held(long id, String editor) {
+    public void held(long id, String editor) {
         dsl.update(ARTICLE).set(ARTICLE.LOCKED_BY, editor).set(ARTICLE.EXPIRES_AT, ServerClock.nowPlus(Duration.ofMinutes(30)))
                 .set(ARTICLE.CLAIMED_AT, ServerClock.now()).set(ARTICLE.LEASE_TOKEN, ARTICLE.LEASE_TOKEN.plus(1)).where(ARTICLE.ID.eq(id))
                 .execute();
     }
 
-    void onHold(long id) {
+    public void onHold(long id) {
         dsl.update(ARTICLE).set(ARTICLE.HELD_BY, "sue").set(ARTICLE.HELD_AT, ServerClock.now()).where(ARTICLE.ID.eq(id)).execute();
     }
 
-    void withWriter(long id) {
+    public void withWriter(long id) {
         dsl.update(ARTICLE).set(ARTICLE.STATUS, ArticleStatus.awaiting_writer).where(ARTICLE.ID.eq(id)).execute();
     }
 }
