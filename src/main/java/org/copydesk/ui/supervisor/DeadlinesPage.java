@@ -6,6 +6,7 @@ import static org.copydesk.ui.supervisor.Tables.textColumn;
 import atlantafx.base.theme.Styles;
 import java.util.List;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -15,6 +16,8 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -77,13 +80,13 @@ final class DeadlinesPage extends VBox {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(muted(Messages.text("dashboard.deadlines.empty")));
         table.getColumns().setAll(List.of(
-                textColumn(Messages.text("dashboard.deadlines.due.column"), 70, model::dueOf),
-                textColumn(Messages.text("dashboard.deadlines.left.column"), 110, model::leftOf),
-                textColumn(Messages.text("dashboard.deadlines.forecast.column"), 120, a -> mark(a) + model.forecastOf(a)),
-                textColumn(Messages.text("dashboard.deadlines.expected.column"), 80, model::expectedOf),
-                textColumn(Messages.text("dashboard.holders.article.column"), 260, DueArticle::title),
-                textColumn(Messages.text("dashboard.deadlines.stage.column"), 90, a -> a.stage() == null ? "" : a.stage()),
-                textColumn(Messages.text("dashboard.deadlines.holder.column"), 120, model::holderOf)));
+                textColumn(Messages.text("dashboard.deadlines.due.column"), 60, model::dueOf),
+                textColumn(Messages.text("dashboard.deadlines.left.column"), 130, model::leftOf),
+                forecastColumn(model),
+                textColumn(Messages.text("dashboard.deadlines.expected.column"), 90, model::expectedOf),
+                textColumn(Messages.text("dashboard.holders.article.column"), 220, DueArticle::title),
+                textColumn(Messages.text("dashboard.deadlines.stage.column"), 80, a -> a.stage() == null ? "" : a.stage()),
+                textColumn(Messages.text("dashboard.deadlines.holder.column"), 110, model::holderOf)));
         table.getColumns().forEach(c -> c.setSortable(false)); // earliest due first, always
         table.setRowFactory(t -> new TableRow<>() {
             @Override
@@ -122,9 +125,21 @@ final class DeadlinesPage extends VBox {
         Tables.padded(this);
     }
 
-    /** A mark a reader sees without colour: "⚠ " at risk, "⏰ " late. */
-    private static String mark(DueArticle a) {
-        return a.late() ? "\u23f0 " : a.atRisk() ? "\u26a0 " : "";
+    /** The forecast in words, with a mark a reader sees without colour: a warning triangle at risk, a stop sign late. */
+    private static TableColumn<DueArticle, DueArticle> forecastColumn(DeadlinesViewModel model) {
+        TableColumn<DueArticle, DueArticle> c = new TableColumn<>(Messages.text("dashboard.deadlines.forecast.column"));
+        c.setPrefWidth(130);
+        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(DueArticle a, boolean empty) {
+                super.updateItem(a, empty);
+                setText(empty || a == null ? null : model.forecastOf(a));
+                setGraphic(empty || a == null || !(a.late() || a.atRisk()) ? null
+                        : new FontIcon(a.late() ? Feather.ALERT_OCTAGON : Feather.ALERT_TRIANGLE));
+            }
+        });
+        return c;
     }
 
     private static VBox actionsPanel(DeadlinesViewModel model, DeadlineActionsViewModel actions) {
