@@ -83,8 +83,8 @@ final class DeadlinesPage extends VBox {
                 textColumn(Messages.text("dashboard.deadlines.due.column"), 60, model::dueOf),
                 textColumn(Messages.text("dashboard.deadlines.left.column"), 130, model::leftOf),
                 forecastColumn(model),
-                textColumn(Messages.text("dashboard.deadlines.expected.column"), 90, model::expectedOf),
-                textColumn(Messages.text("dashboard.holders.article.column"), 220, DueArticle::title),
+                textColumn(Messages.text("dashboard.deadlines.expected.column"), 100, model::expectedOf),
+                textColumn(Messages.text("dashboard.holders.article.column"), 210, DueArticle::title),
                 textColumn(Messages.text("dashboard.deadlines.stage.column"), 80, a -> a.stage() == null ? "" : a.stage()),
                 textColumn(Messages.text("dashboard.deadlines.holder.column"), 110, model::holderOf)));
         table.getColumns().forEach(c -> c.setSortable(false)); // earliest due first, always
