@@ -150,7 +150,8 @@ final class DeadlinesPage extends VBox {
         what.setWrapText(true);
         what.textProperty().bind(Bindings.createStringBinding(() -> {
             DueArticle a = model.selectedProperty().get();
-            return a == null ? Messages.text("dashboard.deadlines.actions.hint") : Messages.text("dashboard.queue.actions.selected", a.title());
+            return a == null ? Messages.text("dashboard.deadlines.actions.hint")
+                    : Messages.text("dashboard.queue.actions.selected", a.title());
         }, model.selectedProperty()));
         TextField reason = new TextField();
         reason.setId("deadlines-reason");
