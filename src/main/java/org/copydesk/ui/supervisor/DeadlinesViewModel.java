@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -160,7 +159,12 @@ public final class DeadlinesViewModel {
             return Messages.text("dashboard.deadlines.state.late");
         }
         if (a.notForecast() != null) {
-            return Messages.text("dashboard.deadlines.state." + a.notForecast().name().toLowerCase(Locale.ROOT));
+            return Messages.text(switch (a.notForecast()) {
+                case NO_PACE -> "dashboard.deadlines.state.no_pace";
+                case ON_HOLD -> "dashboard.deadlines.state.on_hold";
+                case WITH_WRITER -> "dashboard.deadlines.state.with_writer";
+                case QUARANTINED -> "dashboard.deadlines.state.quarantined";
+            });
         }
         return Messages.text(a.atRisk() ? "dashboard.deadlines.state.atRisk" : "dashboard.deadlines.state.inTime");
     }
