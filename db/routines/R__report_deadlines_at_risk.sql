@@ -77,10 +77,10 @@ BEGIN
                                     WHERE e.article_id = f.article_id AND e.kind = 'deadline_at_risk' AND e.due_at = f.due_at);
                 SET v_i = 0, v_n = COALESCE(JSON_LENGTH(v_list), 0);
                 WHILE v_i < v_n DO
-                    SET v_id = JSON_VALUE(v_list, CONCAT('$[', v_i, '][0]'));
-                    SET v_due = JSON_VALUE(v_list, CONCAT('$[', v_i, '][1]'));
-                    SET v_expected = JSON_VALUE(v_list, CONCAT('$[', v_i, '][2]'));
-                    SET v_position = JSON_VALUE(v_list, CONCAT('$[', v_i, '][3]'));
+                    SET v_id = JSON_UNQUOTE(JSON_EXTRACT(v_list, CONCAT('$[', v_i, '][0]')));
+                    SET v_due = JSON_UNQUOTE(JSON_EXTRACT(v_list, CONCAT('$[', v_i, '][1]')));
+                    SET v_expected = JSON_UNQUOTE(JSON_EXTRACT(v_list, CONCAT('$[', v_i, '][2]')));
+                    SET v_position = JSON_UNQUOTE(JSON_EXTRACT(v_list, CONCAT('$[', v_i, '][3]')));
                     SET v_i = v_i + 1;
                     SET v_found = NULL, v_duplicate = 0;
                     START TRANSACTION;

@@ -160,9 +160,9 @@ public final class DeadlinesViewModel {
         }
         if (a.notForecast() != null) {
             return Messages.text(switch (a.notForecast()) {
-                case NO_PACE -> "dashboard.deadlines.state.no_pace";
-                case ON_HOLD -> "dashboard.deadlines.state.on_hold";
-                case WITH_WRITER -> "dashboard.deadlines.state.with_writer";
+                case NO_PACE -> "dashboard.deadlines.state.noPace";
+                case ON_HOLD -> "dashboard.deadlines.state.onHold";
+                case WITH_WRITER -> "dashboard.deadlines.state.withWriter";
                 case QUARANTINED -> "dashboard.deadlines.state.quarantined";
             });
         }
