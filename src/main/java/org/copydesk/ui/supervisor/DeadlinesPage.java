@@ -88,6 +88,9 @@ final class DeadlinesPage extends VBox {
                 textColumn(Messages.text("dashboard.deadlines.stage.column"), 80, a -> a.stage() == null ? "" : a.stage()),
                 textColumn(Messages.text("dashboard.deadlines.holder.column"), 110, model::holderOf)));
         table.getColumns().forEach(c -> c.setSortable(false)); // earliest due first, always
+        // the times never cut to "1…" (at 150 % the window is narrow): the article's title gives way instead
+        table.getColumns().get(0).setMinWidth(60);
+        table.getColumns().get(3).setMinWidth(90);
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(DueArticle a, boolean empty) {
@@ -185,13 +188,19 @@ final class DeadlinesPage extends VBox {
         VBox panel = new VBox(8, header, what, reason, question, Tables.inlineError("deadlines-action-error", actions.errorProperty()),
                 new Separator(), front,
                 new Separator(), new Label(Messages.text("dashboard.queue.give.section")), to, give,
-                new Separator(), new Label(Messages.text("dashboard.deadlines.extend.section")), newDue, extend);
+                new Separator(), wrapped(Messages.text("dashboard.deadlines.extend.section")), newDue, extend);
         panel.setId("deadlines-actions");
         panel.setPadding(new Insets(12));
         panel.setPrefWidth(260);
         panel.setMinWidth(240);
         panel.getStyleClass().add("review-panel");
         return panel;
+    }
+
+    private static Label wrapped(String text) {
+        Label l = new Label(text);
+        l.setWrapText(true);
+        return l;
     }
 
     private static Button button(String id, String text, Feather icon, String tooltip) {

@@ -14,12 +14,15 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import javafx.scene.Group;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableRow;
+import javafx.scene.transform.Scale;
 import javafx.stage.Stage;
 import org.copydesk.review.DeadlineForecast.DueArticle;
 import org.copydesk.review.ForecastDesk;
@@ -98,6 +101,11 @@ class DeadlinesPageTest {
     }
 
     private void show() throws Exception {
+        show(1024, 640, 1);
+    }
+
+    /** The dashboard {@code width}×{@code height} logical pixels drawn at {@code scale}, on the Deadlines tab. */
+    private void show(double width, double height, double scale) throws Exception {
         model = new DashboardViewModel(services, TaskExecutor.sameThread(), ticker,
                 services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news")),
                 DashboardViewModel.Settings.defaults(), ZoneId.of("UTC"));
@@ -105,8 +113,17 @@ class DeadlinesPageTest {
         FxToolkit.setupFixture(() -> {
             DashboardView view = new DashboardView(model, (title, text) -> alerts.add(text));
             model.deadlines().onAttention(alerts::add); // as if the dashboard were behind another window
+            Parent root = view;
+            if (scale != 1) {
+                view.setMinSize(width, height);
+                view.setPrefSize(width, height);
+                view.setMaxSize(width, height);
+                view.getTransforms().add(new Scale(scale, scale));
+                root = new Group(view);
+            }
             stage = new Stage();
-            Scene scene = new Scene(view, 1024, 640);
+            // the headless screen is 1280×800: the scaled window is drawn clipped, laid out whole
+            Scene scene = new Scene(root, Math.min(1280, width * scale), Math.min(800, height * scale));
             Theme.LIGHT.apply(scene);
             stage.setScene(scene);
             stage.show();
@@ -160,6 +177,28 @@ class DeadlinesPageTest {
         assertThat(dsl.fetchValue(ARTICLE.DUE_AT, ARTICLE.ID.eq(atRisk))).isEqualTo(LocalDateTime.parse(later.replace(' ', 'T')));
         assertThat(model.notices()).extracting(Notice::text).anyMatch(t -> t.startsWith("\u201cBudget vote\u201d is now due "));
         assertThat(text("#deadlines-line")).startsWith("0 of the 2 due by ");
+    }
+
+    /** At 150 % on a 1440×900 screen (960×600 logical pixels) the line is whole and every act is in reach (scrolled to). */
+    @Test
+    void atOneHundredAndFiftyPercentTheLineIsWholeAndTheActsAreInReach() throws Exception {
+        show(960, 600, 1.5);
+        waitFor(() -> !text("#deadlines-line").isEmpty());
+        Labeled line = robot.lookup("#deadlines-line").queryAs(Labeled.class);
+        javafx.scene.text.Text shown = (javafx.scene.text.Text) line.lookup(".text");
+        assertThat(shown == null || !shown.getText().endsWith("\u2026")).as("the line is not cut").isTrue();
+        // the acts scroll when the window is short (as the Queue's do): scrolled down, the last is in the window
+        Node panel = robot.lookup("#deadlines-actions").query();
+        javafx.scene.control.ScrollPane side = (javafx.scene.control.ScrollPane) robot.lookup(".scroll-pane")
+                .match((Node n) -> n instanceof javafx.scene.control.ScrollPane p && p.getContent() == panel).query();
+        robot.interact(() -> side.setVvalue(side.getVmax()));
+        WaitForAsyncUtils.waitForFxEvents();
+        for (String id : List.of("#deadlines-give", "#deadlines-extend", "#deadlines-new-due")) {
+            Node n = robot.lookup(id).query();
+            javafx.geometry.Bounds b = n.localToScene(n.getBoundsInLocal());
+            assertThat(b.getMaxY()).as("%s within the window", id).isLessThanOrEqualTo(600 * 1.5 + 1);
+        }
+        Snapshots.save(stage.getScene().getRoot(), "dashboard-deadlines-150-percent");
     }
 
     @Test
