@@ -59,7 +59,7 @@ BEGIN
                              due_at, due_order, due_watch_at)
         VALUES (v_external, p_desk, TRIM(p_title), p_byline, p_body, COALESCE(p_priority, 3),
                 COALESCE(CAST(p_available_at AS DATETIME(6)), v_now), v_now, v_now,
-                v_due, COALESCE(v_due, '9999-12-31 00:00:00.000'), v_due);
+                v_due, claim_due_order(v_due), v_due);
         SET v_id = LAST_INSERT_ID();
         UPDATE import_quarantine SET resolved_at = v_now WHERE id = p_row;
         CALL log_event(v_id, 'import', v_actor, NULL, NULL, NULL, NULL, NULL,

@@ -114,7 +114,7 @@ BEGIN
                                  stage_id, due_at, due_order, due_watch_at)
             VALUES (v_external, v_desk, v_title, v_byline, v_body, COALESCE(v_priority, 3),
                     COALESCE(CAST(v_available AS DATETIME(6)), v_now), v_now, v_now, v_enter,
-                    v_due, COALESCE(v_due, '9999-12-31 00:00:00.000'), v_due);
+                    v_due, claim_due_order(v_due), v_due);
             SET v_id = LAST_INSERT_ID();
             IF v_enter IS NOT NULL AND v_enter <> TRIM(v_stage) THEN
                 INSERT INTO article_stage_request (article_id, stage_id, asked_by, asked_at)

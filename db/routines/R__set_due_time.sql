@@ -36,7 +36,7 @@ BEGIN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this article is not in review';
     END IF;
     UPDATE article
-       SET due_at = p_due, due_order = COALESCE(p_due, '9999-12-31 00:00:00.000'),
+       SET due_at = p_due, due_order = claim_due_order(p_due),
            -- a due time told about already is not told again; a new one is watched
            due_watch_at = IF(p_due <=> v_old, due_watch_at, p_due), updated_at = v_now
      WHERE id = p_article;

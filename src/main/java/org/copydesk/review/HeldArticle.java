@@ -29,4 +29,9 @@ public record HeldArticle(long id, String externalId, String desk, String title,
     public HeldArticle withLease(Lease renewed) {
         return new HeldArticle(id, externalId, desk, title, byline, priority, attempts, availableAt, renewed, stage, dueAt);
     }
+
+    /** The same article with a due time a supervisor moved (null: none any more). */
+    public HeldArticle withDueAt(Instant moved) {
+        return new HeldArticle(id, externalId, desk, title, byline, priority, attempts, availableAt, lease, stage, moved);
+    }
 }

@@ -9,7 +9,7 @@ import java.util.List;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.ServerClock;
 import org.jooq.DSLContext;
-import org.jooq.Record7;
+import org.jooq.Record8;
 import org.jooq.Select;
 import org.jooq.SelectLimitPercentStep;
 import org.jooq.impl.DSL;
@@ -42,8 +42,19 @@ public final class ListWatch {
      *
      * @param newerRevision the article's newest revision when it is newer than the one this lease
      *                      was handed (what the holder reads); null when it is not
+     * @param dueAt         when the article is due (UTC), null when it has no due time: a supervisor may
+     *                      move it while the editor holds the article (the row is read anyway)
      */
-    public record HeldLease(long articleId, long token, LocalDateTime expiresAt, Integer newerRevision) {
+    public record HeldLease(long articleId, long token, LocalDateTime expiresAt, Integer newerRevision, LocalDateTime dueAt) {
+
+        public HeldLease(long articleId, long token, LocalDateTime expiresAt, Integer newerRevision) {
+            this(articleId, token, expiresAt, newerRevision, null);
+        }
+
+        /** The due time as {@link HeldArticle#dueAt()} has it. */
+        public java.time.Instant dueInstant() {
+            return dueAt == null ? null : dueAt.toInstant(java.time.ZoneOffset.UTC);
+        }
     }
 
     /** An article on one of the editor's desks that a claim could hand out now. */
@@ -83,10 +94,10 @@ public final class ListWatch {
         List<HeldLease> leases = new ArrayList<>();
         List<Waiting> waiting = new ArrayList<>();
         LocalDateTime serverNow = null;
-        for (Record7<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer> r : query(editorId, desks).fetch()) {
+        for (Record8<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer, LocalDateTime> r : query(editorId, desks).fetch()) {
             serverNow = r.value6();
             switch (r.value1()) {
-                case "h" -> leases.add(new HeldLease(r.value2(), r.value3(), r.value4(), r.value7()));
+                case "h" -> leases.add(new HeldLease(r.value2(), r.value3(), r.value4(), r.value7(), r.value8()));
                 case "w" -> waiting.add(new Waiting(r.value2(), r.value5()));
                 default -> { } // the clock row
             }
@@ -95,11 +106,11 @@ public final class ListWatch {
     }
 
     /** Claimable now: queued, available, and free or run out (the claim's own rule, read without locking). */
-    private SelectLimitPercentStep<Record7<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer>> waiting(List<String> desks) {
+    private SelectLimitPercentStep<Record8<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer, LocalDateTime>> waiting(List<String> desks) {
         var now = ServerClock.now();
         return dsl.select(DSL.inline("w").as("kind"), ARTICLE.ID, DSL.castNull(SQLDataType.BIGINT).as("lease_token"),
                         DSL.castNull(SQLDataType.LOCALDATETIME(6)).as("expires_at"), ARTICLE.DESK_ID, now.as("server_now"),
-                        DSL.castNull(SQLDataType.INTEGER).as("newer_revision"))
+                        DSL.castNull(SQLDataType.INTEGER).as("newer_revision"), DSL.castNull(SQLDataType.LOCALDATETIME(3)).as("due_at"))
                 // Forced: where a quarter of the table waits on these desks the optimizer prefers a
                 // scan that stops at the limit; where little waits, that scan would read the whole
                 // table every 3 s in every window. The index read is bounded either way.
@@ -116,19 +127,20 @@ public final class ListWatch {
         return dsl.renderInlined(query(editorId, desks));
     }
 
-    private Select<Record7<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer>> query(String editorId, List<String> desks) {
+    private Select<Record8<String, Long, Long, LocalDateTime, String, LocalDateTime, Integer, LocalDateTime>> query(String editorId, List<String> desks) {
         var now = ServerClock.now();
         var held = dsl.select(DSL.inline("h").as("kind"), ARTICLE.ID, ARTICLE.LEASE_TOKEN, ARTICLE.EXPIRES_AT,
                         ARTICLE.DESK_ID.as("desk"), now.as("server_now"),
                         DSL.when(ARTICLE.REVISION.gt(ARTICLE.HELD_REVISION), ARTICLE.REVISION)
-                                .else_(DSL.castNull(SQLDataType.INTEGER)).as("newer_revision"))
+                                .else_(DSL.castNull(SQLDataType.INTEGER)).as("newer_revision"), ARTICLE.DUE_AT)
                 .from(ARTICLE)
                 .where(ARTICLE.LOCKED_BY.eq(editorId))
                 .and(ARTICLE.EXPIRES_AT.gt(now));
         // one row with the server's clock even when the editor holds nothing and nothing waits
         var clock = dsl.select(DSL.inline("n").as("kind"), DSL.castNull(SQLDataType.BIGINT).as("id"),
                 DSL.castNull(SQLDataType.BIGINT).as("lease_token"), DSL.castNull(SQLDataType.LOCALDATETIME(6)).as("expires_at"),
-                DSL.inline((String) null).as("desk"), now.as("server_now"), DSL.castNull(SQLDataType.INTEGER).as("newer_revision"));
+                DSL.inline((String) null).as("desk"), now.as("server_now"), DSL.castNull(SQLDataType.INTEGER).as("newer_revision"),
+                DSL.castNull(SQLDataType.LOCALDATETIME(3)).as("due_at"));
         return desks.isEmpty() ? held.unionAll(clock) : held.unionAll(waiting(desks)).unionAll(clock);
     }
 }

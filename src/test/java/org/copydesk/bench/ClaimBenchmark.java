@@ -279,10 +279,10 @@ public final class ClaimBenchmark {
             // share each second): the claim walks ix_article_claim by priority and due time, and takes
             // rows scattered over the table instead of neighbours
             dsl.execute("update article set due_at = timestampadd(second, 3600 + (id * 7919) % 86400, utc_timestamp(3)),"
-                    + " due_order = due_at");
+                    + " due_order = claim_due_order(due_at)");
         } else if (due.equals("arrival")) {
             // due two hours after arrival, as a desk's default makes it: the due order is the arrival order
-            dsl.execute("update article set due_at = timestampadd(hour, 2, available_at), due_order = due_at");
+            dsl.execute("update article set due_at = timestampadd(hour, 2, available_at), due_order = claim_due_order(due_at)");
         }
         dsl.execute("analyze table article");
     }

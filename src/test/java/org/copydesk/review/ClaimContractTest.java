@@ -306,6 +306,32 @@ class ClaimContractTest extends OperationsFixture {
                 .containsExactly(freshEarlier, backAtEdition, freshAtEdition, backUndated, freshUndated);
     }
 
+    /**
+     * Claims compare due times to the minute (a newsroom's deadlines are minutes): articles due in
+     * the same minute are equally due, and work that came back goes first among them; an article due
+     * in the next minute waits for both, however long it waited. The exact due time is what the
+     * claim tells.
+     */
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void dueTimesCountToTheMinute(ClaimStrategyKind strategy) {
+        Instant minute = serverNow().toInstant(ZoneOffset.UTC).plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.MINUTES);
+        long backLaterInTheMinute = Fixtures.articles(dsl, "news", 1, 3, -700).get(0);
+        due(backLaterInTheMinute, minute.plusSeconds(50));
+        ReviewProcedures procedures = procedures(strategy);
+        for (HeldArticle held : procedures.claim("bob", null, null, null).held()) {
+            assertThat(procedures.release("bob", held.lease(), "given back")).isTrue();
+        }
+        long nextMinute = Fixtures.articles(dsl, "news", 1, 3, -900).get(0);
+        due(nextMinute, minute.plusSeconds(60));
+        long freshEarlierInTheMinute = Fixtures.articles(dsl, "news", 1, 3, -800).get(0);
+        due(freshEarlierInTheMinute, minute.plusSeconds(10));
+
+        ReviewProcedures.Claimed claimed = procedures.claim("ann", null, 3, null);
+        assertThat(OperationsFixture.ids(claimed)).containsExactly(backLaterInTheMinute, freshEarlierInTheMinute, nextMinute);
+        assertThat(claimed.held().get(0).dueAt()).as("the exact due time").isEqualTo(minute.plusSeconds(50));
+    }
+
     private void due(long articleId, Instant at) {
         DueTimes.over(dsl).set("sue", articleId, at, "the edition");
     }

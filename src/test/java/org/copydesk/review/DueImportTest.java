@@ -147,6 +147,7 @@ class DueImportTest {
         LocalDateTime derby = due("C-4");
         assertThat(Duration.between(now.plusHours(2), derby)).as("two hours after it arrived").isBetween(Duration.ZERO,
                 Duration.ofSeconds(30));
-        assertThat(dsl.fetchValue(ARTICLE.DUE_ORDER, ARTICLE.EXTERNAL_ID.eq("C-4"))).isEqualTo(derby);
+        assertThat(dsl.fetchValue(ARTICLE.DUE_ORDER, ARTICLE.EXTERNAL_ID.eq("C-4"))).as("claims order it by its minute")
+                .isEqualTo(derby.truncatedTo(java.time.temporal.ChronoUnit.MINUTES));
     }
 }

@@ -45,6 +45,17 @@ public final class Formats {
                 DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT).withLocale(locale));
     }
 
+    /**
+     * A server time (UTC) within the coming week, with its weekday: "Mon 14:05" (a deadline tomorrow
+     * morning is not read as this morning's).
+     */
+    public static String localWeekdayClock(LocalDateTime utc, ZoneId zone) {
+        Locale locale = userLocale();
+        ZonedDateTime t = onClock(utc, zone);
+        return t.format(DateTimeFormatter.ofPattern("EEE", locale)) + " "
+                + t.format(DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(locale));
+    }
+
     /** "3 min", "1 h 20 min". */
     public static String roughly(Duration d) {
         long m = Math.max(0, d.toMinutes());

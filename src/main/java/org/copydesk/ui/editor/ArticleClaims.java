@@ -95,8 +95,7 @@ final class ArticleClaims {
             rows.add(new LeaseRow(a, now));
             upkeep.heldAgain(a.id());
         }
-        rows.sort(HeldList.RETURNED_FIRST);
-        held.setAll(rows);
+        held.setAll(HeldList.returnedFirst(rows));
         nextAvailable.set(assignment.nextAvailableAt());
         everLoaded.set(true);
         // Rows held before that the claim no longer returns were lost; a renew says why.

@@ -45,7 +45,7 @@ final class ArticleListView extends VBox {
 
         list.setId("articles");
         list.setItems(model.articles());
-        list.setCellFactory(v -> new LeaseCell(list, model::deskDisplayName, model.stages()::badge));
+        list.setCellFactory(v -> new LeaseCell(list, model::deskDisplayName, model.stages()::badge, model.zone()));
         Label empty = new Label();
         empty.setId("empty-state");
         empty.setWrapText(true);

@@ -11,7 +11,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The editor's window's settings as properties (topping up by itself, text size, changes marked), read from and
+ * The editor's window's settings as properties (topping up by itself, text size, changes marked, the deadline
+ * warning's lead time), read from and
  * written to {@link EditorPreferences} in the background: {@code java.util.prefs} reads and writes
  * a file, which the FX thread never waits on.
  */
@@ -23,6 +24,7 @@ public final class EditorSettings {
     private final BooleanProperty autoTopUp = new SimpleBooleanProperty();
     private final IntegerProperty textSize = new SimpleIntegerProperty(EditorPreferences.DEFAULT_TEXT_SIZE);
     private final BooleanProperty showChanges = new SimpleBooleanProperty(true);
+    private final IntegerProperty dueWarningMinutes = new SimpleIntegerProperty(EditorPreferences.DEFAULT_DUE_WARNING_MINUTES);
     private Preferences root;
     private boolean loading;
 
@@ -30,6 +32,7 @@ public final class EditorSettings {
         this.tasks = tasks;
         autoTopUp.addListener((o, was, on) -> save());
         showChanges.addListener((o, was, on) -> save());
+        dueWarningMinutes.addListener((o, was, now) -> save());
     }
 
     /** Reads the remembered settings (in the background) and remembers every change from now on. */
@@ -41,6 +44,7 @@ public final class EditorSettings {
                         autoTopUp.set(p.autoTopUp());
                         textSize.set(p.textSize());
                         showChanges.set(p.showChanges());
+                        dueWarningMinutes.set(p.dueWarningMinutes());
                     } finally {
                         loading = false;
                     }
@@ -57,7 +61,7 @@ public final class EditorSettings {
     }
 
     private EditorPreferences current() {
-        return new EditorPreferences(autoTopUp.get(), textSize.get(), showChanges.get());
+        return new EditorPreferences(autoTopUp.get(), textSize.get(), showChanges.get(), dueWarningMinutes.get());
     }
 
     private void save() {
@@ -79,6 +83,11 @@ public final class EditorSettings {
     /** A revised article's changes are marked in the reader ("Show changes"), rather than its clean text. */
     public BooleanProperty showChangesProperty() {
         return showChanges;
+    }
+
+    /** How long before a held article is due the editor is warned, in minutes. */
+    public IntegerProperty dueWarningMinutesProperty() {
+        return dueWarningMinutes;
     }
 
     /** The reader's font size in px (the notes' is two smaller). */

@@ -2,9 +2,12 @@ package org.copydesk.ui.editor;
 
 import atlantafx.base.theme.Styles;
 import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.Menu;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -16,8 +19,9 @@ import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The editor's settings menu ({@link EditorSettings}, remembered): whether the list tops itself up
- * when work is waiting, and the text size of the reader and the notes (Ctrl+Plus, Ctrl+Minus,
- * Ctrl+0, also on the number pad and as Ctrl+= where Plus needs Shift).
+ * when work is waiting, how long before a deadline the editor is warned, and the text size of the
+ * reader and the notes (Ctrl+Plus, Ctrl+Minus, Ctrl+0, also on the number pad and as Ctrl+= where
+ * Plus needs Shift).
  */
 final class EditorSettingsMenu extends MenuButton {
 
@@ -45,7 +49,24 @@ final class EditorSettingsMenu extends MenuButton {
         smaller.setOnAction(e -> settings.textStep(-1));
         MenuItem normal = new MenuItem(Messages.text("editor.settings.normal", NORMAL.getDisplayText()));
         normal.setOnAction(e -> settings.textStep(0));
-        getItems().addAll(topUp, new SeparatorMenuItem(), larger, smaller, normal);
+        getItems().addAll(topUp, dueWarning(), new SeparatorMenuItem(), larger, smaller, normal);
+    }
+
+    /** "Warn before a deadline": 5, 10 (the default), 15 or 30 minutes before a held article is due. */
+    private Menu dueWarning() {
+        Menu menu = new Menu(Messages.text("editor.settings.dueWarning"));
+        menu.setId("due-warning");
+        ToggleGroup group = new ToggleGroup();
+        for (int minutes : EditorPreferences.DUE_WARNING_CHOICES) {
+            RadioMenuItem item = new RadioMenuItem(Messages.text("editor.settings.dueWarning.minutes", minutes));
+            item.setId("due-warning-" + minutes);
+            item.setToggleGroup(group);
+            item.setSelected(settings.dueWarningMinutesProperty().get() == minutes);
+            item.setOnAction(e -> settings.dueWarningMinutesProperty().set(minutes));
+            settings.dueWarningMinutesProperty().addListener((o, was, now) -> item.setSelected(now.intValue() == minutes));
+            menu.getItems().add(item);
+        }
+        return menu;
     }
 
     /** Handles the text-size keys; true if it was one of them. */

@@ -31,7 +31,7 @@ import org.copydesk.ui.common.Timers;
  * which share one {@link EditorContext}, and is what the view binds to: taking and giving back
  * articles ({@link ArticleClaims}), the open article ({@link OpenArticle}) and its revisions
  * ({@link RevisionReader}), drafts ({@link DraftKeeper}), deciding ({@link DecisionQueue}),
- * keeping leases ({@link LeaseUpkeep}) and keeping the list true without F5 ({@link LiveList}).
+ * keeping leases ({@link LeaseUpkeep}), deadlines ({@link DueWatch}) and keeping the list true without F5 ({@link LiveList}).
  * All database work goes through {@link TaskExecutor}; every method here is called on the FX thread.
  */
 public final class EditorViewModel implements AutoCloseable {
@@ -83,6 +83,7 @@ public final class EditorViewModel implements AutoCloseable {
     private final EditorSettings remembered;
     private final DraftKeeper drafts;
     private final LeaseUpkeep upkeep;
+    private final DueWatch due;
     private final RevisionReader revisions;
     private final OpenArticle reading;
     private final StageChoices stages;
@@ -93,7 +94,6 @@ public final class EditorViewModel implements AutoCloseable {
     private final ListWords words;
     private final Reconnection reconnection;
     private BooleanSupplier inFront = () -> true;
-
     private final BooleanBinding canRelease;
     private final BooleanBinding canReload;
     private final Timers timers = new Timers();
@@ -105,6 +105,7 @@ public final class EditorViewModel implements AutoCloseable {
         this.remembered = new EditorSettings(tasks);
         this.drafts = new DraftKeeper(context);
         this.upkeep = new LeaseUpkeep(context, drafts);
+        this.due = new DueWatch(context, remembered.dueWarningMinutesProperty());
         this.revisions = new RevisionReader(context, remembered.showChangesProperty());
         this.stages = new StageChoices(context);
         this.reading = new OpenArticle(context, drafts, revisions, stages);
@@ -136,19 +137,13 @@ public final class EditorViewModel implements AutoCloseable {
         claims.reload();
     }
 
-    /**
-     * As {@link #start()}, but claims nothing until the person presses Get articles: a supervisor
-     * signs in to the dashboard and takes work only when they choose to review.
-     */
+    /** As {@link #start()}, claiming nothing until Get articles: a supervisor signs in to the dashboard and reviews by choice. */
     public void startWithoutClaiming() {
         timers.add(context.ticker.every(context.settings.tick(), this::tick));
         words.start();
     }
 
-    /**
-     * Where the window's alerts for the operating system go (a lease about to run out or lost);
-     * the view sends them on only while the window is not in front.
-     */
+    /** Where the window's alerts for the desktop go (a lease or deadline near, a lease lost); sent on while the window is behind. */
     public void onAttention(Consumer<String> alerts) {
         context.onDesktopAlerts(alerts);
     }
@@ -223,11 +218,12 @@ public final class EditorViewModel implements AutoCloseable {
         context.notices.post(kind, text);
     }
 
-    /** Every tick: countdowns, warnings, heartbeat, the list watch, autosave, reconnection, fading notices. */
+    /** Every tick: countdowns, warnings (leases, deadlines), heartbeat, the list watch, autosave, reconnection, fading notices. */
     void tick() {
         reconnection.noticeSilence();
         decisions.sendDue(false);
         upkeep.tick();
+        due.tick();
         if (!context.connection.isOffline()) {
             drafts.autosave();
         }
@@ -264,6 +260,11 @@ public final class EditorViewModel implements AutoCloseable {
     /** The selected article's stage, the decisions at its stages before, and what a decision there may choose. */
     StageChoices stages() {
         return stages;
+    }
+
+    /** The selected article's deadline, for the reader's header (the cards read their own rows). */
+    DueWatch due() {
+        return due;
     }
 
     /** Undo, "Show the new version" and "Keep it" by their keys. */

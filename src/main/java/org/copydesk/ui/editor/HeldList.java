@@ -1,6 +1,7 @@
 package org.copydesk.ui.editor;
 
-import java.util.Comparator;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -25,9 +26,30 @@ final class HeldList {
 
     /**
      * Articles back from their writers first: they were waited for, and their writer and the editor
-     * who sent them back wait on the decision; otherwise in the order the database gave them.
+     * who sent them back wait on the decision; otherwise in the order the database gave them. Never
+     * ahead of an article due earlier, though (the claim order's rule for work that came back): a
+     * late story stays above a returned one due tonight.
      */
-    static final Comparator<LeaseRow> RETURNED_FIRST = Comparator.comparing(r -> !r.returned());
+    static List<LeaseRow> returnedFirst(List<LeaseRow> rows) {
+        List<LeaseRow> ordered = new ArrayList<>();
+        rows.forEach(row -> ordered.add(placeOf(ordered, row), row));
+        return ordered;
+    }
+
+    /** Where {@code row} joins {@code above}: at the end, or a returned one up past the fresh ones not due before it. */
+    private static int placeOf(List<LeaseRow> above, LeaseRow row) {
+        int at = above.size();
+        while (row.returned() && at > 0 && !above.get(at - 1).returned() && !dueBefore(above.get(at - 1), row)) {
+            at--;
+        }
+        return at;
+    }
+
+    private static boolean dueBefore(LeaseRow a, LeaseRow b) {
+        Instant first = a.article().dueAt();
+        Instant second = b.article().dueAt();
+        return first != null && (second == null || first.isBefore(second));
+    }
 
     private final ObservableList<LeaseRow> rows = FXCollections.observableArrayList();
     private final ObjectProperty<LeaseRow> selected = new SimpleObjectProperty<>();
@@ -88,13 +110,12 @@ final class HeldList {
         return gone.contains(key);
     }
 
-    /** Adds a row at the end (one back from its writer after the others that are); selects it if nothing is selected. */
+    /**
+     * Adds a row at the end (one back from its writer after the others that are, below any article due
+     * before it); selects it if nothing is selected.
+     */
     void add(LeaseRow row) {
-        int at = rows.size();
-        if (row.returned()) {
-            at = (int) rows.stream().takeWhile(LeaseRow::returned).count();
-        }
-        rows.add(at, row);
+        rows.add(placeOf(rows, row), row);
         if (selected.get() == null) {
             selected.set(row);
         }

@@ -1,6 +1,9 @@
 package org.copydesk.ui.editor;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -10,9 +13,11 @@ import javafx.beans.property.SimpleObjectProperty;
 import org.copydesk.review.HeldArticle;
 
 /**
- * One article in "My articles", with a live countdown of its lease. The countdown is the time left
- * on the server's clock when the lease was read, minus the time elapsed since on this PC's
- * monotonic clock: neither the PC's wall clock nor its time zone plays a part.
+ * One article in "My articles", with a live countdown of its lease and the time left before it is
+ * due. Both are measured on the server's clock as this window knows it ({@link #serverNow}): the
+ * server's time when the lease was read, plus the time elapsed since on this PC's monotonic clock.
+ * Neither the PC's wall clock nor its time zone plays a part, so a PC whose clock is wrong still
+ * shows the server's time left.
  */
 public final class LeaseRow {
 
@@ -20,6 +25,8 @@ public final class LeaseRow {
     private final ObjectProperty<HeldArticle> article = new SimpleObjectProperty<>();
     private final ObjectProperty<Duration> remaining = new SimpleObjectProperty<>(Duration.ZERO);
     private final BooleanProperty expiringSoon = new SimpleBooleanProperty();
+    /** Time left before the article is due (negative once late); null for an article without a due time. */
+    private final ObjectProperty<Duration> dueLeft = new SimpleObjectProperty<>();
     private long readAtNanos;
     private Duration leftAtRead = Duration.ZERO;
     private boolean warned;
@@ -38,11 +45,22 @@ public final class LeaseRow {
         tick(nowNanos);
     }
 
-    /** Recomputes the countdown; returns the time left. */
+    /** Recomputes the countdown and the time left before the article is due; returns the lease's time left. */
     Duration tick(long nowNanos) {
-        Duration left = article.get().lease().remainingAtRead().minusNanos(nowNanos - readAtNanos);
+        LocalDateTime now = serverNow(nowNanos);
+        Duration left = Duration.between(now, article.get().lease().expiresAt());
         remaining.set(left.isNegative() ? Duration.ZERO : left);
+        Instant due = article.get().dueAt();
+        dueLeft.set(due == null ? null : Duration.between(now.toInstant(ZoneOffset.UTC), due));
         return remaining.get();
+    }
+
+    /**
+     * The server's clock now (UTC), as this window knows it: its time when the lease was last read
+     * plus the monotonic time since. The one "server now" for everything the row counts down to.
+     */
+    LocalDateTime serverNow(long nowNanos) {
+        return article.get().lease().serverTime().plusNanos(nowNanos - readAtNanos);
     }
 
     /**
@@ -82,6 +100,11 @@ public final class LeaseRow {
 
     public ReadOnlyObjectProperty<Duration> remainingProperty() {
         return remaining;
+    }
+
+    /** Time left before the article is due, negative once it is late; null when it has no due time. */
+    public ReadOnlyObjectProperty<Duration> dueLeftProperty() {
+        return dueLeft;
     }
 
     public ReadOnlyBooleanProperty expiringSoonProperty() {

@@ -148,10 +148,11 @@ final class LiveList {
             Lease mine = row.article().lease();
             if (h == null || h.token() != mine.token()) {
                 lost.add(row.article());
-            } else if (Duration.between(mine.expiresAt(), h.expiresAt()).abs().compareTo(Duration.ofSeconds(1)) > 0) {
-                // renewed in another window, or a supervisor gave more time: show it
+            } else if (Duration.between(mine.expiresAt(), h.expiresAt()).abs().compareTo(Duration.ofSeconds(1)) > 0
+                    || !java.util.Objects.equals(row.article().dueAt(), h.dueInstant())) {
+                // renewed in another window, a supervisor gave more time or moved the due time: show it
                 upkeep.renewed(row, row.article().withLease(new Lease(mine.key(), mine.owner(), mine.token(), h.expiresAt(),
-                        snapshot.serverNow())));
+                        snapshot.serverNow())).withDueAt(h.dueInstant()));
             }
         }
         List<ListWatch.HeldLease> arrived = snapshot.held().stream()

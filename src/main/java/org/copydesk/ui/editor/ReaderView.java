@@ -17,9 +17,12 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.copydesk.ui.common.Messages;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
- * The reader: the open article's title, byline and meta line, its text (plain, or with the
+ * The reader: the open article's title, byline and meta line (with its stage and time left before
+ * it is due), its text (plain, or with the
  * revision's changes marked: {@link RevisionDiffView}) and its history, folded away below. With
  * nothing selected it says so.
  */
@@ -58,7 +61,7 @@ final class ReaderView extends StackPane {
         meta.setMinWidth(0);
         HBox.setHgrow(meta, Priority.ALWAYS);
         stage.setMinWidth(Region.USE_PREF_SIZE);
-        HBox metaLine = new HBox(8, stage, meta);
+        HBox metaLine = new HBox(8, stage, due(), meta);
         metaLine.setAlignment(Pos.CENTER_LEFT);
 
         TextArea body = new TextArea();
@@ -90,6 +93,29 @@ final class ReaderView extends StackPane {
         setId("reader");
         reader.visibleProperty().bind(model.selectedProperty().isNotNull());
         nothing.visibleProperty().bind(model.selectedProperty().isNull());
+    }
+
+    /**
+     * The open article's time left ("due in 25 min", "late by 12 min" with a warning icon), on the
+     * window's tick; not there for an article without a due time.
+     */
+    private Label due() {
+        Label due = new Label();
+        due.setId("reader-due");
+        due.getStyleClass().add("due-time");
+        due.setMinWidth(Region.USE_PREF_SIZE);
+        due.textProperty().bind(model.due().selectedText());
+        due.visibleProperty().bind(due.textProperty().isNotEmpty());
+        due.managedProperty().bind(due.visibleProperty());
+        FontIcon dueIcon = new FontIcon(Feather.FLAG);
+        FontIcon lateIcon = new FontIcon(Feather.ALERT_TRIANGLE);
+        Runnable mark = () -> {
+            due.pseudoClassStateChanged(LeaseCell.LATE, model.due().selectedLate().get());
+            due.setGraphic(model.due().selectedLate().get() ? lateIcon : dueIcon);
+        };
+        model.due().selectedLate().addListener((o, was, now) -> mark.run());
+        mark.run();
+        return due;
     }
 
     /**

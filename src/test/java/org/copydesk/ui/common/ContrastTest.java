@@ -69,6 +69,10 @@ class ContrastTest {
         p.add(ours("lease countdown", ".countdown", TEXT, BG));
         p.add(ours("lease countdown, running out", ".countdown:expiring", TEXT, BG));
         p.add(ours("running-out icon", ".countdown:expiring .ikonli-font-icon", NON_TEXT, BG));
+        p.add(ours("time left before the due time", ".due-time", TEXT, BG));
+        p.add(ours("text in the dashboard's search field (ControlsFX's, restyled)", ".custom-text-field", TEXT));
+        p.add(ours("late", ".due-time:late", TEXT, BG));
+        p.add(ours("late icon", ".due-time:late .ikonli-font-icon", NON_TEXT, BG));
         p.add(ours("success notice icon", ".notice-success .ikonli-font-icon", NON_TEXT, OVERLAY));
         p.add(ours("info notice icon", ".notice-info .ikonli-font-icon", NON_TEXT, OVERLAY));
         p.add(ours("warning notice icon", ".notice-warning .ikonli-font-icon", NON_TEXT, OVERLAY));

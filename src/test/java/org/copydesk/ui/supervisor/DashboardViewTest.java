@@ -228,6 +228,23 @@ class DashboardViewTest {
         assertThat(robot.lookup("#holder-search").queryAs(TextField.class).getText()).isEmpty();
     }
 
+    /**
+     * ControlsFX's clearable field brings a stylesheet written for Modena, whose colour names the
+     * AtlantaFX theme does not define: unstyled, it drew a frame and text of its own (and logged CSS
+     * warnings). It looks like every other text field of the window.
+     */
+    @Test
+    void theSearchFieldLooksLikeEveryOtherTextField() {
+        TextField search = robot.lookup("#holder-search").queryAs(TextField.class);
+        TextField reason = robot.lookup("#reason").queryAs(TextField.class);
+        assertThat(search.isFocused() || reason.isFocused()).isFalse();
+        assertThat(search.getBackground().getFills()).as("frame and fill")
+                .containsExactlyElementsOf(reason.getBackground().getFills());
+        javafx.scene.text.Text searchText = (javafx.scene.text.Text) search.lookup(".text");
+        javafx.scene.text.Text reasonText = (javafx.scene.text.Text) reason.lookup(".text");
+        assertThat(searchText.getFill()).as("text colour").isEqualTo(reasonText.getFill());
+    }
+
     @Test
     void tabMovesAFocusOneCanSee() {
         robot.clickOn("#holder-search");
