@@ -17,8 +17,9 @@ DELIMITER $$
 --    interval is the caller's p_interval_ms, at least 50 ms and at most longest_interval_ms: no
 --    caller can push the next sweep further off than the house interval.
 --  * The taker ends stuck sessions (end_stuck_sessions, at most once per interval; a failure there
---    does not stop the rest), frees one chunk of up to 100 lapsed leases (release_expired_leases)
---    and tells up to 100 missed deadlines (report_missed_deadlines), whatever the caller asked.
+--    does not stop the rest), frees one chunk of up to 100 lapsed leases (release_expired_leases),
+--    tells up to 100 missed deadlines (report_missed_deadlines), whatever the caller asked, and
+--    forecasts up to 2 desks whose minute has come (report_deadlines_at_risk: deadline_at_risk).
 --  * A sweep that failed does not use up the turn: when anything after the turn was taken fails
 --    (the book-keeping, end_stuck_sessions or release_expired_leases), the turn is left due again
 --    (and the stuck-session sweep too, when that part failed), so the next caller sweeps; an
@@ -126,6 +127,7 @@ BEGIN
             END IF;
             CALL release_expired_leases(100);
             CALL report_missed_deadlines(100);
+            CALL report_deadlines_at_risk(2);
             SELECT EXISTS (SELECT 1 FROM article WHERE expires_at < v_now AND locked_by IS NOT NULL)
                 OR EXISTS (SELECT 1 FROM article WHERE due_watch_at <= v_now) INTO v_lapsed_left;
             IF v_lapsed_left THEN

@@ -26,8 +26,9 @@ import picocli.CommandLine.Parameters;
  * shown in the caller's time zone ({@code --zone}, else the computer's), stored in UTC; how much time
  * is left is the database server's clock's answer.
  */
-@Command(name = "due", description = "When articles are due: set one (with a reason), list what is due soon (docs/deadlines.md).",
-        mixinStandardHelpOptions = true, subcommands = {DueCommand.Set.class, DueCommand.ListDue.class})
+@Command(name = "due", description = "When articles are due: set one (with a reason), list what is due soon, forecast what will be"
+        + " missed (docs/deadlines.md).",
+        mixinStandardHelpOptions = true, subcommands = {DueCommand.Set.class, DueCommand.ListDue.class, DueForecastCommand.class})
 final class DueCommand {
 
     private static final DateTimeFormatter SHOWN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z", Locale.ROOT);
@@ -151,7 +152,7 @@ final class DueCommand {
         }
     }
 
-    private static ZoneId zone(String zone, DatabaseCommand<?> command) {
+    static ZoneId zone(String zone, DatabaseCommand<?> command) {
         try {
             return zone == null ? ZoneId.systemDefault() : ZoneId.of(zone);
         } catch (DateTimeException e) {

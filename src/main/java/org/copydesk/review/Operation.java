@@ -43,6 +43,8 @@ public enum Operation {
     MOVE_TO_FRONT(3, false),
     /** A supervisor sets, moves or clears an article's due time, with a reason (docs/deadlines.md). */
     SET_DUE_TIME(4, false),
+    /** A supervisor's forecast of a desk's deadlines at the current pace (reads only; docs/deadlines.md). */
+    DEADLINE_FORECAST(2, true),
     HOLD_ARTICLE(3, false),
     RELEASE_HOLD(3, false),
     LET_EDITOR_AGAIN(3, false),

@@ -202,6 +202,11 @@ public final class ReviewSession implements AutoCloseable {
         return new DueTimes(database.dsl(), operations, sessionUser);
     }
 
+    /** A supervisor's forecast of a desk's deadlines from its pace (docs/deadlines.md, "The forecast"). */
+    public DeadlineForecast deadlineForecast() {
+        return new DeadlineForecast(database.dsl(), operations);
+    }
+
     /** For the reviewer of a returned article: the sent-back revision, the notes, the word diff. */
     public ReturnedArticles returnedArticles() {
         return new ReturnedArticles(database.dsl());

@@ -68,7 +68,7 @@ public final class CopydeskApp extends Application {
     private EditorViewModel editorModel;
     private EditorView editorView;
     private final DesktopAttention attention = new DesktopAttention(CopydeskApp.class.getResource("/org/copydesk/icons/copydesk-64.png"));
-    private final DashboardWindow dashboard = new DashboardWindow();
+    private final DashboardWindow dashboard = new DashboardWindow(attention::alert);
     private FxThreadWatchdog watchdog;
     private final AtomicBoolean closing = new AtomicBoolean();
     private OpenWindows openWindows;

@@ -10,6 +10,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewSession;
+import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.FxTicker;
 import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.TaskExecutor;
@@ -28,6 +29,12 @@ final class DashboardWindow {
 
     private Stage stage;
     private DashboardViewModel model;
+    /** Where the dashboard's warnings reach the desktop while it is behind (a new deadline at risk). */
+    private final DesktopAttention.Alerts alerts;
+
+    DashboardWindow(DesktopAttention.Alerts alerts) {
+        this.alerts = alerts;
+    }
 
     /** The toolbar button; only shown to supervisors and admins (the caller checks the role). */
     Button button(Editor supervisor, ReviewSession session, TaskExecutor tasks, Supplier<Theme> theme) {
@@ -58,7 +65,7 @@ final class DashboardWindow {
                 .fitted(WindowState.screens(), 0);
         double width = place.width();
         double height = place.height();
-        Scene scene = new Scene(new DashboardView(model), width, height);
+        Scene scene = new Scene(new DashboardView(model, alerts), width, height);
         theme.apply(scene);
         stage = new Stage();
         stage.setTitle(Messages.text("app.dashboard.title", supervisor.displayName()));

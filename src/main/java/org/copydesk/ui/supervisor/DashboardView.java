@@ -14,6 +14,7 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import org.copydesk.ui.common.Chrome;
+import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.Messages;
 import org.copydesk.ui.common.NoticeArea;
 import org.kordamp.ikonli.feather.Feather;
@@ -21,7 +22,8 @@ import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The supervisor's dashboard: the toolbar, the import's progress, the connection banner, the
- * notices and one page per tab ({@link HoldersPage}, {@link QueuePage}, {@link StagesPage}, {@link HealthPage}, {@link EditorsPage},
+ * notices and one page per tab ({@link HoldersPage}, {@link QueuePage}, {@link StagesPage}, {@link DeadlinesPage},
+ * {@link HealthPage}, {@link EditorsPage},
  * {@link AuditPage}, {@link QuarantinePage}, {@link RelayPage}). Binds to {@link DashboardViewModel} and calls
  * nothing else; its stylesheet, {@code dashboard.css}, lies beside it.
  *
@@ -33,9 +35,19 @@ public final class DashboardView extends StackPane {
     private final TabPane tabs = new TabPane();
 
     public DashboardView(DashboardViewModel model) {
+        this(model, DesktopAttention.NONE);
+    }
+
+    /** @param alerts where a new deadline at risk is told while the dashboard is not in front (the desktop) */
+    public DashboardView(DashboardViewModel model, DesktopAttention.Alerts alerts) {
         this.model = model;
         createView();
         initListeners();
+        model.deadlines().onAttention(DesktopAttention.whileInBackground(this::inFront, alerts));
+    }
+
+    private boolean inFront() {
+        return getScene() != null && getScene().getWindow() != null && getScene().getWindow().isFocused();
     }
 
     private void createView() {
@@ -48,6 +60,7 @@ public final class DashboardView extends StackPane {
                 tab(DashboardTab.HOLDERS, Feather.USERS, new HoldersPage(model.holders(), model.leaseActions())),
                 tab(DashboardTab.QUEUE, Feather.LAYERS, new QueuePage(model.queue(), new QueueActionsPanel(model.queueActions()))),
                 tab(DashboardTab.STAGES, Feather.COLUMNS, new StagesPage(model.stages(), model.stageSetup())),
+                tab(DashboardTab.DEADLINES, Feather.CLOCK, new DeadlinesPage(model.deadlines(), model.deadlineActions())),
                 tab(DashboardTab.HEALTH, Feather.ACTIVITY, new HealthPage(model.health())),
                 tab(DashboardTab.EDITORS, Feather.USER_CHECK, new EditorsPage(model.health())),
                 tab(DashboardTab.AUDIT, Feather.LIST, new AuditPage(model.audit())),

@@ -64,6 +64,8 @@ public final class DashboardViewModel implements AutoCloseable {
     private final QueueActionsViewModel queueActions;
     private final StageBoardViewModel stages;
     private final StageSetupViewModel stageSetup;
+    private final DeadlinesViewModel deadlines;
+    private final DeadlineActionsViewModel deadlineActions;
     private final HealthViewModel health;
     private final AuditViewModel audit;
     private final QuarantineViewModel quarantine;
@@ -82,6 +84,8 @@ public final class DashboardViewModel implements AutoCloseable {
         queueActions = new QueueActionsViewModel(context, queue, holders::refreshSoon);
         stages = new StageBoardViewModel(context);
         stageSetup = new StageSetupViewModel(context, stages);
+        deadlines = new DeadlinesViewModel(context);
+        deadlineActions = new DeadlineActionsViewModel(deadlines, holders::refreshSoon);
         health = new HealthViewModel(context);
         audit = new AuditViewModel(context);
         quarantine = new QuarantineViewModel(context, health::refresh);
@@ -123,6 +127,8 @@ public final class DashboardViewModel implements AutoCloseable {
                         holders.desksKnown();
                         queue.desksKnown();
                         stages.desksKnown();
+                        deadlines.desksKnown();
+                        deadlineActions.peopleKnown();
                         queueActions.peopleKnown();
                     }
                 }, failure -> {
@@ -144,6 +150,7 @@ public final class DashboardViewModel implements AutoCloseable {
         holders.tick(now);
         queue.tick(now);
         stages.tick(now);
+        deadlines.tick(now);
         health.tick(now);
         relay.tick(now);
         context.expireNotices(now);
@@ -155,6 +162,7 @@ public final class DashboardViewModel implements AutoCloseable {
         holders.reloadAll();
         queue.refresh();
         stages.refresh();
+        deadlines.refresh();
         health.refresh();
         audit.search();
         quarantine.refresh();
@@ -166,9 +174,11 @@ public final class DashboardViewModel implements AutoCloseable {
         relay.shown(tab == DashboardTab.RELAY);
         queue.shown(tab == DashboardTab.QUEUE);
         stages.shown(tab == DashboardTab.STAGES);
+        deadlines.shown(tab == DashboardTab.DEADLINES);
         switch (tab) {
             case QUEUE -> queue.refresh();
             case STAGES -> stages.refresh();
+            case DEADLINES -> deadlines.refresh();
             case HEALTH, EDITORS -> health.refresh();
             case AUDIT -> audit.search();
             case QUARANTINE -> quarantine.refresh();
@@ -185,6 +195,7 @@ public final class DashboardViewModel implements AutoCloseable {
             case HOLDERS -> holders.snapshot();
             case QUEUE -> queue.snapshot();
             case STAGES -> stages.snapshot();
+            case DEADLINES -> deadlines.snapshot();
             case HEALTH -> health.deskSnapshot();
             case EDITORS -> health.editorSnapshot();
             case AUDIT -> audit.snapshot();
@@ -231,6 +242,15 @@ public final class DashboardViewModel implements AutoCloseable {
     /** A desk's review chain as a board, and moving an article to another stage. */
     public StageBoardViewModel stages() {
         return stages;
+    }
+
+    /** A desk's deadlines and the forecast of misses (docs/deadlines.md). */
+    public DeadlinesViewModel deadlines() {
+        return deadlines;
+    }
+
+    public DeadlineActionsViewModel deadlineActions() {
+        return deadlineActions;
     }
 
     /** An admin's setup of a desk's chain. */

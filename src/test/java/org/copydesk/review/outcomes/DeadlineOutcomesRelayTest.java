@@ -17,6 +17,7 @@ import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
 import org.copydesk.review.DueTimes;
+import org.copydesk.review.ForecastDesk;
 import org.copydesk.review.HeldArticle;
 import org.copydesk.review.Newsroom;
 import org.copydesk.review.ReviewSession;
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * deadline_missed goes out the way every outcome does (docs/integration.md): in the feed and the
+ * deadline_missed and deadline_at_risk go out the way every outcome does (docs/integration.md): in the feed and the
  * webhook, signed, keyed, delivered once, in order per article, with the fields every event has
  * first and the stage and the due time after them; the final decision that follows has exactly the
  * form it always had. Today's receiver (the stand-in CMS, written before deadlines) takes them all.
@@ -79,6 +80,9 @@ class DeadlineOutcomesRelayTest {
         DueTimes due = session.dueTimes();
         due.set("sue", ids.get(0), now.minusSeconds(90), "the web edition");
         due.set("sue", ids.get(1), now.minusSeconds(30), "the web edition");
+        // 12 decisions in the last hour: 300 s an article; the third in line, due in 200 s, is at risk
+        new ForecastDesk(dsl, "news").decisions(null, 12, 10);
+        due.set("sue", ids.get(2), now.plusSeconds(200), "the web edition");
         dsl.update(Tables.SWEEP_TURN).set(Tables.SWEEP_TURN.DUE_AT, LocalDateTime.of(2000, 1, 1, 0, 0)).execute();
         dsl.fetchMany("CALL take_sweep_turn(5000)");
         for (HeldArticle a : session.queue().claim("ann").articles()) {
@@ -88,17 +92,23 @@ class DeadlineOutcomesRelayTest {
         }
 
         List<OutcomeEvent> feed = new OutcomeFeed(dsl).since(0, 1000);
-        assertThat(feed).extracting(OutcomeEvent::outcome).containsExactly("deadline_missed", "deadline_missed", "approved",
-                "approved", "approved");
+        assertThat(feed).extracting(OutcomeEvent::outcome).containsExactly("deadline_missed", "deadline_missed", "deadline_at_risk",
+                "approved", "approved", "approved");
         OutcomeEvent missed = feed.get(0);
         assertThat(missed.articleId()).isEqualTo(ids.get(0));
         assertThat(missed.dueAt()).isEqualTo(LocalDateTime.ofInstant(now.minusSeconds(90), ZoneOffset.UTC));
         String json = OutcomeJson.of(missed);
         assertThat(json).contains("\"outcome\":\"deadline_missed\"").contains("\"editor\":\"\"")
                 .endsWith(",\"stage\":null,\"due_at\":\"" + OutcomeJson.time(missed.dueAt()) + "\"}");
-        Set<String> decisionKeys = keys(feed.get(2));
+        Set<String> decisionKeys = keys(feed.get(3));
         assertThat(decisionKeys).doesNotContain("due_at", "stage");
         assertThat(keys(missed)).containsAll(decisionKeys);
+        OutcomeEvent atRisk = feed.get(2);
+        assertThat(atRisk.articleId()).isEqualTo(ids.get(2));
+        assertThat(keys(atRisk)).as("the same shape as deadline_missed").isEqualTo(keys(missed));
+        assertThat(OutcomeJson.of(atRisk)).contains("\"outcome\":\"deadline_at_risk\"").contains("\"editor\":\"\"")
+                .contains("at the current pace (3 in line, not held)")
+                .endsWith(",\"stage\":null,\"due_at\":\"" + OutcomeJson.time(atRisk.dueAt()) + "\"}");
 
         TodaysReceiver.takesEveryEventOnce(relayDb, session.relayState(), feed, "deadline-relay");
     }
