@@ -119,7 +119,8 @@ class CommandFrameTest {
         assertThat(outside).as("commands that take --db-url but are not DatabaseCommands").isEmpty();
         assertThat(framed).contains("copydesk status", "copydesk feed", "copydesk backup", "copydesk doctor",
                 "copydesk db migrate", "copydesk relay", "copydesk relay status", "copydesk quarantine requeue", "copydesk people sync",
-                "copydesk stages add", "copydesk editors import", "copydesk due set", "copydesk due list").hasSize(40);
+                "copydesk stages add", "copydesk editors import", "copydesk due set", "copydesk due list",
+                "copydesk due forecast").hasSize(41);
     }
 
     private static void collect(CommandLine command, List<String> framed, List<String> outside) {

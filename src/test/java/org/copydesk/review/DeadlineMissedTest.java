@@ -124,7 +124,7 @@ class DeadlineMissedTest {
         assertThat(dsl.fetchValue(OUTCOME_EVENT.EDITOR_ID, OUTCOME_EVENT.ARTICLE_ID.eq(held))).as("the holder is named")
                 .isEqualTo("ann");
         assertThat(dsl.fetchValue(OUTCOME_EVENT.DUE_AT, OUTCOME_EVENT.ARTICLE_ID.eq(late.get(3))))
-                .isEqualTo(LocalDateTime.ofInstant(now.minusSeconds(63), ZoneOffset.UTC));
+                .isEqualTo(LocalDateTime.ofInstant(now.minus(Duration.ofMinutes(4)), ZoneOffset.UTC));
         assertThat(dsl.fetchCount(ARTICLE, ARTICLE.DUE_WATCH_AT.isNotNull())).as("only the one not due yet is watched")
                 .isEqualTo(1);
         assertThat(dsl.fetchValue(ARTICLE.DUE_WATCH_AT, ARTICLE.ID.eq(notYet))).isNotNull();
