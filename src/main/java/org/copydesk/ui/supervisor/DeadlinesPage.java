@@ -1,5 +1,7 @@
 package org.copydesk.ui.supervisor;
 
+import static org.copydesk.ui.supervisor.ActionControls.button;
+import static org.copydesk.ui.supervisor.ActionControls.personCell;
 import static org.copydesk.ui.supervisor.Tables.muted;
 import static org.copydesk.ui.supervisor.Tables.textColumn;
 
@@ -13,7 +15,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
 import javafx.scene.control.TableCell;
@@ -21,12 +22,10 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.util.StringConverter;
 import org.copydesk.review.DeadlineForecast.DueArticle;
 import org.copydesk.review.Desk;
 import org.copydesk.review.Editor;
@@ -44,21 +43,7 @@ final class DeadlinesPage extends VBox {
 
     DeadlinesPage(DeadlinesViewModel model, DeadlineActionsViewModel actions) {
         super(10);
-        ChoiceBox<Desk> desk = new ChoiceBox<>(model.desks());
-        desk.setId("deadlines-desk");
-        desk.setAccessibleText(Messages.text("dashboard.queue.desk.accessible"));
-        desk.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(Desk d) {
-                return d == null ? "" : d.name();
-            }
-
-            @Override
-            public Desk fromString(String text) {
-                return null;
-            }
-        });
-        desk.valueProperty().bindBidirectional(model.deskProperty());
+        ChoiceBox<Desk> desk = DeskPicker.of("deadlines-desk", model.desks(), model.deskProperty());
         Label line = new Label();
         line.setId("deadlines-line");
         line.setWrapText(true);
@@ -170,8 +155,8 @@ final class DeadlinesPage extends VBox {
         to.setPromptText(Messages.text("dashboard.queue.giveTo.prompt"));
         to.setMaxWidth(Double.MAX_VALUE);
         to.valueProperty().bindBidirectional(actions.giveToProperty());
-        to.setCellFactory(v -> personCell(actions, null));
-        to.setButtonCell(personCell(actions, to.getPromptText()));
+        to.setCellFactory(v -> personCell(actions::candidateLabel, null));
+        to.setButtonCell(personCell(actions::candidateLabel, to.getPromptText()));
         Button give = button("deadlines-give", "dashboard.queue.give", Feather.USER_PLUS, "dashboard.queue.give.tooltip");
         give.disableProperty().bind(actions.canGive().not());
         give.setOnAction(e -> actions.giveSelected());
@@ -203,21 +188,5 @@ final class DeadlinesPage extends VBox {
         return l;
     }
 
-    private static Button button(String id, String text, Feather icon, String tooltip) {
-        Button b = new Button(Messages.text(text), new FontIcon(icon));
-        b.setId(id);
-        b.setMaxWidth(Double.MAX_VALUE);
-        b.setTooltip(new Tooltip(Messages.text(tooltip)));
-        return b;
-    }
 
-    private static ListCell<Editor> personCell(DeadlineActionsViewModel model, String whenEmpty) {
-        return new ListCell<>() {
-            @Override
-            protected void updateItem(Editor e, boolean empty) {
-                super.updateItem(e, empty);
-                setText(empty || e == null ? whenEmpty : model.candidateLabel(e));
-            }
-        };
-    }
 }

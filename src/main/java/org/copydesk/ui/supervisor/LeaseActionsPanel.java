@@ -1,5 +1,6 @@
 package org.copydesk.ui.supervisor;
 
+import static org.copydesk.ui.supervisor.ActionControls.personCell;
 import static org.copydesk.ui.supervisor.Tables.muted;
 
 import atlantafx.base.theme.Styles;
@@ -11,7 +12,6 @@ import javafx.geometry.Insets;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.Separator;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
@@ -129,9 +129,9 @@ final class LeaseActionsPanel extends VBox {
         to.setPromptText(Messages.text("dashboard.actions.reassignTo.prompt"));
         to.setMaxWidth(Double.MAX_VALUE);
         to.valueProperty().bindBidirectional(model.reassignToProperty());
-        to.setCellFactory(v -> editorCell(null));
+        to.setCellFactory(v -> personCell(model::candidateLabel, null));
         // JavaFX drops the prompt of a combo box with its own button cell once its value was cleared
-        to.setButtonCell(editorCell(to.getPromptText()));
+        to.setButtonCell(personCell(model::candidateLabel, to.getPromptText()));
         Button reassign = new Button(Messages.text("dashboard.actions.reassign"), new FontIcon(Feather.SHUFFLE));
         reassign.setId("reassign");
         reassign.setMaxWidth(Double.MAX_VALUE);
@@ -160,13 +160,4 @@ final class LeaseActionsPanel extends VBox {
         return List.of(new Label(Messages.text("dashboard.actions.extend.section")), new HBox(6, extend15, extend60), extendNote);
     }
 
-    private ListCell<Editor> editorCell(String whenEmpty) {
-        return new ListCell<>() {
-            @Override
-            protected void updateItem(Editor e, boolean empty) {
-                super.updateItem(e, empty);
-                setText(empty || e == null ? whenEmpty : model.candidateLabel(e));
-            }
-        };
-    }
 }

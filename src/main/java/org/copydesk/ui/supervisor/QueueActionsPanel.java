@@ -1,21 +1,21 @@
 package org.copydesk.ui.supervisor;
 
+import static org.copydesk.ui.supervisor.ActionControls.button;
+import static org.copydesk.ui.supervisor.ActionControls.personCell;
+
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.Separator;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 import org.copydesk.review.DeskQueue.Item;
 import org.copydesk.review.Editor;
 import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * Beside the Queue: the chosen article and what the supervisor can do with it (give it to someone,
@@ -48,8 +48,8 @@ final class QueueActionsPanel extends VBox {
         to.setPromptText(Messages.text("dashboard.queue.giveTo.prompt"));
         to.setMaxWidth(Double.MAX_VALUE);
         to.valueProperty().bindBidirectional(model.giveToProperty());
-        to.setCellFactory(v -> personCell(model, null));
-        to.setButtonCell(personCell(model, to.getPromptText())); // keeps the prompt once the value is cleared
+        to.setCellFactory(v -> personCell(model::candidateLabel, null));
+        to.setButtonCell(personCell(model::candidateLabel, to.getPromptText())); // keeps the prompt once the value is cleared
         Button give = button("queue-give", "dashboard.queue.give", Feather.USER_PLUS, "dashboard.queue.give.tooltip");
         give.disableProperty().bind(model.canGiveProperty().not());
         give.setOnAction(e -> model.giveSelected());
@@ -87,21 +87,5 @@ final class QueueActionsPanel extends VBox {
         getStyleClass().add("review-panel");
     }
 
-    private static Button button(String id, String text, Feather icon, String tooltip) {
-        Button b = new Button(Messages.text(text), new FontIcon(icon));
-        b.setId(id);
-        b.setMaxWidth(Double.MAX_VALUE);
-        b.setTooltip(new Tooltip(Messages.text(tooltip)));
-        return b;
-    }
 
-    private static ListCell<Editor> personCell(QueueActionsViewModel model, String whenEmpty) {
-        return new ListCell<>() {
-            @Override
-            protected void updateItem(Editor e, boolean empty) {
-                super.updateItem(e, empty);
-                setText(empty || e == null ? whenEmpty : model.candidateLabel(e));
-            }
-        };
-    }
 }

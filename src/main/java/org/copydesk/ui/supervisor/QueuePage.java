@@ -16,7 +16,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.util.StringConverter;
 import org.copydesk.review.Desk;
 import org.copydesk.review.DeskQueue.Item;
 import org.copydesk.ui.common.Messages;
@@ -30,21 +29,7 @@ final class QueuePage extends VBox {
 
     QueuePage(QueueViewModel model, Node actions) {
         super(10);
-        ChoiceBox<Desk> desk = new ChoiceBox<>(model.desks());
-        desk.setId("queue-desk");
-        desk.setAccessibleText(Messages.text("dashboard.queue.desk.accessible"));
-        desk.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(Desk d) {
-                return d == null ? "" : d.name();
-            }
-
-            @Override
-            public Desk fromString(String text) {
-                return null;
-            }
-        });
-        desk.valueProperty().bindBidirectional(model.deskProperty());
+        ChoiceBox<Desk> desk = DeskPicker.of("queue-desk", model.desks(), model.deskProperty());
         Label summary = new Label();
         summary.setId("queue-summary");
         summary.getStyleClass().add(Styles.TEXT_MUTED);

@@ -46,11 +46,7 @@ final class StagesPage extends VBox {
     StagesPage(StageBoardViewModel model, StageSetupViewModel setup) {
         super(10);
         this.model = model;
-        ChoiceBox<Desk> desk = new ChoiceBox<>(model.desks());
-        desk.setId("stages-desk");
-        desk.setAccessibleText(Messages.text("dashboard.queue.desk.accessible"));
-        desk.setConverter(named(Desk::name, ""));
-        desk.valueProperty().bindBidirectional(model.deskProperty());
+        ChoiceBox<Desk> desk = DeskPicker.of("stages-desk", model.desks(), model.deskProperty());
         HBox top = new HBox(10, new Label(Messages.text("dashboard.queue.desk")), desk);
         top.setAlignment(Pos.CENTER_LEFT);
 
