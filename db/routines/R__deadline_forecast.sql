@@ -28,10 +28,12 @@ BEGIN
     DECLARE v_within INT;
     DECLARE v_stages LONGTEXT;
     DECLARE v_articles LONGTEXT;
+    DECLARE v_desk_found INT;
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
     CALL operation_begins();
     CALL resolve_actor(NULL, 'supervisor', v_actor);
-    IF NOT EXISTS (SELECT 1 FROM desk WHERE id = p_desk) THEN
+    SELECT EXISTS (SELECT 1 FROM desk WHERE id = p_desk) INTO v_desk_found;
+    IF v_desk_found = 0 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no such desk';
     END IF;
     SET v_within = COALESCE(p_within_minutes, 240);

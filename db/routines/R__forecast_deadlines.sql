@@ -39,8 +39,10 @@ BEGIN
     DECLARE v_last_priority INT DEFAULT NULL;
     DECLARE v_others LONGTEXT DEFAULT NULL;
     DECLARE v_out LONGTEXT DEFAULT NULL;
+    DECLARE v_staged INT;
 
-    IF EXISTS (SELECT 1 FROM desk_stage WHERE desk_id = p_desk) THEN
+    SELECT EXISTS (SELECT 1 FROM desk_stage WHERE desk_id = p_desk) INTO v_staged;
+    IF v_staged = 1 THEN
         SELECT CONCAT('[', GROUP_CONCAT(JSON_ARRAY(
                    s.stage_id, s.name, IF(s.entered = 'always', 1, 0),
                    (SELECT COUNT(*) FROM decision d FORCE INDEX (ix_decision_time) JOIN article a ON a.id = d.article_id
