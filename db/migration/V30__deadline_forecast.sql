@@ -1,5 +1,8 @@
 -- The forecast of missed deadlines from the desk's own pace, and the deadline_at_risk event the
--- sweep tells (docs/deadlines.md, "The forecast"). Every time is the server's clock in UTC.
+-- sweep tells (docs/deadlines.md, "The forecast"). Every time is the server's clock in UTC. Like
+-- every table of the schema, the new one names no character set: it takes the database's, which the
+-- owner's migration makes utf8mb4 first (DatabaseCharacterSet; docs/servers.md), so its desk_id
+-- compares with desk.id in one collation.
 
 -- The desk's pace: the decisions of the last hour, a range of this index (however long the
 -- history), each joined to its article by primary key for the desk. An in-place index build on

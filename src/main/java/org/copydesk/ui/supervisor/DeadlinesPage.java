@@ -88,18 +88,7 @@ final class DeadlinesPage extends VBox {
                 }
             }
         });
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, i) -> {
-            if (i != model.selectedProperty().get()) {
-                model.selectedProperty().set(i);
-            }
-        });
-        model.selectedProperty().addListener((o, a, i) -> {
-            if (i == null) {
-                table.getSelectionModel().clearSelection();
-            } else if (table.getSelectionModel().getSelectedItem() != i) {
-                table.getSelectionModel().select(i);
-            }
-        });
+        Tables.selectionFollows(table, model.selectedProperty());
         HBox.setHgrow(table, Priority.ALWAYS);
         ScrollPane side = new ScrollPane(actionsPanel(model, actions));
         side.setFitToWidth(true);

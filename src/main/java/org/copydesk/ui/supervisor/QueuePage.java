@@ -53,18 +53,7 @@ final class QueuePage extends VBox {
                 textColumn(Messages.text("dashboard.queue.priority.column"), 70, i -> Integer.toString(i.priority())),
                 textColumn(Messages.text("dashboard.queue.notes.column"), 300, model::notesOf)));
         table.getColumns().forEach(c -> c.setSortable(false)); // the order is the claims' own
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, i) -> {
-            if (i != model.selectedProperty().get()) {
-                model.selectedProperty().set(i);
-            }
-        });
-        model.selectedProperty().addListener((o, a, i) -> {
-            if (i == null) {
-                table.getSelectionModel().clearSelection();
-            } else if (table.getSelectionModel().getSelectedItem() != i) {
-                table.getSelectionModel().select(i);
-            }
-        });
+        Tables.selectionFollows(table, model.selectedProperty());
         HBox.setHgrow(table, Priority.ALWAYS);
         // the actions scroll when the window is short, so the page never grows past it
         ScrollPane side = new ScrollPane(actions);

@@ -3,6 +3,7 @@ package org.copydesk.ui.supervisor;
 import atlantafx.base.theme.Styles;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableStringValue;
@@ -11,6 +12,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 import org.copydesk.ui.common.Messages;
@@ -100,5 +102,24 @@ final class Tables {
     static <T extends VBox> T padded(T page) {
         page.setPadding(new Insets(12, 14, 12, 14));
         return page;
+    }
+
+    /**
+     * The table's selected row and the model's chosen one, kept the same both ways: a click chooses,
+     * and a choice the model makes (or drops: the row went) shows in the table.
+     */
+    static <T> void selectionFollows(TableView<T> table, ObjectProperty<T> chosen) {
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, i) -> {
+            if (i != chosen.get()) {
+                chosen.set(i);
+            }
+        });
+        chosen.addListener((o, a, i) -> {
+            if (i == null) {
+                table.getSelectionModel().clearSelection();
+            } else if (table.getSelectionModel().getSelectedItem() != i) {
+                table.getSelectionModel().select(i);
+            }
+        });
     }
 }
