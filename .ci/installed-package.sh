@@ -526,6 +526,16 @@ decided=$(awk '$2 == "news" || $2 == "wires" || $2 == "features" {print $1; exit
 [ -n "$decided" ] || fail "pat holds no article to decide"
 run as_person pat pat-password-333 $copydesk decide "$decided" send_back --as pat --notes "Check the quotes."
 run as_person sam sam-password-22 $copydesk waiting --overdue 3d
+# deadlines (docs/deadlines.md): a supervisor gives the sent-back article a due time, lists what is due, asks the forecast
+due_time=$(date -u -d '+2 hours' +%Y-%m-%dT%H:%M:00Z)
+run as_person sam sam-password-22 $copydesk due set "$decided" "$due_time" --reason "the print edition"
+has "Article $decided is due"
+run as_person sam sam-password-22 $copydesk due list --json
+has "\"articleId\":$decided"
+run as_person sam sam-password-22 $copydesk due forecast --desk news
+has "news:"
+run_exit 1 as_person pat pat-password-333 $copydesk due forecast --desk news
+lacks "news:"
 run as_person sam sam-password-22 $copydesk status
 has "DESK" "IN REVIEW"
 run as_person sam sam-password-22 $copydesk feed --since 0 --json
