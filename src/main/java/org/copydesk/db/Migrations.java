@@ -48,35 +48,48 @@ public final class Migrations {
     private static final Logger log = LoggerFactory.getLogger(Migrations.class);
 
     private final DataSource dataSource;
-    private final Flyway schema;
-    private final Flyway routines;
+    private Flyway schema;
+    private Flyway routines;
 
     public Migrations(DataSource dataSource) {
         this.dataSource = dataSource;
-        this.schema = Flyway.configure()
-                .dataSource(dataSource)
-                .locations("classpath:db/migration")
-                .validateMigrationNaming(true)
-                // A client of this release still validates a schema a newer release migrated further
-                // (desktops are upgraded one by one): versioned scripts newer than its own ("future")
-                // and repeatable scripts it has never seen ("missing", a newer release's routines).
-                .ignoreMigrationPatterns("*:future", "repeatable:missing")
-                .cleanDisabled(true)
-                // validated by validateSchemaHistory, which also knows the released checksums
-                .validateOnMigrate(false)
-                .load();
-        this.routines = Flyway.configure()
-                .dataSource(dataSource)
-                .locations("classpath:db/routines")
-                .table(ROUTINES_HISTORY)
-                .callbacks(new OperationGrantsKept())
-                // the schema is never empty when the routines' history starts: it needs a baseline row
-                .baselineOnMigrate(true)
-                // a routine a later version dropped has no file any more; the versioned migration dropped it
-                .ignoreMigrationPatterns("*:future", "repeatable:missing")
-                .validateMigrationNaming(true)
-                .cleanDisabled(true)
-                .load();
+    }
+
+    /** Flyway for the versioned scripts, made when first needed: loading Flyway is much of a command's start. */
+    private Flyway schema() {
+        if (schema == null) {
+            schema = Flyway.configure()
+                    .dataSource(dataSource)
+                    .locations("classpath:db/migration")
+                    .validateMigrationNaming(true)
+                    // A client of this release still validates a schema a newer release migrated further
+                    // (desktops are upgraded one by one): versioned scripts newer than its own ("future")
+                    // and repeatable scripts it has never seen ("missing", a newer release's routines).
+                    .ignoreMigrationPatterns("*:future", "repeatable:missing")
+                    .cleanDisabled(true)
+                    // validated by validateSchemaHistory, which also knows the released checksums
+                    .validateOnMigrate(false)
+                    .load();
+        }
+        return schema;
+    }
+
+    private Flyway routines() {
+        if (routines == null) {
+            routines = Flyway.configure()
+                    .dataSource(dataSource)
+                    .locations("classpath:db/routines")
+                    .table(ROUTINES_HISTORY)
+                    .callbacks(new OperationGrantsKept())
+                    // the schema is never empty when the routines' history starts: it needs a baseline row
+                    .baselineOnMigrate(true)
+                    // a routine a later version dropped has no file any more; the versioned migration dropped it
+                    .ignoreMigrationPatterns("*:future", "repeatable:missing")
+                    .validateMigrationNaming(true)
+                    .cleanDisabled(true)
+                    .load();
+        }
+        return routines;
     }
 
     /** Where Flyway records the versioned migrations (its default). */
@@ -98,7 +111,7 @@ public final class Migrations {
      * left as it is: its routines are that version's.
      */
     public Outcome migrate() {
-        validateSchemaHistory(schema::info);
+        validateSchemaHistory(() -> schema().info());
         ServerSettings.requireMigratable(dataSource);
         String before = currentVersion();
         try (MigrationWatch watch = MigrationWatch.start(dataSource, List.of(SCHEMA_HISTORY, ROUTINES_HISTORY))) {
@@ -108,10 +121,10 @@ public final class Migrations {
             watch.requireTablesFree(watched);
             try {
                 convertToUtf8mb4(watched);
-                applied = on(schema, watched).migrate().migrationsExecuted;
-                after = schema.info();
+                applied = on(schema(), watched).migrate().migrationsExecuted;
+                after = schema().info();
                 if (!migratedByNewerVersion(after)) {
-                    applied += migrateRoutines(on(routines, watched));
+                    applied += migrateRoutines(on(routines(), watched));
                     if (applied > 0) {
                         regrantAccounts(watched);
                     }
@@ -143,7 +156,7 @@ public final class Migrations {
      * applied again whole by the next run.
      */
     private String whatChanged(String before) {
-        MigrationInfoService now = schema.info();
+        MigrationInfoService now = schema().info();
         Optional<MigrationInfo> partway = Arrays.stream(now.all())
                 .filter(m -> m.getVersion() != null && m.getState().isFailed()).findFirst();
         if (partway.isPresent()) {
@@ -161,9 +174,13 @@ public final class Migrations {
      * message for the admin.
      */
     public Outcome migrateOrValidate() {
-        MigrationInfoService info = schema.info();
+        Optional<String> shipped = ShippedScripts.inThisJar().flatMap(scripts -> scripts.recordedIn(dataSource));
+        if (shipped.isPresent() && DatabaseCharacterSet.problem(dataSource).isEmpty()) {
+            return new Outcome(shipped.get(), 0); // exactly this version's scripts, all applied: nothing for Flyway to do
+        }
+        MigrationInfoService info = schema().info();
         MigrationInfo[] pending = info.pending();
-        boolean routinesBehind = pending.length == 0 && !migratedByNewerVersion(info) && routinesBehind(routines.info());
+        boolean routinesBehind = pending.length == 0 && !migratedByNewerVersion(info) && routinesBehind(routines().info());
         Optional<String> notUtf8mb4 = migratedByNewerVersion(info) ? Optional.empty() : DatabaseCharacterSet.problem(dataSource);
         if (pending.length == 0 && !routinesBehind && notUtf8mb4.isEmpty()) {
             validateSchemaHistory(() -> info);
@@ -248,19 +265,19 @@ public final class Migrations {
     /** Applies pending migrations up to {@code version} and no further (a restore rebuilds the schema a backup was taken at). */
     public Outcome migrateTo(String version) {
         convertToUtf8mb4(dataSource);
-        int applied = Flyway.configure().configuration(schema.getConfiguration()).target(version).load().migrate().migrationsExecuted;
+        int applied = Flyway.configure().configuration(schema().getConfiguration()).target(version).load().migrate().migrationsExecuted;
         return new Outcome(currentVersion(), applied);
     }
 
     /** The newest schema version this Copydesk knows. */
     public String latestKnownVersion() {
-        MigrationInfo[] all = schema.info().all();
+        MigrationInfo[] all = schema().info().all();
         return Arrays.stream(all).filter(m -> m.getVersion() != null).map(MigrationInfo::getVersion)
                 .max(Comparable::compareTo).map(v -> v.getVersion()).orElse("none");
     }
 
     public String currentVersion() {
-        return version(schema.info());
+        return version(schema().info());
     }
 
     private static String version(MigrationInfoService info) {
@@ -274,7 +291,7 @@ public final class Migrations {
      * the checksums the versions 1 to 15 had as released ({@link ReleasedChecksums}).
      */
     private void validateSchemaHistory(Supplier<MigrationInfoService> history) {
-        ValidateResult result = schema.validateWithResult();
+        ValidateResult result = schema().validateWithResult();
         if (result.validationSuccessful) {
             return;
         }
