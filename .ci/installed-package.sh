@@ -536,6 +536,7 @@ run as_person sam sam-password-22 $copydesk due forecast --desk news
 has "news:"
 run_exit 1 as_person pat pat-password-333 $copydesk due forecast --desk news
 lacks "news:"
+has "Your account may not do this: it is for a supervisor or an admin"
 run as_person sam sam-password-22 $copydesk status
 has "DESK" "IN REVIEW"
 run as_person sam sam-password-22 $copydesk feed --since 0 --json

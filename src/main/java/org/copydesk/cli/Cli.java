@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.copydesk.db.DatabaseConfig;
 import org.copydesk.lease.DatabaseBusyException;
+import org.copydesk.lease.SqlFailure;
 import org.copydesk.review.ConnectionTrouble;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -119,10 +120,24 @@ public final class Cli {
         for (Throwable t = e; t != null; t = t.getCause()) {
             String text = plain(t.getMessage());
             if (!text.isEmpty()) {
-                return text;
+                return SqlFailure.of(e) == SqlFailure.PRIVILEGE_MISSING && text.startsWith(plain(serverWords(e)))
+                        // "execute command denied to user 'pat'@'%' for routine 'cd.deadline_forecast'", the server's
+                        // words alone, read as a fault: it is the database keeping a supervisor's or admin's command
+                        ? "Your account may not do this: it is for a supervisor or an admin, and the database refused it ("
+                                + text + "). If your role should allow it, ask an admin."
+                        : text;
             }
         }
         return "The command failed without saying why; run it again with -Dcopydesk.log.level=DEBUG for details.";
+    }
+
+    private static String serverWords(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLException) {
+                return t.getMessage();
+            }
+        }
+        return e.getMessage();
     }
 
     /** jOOQ puts the statement before the server's words: "SQL [select …]; Deadlock found …". */

@@ -121,6 +121,15 @@ class CliTest {
                 null, new java.io.IOException("malformed input")))).isEqualTo("Cannot read articles.csv: it is not UTF-8.");
         assertThat(Cli.message(new RuntimeException(new java.sql.SQLException("Access denied for user 'x'"))))
                 .isEqualTo("Access denied for user 'x'");
+        // a supervisor's command run by an editor: the database's refusal, said as one
+        String denied = "execute command denied to user 'pat'@'%' for routine 'cd.deadline_forecast'";
+        assertThat(Cli.message(new RuntimeException("SQL [call deadline_forecast(?, ?)]; " + denied,
+                new java.sql.SQLSyntaxErrorException(denied, "42000", 1370))))
+                .startsWith("Your account may not do this: it is for a supervisor or an admin")
+                .contains(denied);
+        // an explanation Copydesk wrote around such a refusal stays as it is
+        assertThat(Cli.message(new IllegalStateException("The database schema is out of date; ask an admin.",
+                new java.sql.SQLSyntaxErrorException(denied, "42000", 1370)))).isEqualTo("The database schema is out of date; ask an admin.");
         assertThat(Cli.message(new IllegalStateException("Cannot convert (java.lang.NumberFormatException: For input \"x\")")))
                 .doesNotContain("java.", "Exception").contains("For input");
         // jOOQ puts the statement before the server's words; people get the words, on one line

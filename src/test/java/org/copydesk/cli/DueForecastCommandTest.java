@@ -77,7 +77,8 @@ class DueForecastCommandTest {
         try {
             CliRunner.Run refused = cli.as("fc_cli_ed", "ed-fc-secret-1").run("due", "forecast", "--desk", "news");
             assertThat(refused.code()).isEqualTo(1);
-            assertThat(refused.err().strip()).startsWith("copydesk: ").doesNotContain("\n");
+            assertThat(refused.err().strip()).startsWith("copydesk: ").doesNotContain("\n")
+                    .contains("Your account may not do this: it is for a supervisor or an admin");
         } finally {
             accounts.dropAccount("fc_cli_ed");
         }
