@@ -40,6 +40,7 @@ import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.ArticleLeases;
 import org.copydesk.review.LeaseEventAudit;
 import org.copydesk.review.Newsroom;
+import org.copydesk.review.ReviewStages;
 import org.copydesk.review.Role;
 import org.copydesk.testing.ChildJvm;
 import org.copydesk.testing.Fixtures;
@@ -76,6 +77,10 @@ public final class NewsroomFaultRun {
     private static final String FAR_ZONE = "Pacific/Kiritimati";
 
     /** How big and how long. */
+    /** The desk that reviews in stages: Copy edit, then Sign-off with four eyes. */
+    static final String STAGED_DESK = "news";
+    static final String FIRST_STAGE = "copy";
+
     public record Settings(int processes, int editorsPerProcess, int articles, Duration runFor, Duration ttl,
                            Duration releaseInterval, boolean restartServer, Path workdir) {
 
@@ -283,6 +288,11 @@ public final class NewsroomFaultRun {
                 made += n;
             }
         }
+        // News reviews in two stages (its first takes in the articles just made); Sport in one, as a desk
+        // without stages always has: both kinds of desk under the same faults
+        ReviewStages stages = ReviewStages.over(dsl);
+        stages.set(null, new ReviewStages.Settings(STAGED_DESK, FIRST_STAGE, "Copy edit", null, null, false, false, false));
+        stages.set(null, new ReviewStages.Settings(STAGED_DESK, "signoff", "Sign-off", null, null, false, true, false));
     }
 
     private List<String> editorsOf(String client) {
@@ -434,8 +444,12 @@ public final class NewsroomFaultRun {
         // 1. No article held by two editors at once, no stale write: the event log replayed row by row.
         // A send-back completes the lease but puts the article back in the queue; the review history
         // (approve, reject, send_back, quarantine entries) shares the log and changes no lease.
+        // An approval at Copy edit does the same: the article waits for Sign-off (a 'stage' row at the same instant).
+        Set<String> stageSteps = dsl.select(LEASE_EVENT.ROW_KEY, LEASE_EVENT.OCCURRED_AT).from(LEASE_EVENT)
+                .where(LEASE_EVENT.ACTION.eq("stage")).fetchSet(r -> r.value1() + "@" + r.value2());
         LeaseEventAudit.Report audit = LeaseEventAudit.replay(dsl, ArticleLeases.RESOURCE,
-                e -> DecisionVerdict.send_back.getLiteral().equals(e.getDetail()),
+                e -> DecisionVerdict.send_back.getLiteral().equals(e.getDetail())
+                        || stageSteps.contains(e.getRowKey() + "@" + e.getOccurredAt()),
                 e -> !LeaseEventAudit.LEASE_ACTIONS.contains(e.getAction()));
         long heldTwice = audit.violations().stream().filter(v -> v.startsWith("claimed while held")).count();
         counts.put("lease events", audit.events());
@@ -446,15 +460,37 @@ public final class NewsroomFaultRun {
         audit.violations().stream().limit(20).forEach(v -> problems.add("event log: " + v));
 
         // 2. Decisions: never doubled, at most one final decision per article, and it matches the status.
+        // An approval at Copy edit moves the article on to Sign-off: a step, not its final decision.
         List<Record> decisions = new ArrayList<>(dsl.select(DECISION.REQUEST_ID, DECISION.ARTICLE_ID, DECISION.EDITOR_ID,
-                DECISION.VERDICT).from(DECISION).fetch());
+                DECISION.VERDICT, DECISION.STAGE_ID).from(DECISION).fetch());
         counts.put("decisions", decisions.size());
         Map<Long, List<DecisionVerdict>> finals = new HashMap<>();
+        Map<Long, Set<String>> copyApprovers = new HashMap<>();
+        Map<Long, String> signedOffBy = new HashMap<>();
         for (Record d : decisions) {
             DecisionVerdict v = d.get(DECISION.VERDICT);
-            if (v != DecisionVerdict.send_back) {
+            boolean stageStep = v == DecisionVerdict.approve && FIRST_STAGE.equals(d.get(DECISION.STAGE_ID));
+            if (stageStep) {
+                copyApprovers.computeIfAbsent(d.get(DECISION.ARTICLE_ID), k -> new HashSet<>()).add(d.get(DECISION.EDITOR_ID));
+            } else if (v != DecisionVerdict.send_back) {
                 finals.computeIfAbsent(d.get(DECISION.ARTICLE_ID), k -> new ArrayList<>()).add(v);
+                if (v == DecisionVerdict.approve && d.get(DECISION.STAGE_ID) != null) {
+                    signedOffBy.put(d.get(DECISION.ARTICLE_ID), d.get(DECISION.EDITOR_ID));
+                }
             }
+        }
+        // 2b. The stages: every News article signed off went through Copy edit, and never by whoever copy-edited it.
+        Set<Long> stagedArticles = dsl.select(ARTICLE.ID).from(ARTICLE).where(ARTICLE.DESK_ID.eq(STAGED_DESK)).fetchSet(ARTICLE.ID);
+        long fourEyesBroken = signedOffBy.entrySet().stream()
+                .filter(e -> copyApprovers.getOrDefault(e.getKey(), Set.of()).contains(e.getValue())).count();
+        long skippedCopyEdit = signedOffBy.keySet().stream().filter(id -> !copyApprovers.containsKey(id)).count();
+        long signedOffElsewhere = signedOffBy.keySet().stream().filter(id -> !stagedArticles.contains(id)).count();
+        counts.put("approvals at Copy edit (moved on to Sign-off)", copyApprovers.values().stream().mapToInt(Set::size).sum());
+        counts.put("articles signed off", signedOffBy.size());
+        counts.put("signed off by whoever copy-edited them (four eyes broken)", fourEyesBroken);
+        if (fourEyesBroken > 0 || skippedCopyEdit > 0 || signedOffElsewhere > 0) {
+            problems.add(fourEyesBroken + " signed off by their copy editor; " + skippedCopyEdit + " signed off without Copy edit; "
+                    + signedOffElsewhere + " decided at a stage off the staged desk");
         }
         long doubled = finals.values().stream().filter(l -> l.size() > 1).count();
         Map<Long, ArticleStatus> statuses = dsl.select(ARTICLE.ID, ARTICLE.STATUS).from(ARTICLE)
