@@ -18,6 +18,7 @@ import org.flywaydb.core.api.ErrorDetails;
 import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.MigrationInfoService;
 import org.flywaydb.core.api.MigrationState;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.flywaydb.core.api.exception.FlywayValidateException;
 import org.flywaydb.core.api.output.ValidateOutput;
 import org.flywaydb.core.api.output.ValidateResult;
@@ -58,15 +59,7 @@ public final class Migrations {
     /** Flyway for the versioned scripts, made when first needed: loading Flyway is much of a command's start. */
     private Flyway schema() {
         if (schema == null) {
-            schema = Flyway.configure()
-                    .dataSource(dataSource)
-                    .locations("classpath:db/migration")
-                    .validateMigrationNaming(true)
-                    // A client of this release still validates a schema a newer release migrated further
-                    // (desktops are upgraded one by one): versioned scripts newer than its own ("future")
-                    // and repeatable scripts it has never seen ("missing", a newer release's routines).
-                    .ignoreMigrationPatterns("*:future", "repeatable:missing")
-                    .cleanDisabled(true)
+            schema = scriptsIn("classpath:db/migration")
                     // validated by validateSchemaHistory, which also knows the released checksums
                     .validateOnMigrate(false)
                     .load();
@@ -76,20 +69,27 @@ public final class Migrations {
 
     private Flyway routines() {
         if (routines == null) {
-            routines = Flyway.configure()
-                    .dataSource(dataSource)
-                    .locations("classpath:db/routines")
+            routines = scriptsIn("classpath:db/routines")
                     .table(ROUTINES_HISTORY)
                     .callbacks(new OperationGrantsKept())
                     // the schema is never empty when the routines' history starts: it needs a baseline row
                     .baselineOnMigrate(true)
-                    // a routine a later version dropped has no file any more; the versioned migration dropped it
-                    .ignoreMigrationPatterns("*:future", "repeatable:missing")
-                    .validateMigrationNaming(true)
-                    .cleanDisabled(true)
                     .load();
         }
         return routines;
+    }
+
+    private FluentConfiguration scriptsIn(String location) {
+        return Flyway.configure()
+                .dataSource(dataSource)
+                .locations(location)
+                .validateMigrationNaming(true)
+                // A client of this release still validates a schema a newer release migrated further
+                // (desktops are upgraded one by one): versioned scripts newer than its own ("future")
+                // and repeatable scripts it has never seen ("missing": a newer release's routines, or
+                // one a later version dropped, whose file is gone)
+                .ignoreMigrationPatterns("*:future", "repeatable:missing")
+                .cleanDisabled(true);
     }
 
     /** Where Flyway records the versioned migrations (its default). */

@@ -81,9 +81,7 @@ class ShippedScriptsTest {
 
     @Test
     void aRoutineThisVersionNoLongerShipsIsLeftAsFlywayLeavesIt() {
-        dsl.execute("insert into " + Migrations.ROUTINES_HISTORY + " (installed_rank, version, description, type, script, checksum,"
-                + " installed_by, execution_time, success) select max(installed_rank) + 1, null, 'dropped long ago', 'SQL',"
-                + " 'R__dropped_long_ago.sql', 42, 'copydesk', 1, 1 from " + Migrations.ROUTINES_HISTORY);
+        recordApplied(Migrations.ROUTINES_HISTORY, null, "dropped long ago", "R__dropped_long_ago.sql");
         assertThat(shipped.recordedIn(db.database().dataSource())).isPresent();
     }
 
@@ -95,9 +93,7 @@ class ShippedScriptsTest {
 
     @Test
     void aNewerVersionsSchemaGoesToFlyway() {
-        dsl.execute("insert into " + Migrations.SCHEMA_HISTORY + " (installed_rank, version, description, type, script, checksum,"
-                + " installed_by, execution_time, success) select max(installed_rank) + 1, '999', 'from the future', 'SQL',"
-                + " 'V999__from_the_future.sql', 7, 'copydesk', 1, 1 from " + Migrations.SCHEMA_HISTORY);
+        recordApplied(Migrations.SCHEMA_HISTORY, "999", "from the future", "V999__from_the_future.sql");
         assertThat(shipped.recordedIn(db.database().dataSource())).isEmpty();
     }
 
@@ -105,6 +101,13 @@ class ShippedScriptsTest {
     void aVersionedScriptEditedAfterItWasAppliedGoesToFlyway() {
         dsl.execute("update " + Migrations.SCHEMA_HISTORY + " set checksum = checksum + 1 where version = '29'");
         assertThat(shipped.recordedIn(db.database().dataSource())).isEmpty();
+    }
+
+    /** A row as Flyway writes one for a script it applied (checksum 42: no file of ours has it). */
+    private void recordApplied(String history, String version, String description, String script) {
+        dsl.execute("insert into " + history + " (installed_rank, version, description, type, script, checksum, installed_by,"
+                + " execution_time, success) select max(installed_rank) + 1, ?, ?, 'SQL', ?, 42, 'copydesk', 1, 1 from " + history,
+                version, description, script);
     }
 
     @Test
