@@ -101,7 +101,7 @@ class DeadlineForecastSimulationTest {
 
         assertThat(r.forecast.perHour()).as("the pace from the seeded hour").isEqualTo(3000);
         assertThat(r.forecast.due()).isEqualTo(10);
-        assertThat(r.missed).as("the desk missed the last of each edition and two of the third")
+        assertThat(r.atRisk()).as("the forecast: the last of each edition and two of the third")
                 .containsExactlyInAnyOrder(waiting.get(3), waiting.get(6), waiting.get(8), waiting.get(9));
         r.assertForecastWithinOneAndWarnedBeforeTheFirstMiss();
     }
@@ -141,7 +141,7 @@ class DeadlineForecastSimulationTest {
                 new SimulatedDesk.Editor("bob", bob, signoffStep, signoffStep)), "copy 4,800 and sign-off 2,400 an hour");
 
         assertThat(r.forecast.stages()).extracting(DeadlineForecast.StagePace::perHour).containsExactly(4800, 2400);
-        assertThat(r.missed).containsExactlyInAnyOrder(waiting.get(3), waiting.get(6), waiting.get(7));
+        assertThat(r.atRisk()).as("the forecast").containsExactlyInAnyOrder(waiting.get(3), waiting.get(6), waiting.get(7));
         r.assertForecastWithinOneAndWarnedBeforeTheFirstMiss();
     }
 
@@ -182,9 +182,22 @@ class DeadlineForecastSimulationTest {
     /** The forecast at the start, the articles then decided after their due time, and when each warning reached the dashboard. */
     private record Result(Forecast forecast, List<Long> missed, Map<Long, Instant> warnedAt, List<DueArticle> due) {
 
+        List<Long> atRisk() {
+            return due.stream().filter(DueArticle::atRisk).map(DueArticle::id).toList();
+        }
+
+        /**
+         * The count within one, and the articles too: at most one forecast at risk and kept its
+         * deadline, or missed and was not forecast (a stall of the machine longer than half an
+         * article's time moves one decision past its due time, not the ones after it).
+         */
         void assertForecastWithinOneAndWarnedBeforeTheFirstMiss() {
             assertThat(Math.abs(forecast.atRisk() - missed.size())).as("forecast %d at risk, %d missed", forecast.atRisk(),
                     missed.size()).isLessThanOrEqualTo(1);
+            java.util.Set<Long> eitherNotBoth = new java.util.HashSet<>(atRisk());
+            eitherNotBoth.addAll(missed);
+            eitherNotBoth.removeIf(id -> atRisk().contains(id) && missed.contains(id));
+            assertThat(eitherNotBoth).as("forecast at risk %s, missed %s", atRisk(), missed).hasSizeLessThanOrEqualTo(1);
             Map<Long, DueArticle> byId = due.stream().collect(Collectors.toMap(DueArticle::id, Function.identity()));
             DueArticle first = missed.stream().map(byId::get).min(Comparator.comparing(DueArticle::dueAt)
                     .thenComparing(DueArticle::id)).orElseThrow();

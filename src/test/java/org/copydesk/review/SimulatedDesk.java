@@ -154,7 +154,7 @@ final class SimulatedDesk {
         return last;
     }
 
-    /** Whole and tenths of seconds after {@code start}, for the report. */
+    /** Seconds after {@code start}, to the hundredth, for the report. */
     static String after(Instant start, Instant at) {
         return at == null ? "-" : String.format(java.util.Locale.ROOT, "%.2f", Duration.between(start, at).toMillis() / 1000.0);
     }
