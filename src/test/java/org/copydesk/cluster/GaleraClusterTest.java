@@ -56,8 +56,8 @@ class GaleraClusterTest {
 
     private static final int EDITORS = 6;
     private static final int ARTICLES = 3000;
-    private static final Duration RUN = Duration.ofSeconds(8);
-    private static final Duration FAILOVER_RUN = Duration.ofSeconds(16);
+    private static final Duration RUN = Duration.ofSeconds(6);
+    private static final Duration FAILOVER_RUN = Duration.ofSeconds(13);
     /** Node 2 dies after 5 s or a quarter of the desk decided, whichever is first, so that most of the desk is decided after. */
     private static final EditorsAtWork.EventAfter KILL_AFTER = new EditorsAtWork.EventAfter(Duration.ofSeconds(5), ARTICLES / 4);
 

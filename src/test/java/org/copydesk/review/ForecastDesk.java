@@ -10,13 +10,15 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.UUID;
+import java.util.List;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.db.schema.enums.DecisionVerdict;
 import org.copydesk.db.schema.enums.DeskStageEntered;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.testing.Fixtures;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
 
 /**
  * A desk with a known pace for the forecast's tests, written as the schema's owner: decisions at
@@ -43,17 +45,21 @@ public final class ForecastDesk {
                 .values(desk, stage, position, stage, always ? DeskStageEntered.always : DeskStageEntered.when_asked).execute();
     }
 
-    /** {@code count} decisions at {@code stage} (null: a desk without stages), {@code minutesAgo} before now, each on its own article. */
+    /**
+     * {@code count} decisions at {@code stage} (null: a desk without stages), {@code minutesAgo} before now, each on its own
+     * article: three statements however many (a simulated desk's pace is thousands an hour).
+     */
     public void decisions(String stage, int count, int minutesAgo) {
-        for (long id : Fixtures.articles(dsl, desk, count, 5, -7200)) {
-            dsl.update(ARTICLE).set(ARTICLE.STATUS, ArticleStatus.approved).set(ARTICLE.STAGE_ID, stage).where(ARTICLE.ID.eq(id)).execute();
-            dsl.insertInto(DECISION, DECISION.REQUEST_ID, DECISION.ARTICLE_ID, DECISION.EDITOR_ID, DECISION.VERDICT, DECISION.NOTES,
-                            DECISION.LEASE_TOKEN, DECISION.DECIDED_AT, DECISION.STAGE_ID)
-                    .values(org.jooq.impl.DSL.val(UUID.randomUUID().toString()), org.jooq.impl.DSL.val(id), org.jooq.impl.DSL.val("ann"),
-                            org.jooq.impl.DSL.val(DecisionVerdict.approve), org.jooq.impl.DSL.val(""), org.jooq.impl.DSL.val(1L),
-                            ServerClock.nowPlus(Duration.ofMinutes(-minutesAgo)), org.jooq.impl.DSL.val(stage))
-                    .execute();
-        }
+        List<Long> ids = Fixtures.articles(dsl, desk, count, 5, -7200);
+        Condition those = ARTICLE.ID.between(ids.get(0), ids.get(ids.size() - 1)).and(ARTICLE.DESK_ID.eq(desk))
+                .and(ARTICLE.PRIORITY.eq(5)).and(ARTICLE.STATUS.eq(ArticleStatus.queued));
+        dsl.update(ARTICLE).set(ARTICLE.STATUS, ArticleStatus.approved).set(ARTICLE.STAGE_ID, stage).where(those).execute();
+        dsl.insertInto(DECISION, DECISION.REQUEST_ID, DECISION.ARTICLE_ID, DECISION.EDITOR_ID, DECISION.VERDICT, DECISION.NOTES,
+                        DECISION.LEASE_TOKEN, DECISION.DECIDED_AT, DECISION.STAGE_ID)
+                .select(DSL.select(DSL.field("UUID()", String.class), ARTICLE.ID, DSL.val("ann"), DSL.val(DecisionVerdict.approve),
+                                DSL.val(""), DSL.val(1L), ServerClock.nowPlus(Duration.ofMinutes(-minutesAgo)), DSL.val(stage))
+                        .from(ARTICLE).where(ARTICLE.ID.in(ids)))
+                .execute();
     }
 
     /** The person was last heard from {@code secondsAgo} before now (null: never). */
