@@ -72,6 +72,8 @@ BEGIN
 
     -- The decisions of the span are a range of ix_decision_time; each reads its article and its
     -- revision by primary key and the decision before it from ix_decision_article (article, time).
+    -- Forced, and in this order: for one desk MySQL 8 otherwise started from the desk's articles, all
+    -- of its history (238,000 rows read for a week of 7,000 decisions, against 126,000 for every desk).
     WITH days AS (
         SELECT d.n, d.day_start, d.day_end
           FROM (SELECT j.n, CAST(j.txt AS DATETIME(6)) AS day_start,
@@ -85,8 +87,8 @@ BEGIN
                             COALESCE((SELECT MAX(p.decided_at) FROM decision p
                                        WHERE p.article_id = dc.article_id AND p.decided_at < dc.decided_at), a.created_at)),
                    dc.decided_at) AS seconds
-          FROM decision dc
-          JOIN article a ON a.id = dc.article_id
+          FROM decision dc FORCE INDEX (ix_decision_time)
+          STRAIGHT_JOIN article a ON a.id = dc.article_id
           LEFT JOIN article_revision r ON r.article_id = dc.article_id AND r.revision = dc.revision
           JOIN days dy ON dc.decided_at >= dy.day_start AND dc.decided_at < dy.day_end
          WHERE dc.decided_at >= v_first AND dc.decided_at < v_last
