@@ -37,7 +37,8 @@ class DeadlineReportSecurityTest {
     private static final String SUE = "report_sue";
     private static final String SUE_SECRET = "sue-report-secret-1";
     /** London's 25 October 2026 (25 hours), and the day before. */
-    private static final String CALL = "CALL deadline_report(NULL, '[\"2026-10-23 23:00:00\", \"2026-10-24 23:00:00\", \"2026-10-26 00:00:00\"]')";
+    private static final String CALL = "CALL deadline_report(NULL, '[\"2026-10-23 23:00:00\", \"2026-10-24 23:00:00\", "
+            + "\"2026-10-26 00:00:00\"]')";
 
     private final DSLContext root;
     private final Attacks attacks;
@@ -83,7 +84,8 @@ class DeadlineReportSecurityTest {
                 if (isResult) {
                     try (ResultSet rs = s.getResultSet()) {
                         while (rs.next()) {
-                            rows.add(rs.getObject("day_start", java.time.LocalDateTime.class) + " " + rs.getString("desk_id") + " " + rs.getInt("decisions"));
+                            rows.add(rs.getObject("day_start", java.time.LocalDateTime.class) + " " + rs.getString("desk_id") + " "
+                                    + rs.getInt("decisions"));
                         }
                     }
                 }

@@ -172,7 +172,8 @@ class DeadlineReportTest {
                 "[\"2026-10-24 23:00:00\", \"2026-10-26 23:00:00\"]", "[\"2026-10-24 23:00:00\", \"2026-10-25T23:00:00Z\"]",
                 "[\"2026-02-30 00:00:00\", \"2026-03-01 00:00:00\"]", "[1, 2]", longSpan()).forEach(days ->
                 assertThatThrownBy(() -> ops.fetch(Operation.DEADLINE_REPORT, null, days)).as(days)
-                        .isInstanceOf(OperationRefusedException.class).hasMessageStartingWith("A report").satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n")));
+                        .isInstanceOf(OperationRefusedException.class).hasMessageStartingWith("A report")
+                        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n")));
         assertThatThrownBy(() -> ops.fetch(Operation.DEADLINE_REPORT, "nowhere", "[\"2026-10-24 23:00:00\", \"2026-10-25 23:00:00\"]"))
                 .hasMessageContaining("no such desk");
         assertThat(ops.fetch(Operation.DEADLINE_REPORT, null, "[\"2026-10-24 23:00:00\", \"2026-10-25 23:00:00\"]"))

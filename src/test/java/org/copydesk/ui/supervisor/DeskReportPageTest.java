@@ -132,9 +132,11 @@ class DeskReportPageTest {
         BarChart<?, ?> chart = robot.lookup("#desk-report-chart").queryAs(BarChart.class);
         javafx.scene.chart.CategoryAxis days = (javafx.scene.chart.CategoryAxis) chart.getXAxis();
         assertThat(days.getTickMarks()).as("each day labelled, the 7 days before and today").hasSize(8)
-                .allMatch(javafx.scene.chart.Axis.TickMark::isTextVisible).last().satisfies(t -> assertThat(t.getValue()).isEqualTo("Today"));
+                .allMatch(javafx.scene.chart.Axis.TickMark::isTextVisible).last()
+                .satisfies(t -> assertThat(t.getValue()).isEqualTo("Today"));
         assertThat(chart.getData()).singleElement().satisfies(s -> assertThat(s.getData()).extracting(d -> ((Number) d.getYValue())
-                .intValue()).as("100 % 3 days ago, 50 % today, no bar on days without a decision").containsExactly(0, 0, 0, 0, 100, 0, 0, 50));
+                .intValue()).as("100 % 3 days ago, 50 % today, no bar on days without a decision")
+                .containsExactly(0, 0, 0, 0, 100, 0, 0, 50));
 
         Path csv = folder.resolve("report.csv");
         FxToolkit.setupFixture(() -> report.export(csv));
