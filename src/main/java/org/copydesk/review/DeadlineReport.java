@@ -85,7 +85,8 @@ public final class DeadlineReport {
     /** {@code count} days of {@code zone}'s calendar from {@code first}, each from its first moment to the next day's. */
     public static List<Day> days(LocalDate first, int count, ZoneId zone) {
         if (count < 1 || count > MAX_DAYS) {
-            throw new IllegalArgumentException("a report covers 1 to " + MAX_DAYS + " days, not " + count);
+            // a caller's bug: the command line checks --days, the dashboard asks for 7 and 1
+            throw new IllegalStateException("a report covers 1 to " + MAX_DAYS + " days, not " + count);
         }
         List<Day> days = new ArrayList<>();
         for (int i = 0; i < count; i++) {
