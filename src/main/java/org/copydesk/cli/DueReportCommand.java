@@ -62,7 +62,7 @@ final class DueReportCommand extends DatabaseCommand<ReviewSession> {
             return ExitCode.OK;
         }
         if (report.perDay().isEmpty()) {
-            out.println("No decisions in these " + days + " days.");
+            out.println(days == 1 ? "No decisions today." : "No decisions in these " + days + " days.");
             return ExitCode.OK;
         }
         Table t = new Table("DAY (" + zoneId.getId() + ")", "DESK", "STAGE", "DECISIONS", "WITH DUE", "IN TIME", "P50", "P90");

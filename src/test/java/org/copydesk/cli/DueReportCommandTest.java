@@ -77,7 +77,7 @@ class DueReportCommandTest {
         assertThat(row.get("p90Seconds").asLong()).isEqualTo(1800);
         assertThat(row.get("stage").isNull()).isTrue();
         assertThat(json.get("wholeSpan")).hasSize(1);
-        assertThat(cli.run("due", "report", "--days", "1", "--zone", "UTC").out()).contains("No decisions in these 1 days.");
+        assertThat(cli.run("due", "report", "--days", "1", "--zone", "UTC").out()).contains("No decisions today.");
     }
 
     @Test

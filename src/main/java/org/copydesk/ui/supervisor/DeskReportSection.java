@@ -8,6 +8,7 @@ import atlantafx.base.theme.Styles;
 import java.io.File;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import javafx.geometry.Pos;
 import javafx.geometry.Side;
 import javafx.scene.chart.BarChart;
@@ -24,6 +25,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
+import org.copydesk.review.DeadlineReport.Row;
 import org.copydesk.ui.common.Messages;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -81,8 +83,7 @@ final class DeskReportSection extends VBox {
     /** Decisions, in time, p50, p90 of one period, under the period's name. */
     private static TableColumn<DeskReportViewModel.ReportRow, ?> period(String name, boolean today) {
         TableColumn<DeskReportViewModel.ReportRow, String> group = new TableColumn<>(name);
-        java.util.function.Function<DeskReportViewModel.ReportRow, org.copydesk.review.DeadlineReport.Row> part =
-                r -> today ? r.today() : r.week();
+        Function<DeskReportViewModel.ReportRow, Row> part = r -> today ? r.today() : r.week();
         group.getColumns().setAll(List.of(
                 Tables.<DeskReportViewModel.ReportRow, Number>explained(numberColumn(Messages.text("dashboard.report.decisions.column"),
                         r -> DeskReportViewModel.decisions(part.apply(r))), Messages.text("dashboard.report.decisions.means")),

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,7 +109,7 @@ public final class DeskReportViewModel {
             });
         }
         List<ReportRow> sorted = new ArrayList<>(byPlace.values());
-        sorted.sort(java.util.Comparator.comparing(ReportRow::deskName).thenComparing(x -> Objects.toString(x.stage(), "")));
+        sorted.sort(Comparator.comparing(ReportRow::deskName).thenComparing(x -> Objects.toString(x.stage(), "")));
         rows.setAll(sorted);
         chart.set(dailyShare(loaded));
     }
