@@ -27,8 +27,9 @@ import picocli.CommandLine.Parameters;
  * is left is the database server's clock's answer.
  */
 @Command(name = "due", description = "When articles are due: set one (with a reason), list what is due soon, forecast what will be"
-        + " missed (docs/deadlines.md).",
-        mixinStandardHelpOptions = true, subcommands = {DueCommand.Set.class, DueCommand.ListDue.class, DueForecastCommand.class})
+        + " missed, report how the desks did (docs/deadlines.md).",
+        mixinStandardHelpOptions = true, subcommands = {DueCommand.Set.class, DueCommand.ListDue.class, DueForecastCommand.class,
+            DueReportCommand.class})
 final class DueCommand {
 
     private static final DateTimeFormatter SHOWN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z", Locale.ROOT);

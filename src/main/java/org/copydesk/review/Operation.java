@@ -45,6 +45,8 @@ public enum Operation {
     SET_DUE_TIME(4, false),
     /** A supervisor's forecast of a desk's deadlines at the current pace (reads only; docs/deadlines.md). */
     DEADLINE_FORECAST(2, true),
+    /** How the desks did per day: decisions, the share in time, p50 and p90 from arrival (reads only; docs/deadlines.md). */
+    DEADLINE_REPORT(2, true),
     HOLD_ARTICLE(3, false),
     RELEASE_HOLD(3, false),
     LET_EDITOR_AGAIN(3, false),

@@ -207,6 +207,11 @@ public final class ReviewSession implements AutoCloseable {
         return new DeadlineForecast(database.dsl(), operations);
     }
 
+    /** How the desks did per day: the share decided in time, p50 and p90 from arrival (docs/deadlines.md, "How the desk did"). */
+    public DeadlineReport deadlineReport() {
+        return new DeadlineReport(database.dsl(), operations);
+    }
+
     /** For the reviewer of a returned article: the sent-back revision, the notes, the word diff. */
     public ReturnedArticles returnedArticles() {
         return new ReturnedArticles(database.dsl());

@@ -120,7 +120,7 @@ class CommandFrameTest {
         assertThat(framed).contains("copydesk status", "copydesk feed", "copydesk backup", "copydesk doctor",
                 "copydesk db migrate", "copydesk relay", "copydesk relay status", "copydesk quarantine requeue", "copydesk people sync",
                 "copydesk stages add", "copydesk editors import", "copydesk due set", "copydesk due list",
-                "copydesk due forecast").hasSize(41);
+                "copydesk due forecast", "copydesk due report").hasSize(42);
     }
 
     private static void collect(CommandLine command, List<String> framed, List<String> outside) {

@@ -14,20 +14,20 @@ import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.StackedBarChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.copydesk.ui.common.Messages;
 
-/** The "Queue health" page: counts per desk and two hourly charts. Binds to {@link HealthViewModel}. */
+/** The "Queue health" page: counts per desk, two hourly charts and how the desk did. Binds to {@link HealthViewModel}. */
 final class HealthPage extends VBox {
 
     private final StackedBarChart<String, Number> finishedChart = new StackedBarChart<>(new CategoryAxis(), new NumberAxis());
     private final StackedBarChart<String, Number> expiredChart = new StackedBarChart<>(new CategoryAxis(), new NumberAxis());
 
     HealthPage(HealthViewModel model) {
-        super(10);
         TableView<HealthViewModel.DeskRow> desks = new TableView<>(model.deskRows());
         desks.setId("desk-health");
         desks.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -73,11 +73,18 @@ final class HealthPage extends VBox {
         expiredChart.setCategoryGap(4);
         finishedChart.setCategoryGap(4);
         HBox charts = new HBox(12, finishedChart, expiredChart);
-        VBox.setVgrow(charts, Priority.ALWAYS);
+        charts.setPrefHeight(300);
+        charts.setMinHeight(240);
         Label note = new Label(Messages.text("dashboard.health.note"));
         note.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
-        getChildren().addAll(desks, Tables.inlineError("health-error", model.errorProperty()), charts, note);
-        Tables.padded(this);
+        // the page is taller than a 1024x640 window with "How the desk did" under the hourly charts: it scrolls
+        VBox content = Tables.padded(new VBox(10, desks, Tables.inlineError("health-error", model.errorProperty()), charts, note,
+                new DeskReportSection(model.deskReport())));
+        ScrollPane scroll = new ScrollPane(content);
+        scroll.setId("health-scroll");
+        scroll.setFitToWidth(true);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        getChildren().add(scroll);
         fill(finishedChart, model.finishedChartProperty().get());
         fill(expiredChart, model.expiredChartProperty().get());
         model.finishedChartProperty().addListener((o, a, data) -> fill(finishedChart, data));

@@ -63,11 +63,13 @@ public final class HealthViewModel {
     private final ObjectProperty<HourlyChart> expiredChart = new SimpleObjectProperty<>(new HourlyChart(List.of(), Map.of()));
     private final ObservableList<EditorRow> editorRows = FXCollections.observableArrayList();
     private final StringProperty error = new SimpleStringProperty("");
+    private final DeskReportViewModel deskReport;
     private boolean loading;
     private long lastLoadNanos;
 
     HealthViewModel(DashboardContext context) {
         this.context = context;
+        this.deskReport = new DeskReportViewModel(context);
     }
 
     public void refresh() {
@@ -76,6 +78,7 @@ public final class HealthViewModel {
         }
         loading = true;
         lastLoadNanos = context.ticker.nanoTime();
+        deskReport.refresh();
         ReviewSession services = context.services;
         context.tasks.run("load queue health", () -> new Stats(services.supervision().queueHealth(),
                 services.statistics().finishedPerQuarter(Duration.ofHours(24)),
@@ -177,6 +180,11 @@ public final class HealthViewModel {
 
     public ReadOnlyObjectProperty<HourlyChart> expiredChartProperty() {
         return expiredChart;
+    }
+
+    /** How the desk did: today and the 7 days before, read with the rest (past days once a day). */
+    public DeskReportViewModel deskReport() {
+        return deskReport;
     }
 
     public ObservableList<EditorRow> editorRows() {
