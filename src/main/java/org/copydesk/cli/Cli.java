@@ -120,7 +120,7 @@ public final class Cli {
         for (Throwable t = e; t != null; t = t.getCause()) {
             String text = plain(t.getMessage());
             if (!text.isEmpty()) {
-                return SqlFailure.of(e) == SqlFailure.PRIVILEGE_MISSING && text.startsWith(plain(serverWords(e)))
+                return SqlFailure.of(e) == SqlFailure.PRIVILEGE_MISSING && text.startsWith(plain(SqlFailure.serverWords(e)))
                         // "execute command denied to user 'pat'@'%' for routine 'cd.deadline_forecast'", the server's
                         // words alone, read as a fault: it is the database keeping a supervisor's or admin's command
                         ? "Your account may not do this: it is for a supervisor or an admin, and the database refused it ("
@@ -129,15 +129,6 @@ public final class Cli {
             }
         }
         return "The command failed without saying why; run it again with -Dcopydesk.log.level=DEBUG for details.";
-    }
-
-    private static String serverWords(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLException) {
-                return t.getMessage();
-            }
-        }
-        return e.getMessage();
     }
 
     /** jOOQ puts the statement before the server's words: "SQL [select …]; Deadlock found …". */

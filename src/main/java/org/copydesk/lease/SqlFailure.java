@@ -78,6 +78,16 @@ public enum SqlFailure {
     /** No connection left (see {@link #SERVER_FULL}): the server's limit, the per-account limits. */
     private static final Set<Integer> NO_CONNECTION_LEFT = Set.of(1040, 1203, 1226);
 
+    /** The server's own words: the message of the first SQL exception in the cause chain (else the failure's). */
+    public static String serverWords(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException) {
+                return t.getMessage();
+            }
+        }
+        return failure.getMessage();
+    }
+
     /** The kind of {@code failure}, judged by the first SQL exception in its cause chain. */
     public static SqlFailure of(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
