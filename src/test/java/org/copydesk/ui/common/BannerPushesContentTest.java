@@ -64,7 +64,8 @@ class BannerPushesContentTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(banner.isVisible()).as("the control: the banner shows").isTrue();
         assertThat(inScene(banner).getHeight()).isGreaterThan(10);
-        assertThat(inScene(title).getMinY()).as("the title starts below the banner").isGreaterThanOrEqualTo(inScene(banner).getMaxY() - 0.5);
+        assertThat(inScene(title).getMinY()).as("the title starts below the banner")
+                .isGreaterThanOrEqualTo(inScene(banner).getMaxY() - 0.5);
 
         robot.interact(() -> offline.set(false));
         WaitForAsyncUtils.waitForFxEvents();
