@@ -4,7 +4,10 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.copydesk.db.schema.enums.ArticleStatus;
 import org.copydesk.lease.ServerClock;
 import org.jooq.Condition;
@@ -59,6 +62,8 @@ public final class DeskQueue {
     /** How many waiting articles are listed at most (in claim order: the ones next claims take). */
     public static final int WAITING_SHOWN = 500;
     private static final int OTHERS_SHOWN = 500;
+    /** The {@link Snapshot#desk()} of a read of every desk. */
+    public static final String ALL_DESKS = "";
 
     private final DSLContext dsl;
 
@@ -68,23 +73,45 @@ public final class DeskQueue {
 
     /** The desk's queue now. */
     public Snapshot of(String desk) {
+        return find(desk, "", List.of());
+    }
+
+    /**
+     * The queue of {@code desk}, or of every desk when it is null (each waiting article's position
+     * is then its place on its own desk), narrowed to articles whose title or external id contains
+     * {@code text} or that {@code people} hold or are kept from, when {@code text} is not blank.
+     *
+     * <p>Stays bounded for the whole floor: the claim index ({@code ix_article_claim}) begins with
+     * the status and goes in claim order without the desk, so every desk's waiting articles are
+     * walked in claim order and the read stops after the first {@link #WAITING_SHOWN}. Positions of
+     * a search's matches are not their places in the queue (the others in between are not read): 0.
+     */
+    public Snapshot find(String desk, String text, Collection<String> people) {
         LocalDateTime now = dsl.select(ServerClock.now()).fetchOne(0, LocalDateTime.class);
         Field<LocalDateTime> at = DSL.val(now);
-        Condition onDesk = ARTICLE.DESK_ID.eq(desk);
+        Condition onDesk = desk == null ? DSL.trueCondition() : ARTICLE.DESK_ID.eq(desk);
+        boolean searching = text != null && !text.isBlank();
+        Condition matches = searching ? matching(text.strip(), people) : DSL.trueCondition();
         Condition free = ARTICLE.LOCKED_BY.isNull().or(ARTICLE.EXPIRES_AT.le(at));
-        Condition queued = ARTICLE.STATUS.eq(ArticleStatus.queued).and(free).and(onDesk);
+        Condition queued = ARTICLE.STATUS.eq(ArticleStatus.queued).and(free).and(onDesk).and(matches);
         List<Item> items = new ArrayList<>();
-        int[] position = {0};
+        Map<String, Integer> position = new HashMap<>();
         read(queued.and(ARTICLE.HELD_AT.isNull()).and(ARTICLE.AVAILABLE_AT.le(at)), WAITING_SHOWN,
-                r -> item(r, Place.WAITING, ++position[0]), items,
+                r -> item(r, Place.WAITING, searching ? 0 : position.merge(r.get(ARTICLE.DESK_ID), 1, Integer::sum)), items,
                 ARTICLE.PRIORITY, ARTICLE.DUE_ORDER, ARTICLE.QUEUE_LANE, ARTICLE.AVAILABLE_AT, ARTICLE.ID);
         read(queued.and(ARTICLE.HELD_AT.isNull()).and(ARTICLE.AVAILABLE_AT.gt(at)), OTHERS_SHOWN,
                 r -> item(r, Place.SCHEDULED, 0), items, ARTICLE.AVAILABLE_AT, ARTICLE.ID);
         read(queued.and(ARTICLE.HELD_AT.isNotNull()), OTHERS_SHOWN, r -> item(r, Place.HELD, 0), items, ARTICLE.HELD_AT, ARTICLE.ID);
-        read(ARTICLE.STATUS.eq(ArticleStatus.awaiting_writer).and(onDesk), OTHERS_SHOWN, r -> item(r, Place.WITH_WRITERS, 0), items,
-                ARTICLE.DECIDED_AT, ARTICLE.ID);
+        read(ARTICLE.STATUS.eq(ArticleStatus.awaiting_writer).and(onDesk).and(matches), OTHERS_SHOWN,
+                r -> item(r, Place.WITH_WRITERS, 0), items, ARTICLE.DECIDED_AT, ARTICLE.ID);
         int waiting = dsl.fetchCount(ARTICLE, queued.and(ARTICLE.HELD_AT.isNull()).and(ARTICLE.AVAILABLE_AT.le(at)));
-        return new Snapshot(desk, now, List.copyOf(items), waiting);
+        return new Snapshot(desk == null ? ALL_DESKS : desk, now, List.copyOf(items), waiting);
+    }
+
+    /** Title or external id containing the text (its % and _ match themselves), or held by / kept from one of {@code people}. */
+    private static Condition matching(String text, Collection<String> people) {
+        Condition c = ARTICLE.TITLE.containsIgnoreCase(text).or(ARTICLE.EXTERNAL_ID.containsIgnoreCase(text));
+        return people.isEmpty() ? c : c.or(ARTICLE.HELD_BY.in(people)).or(ARTICLE.KEPT_FROM.in(people));
     }
 
     private void read(Condition which, int limit, java.util.function.Function<Record, Item> toItem, List<Item> into,

@@ -9,7 +9,8 @@ import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
-import javafx.scene.layout.StackPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -62,13 +63,17 @@ public final class Chrome {
     }
 
     /**
-     * {@code content} with {@code banner} laid over its top edge. The banner comes and goes without
-     * moving anything (were it laid out above the content, the whole window would jump down under
-     * the pointer when the connection dropped); it covers the top of the content only while it shows.
+     * {@code content} with {@code banner} above it, pushing it down while it shows and taking no room
+     * when it does not. Laid over the content's top instead, it hid what is there (the article's
+     * title in an editor's window, the first rows of a table) at the very moment an editor needs to
+     * know which article she was on; the content moving down once when the connection drops, and
+     * back when it returns, costs less.
      */
-    public static StackPane underBanner(Node content, Label banner) {
-        StackPane.setAlignment(banner, Pos.TOP_CENTER);
-        StackPane pane = new StackPane(content, banner);
+    public static VBox underBanner(Node content, Label banner) {
+        banner.managedProperty().bind(banner.visibleProperty());
+        VBox.setVgrow(content, Priority.ALWAYS);
+        VBox pane = new VBox(banner, content);
+        pane.setFillWidth(true);
         pane.setMinSize(0, 0);
         return pane;
     }

@@ -51,6 +51,8 @@ final class DashboardContext {
     final Editor supervisor;
     final DashboardViewModel.Settings settings;
     final ZoneId zone;
+    /** Who is signed in and how much each holds, for the person pickers. */
+    final FloorStanding floor = new FloorStanding();
 
     private final Map<String, String> deskNames = new HashMap<>();
     private final List<Desk> desks = new ArrayList<>();
@@ -116,6 +118,21 @@ final class DashboardContext {
     /** Everyone, by name, as last read: kept current while the dashboard is open (see DashboardViewModel). */
     ObservableList<Editor> people() {
         return peopleReadOnly;
+    }
+
+    /** Whether {@code e} is signed in now and how much they hold. */
+    FloorStanding.Standing standing(Editor e) {
+        return floor.of(e, ticker.nanoTime(), settings.idleAfter(), settings.offlineAfter());
+    }
+
+    /** Who may be given articles of {@code desks}, signed in with room first (see {@link Recipients}). */
+    List<Editor> recipients(java.util.Set<String> desks, String except) {
+        return Recipients.of(people, desks, except, this::standing);
+    }
+
+    /** How a person reads in a "give to" list. */
+    String recipientLabel(Editor e, java.util.Set<String> desks) {
+        return Recipients.label(e, desks, this::deskName, standing(e), floor.known());
     }
 
     /** A person's name from their id; ids that are no person (the release service, an admin account) as they are. */

@@ -74,6 +74,8 @@ public final class DashboardViewModel implements AutoCloseable {
     private final Timers timers = new Timers();
     private boolean readingPeople;
     private long lastPeopleNanos;
+    private boolean readingPresence;
+    private long lastPresenceNanos;
 
     public DashboardViewModel(ReviewSession services, TaskExecutor tasks, Ticker ticker, Editor supervisor,
                               Settings settings, ZoneId zone) {
@@ -100,6 +102,7 @@ public final class DashboardViewModel implements AutoCloseable {
     public void start() {
         timers.add(context.ticker.every(context.settings.tick(), this::tick));
         readPeople();
+        readPresence();
         holders.reloadAll();
         health.refresh();
         audit.search();
@@ -138,6 +141,35 @@ public final class DashboardViewModel implements AutoCloseable {
     }
 
     /**
+     * Reads who is signed in, for the person pickers, as often as the dashboard's statistics: a
+     * presence is "within 3 minutes", so a half-minute-old read is aged locally in between (see
+     * {@link FloorStanding}). What each holds follows the live leases instead.
+     */
+    private void readPresence() {
+        if (readingPresence) {
+            return;
+        }
+        readingPresence = true;
+        lastPresenceNanos = context.ticker.nanoTime();
+        ReviewSession services = context.services;
+        context.tasks.run("read who is signed in", () -> services.statistics().editorLoad(), loads -> {
+            readingPresence = false;
+            context.floor.seen(loads, context.ticker.nanoTime());
+            relabelPickers();
+        }, failure -> {
+            readingPresence = false;
+            context.failed(failure, holders.errorMessage());
+        });
+    }
+
+    /** The person pickers say again who is signed in and how much each holds (nothing is redrawn unless a word changed). */
+    private void relabelPickers() {
+        leaseActions.peopleKnown();
+        deadlineActions.peopleKnown();
+        queueActions.peopleKnown();
+    }
+
+    /**
      * Every tick: whether the database still answers, countdowns, leases that ran out, refreshes
      * when due, old notices leave.
      */
@@ -147,7 +179,11 @@ public final class DashboardViewModel implements AutoCloseable {
         if (now - lastPeopleNanos >= context.settings.refreshInterval().toNanos()) {
             readPeople();
         }
+        if (now - lastPresenceNanos >= context.settings.statsInterval().toNanos()) {
+            readPresence();
+        }
         holders.tick(now);
+        relabelPickers();
         queue.tick(now);
         stages.tick(now);
         deadlines.tick(now);
@@ -159,6 +195,7 @@ public final class DashboardViewModel implements AutoCloseable {
     /** Reads every tab again now (the toolbar's reload button). */
     public void reloadEverything() {
         readPeople();
+        readPresence();
         holders.reloadAll();
         queue.refresh();
         stages.refresh();

@@ -44,6 +44,7 @@ public final class DeadlineActionsViewModel {
     private final StringProperty reason = new SimpleStringProperty("");
     private final StringProperty newDue = new SimpleStringProperty("");
     private final ObservableList<Editor> candidates = FXCollections.observableArrayList();
+    private List<String> shownLabels = List.of();
     private final ObjectProperty<Editor> giveTo = new SimpleObjectProperty<>();
     private final AskFirst question = new AskFirst();
     private final StringProperty error = new SimpleStringProperty("");
@@ -76,9 +77,11 @@ public final class DeadlineActionsViewModel {
     void peopleKnown() {
         String desk = deadlines.deskProperty().get() == null ? null : deadlines.deskProperty().get().id();
         List<Editor> fit = desk == null || deadlines.selectedProperty().get() == null ? List.of()
-                : Recipients.of(context.people(), Set.of(desk), deadlines.selectedProperty().get().heldBy());
+                : context.recipients(Set.of(desk), deadlines.selectedProperty().get().heldBy());
         Editor keep = giveTo.get();
-        if (!fit.equals(candidates)) {
+        List<String> fitLabels = fit.stream().map(e -> context.recipientLabel(e, desk == null ? Set.of() : Set.of(desk))).toList();
+        if (!fit.equals(candidates) || !fitLabels.equals(shownLabels)) { // a label changes with presence and load
+            shownLabels = fitLabels;
             candidates.setAll(fit);
         }
         giveTo.set(keep == null ? null : fit.stream().filter(e -> e.id().equals(keep.id())).findFirst().orElse(null));
@@ -176,7 +179,7 @@ public final class DeadlineActionsViewModel {
 
     public String candidateLabel(Editor e) {
         String desk = deadlines.deskProperty().get() == null ? "" : deadlines.deskProperty().get().id();
-        return Recipients.label(e, Set.of(desk), context::deskName);
+        return context.recipientLabel(e, Set.of(desk));
     }
 
     public StringProperty reasonProperty() {

@@ -51,6 +51,9 @@ import org.kordamp.ikonli.javafx.FontIcon;
  */
 final class HoldersPage extends VBox {
 
+    /** The least room the article's title keeps however narrow the window. */
+    static final double ARTICLE_MIN_WIDTH = 200;
+
     static final PseudoClass EXPIRING = PseudoClass.getPseudoClass("expiring");
     private static final Duration EXPIRING_WITHIN = Duration.ofMinutes(2);
 
@@ -164,11 +167,17 @@ final class HoldersPage extends VBox {
                 HolderSort.RENEWALS);
         sortKeys.put(textColumn(Messages.text("dashboard.holders.number.column"), 60, r -> Long.toString(r.id())), HolderSort.NUMBER);
         table.getColumns().setAll(sortKeys.keySet());
+        // When space is short (1024x640, 150 %) every column gives way down to a narrow minimum and the
+        // article's title keeps room to be read: with the others held at their full widths it was
+        // squeezed to ~70 px, the one column a supervisor reads to know which article a row is.
         sortKeys.forEach((c, key) -> {
             c.setId("col-" + key.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-            if (key != HolderSort.ARTICLE) {
-                c.setMinWidth(c.getPrefWidth()); // the article's title gives way first when space is short
-            }
+            c.setMinWidth(switch (key) {
+                case ARTICLE -> ARTICLE_MIN_WIDTH;
+                case EDITOR -> 90;
+                case NUMBER -> 44;
+                default -> Math.min(c.getPrefWidth(), 56);
+            });
         });
         // The model sorts (inside the grouping, merging each refresh into a sorted array); the
         // header only says which key and direction. No column chosen: the default, which a

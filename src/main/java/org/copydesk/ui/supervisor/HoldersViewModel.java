@@ -2,7 +2,9 @@ package org.copydesk.ui.supervisor;
 
 import java.time.ZoneId;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.LongProperty;
@@ -122,6 +124,9 @@ public final class HoldersViewModel {
     private void updateCount() {
         if (live.loaded()) {
             count.count(still.matching());
+            Map<String, Integer> heldNow = new HashMap<>();
+            table.all().forEach(r -> heldNow.merge(r.editorId(), 1, Integer::sum));
+            context.floor.held(heldNow);
         }
     }
 

@@ -38,6 +38,7 @@ public final class LeaseActionsViewModel {
     private final DashboardContext context;
     private final HoldersViewModel holders;
     private final ObservableList<Editor> reassignCandidates = FXCollections.observableArrayList();
+    private List<String> shownLabels = List.of();
     private final ObjectProperty<Editor> reassignTo = new SimpleObjectProperty<>();
     private final StringProperty reason = new SimpleStringProperty("");
     private final AskFirst question = new AskFirst();
@@ -89,8 +90,10 @@ public final class LeaseActionsViewModel {
         Set<String> holdersOfAll = rows.stream().map(HolderRow::editorId).collect(Collectors.toSet());
         String onlyHolder = holdersOfAll.size() == 1 ? holdersOfAll.iterator().next() : null;
         Editor keep = reassignTo.get();
-        List<Editor> fit = Recipients.of(context.people(), desks, onlyHolder);
-        if (!fit.equals(reassignCandidates)) {
+        List<Editor> fit = context.recipients(desks, onlyHolder);
+        List<String> fitLabels = fit.stream().map(e -> context.recipientLabel(e, desks)).toList();
+        if (!fit.equals(reassignCandidates) || !fitLabels.equals(shownLabels)) { // a label changes with presence and load
+            shownLabels = fitLabels;
             reassignCandidates.setAll(fit);
         }
         reassignTo.set(keep == null ? null : fit.stream().filter(e -> e.id().equals(keep.id())).findFirst().orElse(null));
@@ -146,7 +149,7 @@ public final class LeaseActionsViewModel {
 
     /** How a person reads in the reassign list: with the desks they lack, if any. */
     public String candidateLabel(Editor e) {
-        return Recipients.label(e, selectedDesks, context::deskName);
+        return context.recipientLabel(e, selectedDesks);
     }
 
     /** The supervisor read the capacity warning and reassigns anyway. */

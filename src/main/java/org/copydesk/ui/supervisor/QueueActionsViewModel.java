@@ -37,6 +37,7 @@ public final class QueueActionsViewModel {
     private final Runnable afterGiving;
     private final StringProperty reason = new SimpleStringProperty("");
     private final ObservableList<Editor> candidates = FXCollections.observableArrayList();
+    private List<String> shownLabels = List.of();
     private final ObjectProperty<Editor> giveTo = new SimpleObjectProperty<>();
     private final AskFirst question = new AskFirst();
     private final AskFirst overCapacity = new AskFirst();
@@ -83,9 +84,11 @@ public final class QueueActionsViewModel {
     /** Whom the chosen article can be given to (the people changed, or another article was chosen). */
     void peopleKnown() {
         Item item = queue.selectedProperty().get();
-        List<Editor> fit = item == null ? List.of() : Recipients.of(context.people(), Set.of(item.desk()), null);
+        List<Editor> fit = item == null ? List.of() : context.recipients(Set.of(item.desk()), null);
         Editor keep = giveTo.get();
-        if (!fit.equals(candidates)) {
+        List<String> fitLabels = fit.stream().map(e -> context.recipientLabel(e, item == null ? Set.of() : Set.of(item.desk()))).toList();
+        if (!fit.equals(candidates) || !fitLabels.equals(shownLabels)) { // a label changes with presence and load
+            shownLabels = fitLabels;
             candidates.setAll(fit);
         }
         giveTo.set(keep == null ? null : fit.stream().filter(e -> e.id().equals(keep.id())).findFirst().orElse(null));
@@ -231,7 +234,7 @@ public final class QueueActionsViewModel {
     /** How a person reads in the list: with the desk they lack, if they do. */
     public String candidateLabel(Editor e) {
         Item item = queue.selectedProperty().get();
-        return Recipients.label(e, item == null ? Set.of() : Set.of(item.desk()), context::deskName);
+        return context.recipientLabel(e, item == null ? Set.of() : Set.of(item.desk()));
     }
 
     /** The name of the editor the article is kept from. */

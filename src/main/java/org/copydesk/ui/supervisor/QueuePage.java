@@ -11,7 +11,9 @@ import javafx.scene.Node;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -19,6 +21,9 @@ import javafx.scene.layout.VBox;
 import org.copydesk.review.Desk;
 import org.copydesk.review.DeskQueue.Item;
 import org.copydesk.ui.common.Messages;
+import org.controlsfx.control.textfield.TextFields;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The "Queue" page: a desk's queue in claim order, then what is scheduled, held or with the
@@ -38,7 +43,15 @@ final class QueuePage extends VBox {
         Label order = muted(Messages.text("dashboard.queue.order"));
         order.getStyleClass().add(Styles.TEXT_SMALL);
         order.setMinWidth(0);
-        HBox top = new HBox(10, new Label(Messages.text("dashboard.queue.desk")), desk, summary, new Spacer(), order);
+        // ControlsFX's search field, as on "Who holds what": a clear button appears once something is typed
+        TextField search = TextFields.createClearableTextField();
+        search.setId("queue-search");
+        search.setPromptText(Messages.text("dashboard.queue.search.prompt"));
+        search.setAccessibleText(Messages.text("dashboard.queue.search.accessible"));
+        search.setPrefColumnCount(22);
+        search.textProperty().bindBidirectional(model.searchProperty());
+        HBox top = new HBox(10, new Label(Messages.text("dashboard.queue.desk")), desk, new FontIcon(Feather.SEARCH), search, summary,
+                new Spacer(), order);
         top.setAlignment(Pos.CENTER_LEFT);
 
         TableView<Item> table = new TableView<>(model.items());
@@ -46,8 +59,12 @@ final class QueuePage extends VBox {
         table.setAccessibleText(Messages.text("dashboard.queue.table.accessible"));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(muted(Messages.text("dashboard.queue.empty")));
+        TableColumn<Item, String> deskColumn = textColumn(Messages.text("dashboard.queue.desk.column"), 110, i -> model.deskName(i.desk()));
+        deskColumn.setVisible(model.allDesksShown());
+        model.deskProperty().addListener((o, a, d) -> deskColumn.setVisible(model.allDesksShown()));
         table.getColumns().setAll(List.of(
                 textColumn(Messages.text("dashboard.queue.place.column"), 190, model::placeOf),
+                deskColumn,
                 textColumn(Messages.text("dashboard.holders.number.column"), 60, i -> Long.toString(i.id())),
                 textColumn(Messages.text("dashboard.holders.article.column"), 380, Item::title),
                 textColumn(Messages.text("dashboard.queue.priority.column"), 70, i -> Integer.toString(i.priority())),

@@ -19,15 +19,24 @@ import org.copydesk.ui.common.Formats;
 import org.copydesk.ui.common.Messages;
 
 /**
- * The "Queue" tab: one desk's queue as claims take it, what is scheduled, what the supervisor holds
+ * The "Queue" tab: one desk's queue, or every desk's ("All desks"), as claims take it, what is scheduled, what the supervisor holds
  * and what is with the writers (see {@link DeskQueue}). Read when the tab or another desk is
  * chosen, after each of the supervisor's acts, and every refresh interval while the tab is shown
- * and the pointer is not on the rows (so no row moves under it).
+ * and the pointer is not on the rows (so no row moves under it). The search (title, external id,
+ * or the person who holds an article or is kept from it) is done by the database, so the first
+ * {@link DeskQueue#WAITING_SHOWN} matches are found however long the queue.
  */
 public final class QueueViewModel {
 
     private final DashboardContext context;
-    private final DeskChoice choice = new DeskChoice();
+    private final Desk allDesks = new Desk(DeskQueue.ALL_DESKS, Messages.text("dashboard.queue.allDesks"), Duration.ZERO,
+            Duration.ZERO, 0, Duration.ZERO);
+    private final DeskChoice choice = new DeskChoice(allDesks);
+    private final StringProperty search = new SimpleStringProperty("");
+    /** What the next read looks for: set on the FX thread, read by the read off it. */
+    private volatile Query asked = new Query("", List.of());
+    /** What the last read looked for. */
+    private volatile Query answered;
     private final ObjectProperty<Desk> desk = choice.desk();
     private final ObservableList<Item> items = FXCollections.observableArrayList();
     private final ObjectProperty<Item> selected = new SimpleObjectProperty<>();
@@ -40,13 +49,33 @@ public final class QueueViewModel {
 
     QueueViewModel(DashboardContext context) {
         this.context = context;
-        this.reads = new DeskTabReads<>(context, "load the desk's queue", id -> context.services.deskQueue().of(id),
-                DeskQueue.Snapshot::desk, loadError, pointerOver);
+        this.reads = new DeskTabReads<>(context, "load the desk's queue", this::read, DeskQueue.Snapshot::desk, loadError, pointerOver);
         desk.addListener((o, a, d) -> {
             selected.set(null);
             items.clear();
             refresh();
         });
+        search.addListener((o, a, text) -> refresh());
+    }
+
+    /** The search's text, and the people whose name or id contains it. */
+    private record Query(String text, List<String> people) {
+    }
+
+    private DeskQueue.Snapshot read(String deskId) {
+        Query q = asked;
+        answered = q;
+        return context.services.deskQueue().find(deskId.isEmpty() ? null : deskId, q.text(), q.people());
+    }
+
+    private Query query() {
+        String text = search.get() == null ? "" : search.get().strip();
+        if (text.isEmpty()) {
+            return new Query("", List.of());
+        }
+        String lower = text.toLowerCase(java.util.Locale.ROOT);
+        return new Query(text, context.people().stream().filter(e -> e.displayName().toLowerCase(java.util.Locale.ROOT).contains(lower)
+                || e.id().toLowerCase(java.util.Locale.ROOT).contains(lower)).map(org.copydesk.review.Editor::id).toList());
     }
 
     /** The desks are known (or changed): the supervisor's own first, then the others. */
@@ -56,12 +85,16 @@ public final class QueueViewModel {
 
     /** Reads the chosen desk's queue again. */
     public void refresh() {
+        asked = query();
         reads.refresh(desk.get(), desk::get, snapshot -> {
             long keep = selected.get() == null ? -1 : selected.get().id();
             readAt = snapshot.serverNow();
             items.setAll(snapshot.items());
             selected.set(items.stream().filter(i -> i.id() == keep).findFirst().orElse(null));
             summary.set(describe(snapshot));
+            if (!asked.equals(answered)) {
+                refresh(); // the search changed while this was read
+            }
         });
     }
 
@@ -89,7 +122,8 @@ public final class QueueViewModel {
     /** "1 · next", "Scheduled until 14:00", "Held by Sue Lindqvist", "With the writer". */
     public String placeOf(Item i) {
         return switch (i.place()) {
-            case WAITING -> i.position() == 1 ? Messages.text("dashboard.queue.place.next")
+            case WAITING -> i.position() == 0 ? Messages.text("dashboard.queue.place.found")
+                    : i.position() == 1 ? Messages.text("dashboard.queue.place.next")
                     : Messages.text("dashboard.queue.place.waiting", i.position());
             case SCHEDULED -> Messages.text("dashboard.queue.place.scheduled", Formats.localDayClock(i.availableAt(), context.zone));
             case HELD -> Messages.text("dashboard.queue.place.held", context.personName(i.heldBy()));
@@ -128,6 +162,20 @@ public final class QueueViewModel {
 
     public ObjectProperty<Desk> deskProperty() {
         return desk;
+    }
+
+    /** Whether every desk is shown (the rows then say their desk). */
+    public boolean allDesksShown() {
+        return desk.get() == allDesks;
+    }
+
+    public String deskName(String id) {
+        return context.deskName(id);
+    }
+
+    /** Title, external id, or the name of who holds an article or is kept from it. */
+    public StringProperty searchProperty() {
+        return search;
     }
 
     public ObservableList<Item> items() {

@@ -15,21 +15,30 @@ import org.copydesk.ui.common.Messages;
  * queue alike: anyone who may hold articles (a capacity above 0), those who work on the articles'
  * desks first, then the others, each marked with the desks they lack. Giving an article to someone
  * without its desk gives them that lease only; the desk stays as it was.
+ *
+ * <p>Each is named with whether they are signed in and how much they hold ("Ann Lee (ann) — signed
+ * in, 3 of 5"), and those signed in with room come first: work given to someone away or full sits
+ * unread, or needs the capacity question answered. Choosing a full person still asks it.
  */
 final class Recipients {
 
     private Recipients() {
     }
 
-    /** Who may be given articles of {@code desks}, except {@code except} (the one who holds them all, if any). */
-    static List<Editor> of(Collection<Editor> people, Set<String> desks, String except) {
+    /**
+     * Who may be given articles of {@code desks}, except {@code except} (the one who holds them all, if any):
+     * by {@link FloorStanding.Standing#rank()}, then those on the desks first, then by name.
+     */
+    static List<Editor> of(Collection<Editor> people, Set<String> desks, String except,
+                           Function<Editor, FloorStanding.Standing> standing) {
         List<Editor> fit = new ArrayList<>();
         for (Editor e : people) {
             if (e.capacity() > 0 && !e.id().equals(except)) {
                 fit.add(e);
             }
         }
-        fit.sort(Comparator.comparing((Editor e) -> lacks(e, desks))
+        fit.sort(Comparator.comparingInt((Editor e) -> standing.apply(e).rank())
+                .thenComparing(e -> lacks(e, desks))
                 .thenComparing(e -> e.displayName().toLowerCase(java.util.Locale.ROOT)));
         return fit;
     }
@@ -39,10 +48,27 @@ final class Recipients {
         return !e.desks().containsAll(desks);
     }
 
-    /** "Cat Diaz (cat)", or "Cat Diaz (cat) · not on News" for someone without the desk. */
-    static String label(Editor e, Set<String> desks, Function<String, String> deskName) {
+    /**
+     * "Cat Diaz (cat) — signed in, 3 of 5", "… — signed out, full: 5 of 5", with " · not on News" for
+     * someone without the desk. Before presence is first read, only what they hold.
+     */
+    static String label(Editor e, Set<String> desks, Function<String, String> deskName, FloorStanding.Standing standing,
+                        boolean presenceKnown) {
         String name = Messages.text("dashboard.actions.editorWithId", e.displayName(), e.id());
-        return lacks(e, desks) ? Messages.text("dashboard.actions.notOnDesk", name, missing(e, desks, deskName)) : name;
+        String load = Messages.text(standing.full() ? "dashboard.picker.full" : "dashboard.picker.holds",
+                standing.held(), standing.capacity());
+        String with = presenceKnown
+                ? Messages.text("dashboard.picker.person", name, Messages.text(presenceKey(standing.presence())), load)
+                : Messages.text("dashboard.picker.personLoadOnly", name, load);
+        return lacks(e, desks) ? Messages.text("dashboard.actions.notOnDesk", with, missing(e, desks, deskName)) : with;
+    }
+
+    private static String presenceKey(Presence p) {
+        return switch (p) {
+            case ACTIVE -> "dashboard.picker.signedIn";
+            case IDLE -> "dashboard.picker.idle";
+            case OFFLINE -> "dashboard.picker.signedOut";
+        };
     }
 
     /** " Cat Diaz does not work on News; this gives them the article, not the desk." or "". */

@@ -82,14 +82,14 @@ class LeaseActionsViewModelTest {
         ticker.advance(Duration.ofSeconds(2));
         holders.select(rows("Article 0"));
         assertThat(model.reassignCandidates()).extracting(Editor::id).as("last: without the desk").endsWith("cat");
-        assertThat(model.candidateLabel(model.reassignCandidates().get(3))).isEqualTo("Cat Diaz (cat) \u00b7 not on News");
+        assertThat(model.candidateLabel(model.reassignCandidates().get(3))).isEqualTo("Cat Diaz (cat) \u2014 signed out, 0 of 3 \u00b7 not on News");
         assertThat(dashboard.audit().people()).extracting(Editor::id).contains("cat");
 
         services.newsroom().setDesks("cat", List.of("sport", "news")); // an admin, elsewhere
         ticker.advance(Duration.ofSeconds(2));
 
         assertThat(model.reassignCandidates()).extracting(Editor::id).containsExactly("bob", "cat", "dan", "sue");
-        assertThat(model.candidateLabel(model.reassignCandidates().get(1))).isEqualTo("Cat Diaz (cat)");
+        assertThat(model.candidateLabel(model.reassignCandidates().get(1))).isEqualTo("Cat Diaz (cat) \u2014 signed out, 0 of 3");
     }
 
     @Test
@@ -103,7 +103,7 @@ class LeaseActionsViewModelTest {
         assertThat(model.reassignCandidates()).extracting(Editor::id).as("the desk's people first, then anyone who may hold articles")
                 .containsExactly("bob", "dan", "sue", "cat");
         Editor cat = model.reassignCandidates().get(3);
-        assertThat(model.candidateLabel(cat)).isEqualTo("Cat Diaz (cat) \u00b7 not on News");
+        assertThat(model.candidateLabel(cat)).isEqualTo("Cat Diaz (cat) \u2014 signed out, 0 of 3 \u00b7 not on News");
 
         model.reassignToProperty().set(cat);
         model.reasonProperty().set("Cat knows the council");
@@ -234,9 +234,9 @@ class LeaseActionsViewModelTest {
         holders.reloadAll();
         HolderRow sport = holders.rows().stream().filter(r -> r.desk().equals("sport")).findFirst().orElseThrow();
         holders.select(List.of(rows("Article 3").get(0), sport));
-        assertThat(model.reassignCandidates()).as("news and sport: Ann and Sue work on both, then the others").extracting(Editor::id)
-                .containsExactly("ann", "sue", "bob", "dan");
-        assertThat(model.candidateLabel(model.reassignCandidates().get(2))).isEqualTo("Bob Okafor (bob) \u00b7 not on Sport");
+        assertThat(model.reassignCandidates()).as("Ann and Bob are signed in (they claimed), both full; then the signed out: "
+                + "Sue works on both desks, Dan on news only").extracting(Editor::id).containsExactly("ann", "bob", "sue", "dan");
+        assertThat(model.candidateLabel(model.reassignCandidates().get(1))).isEqualTo("Bob Okafor (bob) \u2014 signed in, full, 2 of 2 \u00b7 not on Sport");
 
         model.forceReleaseSelected();
         assertThat(model.errorProperty().get()).isEqualTo("Give a reason: Bob Okafor and Ann Kowalski will see it.");

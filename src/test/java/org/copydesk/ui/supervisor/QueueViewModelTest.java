@@ -97,7 +97,7 @@ class QueueViewModelTest {
     void givingAWaitingArticleAsksFirstAgainOverCapacityAndSaysWhenTheEditorLacksTheDesk() {
         queue.selectedProperty().set(item(news.get(2)));
         assertThat(actions.candidates()).extracting(Editor::id).as("those of the desk first").containsExactly("ann", "dan", "sue", "bob");
-        assertThat(actions.candidateLabel(person("bob"))).isEqualTo("Bob Okafor (bob) \u00b7 not on News");
+        assertThat(actions.candidateLabel(person("bob"))).isEqualTo("Bob Okafor (bob) \u2014 signed out, 0 of 2 \u00b7 not on News");
 
         actions.giveToProperty().set(person("bob"));
         actions.reasonProperty().set("Bob covered the strike");
