@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import javafx.application.Platform;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,8 +84,10 @@ public final class FxThreadWatchdog implements AutoCloseable {
         for (StackTraceElement frame : stack) {
             String where = frame.getClassName() + "." + frame.getMethodName();
             if (IO_FRAMES.stream().anyMatch(where::startsWith) && !loadingClasses) {
+                // the innermost frames too: which read it was (a resource, a font, a file of the app's own)
                 String report = "FX thread waited " + lateNanos / 1_000_000 + " ms in " + where + " called from "
-                        + firstCopydeskFrame(stack);
+                        + firstCopydeskFrame(stack) + " (innermost: " + Arrays.stream(stack).limit(12)
+                        .map(f -> f.getClassName() + "." + f.getMethodName()).collect(Collectors.joining(" < ")) + ")";
                 log.error(report);
                 ioOnFxThread.add(report);
                 return;
