@@ -10,10 +10,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.copydesk.lease.ServerClock;
+import org.copydesk.testing.CallCost;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
@@ -28,20 +27,15 @@ import org.slf4j.LoggerFactory;
  * What a forecast costs at a realistic size (docs/deadlines.md, "What it costs"): 2,000 articles
  * waiting on the desk, 200 of them due in the next 4 hours, 3,000 more waiting on another desk, 60
  * decisions in the last hour and 3,000 older ones. Counts, per call, the rows and index entries
- * read (the session's Handler_read_* counters) and the statements run inside the routines (the
- * session's Com_* counters, less the CALL itself), for the dashboard's read and for the sweep's part
- * with and without a desk to forecast; logs the figures and the walk's plan, and holds them to
- * bounds. Not Queries less Questions: a session's Queries is the server's query id, so it counts
- * every session's statements, and the other test JVMs on a shared server made a forecast look like
- * 617 statements (hosted CI).
+ * read and the statements run inside the routines ({@link CallCost}), for the dashboard's read and
+ * for the sweep's part with and without a desk to forecast; logs the figures and the walk's plan,
+ * and holds them to bounds.
  */
 @ExtendWith(DatabaseExtension.class)
 class DeadlineForecastCostTest {
 
     private static final Logger log = LoggerFactory.getLogger(DeadlineForecastCostTest.class);
     private static final int CALLS = 20;
-    /** The sum of the session's Com_* counters: statements it ran, those inside routines included. */
-    private static final String STATEMENTS = "statements";
 
     private final TestDatabase db;
     private final DSLContext dsl;
@@ -77,90 +71,16 @@ class DeadlineForecastCostTest {
         return DriverManager.getConnection(db.endpoint().url(db.name()), db.endpoint().user(), db.endpoint().password());
     }
 
-    private static Map<String, Long> status(Statement s) throws SQLException {
-        Map<String, Long> m = new HashMap<>();
-        try (ResultSet rs = s.executeQuery("SHOW SESSION STATUS WHERE Variable_name LIKE 'Handler_read%' "
-                + "OR Variable_name LIKE 'Com\\_%'")) {
-            while (rs.next()) {
-                String name = rs.getString(1);
-                long value = rs.getLong(2);
-                m.merge(name.startsWith("Com_") ? STATEMENTS : name, value, Long::sum);
-            }
-        }
-        return m;
-    }
-
-    private static void drain(Statement s, String call) throws SQLException {
-        for (boolean r = s.execute(call); r || s.getUpdateCount() != -1; r = s.getMoreResults()) {
-            if (r) {
-                try (ResultSet rs = s.getResultSet()) {
-                    while (rs.next()) {
-                        rs.getString(1);
-                    }
-                }
-            }
-        }
-    }
-
-    /**
-     * Per call: rows and index entries read (all Handler_read_* counters), of them the rows of the
-     * statements' own temporary tables and sorts (Handler_read_rnd_next, Handler_read_rnd: derived
-     * tables, window functions, the ordered lists), statements inside the routines, milliseconds.
-     */
-    private record Cost(long rowsRead, long temporaryRows, long statements, double millis) {
-
-        long tableRows() {
-            return rowsRead - temporaryRows;
-        }
-
-        @Override
-        public String toString() {
-            return String.format("%d rows read (%d of tables and indexes, %d of temporary tables and sorts), %d statements inside, %.1f ms",
-                    rowsRead, tableRows(), temporaryRows, statements, millis);
-        }
-    }
-
-    private Cost measure(Statement s, String before, String call) throws SQLException {
-        Map<String, Long> empty0 = status(s);
-        Map<String, Long> empty1 = status(s); // what reading the counters itself costs
-        long reads = 0;
-        long temporary = 0;
-        long statements = 0;
-        long nanos = 0;
-        for (int i = 0; i < CALLS; i++) {
-            if (before != null) {
-                s.execute(before);
-            }
-            Map<String, Long> a = status(s);
-            long t = System.nanoTime();
-            drain(s, call);
-            nanos += System.nanoTime() - t;
-            Map<String, Long> b = status(s);
-            reads += readsBetween(a, b) - readsBetween(empty0, empty1);
-            for (String sorted : List.of("Handler_read_rnd_next", "Handler_read_rnd")) {
-                temporary += (b.get(sorted) - a.get(sorted)) - (empty1.get(sorted) - empty0.get(sorted));
-            }
-            // less the counters' own reading, and the CALL sent from here
-            statements += (b.get(STATEMENTS) - a.get(STATEMENTS)) - (empty1.get(STATEMENTS) - empty0.get(STATEMENTS)) - 1;
-        }
-        return new Cost(reads / CALLS, temporary / CALLS, statements / CALLS, nanos / 1e6 / CALLS);
-    }
-
-    private static long readsBetween(Map<String, Long> a, Map<String, Long> b) {
-        return b.entrySet().stream().filter(e -> e.getKey().startsWith("Handler_read")).mapToLong(e -> e.getValue() - a.get(e.getKey()))
-                .sum();
-    }
-
     @Test
     void aForecastReadsAboutTheDueArticlesNotTheWholeQueueOrHistory() throws Exception {
         try (Connection c = session(); Statement s = c.createStatement()) {
             // the sweep's part is called here past take_sweep_turn, whose operation_begins pins this
             s.execute("SET SESSION group_concat_max_len = 1048576");
-            drain(s, "CALL report_deadlines_at_risk(2)"); // both desks forecast once, what is at risk told
-            Cost read = measure(s, null, "CALL deadline_forecast('news', 240)");
-            Cost sweepIdle = measure(s, null, "CALL report_deadlines_at_risk(2)");
-            Cost sweepDesk = measure(s, "UPDATE deadline_forecast_turn SET due_at = '2000-01-01' WHERE desk_id = 'news'",
-                    "CALL report_deadlines_at_risk(1)");
+            CallCost.drain(s, "CALL report_deadlines_at_risk(2)"); // both desks forecast once, what is at risk told
+            CallCost read = CallCost.of(s, null, "CALL deadline_forecast('news', 240)", CALLS);
+            CallCost sweepIdle = CallCost.of(s, null, "CALL report_deadlines_at_risk(2)", CALLS);
+            CallCost sweepDesk = CallCost.of(s, "UPDATE deadline_forecast_turn SET due_at = '2000-01-01' WHERE desk_id = 'news'",
+                    "CALL report_deadlines_at_risk(1)", CALLS);
             StringBuilder plan = new StringBuilder();
             try (ResultSet rs = s.executeQuery("EXPLAIN SELECT id FROM article FORCE INDEX (ix_article_claim) WHERE status = 'queued' "
                     + "AND (priority < 3 OR (priority = 3 AND due_order <= UTC_TIMESTAMP() + INTERVAL 4 HOUR)) AND desk_id = 'news' "

@@ -5,16 +5,14 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
+import org.copydesk.testing.CallCost;
 import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.TestDatabase;
@@ -28,9 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What a report of 7 days costs at a newsroom's size (docs/deadlines.md, "How the desk did"): 3,000
  * decisions a day over 3 desks for 14 days, the report covering the last 7. Counts, per call, the
- * rows and index entries read (the session's Handler_read_* counters) and the statements run (the
- * session's Com_* counters, less the CALL itself; not Queries less Questions, which counts every
- * session's statements); logs the figures and holds them to bounds: the report reads the span's
+ * rows and index entries read and the statements run ({@link CallCost}); logs the figures and
+ * holds them to bounds: the report reads the span's
  * decisions and what each needs by key, not the history before it.
  */
 @ExtendWith(DatabaseExtension.class)
@@ -40,7 +37,6 @@ class DeadlineReportCostTest {
     private static final int CALLS = 5;
     private static final int PER_DAY = 3000;
     private static final int DAYS = 14;
-    private static final String STATEMENTS = "statements";
 
     private final TestDatabase db;
     private final DSLContext dsl;
@@ -79,74 +75,6 @@ class DeadlineReportCostTest {
         return DriverManager.getConnection(db.endpoint().url(db.name()), db.endpoint().user(), db.endpoint().password());
     }
 
-    private static Map<String, Long> status(Statement s) throws SQLException {
-        Map<String, Long> m = new HashMap<>();
-        try (ResultSet rs = s.executeQuery("SHOW SESSION STATUS WHERE Variable_name LIKE 'Handler_read%' "
-                + "OR Variable_name LIKE 'Com\\_%'")) {
-            while (rs.next()) {
-                String name = rs.getString(1);
-                m.merge(name.startsWith("Com_") ? STATEMENTS : name, rs.getLong(2), Long::sum);
-            }
-        }
-        return m;
-    }
-
-    private static int drain(Statement s, String call) throws SQLException {
-        int rows = 0;
-        for (boolean r = s.execute(call); r || s.getUpdateCount() != -1; r = s.getMoreResults()) {
-            if (r) {
-                try (ResultSet rs = s.getResultSet()) {
-                    while (rs.next()) {
-                        rows++;
-                    }
-                }
-            }
-        }
-        return rows;
-    }
-
-    /** Per call: rows and index entries read, of them those of temporary tables and sorts, statements, milliseconds. */
-    private record Cost(long rowsRead, long temporaryRows, long statements, double millis, int rowsAnswered) {
-
-        long tableRows() {
-            return rowsRead - temporaryRows;
-        }
-
-        @Override
-        public String toString() {
-            return String.format("%d rows read (%d of tables and indexes, %d of temporary tables and sorts), %d statements, %.0f ms, "
-                    + "%d rows answered", rowsRead, tableRows(), temporaryRows, statements, millis, rowsAnswered);
-        }
-    }
-
-    private Cost measure(Statement s, String call) throws SQLException {
-        Map<String, Long> empty0 = status(s);
-        Map<String, Long> empty1 = status(s); // what reading the counters itself costs
-        long reads = 0;
-        long temporary = 0;
-        long statements = 0;
-        long nanos = 0;
-        int answered = 0;
-        for (int i = 0; i < CALLS; i++) {
-            Map<String, Long> a = status(s);
-            long t = System.nanoTime();
-            answered = drain(s, call);
-            nanos += System.nanoTime() - t;
-            Map<String, Long> b = status(s);
-            reads += readsBetween(a, b) - readsBetween(empty0, empty1);
-            for (String sorted : List.of("Handler_read_rnd_next", "Handler_read_rnd")) {
-                temporary += (b.get(sorted) - a.get(sorted)) - (empty1.get(sorted) - empty0.get(sorted));
-            }
-            statements += (b.get(STATEMENTS) - a.get(STATEMENTS)) - (empty1.get(STATEMENTS) - empty0.get(STATEMENTS)) - 1;
-        }
-        return new Cost(reads / CALLS, temporary / CALLS, statements / CALLS, nanos / 1e6 / CALLS, answered);
-    }
-
-    private static long readsBetween(Map<String, Long> a, Map<String, Long> b) {
-        return b.entrySet().stream().filter(e -> e.getKey().startsWith("Handler_read")).mapToLong(e -> e.getValue() - a.get(e.getKey()))
-                .sum();
-    }
-
     private static String call(String desk, LocalDate first, int days) {
         String bounds = DeadlineReport.days(first, days, ZoneOffset.UTC).stream()
                 .map(d -> "\"" + d.start().toString().replace('T', ' ').replace("Z", "") + "\"").collect(Collectors.joining(", "));
@@ -158,9 +86,9 @@ class DeadlineReportCostTest {
     void aWeeksReportReadsTheWeeksDecisionsByKeyNotTheHistoryBeforeIt() throws Exception {
         int inSpan = PER_DAY * 7;
         try (Connection c = session(); Statement s = c.createStatement()) {
-            Cost week = measure(s, call(null, LocalDate.of(2026, 10, 8), 7));
-            Cost oneDesk = measure(s, call("news", LocalDate.of(2026, 10, 8), 7));
-            Cost today = measure(s, call(null, LocalDate.of(2026, 10, 14), 1));
+            CallCost week = CallCost.of(s, null, call(null, LocalDate.of(2026, 10, 8), 7), CALLS);
+            CallCost oneDesk = CallCost.of(s, null, call("news", LocalDate.of(2026, 10, 8), 7), CALLS);
+            CallCost today = CallCost.of(s, null, call(null, LocalDate.of(2026, 10, 14), 1), CALLS);
             log.info("report cost, {} decisions a day over 3 desks for {} days ({} in the 7 days asked): 7 days, every desk: {}; "
                     + "7 days, one desk: {}; one day: {}", PER_DAY, DAYS, inSpan, week, oneDesk, today);
             assertThat(week.rowsAnswered()).as("7 days x 3 desks, then 3 desks over the span").isEqualTo(24);
