@@ -297,8 +297,16 @@ class AdminSecurityTest {
                 continue;
             }
             String quoted = "'" + user.replace("'", "''") + "'@'" + host.replace("'", "''") + "'";
-            List<String> lines = root.fetch("show grants for " + quoted).getValues(0, String.class).stream()
-                    .map(g -> g.replaceAll(" IDENTIFIED BY PASSWORD '[^']*'", "")).sorted().toList();
+            List<String> lines;
+            try {
+                lines = root.fetch("show grants for " + quoted).getValues(0, String.class).stream()
+                        .map(g -> g.replaceAll(" IDENTIFIED BY PASSWORD '[^']*'", "")).sorted().toList();
+            } catch (org.jooq.exception.DataAccessException e) {
+                if (e.getCause() instanceof java.sql.SQLException q && q.getErrorCode() == 1141) {
+                    continue; // "no such grant defined": another JVM's test dropped the account since it was listed
+                }
+                throw e;
+            }
             boolean concernsThisTest = lines.stream().anyMatch(g -> g.contains(" ON " + here) || g.contains(" ON PROCEDURE " + here)
                     || g.contains(" ON FUNCTION " + here) || g.contains(" ON *.*") && !g.startsWith("GRANT USAGE ON *.*"));
             if (concernsThisTest) {
