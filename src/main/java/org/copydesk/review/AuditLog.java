@@ -116,7 +116,11 @@ public final class AuditLog {
 
     public List<Entry> search(Query q) {
         int limit = Math.max(1, Math.min(q.limit(), 10_000));
-        Condition where = LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE);
+        // An editor's reload is one row of the editor's for every lease it refreshed (RefreshedLeases):
+        // a line of its own, except when the search is for articles (their History lists those reloads).
+        Condition where = q.articleId() != null || q.titleWords() != null ? LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE)
+                : LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE).or(LEASE_EVENT.RESOURCE.eq(RefreshedLeases.RESOURCE)
+                        .and(LEASE_EVENT.ACTION.eq(HistoryAction.REFRESH.code())));
         if (q.person() != null) {
             String p = q.person();
             where = where.and(LEASE_EVENT.ACTOR.eq(p).or(LEASE_EVENT.OLD_OWNER.eq(p)).or(LEASE_EVENT.NEW_OWNER.eq(p)));
@@ -164,8 +168,18 @@ public final class AuditLog {
         return dsl.selectFrom(LEASE_EVENT).where(where)
                 .orderBy(LEASE_EVENT.ID.desc())
                 .limit(DSL.inline(limit))
-                .fetch(r -> new Entry(r.getId(), r.getOccurredAt(), articleId(r.getRowKey()), null, r.getAction(), r.getActor(),
-                        r.getOldOwner(), r.getNewOwner(), r.getDetail(), 1, r.getOccurredAt()));
+                .fetch(r -> RefreshedLeases.RESOURCE.equals(r.getResource())
+                        ? new Entry(r.getId(), r.getOccurredAt(), null, null, r.getAction(), r.getActor(), r.getOldOwner(),
+                                r.getNewOwner(), reloadWords(r.getDetail()), 1, r.getOccurredAt())
+                        : new Entry(r.getId(), r.getOccurredAt(), articleId(r.getRowKey()), null, r.getAction(), r.getActor(),
+                                r.getOldOwner(), r.getNewOwner(), r.getDetail(), 1, r.getOccurredAt()));
+    }
+
+    /** An editor's reload row in words: how many leases, and which articles. */
+    private static String reloadWords(String detail) {
+        List<RefreshedLeases.Refreshed> leases = RefreshedLeases.parse(detail);
+        return Phrase.of("review.audit.reloadRefreshed", leases.size(),
+                leases.stream().map(l -> "#" + l.articleId()).collect(Collectors.joining(", "))).text();
     }
 
     /** One line per lease (article, holder, token): how many renewals, the first and the last. */

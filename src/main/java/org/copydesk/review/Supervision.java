@@ -53,8 +53,12 @@ public final class Supervision {
                              int quarantined, int finishedToday, LocalDateTime oldestWaitingSince) {
     }
 
-    /** Changes since an event id: the article ids touched, and the newest event id seen. */
-    public record Changes(Set<Long> articleIds, long latestEventId) {
+    /**
+     * Changes since an event id: the article ids touched, the editors who reloaded (a reload writes
+     * one row for all the leases it refreshed, {@link RefreshedLeases}: every lease they hold may
+     * have a new end), and the newest event id seen.
+     */
+    public record Changes(Set<Long> articleIds, Set<String> reloadedBy, long latestEventId) {
     }
 
     private final DSLContext dsl;
@@ -84,6 +88,14 @@ public final class Supervision {
         return articleIds.isEmpty() ? List.of() : activeLeases(ARTICLE.ID.in(articleIds));
     }
 
+    /** Valid leases on the given articles and those the given editors hold (for incremental refresh). */
+    public List<ActiveLease> activeLeases(Set<Long> articleIds, Set<String> holders) {
+        if (holders.isEmpty()) {
+            return activeLeases(articleIds);
+        }
+        return activeLeases(articleIds.isEmpty() ? ARTICLE.LOCKED_BY.in(holders) : ARTICLE.ID.in(articleIds).or(ARTICLE.LOCKED_BY.in(holders)));
+    }
+
     private List<ActiveLease> activeLeases(Condition which) {
         Field<LocalDateTime> now = ServerClock.now().as("server_now");
         return dsl.select(ARTICLE.ID, ARTICLE.TITLE, ARTICLE.DESK_ID, ARTICLE.PRIORITY, ARTICLE.LOCKED_BY, EDITOR.DISPLAY_NAME,
@@ -104,16 +116,20 @@ public final class Supervision {
 
     /** Articles whose leases or states changed after {@code afterEventId}. */
     public Changes changesSince(long afterEventId) {
-        List<Record> rows = dsl.select(LEASE_EVENT.ROW_KEY, DSL.max(LEASE_EVENT.ID).as("latest"))
+        Condition reload = LEASE_EVENT.RESOURCE.eq(RefreshedLeases.RESOURCE).and(LEASE_EVENT.ACTION.eq(HistoryAction.REFRESH.code()));
+        List<Record> rows = dsl.select(LEASE_EVENT.RESOURCE, LEASE_EVENT.ROW_KEY, DSL.max(LEASE_EVENT.ID).as("latest"))
                 .from(LEASE_EVENT)
                 .where(LEASE_EVENT.ID.gt(afterEventId))
-                .and(LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE))
-                .groupBy(LEASE_EVENT.ROW_KEY)
+                .and(LEASE_EVENT.RESOURCE.eq(ArticleLeases.RESOURCE).or(reload))
+                .groupBy(LEASE_EVENT.RESOURCE, LEASE_EVENT.ROW_KEY)
                 .fetch().stream().map(r -> (Record) r).toList();
         long latest = rows.stream().mapToLong(r -> r.get("latest", Long.class)).max().orElse(afterEventId);
-        Set<Long> ids = rows.stream().map(r -> r.get(LEASE_EVENT.ROW_KEY)).filter(k -> k.chars().allMatch(Character::isDigit))
+        Set<Long> ids = rows.stream().filter(r -> r.get(LEASE_EVENT.RESOURCE).equals(ArticleLeases.RESOURCE))
+                .map(r -> r.get(LEASE_EVENT.ROW_KEY)).filter(k -> k.chars().allMatch(Character::isDigit))
                 .map(Long::parseLong).collect(Collectors.toSet());
-        return new Changes(ids, latest);
+        Set<String> reloaded = rows.stream().filter(r -> r.get(LEASE_EVENT.RESOURCE).equals(RefreshedLeases.RESOURCE))
+                .map(r -> r.get(LEASE_EVENT.ROW_KEY)).collect(Collectors.toSet());
+        return new Changes(ids, reloaded, latest);
     }
 
     public long latestEventId() {

@@ -118,6 +118,12 @@ class ClaimContractTest extends OperationsFixture {
         assertThat(reload.claimed()).isEqualTo(2);
         assertThat(OperationsFixture.ids(reload).subList(0, 3)).as("the leases held come first")
                 .containsExactlyInAnyOrderElementsOf(OperationsFixture.ids(first));
+        // the reload's history: one row of the editor's listing every lease it refreshed (ReloadAuditRowTest)
+        List<LeaseEventRecord> reloads = dsl.selectFrom(org.copydesk.db.schema.Tables.LEASE_EVENT)
+                .where(org.copydesk.db.schema.Tables.LEASE_EVENT.ACTION.eq("refresh")).fetch();
+        assertThat(reloads).extracting(LeaseEventRecord::getResource, LeaseEventRecord::getRowKey, LeaseEventRecord::getActor)
+                .containsExactly(tuple(RefreshedLeases.RESOURCE, "ann", "ann"));
+        List<RefreshedLeases.Refreshed> listed = RefreshedLeases.parse(reloads.get(0).getDetail());
         for (HeldArticle before : first.held()) {
             Lease after = reload.held().stream().filter(h -> h.id() == before.id()).findFirst().orElseThrow().lease();
             assertThat(after.token()).as("token of %d", before.id()).isEqualTo(before.lease().token());
@@ -125,9 +131,10 @@ class ClaimContractTest extends OperationsFixture {
                     .isAfter(before.lease().expiresAt().plusMinutes(25));
             assertThat(history(before.id())).extracting(LeaseEventRecord::getAction, LeaseEventRecord::getActor,
                             LeaseEventRecord::getOldToken, LeaseEventRecord::getLeaseToken, LeaseEventRecord::getExpiresAt)
-                    .containsExactly(tuple("claim", "ann", 0L, 1L, before.lease().expiresAt()),
-                            tuple("refresh", "ann", after.token(), after.token(), after.expiresAt()));
+                    .containsExactly(tuple("claim", "ann", 0L, 1L, before.lease().expiresAt()));
+            assertThat(listed).contains(new RefreshedLeases.Refreshed(before.id(), after.token(), after.expiresAt()));
         }
+        assertThat(listed).hasSize(3);
         assertThat(article(first.held().get(0).id()).getRenewals()).isEqualTo(1);
     }
 

@@ -78,8 +78,7 @@ public final class LeaseEventAudit {
         long takeOvers = 0;
         long swept = 0;
         // Thousands of rows make tens of thousands of events: small enough to read at once.
-        for (LeaseEventRecord e : dsl.selectFrom(LEASE_EVENT).where(LEASE_EVENT.RESOURCE.eq(resource))
-                .orderBy(LEASE_EVENT.ID.asc()).fetch()) {
+        for (LeaseEventRecord e : events(dsl, resource)) {
             if (history.test(e)) {
                 continue;
             }
@@ -163,6 +162,36 @@ public final class LeaseEventAudit {
         Map<String, Integer> completes = new HashMap<>();
         rows.forEach((k, s) -> completes.put(k, s.completes));
         return new Report(violations, completes, events, claims, takeOvers, swept);
+    }
+
+    /**
+     * The resource's events in id order, with each editor's refresh row (a reload: one row listing
+     * every lease it refreshed, {@link RefreshedLeases}) read as one refresh event per lease listed,
+     * with the row's id, time and actor. Refresh rows an older version wrote per article are the
+     * resource's own and read as they are.
+     */
+    private static List<LeaseEventRecord> events(DSLContext dsl, String resource) {
+        List<LeaseEventRecord> events = new ArrayList<>();
+        for (LeaseEventRecord e : dsl.selectFrom(LEASE_EVENT).where(LEASE_EVENT.RESOURCE.eq(resource)
+                        .or(LEASE_EVENT.RESOURCE.eq(RefreshedLeases.RESOURCE).and(LEASE_EVENT.ACTION.eq(HistoryAction.REFRESH.code()))))
+                .orderBy(LEASE_EVENT.ID.asc()).fetch()) {
+            if (!e.getResource().equals(RefreshedLeases.RESOURCE)) {
+                events.add(e);
+                continue;
+            }
+            for (RefreshedLeases.Refreshed r : RefreshedLeases.parse(e.getDetail())) {
+                LeaseEventRecord one = e.copy();
+                one.setId(e.getId());
+                one.setResource(resource);
+                one.setRowKey(Long.toString(r.articleId()));
+                one.setOldToken(r.token());
+                one.setLeaseToken(r.token());
+                one.setExpiresAt(r.expiresAt());
+                one.setDetail(null);
+                events.add(one);
+            }
+        }
+        return events;
     }
 
     /** The event acts on the lease the row has now: same owner, same token, and the row is held. */

@@ -97,8 +97,11 @@ final class LiveLeases {
         context.tasks.run("refresh active leases", () -> {
             long started = System.nanoTime();
             Supervision.Changes changes = supervision.changesSince(from);
-            List<ActiveLease> leases = supervision.activeLeases(changes.articleIds());
-            return new Delta(false, atOnce, changes.articleIds(), leases, changes.latestEventId(), System.nanoTime() - started);
+            // an editor's reload is one row for all the leases it refreshed: re-read every lease they hold
+            List<ActiveLease> leases = supervision.activeLeases(changes.articleIds(), changes.reloadedBy());
+            Set<Long> asked = new HashSet<>(changes.articleIds());
+            leases.forEach(a -> asked.add(a.articleId()));
+            return new Delta(false, atOnce, asked, leases, changes.latestEventId(), System.nanoTime() - started);
         }, this::apply, this::onRefreshFailed);
     }
 
