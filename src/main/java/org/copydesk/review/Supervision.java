@@ -93,7 +93,8 @@ public final class Supervision {
         if (holders.isEmpty()) {
             return activeLeases(articleIds);
         }
-        return activeLeases(articleIds.isEmpty() ? ARTICLE.LOCKED_BY.in(holders) : ARTICLE.ID.in(articleIds).or(ARTICLE.LOCKED_BY.in(holders)));
+        Condition held = ARTICLE.LOCKED_BY.in(holders);
+        return activeLeases(articleIds.isEmpty() ? held : ARTICLE.ID.in(articleIds).or(held));
     }
 
     private List<ActiveLease> activeLeases(Condition which) {

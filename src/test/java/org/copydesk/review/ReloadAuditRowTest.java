@@ -116,8 +116,9 @@ class ReloadAuditRowTest extends OperationsFixture {
         List<LeaseEventRecord> rows = refreshRows();
         assertThat(rows).hasSize(3);
         assertThat(rows).allSatisfy(r -> assertThat(r.getDetail().length()).isLessThanOrEqualTo(2000));
+        List<Long> held = dsl.select(ARTICLE.ID).from(ARTICLE).where(ARTICLE.LOCKED_BY.eq("ann")).fetch(ARTICLE.ID);
         assertThat(rows.stream().flatMap(r -> RefreshedLeases.parse(r.getDetail()).stream()).map(RefreshedLeases.Refreshed::articleId))
-                .containsExactlyInAnyOrderElementsOf(dsl.select(ARTICLE.ID).from(ARTICLE).where(ARTICLE.LOCKED_BY.eq("ann")).fetch(ARTICLE.ID));
+                .containsExactlyInAnyOrderElementsOf(held);
         assertThat(LeaseEventAudit.replay(dsl, ArticleLeases.RESOURCE).violations()).isEmpty();
     }
 

@@ -15,7 +15,8 @@ import org.copydesk.ui.supervisor.HoldersViewModel.RefreshCost;
 /**
  * Keeps the holders table true from the event log: every refresh asks which articles had events
  * since the last one and re-reads only those leases, so a refresh costs what changed, not what is
- * held. A full reload every minute is the safety net for what the log cannot show in id order (a
+ * held. An editor's Get articles / Reload is one event of the editor's for all the leases it
+ * refreshed, so their leases are re-read too. A full reload every minute is the safety net for what the log cannot show in id order (a
  * transaction that committed after a later id was read). Each refresh's rows go into the
  * {@link HoldersTable}; showing them is the view model's part.
  */
