@@ -62,6 +62,10 @@ class ReloadAuditRowTest extends OperationsFixture {
             assertThat(r.token()).isEqualTo(held.lease().token());
             assertThat(r.expiresAt()).as("the new end, as the article row has it").isEqualTo(article(held.id()).getExpiresAt());
         }
+        List<AuditLog.Entry> audit = new AuditLog(dsl).search(AuditLog.Query.recent(50).withAction("refresh"));
+        assertThat(audit).as("the Audit tab: one line for the reload, in words").singleElement()
+                .satisfies(e -> assertThat(e.articleId()).isNull())
+                .satisfies(e -> assertThat(e.detail()).startsWith("5 leases refreshed by Get articles / Reload: #"));
     }
 
     @Test
