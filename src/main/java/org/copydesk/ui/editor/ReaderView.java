@@ -85,6 +85,17 @@ final class ReaderView extends StackPane {
         historyPane.setExpanded(false);
 
         VBox reader = new VBox(8, title, byline, metaLine, earlierStages(), text, historyPane);
+        // in a short window the byline leads the meta line instead of taking a line of its own: the article keeps the room
+        byline.setMinWidth(0);
+        ShortWindow.follow(reader, isShort -> {
+            if (isShort && !metaLine.getChildren().contains(byline)) {
+                reader.getChildren().remove(byline);
+                metaLine.getChildren().add(0, byline);
+            } else if (!isShort && !reader.getChildren().contains(byline)) {
+                metaLine.getChildren().remove(byline);
+                reader.getChildren().add(1, byline);
+            }
+        });
         reader.setPadding(new Insets(18, 22, 14, 22));
         reader.getStyleClass().add("reader");
         Label nothing = new Label(Messages.text("editor.reader.empty"));

@@ -4,7 +4,10 @@ import atlantafx.base.theme.Styles;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ObservableIntegerValue;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.AccessibleRole;
@@ -37,6 +40,9 @@ import org.kordamp.ikonli.javafx.FontIcon;
  */
 final class RevisionDiffView extends VBox {
 
+    /** The revision header folded to one line in a short window (copydesk.css). */
+    private static final PseudoClass FOLDED = PseudoClass.getPseudoClass("folded");
+
     private final RevisionReader model;
     private final TextArea plain;
     private final ObservableIntegerValue textSize;
@@ -46,6 +52,8 @@ final class RevisionDiffView extends VBox {
     private final Label notes = new Label();
     private final Label summary = new Label();
     private final ToggleGroup mode = new ToggleGroup();
+    /** Whether the revision header shows whole; folded to one line, it keeps the notes and word counts for "More". */
+    private final BooleanProperty whole = new SimpleBooleanProperty(true);
 
     /**
      * @param plain    the reader's plain text (the clean text), which this view shows or covers
@@ -130,7 +138,7 @@ final class RevisionDiffView extends VBox {
         notesPane.setMinHeight(40);
         notesPane.setId("revision-notes-pane");
         notesPane.getStyleClass().add("revision-notes-pane");
-        notesPane.visibleProperty().bind(notes.textProperty().isNotEmpty());
+        notesPane.visibleProperty().bind(notes.textProperty().isNotEmpty().and(whole));
         notesPane.managedProperty().bind(notesPane.visibleProperty());
 
         ToggleButton changes = new ToggleButton(RevisionWords.showChanges());
@@ -147,6 +155,8 @@ final class RevisionDiffView extends VBox {
         summary.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         summary.setWrapText(true);
         summary.setMinHeight(Region.USE_PREF_SIZE);
+        summary.visibleProperty().bind(whole);
+        summary.managedProperty().bind(whole);
         HBox switches = new HBox(0, changes, clean);
         switches.setMinWidth(Region.USE_PREF_SIZE);
         HBox row = new HBox(12, switches, summary);
@@ -157,7 +167,60 @@ final class RevisionDiffView extends VBox {
         box.getStyleClass().add("revision-box");
         box.visibleProperty().bind(model.diffProperty().isNotNull());
         box.managedProperty().bind(box.visibleProperty());
+        foldWhenShort(box, row, switches, notesPane);
         return box;
+    }
+
+    /**
+     * In a short window ({@link ShortWindow}: 1024x640, a laptop's screen at 150 %) the header folds
+     * to one line: the heading cut short with "…" (a screen reader still reads it whole), the
+     * switches, and "More", which unfolds the writer's notes and the word counts (and "Less" folds
+     * them again). Wrapped over its own lines with the notes, the header left the article about
+     * nine lines under it and a notice. Every part has a minimum width the reader's pane can give: a
+     * line that kept the word counts whole was wider than the pane at 1024 px, and the split pane
+     * then laid the header partly under the article list, where a click on "Show changes" landed on
+     * the list.
+     */
+    private void foldWhenShort(VBox box, HBox row, HBox switches, ScrollPane notesPane) {
+        ToggleButton more = new ToggleButton();
+        more.setId("revision-more");
+        more.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        more.setMinWidth(Region.USE_PREF_SIZE);
+        more.textProperty().bind(Bindings.when(more.selectedProperty()).then(RevisionWords.less()).otherwise(RevisionWords.more()));
+        more.setAccessibleText(RevisionWords.moreSpoken());
+        HBox line = new HBox(12);
+        line.setId("revision-line");
+        line.setAlignment(Pos.CENTER_LEFT);
+        boolean[] isShort = {false};
+        Runnable place = () -> {
+            boolean fold = isShort[0] && !more.isSelected();
+            boolean focused = more.isFocused();
+            more.setVisible(isShort[0]);
+            more.setManaged(isShort[0]);
+            whole.set(!fold);
+            if (fold) {
+                row.getChildren().clear();
+                line.getChildren().setAll(heading, switches, summary, more);
+                box.getChildren().setAll(line, notesPane);
+            } else {
+                line.getChildren().clear();
+                row.getChildren().setAll(switches, summary, more);
+                box.getChildren().setAll(heading, notesPane, row);
+            }
+            box.pseudoClassStateChanged(FOLDED, fold);
+            HBox.setHgrow(heading, fold ? Priority.ALWAYS : null);
+            heading.setWrapText(!fold);
+            heading.setMinWidth(fold ? 48 : Region.USE_COMPUTED_SIZE); // the mark and "…" at least
+            heading.setMinHeight(fold ? Region.USE_COMPUTED_SIZE : Region.USE_PREF_SIZE);
+            if (focused) {
+                more.requestFocus(); // moved to the other line: the keyboard stays on it
+            }
+        };
+        more.selectedProperty().addListener((o, was, now) -> place.run());
+        ShortWindow.follow(box, s -> {
+            isShort[0] = s;
+            place.run();
+        });
     }
 
     private void initListeners() {

@@ -52,6 +52,19 @@ final class RevisionWords {
         return Messages.text("editor.revision.cleanText");
     }
 
+    /** The button that unfolds the header folded to one line in a short window, and folds it again. */
+    static String more() {
+        return Messages.text("editor.revision.more");
+    }
+
+    static String less() {
+        return Messages.text("editor.revision.less");
+    }
+
+    static String moreSpoken() {
+        return Messages.text("editor.revision.more.spoken");
+    }
+
     static String legend() {
         return Messages.text("editor.revision.legend");
     }
