@@ -40,16 +40,19 @@ class LeaseEventExpiryTest {
         Fixtures.articles(dsl, "news", 5, 3, -60);
 
         session.queue().claim("ann");
-        session.queue().claim("ann"); // a reload refreshes the same leases: a second event each
+        session.queue().claim("ann"); // a reload refreshes the same leases: one event for them all
 
         var held = dsl.select(ARTICLE.ID, ARTICLE.EXPIRES_AT).from(ARTICLE).where(ARTICLE.LOCKED_BY.eq("ann")).fetch();
         assertThat(held).hasSize(5);
         assertThat(held).as("a fraction of a second in the expiries (else this test proves little)")
                 .anyMatch(r -> r.value2().getNano() != 0);
+        // the reload's event is the editor's one row, listing each lease with its new end (RefreshedLeases)
+        String reload = dsl.select(LEASE_EVENT.DETAIL).from(LEASE_EVENT)
+                .where(LEASE_EVENT.RESOURCE.eq(RefreshedLeases.RESOURCE), LEASE_EVENT.ROW_KEY.eq("ann"))
+                .orderBy(LEASE_EVENT.ID.desc()).limit(1).fetchOne(LEASE_EVENT.DETAIL);
+        List<RefreshedLeases.Refreshed> listed = RefreshedLeases.parse(reload);
         for (var article : held) {
-            LocalDateTime lastEvent = dsl.select(LEASE_EVENT.EXPIRES_AT).from(LEASE_EVENT)
-                    .where(LEASE_EVENT.RESOURCE.eq("article"), LEASE_EVENT.ROW_KEY.eq(String.valueOf(article.value1())))
-                    .orderBy(LEASE_EVENT.ID.desc()).limit(1).fetchOne(LEASE_EVENT.EXPIRES_AT);
+            LocalDateTime lastEvent = listed.stream().filter(l -> l.articleId() == article.value1()).findFirst().orElseThrow().expiresAt();
             assertThat(lastEvent).as("article %s", article.value1()).isEqualTo(article.value2());
         }
     }
