@@ -191,12 +191,12 @@ final class RevisionDiffView extends VBox {
         HBox line = new HBox(12);
         line.setId("revision-line");
         line.setAlignment(Pos.CENTER_LEFT);
-        boolean[] isShort = {false};
+        BooleanProperty shortWindow = new SimpleBooleanProperty(false);
+        more.visibleProperty().bind(shortWindow);
+        more.managedProperty().bind(shortWindow);
         Runnable place = () -> {
-            boolean fold = isShort[0] && !more.isSelected();
+            boolean fold = shortWindow.get() && !more.isSelected();
             boolean focused = more.isFocused();
-            more.setVisible(isShort[0]);
-            more.setManaged(isShort[0]);
             whole.set(!fold);
             if (fold) {
                 row.getChildren().clear();
@@ -217,8 +217,8 @@ final class RevisionDiffView extends VBox {
             }
         };
         more.selectedProperty().addListener((o, was, now) -> place.run());
-        ShortWindow.follow(box, s -> {
-            isShort[0] = s;
+        ShortWindow.follow(box, isShort -> {
+            shortWindow.set(isShort);
             place.run();
         });
     }
