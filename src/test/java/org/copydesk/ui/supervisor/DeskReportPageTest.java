@@ -11,7 +11,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.chart.BarChart;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableCell;
@@ -24,9 +23,9 @@ import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.ScaledWindow;
 import org.copydesk.ui.Snapshots;
 import org.copydesk.ui.common.TaskExecutor;
-import org.copydesk.ui.common.Theme;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -100,20 +99,7 @@ class DeskReportPageTest {
         FxToolkit.registerPrimaryStage();
         FxToolkit.setupFixture(() -> {
             DashboardView view = new DashboardView(model, (title, text) -> { });
-            javafx.scene.Parent root = view;
-            if (scale != 1) {
-                view.setMinSize(width, height);
-                view.setPrefSize(width, height);
-                view.setMaxSize(width, height);
-                view.getTransforms().add(new javafx.scene.transform.Scale(scale, scale));
-                root = new javafx.scene.Group(view);
-            }
-            stage = new Stage();
-            // the headless screen is 1280×800: the scaled window is drawn clipped, laid out whole
-            Scene scene = new Scene(root, Math.min(1280, width * scale), Math.min(800, height * scale));
-            Theme.LIGHT.apply(scene);
-            stage.setScene(scene);
-            stage.show();
+            stage = ScaledWindow.show(view, width, height, scale);
             model.start();
             view.show(DashboardTab.HEALTH);
         });
