@@ -55,7 +55,7 @@ final class EditorSettingsMenu extends MenuButton {
 
     /** Adds "Desks and stages I take work from…" at the top of the menu (an editor's window; not a supervisor's). */
     void offerWorkChoice(Runnable open) {
-        MenuItem choose = new MenuItem(Messages.text("workChoice.menu"));
+        MenuItem choose = new MenuItem(Messages.text("editor.workChoice.menu"));
         choose.setId("work-choice");
         choose.setOnAction(e -> open.run());
         getItems().addAll(0, List.of(choose, new SeparatorMenuItem()));

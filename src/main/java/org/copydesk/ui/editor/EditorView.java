@@ -205,7 +205,7 @@ public final class EditorView extends StackPane {
      * from (the app offers it to editors; a supervisor chooses on the dashboard).
      */
     public void offerWorkChoice(WorkChoiceModel choice) {
-        workChoice = new WorkChoiceOverlay(choice, summary -> model.tell(Notice.Kind.INFO, Messages.text("workChoice.kept", summary)));
+        workChoice = new WorkChoiceOverlay(choice, summary -> model.tell(Notice.Kind.INFO, Messages.text("editor.workChoice.kept", summary)));
         getChildren().add(workChoice);
         settings.offerWorkChoice(workChoice::open);
     }

@@ -84,7 +84,7 @@ public final class SignInView extends StackPane {
         start.getStyleClass().add(Styles.ACCENT);
         start.setMaxWidth(Double.MAX_VALUE);
         start.setOnAction(e -> model.start(onSignedIn));
-        VBox desks = new VBox(10, hello, new Label(Messages.text("workChoice.title")), choices, start);
+        VBox desks = new VBox(10, hello, new Label(Messages.text("editor.workChoice.title")), choices, start);
         desks.visibleProperty().bind(model.editorProperty().isNotNull());
         desks.managedProperty().bind(desks.visibleProperty());
         start.defaultButtonProperty().bind(desks.visibleProperty());

@@ -100,10 +100,10 @@ public final class WorkChoiceModel {
     public String summary() {
         List<Pick> ticked = picks.stream().filter(p -> p.tickedProperty().get()).toList();
         if (ticked.isEmpty() || ticked.size() == picks.size()) {
-            return Messages.text("workChoice.everything");
+            return Messages.text("editor.workChoice.everything");
         }
         return Formats.list(ticked.stream().map(p -> p.option().stage() == null ? p.option().deskName()
-                : Messages.text("workChoice.stage", p.option().deskName(), p.option().stageName())).toList());
+                : Messages.text("editor.workChoice.stage", p.option().deskName(), p.option().stageName())).toList());
     }
 
     private void failed(Throwable failure) {

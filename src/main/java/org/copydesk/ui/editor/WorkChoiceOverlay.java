@@ -21,19 +21,19 @@ final class WorkChoiceOverlay extends StackPane {
 
     private final WorkChoiceModel model;
     private final VBox content = new VBox();
-    private final Button keep = new Button(Messages.text("workChoice.keep"));
+    private final Button keep = new Button(Messages.text("editor.workChoice.keep"));
 
     WorkChoiceOverlay(WorkChoiceModel model, Consumer<String> kept) {
         this.model = model;
         setId("work-choice-overlay");
         getStyleClass().add("help-overlay");
-        Label title = new Label(Messages.text("workChoice.title"));
+        Label title = new Label(Messages.text("editor.workChoice.title"));
         title.getStyleClass().add(Styles.TITLE_3);
         keep.setId("work-choice-keep");
         keep.getStyleClass().add(Styles.ACCENT);
         keep.setDefaultButton(true);
         keep.disableProperty().bind(model.busyProperty());
-        Button cancel = new Button(Messages.text("workChoice.cancel"));
+        Button cancel = new Button(Messages.text("editor.workChoice.cancel"));
         cancel.setId("work-choice-cancel");
         cancel.setCancelButton(true);
         HBox buttons = new HBox(8, cancel, keep);

@@ -36,7 +36,7 @@ final class WorkChoicePane extends VBox {
                 e.consume();
             }
         });
-        Label hint = new Label(Messages.text("workChoice.noneMeansAll"));
+        Label hint = new Label(Messages.text("editor.workChoice.noneMeansAll"));
         hint.setId("work-choice-hint");
         hint.setWrapText(true);
         hint.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
