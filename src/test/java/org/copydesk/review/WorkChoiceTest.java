@@ -129,7 +129,8 @@ class WorkChoiceTest {
         attacks.runs(ANN, ANN_SECRET, "CALL claim_articles(NULL, NULL, NULL, NULL, '" + strategy + "')");
         assertThat(heldBy(ANN)).as("neither Arts nor Legal: the claim checks every entry again, and none is left")
                 .containsExactlyInAnyOrder("news/copy", "sport");
-        attacks.noEffect("claim with a choice of Arts and Legal written by the owner (" + strategy + ")", "her own work, as with no choice");
+        attacks.noEffect("claim with a choice of Arts and Legal written by the owner (" + strategy + ")",
+                "her own work, as with no choice");
         // control: Bob, on Arts, is handed its work
         assertThat(claimAll(BOB, strategy)).containsExactly("arts");
     }
