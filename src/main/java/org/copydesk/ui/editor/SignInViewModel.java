@@ -161,7 +161,9 @@ public final class SignInViewModel {
             }
             WorkChoiceModel choice = new WorkChoiceModel(session, tasks, who.id());
             work.set(choice);
+            busy.set(true); // signed in, the choices still being read: not a second sign-in meanwhile
             choice.load(read -> {
+                busy.set(false);
                 editor.set(who);
                 straightIn.set(read && !choice.asks()); // one desk and no stages: no question, no click
             });
