@@ -5,10 +5,10 @@ DELIMITER $$
 -- Get articles / Reload, in one call: refreshes every valid lease of the editor to the desk's
 -- length (never shorter than it is, never past the desk's maximum hold), then tops up to their
 -- capacity with articles from their desks (only p_desks among them, if given: a comma-separated
--- list) in claim order, free or with a lapsed lease, passing over what they gave back in the last
--- 10 minutes, what a supervisor keeps from them (kept_from: set by a force release or a
--- reassignment away) and what a supervisor holds (held_at). p_limit caps the batch (NULL: the
--- capacity), p_max_lease_seconds caps the lease (NULL: the desk's).
+-- list; and only the desks and stages the editor chose, set_work_choice) in claim order, free or
+-- with a lapsed lease, passing over what they gave back in the last 10 minutes, what a supervisor
+-- keeps from them (kept_from: set by a force release or a reassignment away) and what a supervisor
+-- holds (held_at). p_limit caps the batch (NULL: the capacity), p_max_lease_seconds caps the lease (NULL: the desk's).
 -- Claim order (docs/workflow.md): priority; then the due time, earliest first, articles without one
 -- after every due one (due_order); then work that came back (lane 0); then when it became
 -- available; then id. ix_article_claim and ix_article_free have these columns in this order.
@@ -67,6 +67,8 @@ BEGIN
     -- the stages the editor may take on their desks, as "desk/stage,…" (NULL: none; a desk without
     -- stages needs no entry): the desk's editors' stages and those naming them, among p_desks
     DECLARE v_stages TEXT;
+    DECLARE v_usable INT; -- 0: none of the editor's chosen entries names work they may still take
+    DECLARE v_choice_ignored INT DEFAULT 0; -- and so the choice is ignored
     DECLARE v_lease_stage VARCHAR(32); -- the stage v_lease_end is for
     DECLARE v_expires DATETIME(6); -- when the lease taken on it ends
     DECLARE v_taken TEXT; -- the ids taken, in claim order: "id,id,…"
@@ -166,20 +168,48 @@ BEGIN
     -- p_desks may name a desk (every stage of it the editor may take) or one stage ("news/legal").
     -- A stage's named takers need not be on its desk (a lawyer for Legal): their desks are the
     -- desks they are on and those with a stage naming them.
-    SELECT capacity,
-           (SELECT GROUP_CONCAT(m.desk_id) FROM (
-                SELECT d.desk_id FROM editor_desk d WHERE d.editor_id = v_actor
-                UNION SELECT t.desk_id FROM stage_taker t WHERE t.editor_id = v_actor) m
-             WHERE p_desks IS NULL OR FIND_IN_SET(m.desk_id, p_desks) > 0
-                OR EXISTS (SELECT 1 FROM desk_stage q WHERE q.desk_id = m.desk_id
-                            AND FIND_IN_SET(CONCAT(q.desk_id, '/', q.stage_id), p_desks) > 0)),
-           (SELECT GROUP_CONCAT(CONCAT(s.desk_id, '/', s.stage_id)) FROM desk_stage s
-             WHERE (p_desks IS NULL OR FIND_IN_SET(s.desk_id, p_desks) > 0
-                    OR FIND_IN_SET(CONCAT(s.desk_id, '/', s.stage_id), p_desks) > 0)
-               AND ((s.takers = 'desk' AND EXISTS (SELECT 1 FROM editor_desk d WHERE d.editor_id = v_actor AND d.desk_id = s.desk_id))
-                    OR (s.takers = 'named' AND EXISTS (SELECT 1 FROM stage_taker t WHERE t.desk_id = s.desk_id
-                                                          AND t.stage_id = s.stage_id AND t.editor_id = v_actor))))
-      INTO v_capacity, v_desks, v_stages FROM editor WHERE id = v_actor;
+    -- The editor's own choice (editor.work_choice, set_work_choice; same entries as p_desks) narrows
+    -- it the same way, on the row read anyway. Its entries the editor may no longer work (an admin
+    -- took them off a desk since) are passed over; when none is left, the choice is ignored (v_usable
+    -- 0, read only when there is a choice) and the list is read again without it: the editor takes
+    -- everything they may work rather than nothing.
+    choosing: LOOP
+        SELECT capacity,
+               (SELECT GROUP_CONCAT(m.desk_id) FROM (
+                    SELECT d.desk_id FROM editor_desk d WHERE d.editor_id = v_actor
+                    UNION SELECT t.desk_id FROM stage_taker t WHERE t.editor_id = v_actor) m
+                 WHERE (p_desks IS NULL OR FIND_IN_SET(m.desk_id, p_desks) > 0
+                        OR EXISTS (SELECT 1 FROM desk_stage q WHERE q.desk_id = m.desk_id
+                                    AND FIND_IN_SET(CONCAT(q.desk_id, '/', q.stage_id), p_desks) > 0))
+                   AND (e.work_choice IS NULL OR v_choice_ignored OR FIND_IN_SET(m.desk_id, e.work_choice) > 0
+                        OR EXISTS (SELECT 1 FROM desk_stage q WHERE q.desk_id = m.desk_id
+                                    AND FIND_IN_SET(CONCAT(q.desk_id, '/', q.stage_id), e.work_choice) > 0))),
+               (SELECT GROUP_CONCAT(CONCAT(s.desk_id, '/', s.stage_id)) FROM desk_stage s
+                 WHERE (p_desks IS NULL OR FIND_IN_SET(s.desk_id, p_desks) > 0
+                        OR FIND_IN_SET(CONCAT(s.desk_id, '/', s.stage_id), p_desks) > 0)
+                   AND (e.work_choice IS NULL OR v_choice_ignored OR FIND_IN_SET(s.desk_id, e.work_choice) > 0
+                        OR FIND_IN_SET(CONCAT(s.desk_id, '/', s.stage_id), e.work_choice) > 0)
+                   AND ((s.takers = 'desk' AND EXISTS (SELECT 1 FROM editor_desk d WHERE d.editor_id = v_actor AND d.desk_id = s.desk_id))
+                        OR (s.takers = 'named' AND EXISTS (SELECT 1 FROM stage_taker t WHERE t.desk_id = s.desk_id
+                                                              AND t.stage_id = s.stage_id AND t.editor_id = v_actor)))),
+               -- with a choice: does any entry still name something the editor may take? a stage they
+               -- take (named, or of a desk they are on), or a desk without stages they are on
+               IF(e.work_choice IS NULL OR v_choice_ignored, 1,
+                  EXISTS (SELECT 1 FROM desk_stage s
+                           WHERE (FIND_IN_SET(s.desk_id, e.work_choice) > 0
+                                  OR FIND_IN_SET(CONCAT(s.desk_id, '/', s.stage_id), e.work_choice) > 0)
+                             AND ((s.takers = 'desk' AND EXISTS (SELECT 1 FROM editor_desk d
+                                                                  WHERE d.editor_id = v_actor AND d.desk_id = s.desk_id))
+                                  OR (s.takers = 'named' AND EXISTS (SELECT 1 FROM stage_taker t WHERE t.desk_id = s.desk_id
+                                                                        AND t.stage_id = s.stage_id AND t.editor_id = v_actor))))
+                  OR EXISTS (SELECT 1 FROM editor_desk d WHERE d.editor_id = v_actor AND FIND_IN_SET(d.desk_id, e.work_choice) > 0
+                                AND NOT EXISTS (SELECT 1 FROM desk_stage q WHERE q.desk_id = d.desk_id)))
+          INTO v_capacity, v_desks, v_stages, v_usable FROM editor e WHERE e.id = v_actor;
+        IF v_usable OR v_usable IS NULL THEN
+            LEAVE choosing;
+        END IF;
+        SET v_choice_ignored = 1;
+    END LOOP;
     IF v_capacity IS NULL THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: there is no editor of that name';
     END IF;

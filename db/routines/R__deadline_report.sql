@@ -25,12 +25,21 @@ DELIMITER $$
 -- Percentiles by nearest rank: of n times in ascending order, the p-th percentile is the
 -- CEIL(p / 100 * n)-th (MySQL has no PERCENTILE_CONT; ROW_NUMBER and COUNT OVER work on both).
 --
+-- Through the desk: on a desk with stages, one more row per day and desk (stage_id NULL,
+-- through_desk 1) for the decisions that took the article off the desk, the final ones: every
+-- decision but a stage step (an approval that moved it on, a send-back to an earlier stage: the
+-- decisions whose outcome event is stage_passed or stage_returned). Its times run from the arrival
+-- of the revision decided on (the article's arrival for revision 1) to the final decision: the
+-- whole chain. On a desk that sends work back on a timer no new revision comes, so the back-off
+-- counts in it. A desk without stages needs no such row: its one row's decisions are final ones.
+--
 -- Result: one row per day, desk and stage that had decisions (stage_id NULL on a desk without
--- stages), by day, desk and the stage's place in the chain, whole_span 0; then one row per desk and
--- stage over the whole span (day_start the first time, day_end the last), whole_span 1, its
--- percentiles those of all the span's decisions (not an average of the days'). Columns:
--- whole_span, day_start, day_end (UTC), desk_id, stage_id, stage_name, stage_position, stage_order,
--- decisions, with_due, in_time, p50_seconds, p90_seconds.
+-- stages), by day, desk and the stage's place in the chain, the through-the-desk row last,
+-- whole_span 0; then one row per desk and stage over the whole span (day_start the first time,
+-- day_end the last), whole_span 1, its percentiles those of all the span's decisions (not an
+-- average of the days'). Columns: whole_span, day_start, day_end (UTC), desk_id, stage_id,
+-- stage_name, stage_position, stage_order, through_desk, decisions, with_due, in_time,
+-- p50_seconds, p90_seconds.
 CREATE PROCEDURE deadline_report(IN p_desk VARCHAR(32), IN p_days TEXT)
     SQL SECURITY DEFINER READS SQL DATA
 BEGIN
@@ -80,51 +89,65 @@ BEGIN
                        LEAD(CAST(j.txt AS DATETIME(6))) OVER (ORDER BY j.n) AS day_end
                   FROM JSON_TABLE(p_days, '$[*]' COLUMNS (n FOR ORDINALITY, txt VARCHAR(40) PATH '$')) j) d
          WHERE d.day_end IS NOT NULL
-    ), timed AS (
+    ), decided AS (
         SELECT dy.n AS day_no, a.desk_id, dc.stage_id, dc.decided_at, a.due_at,
+               GREATEST(a.created_at, COALESCE(r.arrived_at, a.created_at)) AS revision_arrived_at,
                TIMESTAMPDIFF(SECOND,
                    GREATEST(a.created_at, COALESCE(r.arrived_at, a.created_at),
                             COALESCE((SELECT MAX(p.decided_at) FROM decision p
                                        WHERE p.article_id = dc.article_id AND p.decided_at < dc.decided_at), a.created_at)),
-                   dc.decided_at) AS seconds
+                   dc.decided_at) AS seconds,
+               -- a final decision on a desk with stages: no stage step's event (one lookup by the event's unique
+               -- key, made only on a desk with stages: in IF, not as a join, which looked up every decision)
+               IF(dc.stage_id IS NULL, 0, NOT EXISTS (SELECT 1 FROM outcome_event o WHERE o.idempotency_key = dc.request_id
+                                                         AND o.outcome IN ('stage_passed', 'stage_returned'))) AS final_at_stage
           FROM decision dc FORCE INDEX (ix_decision_time)
           STRAIGHT_JOIN article a ON a.id = dc.article_id
           LEFT JOIN article_revision r ON r.article_id = dc.article_id AND r.revision = dc.revision
           JOIN days dy ON dc.decided_at >= dy.day_start AND dc.decided_at < dy.day_end
          WHERE dc.decided_at >= v_first AND dc.decided_at < v_last
            AND (p_desk IS NULL OR a.desk_id = p_desk)
+    ), timed AS (
+        -- each decision once for its stage's row and, when final on a desk with stages, once more for
+        -- the desk's: a join with two constant rows, so the span's decisions are read once (a second
+        -- reference to decided may be evaluated again, as the server likes)
+        SELECT d.day_no, d.desk_id, IF(k.through_desk = 1, NULL, d.stage_id) AS stage_id, k.through_desk, d.decided_at, d.due_at,
+               IF(k.through_desk = 1, TIMESTAMPDIFF(SECOND, d.revision_arrived_at, d.decided_at), d.seconds) AS seconds
+          FROM decided d
+          JOIN (SELECT 0 AS through_desk UNION ALL SELECT 1) k ON k.through_desk = 0 OR d.final_at_stage
     ), ranked AS (
-        SELECT t.*, ROW_NUMBER() OVER (PARTITION BY t.day_no, t.desk_id, t.stage_id ORDER BY t.seconds) AS rn,
-               COUNT(*) OVER (PARTITION BY t.day_no, t.desk_id, t.stage_id) AS n,
-               ROW_NUMBER() OVER (PARTITION BY t.desk_id, t.stage_id ORDER BY t.seconds) AS span_rn,
-               COUNT(*) OVER (PARTITION BY t.desk_id, t.stage_id) AS span_n
+        SELECT t.*, ROW_NUMBER() OVER (PARTITION BY t.day_no, t.desk_id, t.stage_id, t.through_desk ORDER BY t.seconds) AS rn,
+               COUNT(*) OVER (PARTITION BY t.day_no, t.desk_id, t.stage_id, t.through_desk) AS n,
+               ROW_NUMBER() OVER (PARTITION BY t.desk_id, t.stage_id, t.through_desk ORDER BY t.seconds) AS span_rn,
+               COUNT(*) OVER (PARTITION BY t.desk_id, t.stage_id, t.through_desk) AS span_n
           FROM timed t
     ), per_day AS (
-        SELECT x.day_no, x.desk_id, x.stage_id, COUNT(*) AS decisions,
+        SELECT x.day_no, x.desk_id, x.stage_id, x.through_desk, COUNT(*) AS decisions,
                SUM(x.due_at IS NOT NULL) AS with_due, COALESCE(SUM(x.decided_at <= x.due_at), 0) AS in_time,
                MIN(IF(x.rn = CEIL(x.n * 0.5), x.seconds, NULL)) AS p50_seconds,
                MIN(IF(x.rn = CEIL(x.n * 0.9), x.seconds, NULL)) AS p90_seconds
           FROM ranked x
-         GROUP BY x.day_no, x.desk_id, x.stage_id
+         GROUP BY x.day_no, x.desk_id, x.stage_id, x.through_desk
     ), per_span AS (
-        SELECT x.desk_id, x.stage_id, COUNT(*) AS decisions,
+        SELECT x.desk_id, x.stage_id, x.through_desk, COUNT(*) AS decisions,
                SUM(x.due_at IS NOT NULL) AS with_due, COALESCE(SUM(x.decided_at <= x.due_at), 0) AS in_time,
                MIN(IF(x.span_rn = CEIL(x.span_n * 0.5), x.seconds, NULL)) AS p50_seconds,
                MIN(IF(x.span_rn = CEIL(x.span_n * 0.9), x.seconds, NULL)) AS p90_seconds
           FROM ranked x
-         GROUP BY x.desk_id, x.stage_id
+         GROUP BY x.desk_id, x.stage_id, x.through_desk
     )
     SELECT 0 AS whole_span, dy.day_start, dy.day_end, g.desk_id, g.stage_id, s.name AS stage_name, s.position AS stage_position,
-           COALESCE(s.position, 2147483647) AS stage_order, g.decisions, g.with_due, g.in_time, g.p50_seconds, g.p90_seconds
+           COALESCE(s.position, 2147483647) AS stage_order, g.through_desk, g.decisions, g.with_due, g.in_time,
+           g.p50_seconds, g.p90_seconds
       FROM per_day g
       JOIN days dy ON dy.n = g.day_no
       LEFT JOIN desk_stage s ON s.desk_id = g.desk_id AND s.stage_id = g.stage_id
     UNION ALL
-    SELECT 1, v_first, v_last, g.desk_id, g.stage_id, s.name, s.position, COALESCE(s.position, 2147483647),
+    SELECT 1, v_first, v_last, g.desk_id, g.stage_id, s.name, s.position, COALESCE(s.position, 2147483647), g.through_desk,
            g.decisions, g.with_due, g.in_time, g.p50_seconds, g.p90_seconds
       FROM per_span g
       LEFT JOIN desk_stage s ON s.desk_id = g.desk_id AND s.stage_id = g.stage_id
-     ORDER BY whole_span, day_start, desk_id, stage_order, stage_id;
+     ORDER BY whole_span, day_start, desk_id, stage_order, through_desk, stage_id;
 END$$
 
 DELIMITER ;

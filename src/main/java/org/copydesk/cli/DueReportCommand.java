@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "report", description = {"How the desks did: per day, desk and stage, decisions, the share decided by the due time,"
         + " and the median (p50) and p90 time from arrival to decision (a supervisor's task).",
+        "On a desk with stages, the stage '(through)' is its final decisions, timed from arrival through the whole chain.",
         "Days are calendar days in the computer's time zone (or --zone), today the last; a day a clock change shortens or lengthens"
                 + " is 23 or 25 hours. Percentiles by nearest rank."})
 final class DueReportCommand extends DatabaseCommand<ReviewSession> {
@@ -84,7 +85,8 @@ final class DueReportCommand extends DatabaseCommand<ReviewSession> {
     }
 
     private static void row(Table t, String day, Row r) {
-        t.row(day, r.desk(), r.stage() == null ? "-" : r.stage(), r.decisions(), r.withDue(), share(r), span(r.p50()), span(r.p90()));
+        String stage = r.throughDesk() ? "(through)" : r.stage() == null ? "-" : r.stage();
+        t.row(day, r.desk(), stage, r.decisions(), r.withDue(), share(r), span(r.p50()), span(r.p90()));
     }
 
     /** "75% (3 of 4)", or "-" when none had a due time. */
@@ -130,6 +132,7 @@ final class DueReportCommand extends DatabaseCommand<ReviewSession> {
                     j.writeStringField("desk", r.desk());
                     j.writeStringField("stage", r.stage());
                     j.writeStringField("stageName", r.stageName());
+                    j.writeBooleanField("throughDesk", r.throughDesk());
                     j.writeNumberField("decisions", r.decisions());
                     j.writeNumberField("withDue", r.withDue());
                     j.writeNumberField("inTime", r.inTime());

@@ -15,8 +15,11 @@ public final class TransientErrors {
     private static final Logger log = LoggerFactory.getLogger(TransientErrors.class);
     private static final Duration FIRST_RECONNECT_WAIT = Duration.ofMillis(250);
     private static final Duration LONGEST_RECONNECT_WAIT = Duration.ofSeconds(2);
-    /** How long a routine may be missing before the call says so: an upgrade makes each again within about a second. */
-    static final Duration ROUTINE_MISSING_FOR = Duration.ofSeconds(3);
+    /**
+     * How long a failure an upgrade may cause ({@link SqlFailure#mayBeASchemaChange}) is tried again before
+     * the call says so: an upgrade makes each routine again, and puts a rebuilt table in place, within about a second.
+     */
+    static final Duration SCHEMA_CHANGE_FOR = Duration.ofSeconds(3);
 
     private final RetryPolicy policy;
     private final RetryMetrics metrics;
@@ -44,14 +47,15 @@ public final class TransientErrors {
         Duration backoff = policy.firstBackoff();
         Duration reconnectWait = FIRST_RECONNECT_WAIT;
         long reconnectUntil = 0;
-        long routineMissingUntil = 0;
+        long schemaChangeUntil = 0;
         for (int attempt = 1; ; attempt++) {
             metrics.attempt();
             try {
                 return work.get();
             } catch (RuntimeException e) {
                 SqlFailure kind = SqlFailure.of(e);
-                if (!kind.worthRetrying(safeToRepeat)) {
+                boolean schemaChange = SqlFailure.mayBeASchemaChange(e);
+                if (!schemaChange && !kind.worthRetrying(safeToRepeat)) {
                     throw e;
                 }
                 if (kind == SqlFailure.CONNECTION_LOST) {
@@ -69,16 +73,17 @@ public final class TransientErrors {
                     reconnectWait = min(reconnectWait.multipliedBy(2), LONGEST_RECONNECT_WAIT);
                     continue;
                 }
-                if (kind == SqlFailure.ROUTINE_MISSING) {
+                if (schemaChange) {
                     long now = System.nanoTime();
-                    if (routineMissingUntil == 0) {
-                        routineMissingUntil = now + ROUTINE_MISSING_FOR.toNanos();
+                    if (schemaChangeUntil == 0) {
+                        schemaChangeUntil = now + SCHEMA_CHANGE_FOR.toNanos();
                     }
-                    if (now > routineMissingUntil) {
+                    if (now > schemaChangeUntil) {
                         throw e;
                     }
-                    metrics.retry(SqlFailure.ROUTINE_DOES_NOT_EXIST);
-                    log.debug("{}: a routine is missing on attempt {} (an upgrade making them again?); trying again", operation, attempt);
+                    metrics.retry(SqlFailure.vendorCode(e));
+                    log.debug("{}: error {} on attempt {} (an upgrade changing the schema?); trying again", operation,
+                            SqlFailure.vendorCode(e), attempt);
                     sleep(Duration.ofMillis(100).toNanos());
                     continue;
                 }

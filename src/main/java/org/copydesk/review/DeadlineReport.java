@@ -40,10 +40,12 @@ public final class DeadlineReport {
 
     /**
      * A desk's (and stage's) decisions in a day, or over the whole span asked for ({@code day} null).
-     * {@code stage} is null on a desk without stages; the percentiles are null without decisions.
+     * {@code stage} is null on a desk without stages, and on the row {@code throughDesk} of a desk
+     * with stages: its final decisions (every one but a stage step), timed from the arrival of the
+     * revision decided on, so through the whole chain. The percentiles are null without decisions.
      */
-    public record Row(LocalDate day, String desk, String stage, String stageName, int decisions, int withDue, int inTime,
-                      Long p50Seconds, Long p90Seconds) {
+    public record Row(LocalDate day, String desk, String stage, String stageName, boolean throughDesk, int decisions, int withDue,
+                      int inTime, Long p50Seconds, Long p90Seconds) {
 
         /** The share of the decisions of articles with a due time made by it, 0 to 1; null when none had one. */
         public Double shareInTime() {
@@ -111,8 +113,9 @@ public final class DeadlineReport {
             LocalDate day = span ? null : days.stream().filter(d -> d.start().equals(start)).findFirst().map(Day::date)
                     .orElseThrow(() -> new IllegalStateException("deadline_report answered a day that was not asked for: " + start));
             Row row = new Row(day, r.get("desk_id", String.class), r.get("stage_id", String.class), r.get("stage_name", String.class),
-                    r.get("decisions", Integer.class), r.get("with_due", Integer.class), r.get("in_time", Integer.class),
-                    r.get("p50_seconds", Long.class), r.get("p90_seconds", Long.class));
+                    DatabaseOperations.flag(Operation.DEADLINE_REPORT, r, "through_desk"), r.get("decisions", Integer.class),
+                    r.get("with_due", Integer.class), r.get("in_time", Integer.class), r.get("p50_seconds", Long.class),
+                    r.get("p90_seconds", Long.class));
             (span ? whole : perDay).add(row);
         }
         return new Report(List.copyOf(days), perDay, whole);

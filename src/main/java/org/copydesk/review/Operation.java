@@ -28,6 +28,8 @@ public enum Operation {
     ORDER_DESK_STAGES(3, false),
     REMOVE_DESK_STAGE(4, false),
     SET_STAGE_TAKERS(4, false),
+    /** A person chooses the desks and stages they take work from; the same choice again changes nothing. */
+    SET_WORK_CHOICE(2, true),
     TAKE_REVISION(3, false),
     SAVE_DRAFT(4, true),
     RECORD_PRESENCE(1, true),

@@ -197,6 +197,11 @@ public final class ReviewSession implements AutoCloseable {
         return new ReviewStages(database.dsl(), operations, sessionUser);
     }
 
+    /** The desks and stages a person may work and those they chose to take work from (docs/workflow.md). */
+    public WorkChoices workChoices() {
+        return new WorkChoices(database.dsl(), operations, sessionUser);
+    }
+
     /** When articles are due: a supervisor's change of a due time, and what is due soon (docs/deadlines.md). */
     public DueTimes dueTimes() {
         return new DueTimes(database.dsl(), operations, sessionUser);

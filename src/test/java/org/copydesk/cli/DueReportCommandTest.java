@@ -76,6 +76,7 @@ class DueReportCommandTest {
         assertThat(row.get("p50Seconds").asLong()).isEqualTo(1200);
         assertThat(row.get("p90Seconds").asLong()).isEqualTo(1800);
         assertThat(row.get("stage").isNull()).isTrue();
+        assertThat(row.get("throughDesk").asBoolean(true)).as("a desk without stages has no through-the-desk row").isFalse();
         assertThat(json.get("wholeSpan")).hasSize(1);
         assertThat(cli.run("due", "report", "--days", "1", "--zone", "UTC").out()).contains("No decisions today.");
     }

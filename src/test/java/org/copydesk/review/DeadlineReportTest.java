@@ -88,19 +88,27 @@ class DeadlineReportTest {
         legal.stage("legal", 2);
         Instant morning = at("2026-10-26T08:00:00Z");
         long a = legal.article(morning, at("2026-10-26T09:00:00Z"));
-        legal.approved(a, "copy", morning.plusSeconds(600));
+        legal.passedOn(a, "copy", "legal", morning.plusSeconds(600));
         legal.approved(a, "legal", morning.plusSeconds(600 + 3600)); // 09:10: after its due time
         long b = legal.article(morning, at("2026-10-26T09:00:00Z"));
-        legal.approved(b, "copy", morning.plusSeconds(1800));
+        legal.passedOn(b, "copy", "legal", morning.plusSeconds(1800));
         legal.decided(b, "legal", 1, DecisionVerdict.reject, morning.plusSeconds(1800 + 600));
+        // rejected at copy: final there, never reaches legal (in time: due at 12:00)
+        long c = legal.article(morning, at("2026-10-26T12:00:00Z"));
+        legal.decided(c, "copy", 1, DecisionVerdict.reject, morning.plusSeconds(900));
         // outside the span: the 27th
-        legal.approved(legal.article(at("2026-10-27T00:10:00Z"), null), "copy", at("2026-10-27T00:20:00Z"));
+        legal.passedOn(legal.article(at("2026-10-27T00:10:00Z"), null), "copy", "legal", at("2026-10-27T00:20:00Z"));
     }
 
     private static Row row(List<Row> rows, LocalDate day, String desk, String stage) {
         return rows.stream().filter(r -> java.util.Objects.equals(r.day(), day) && r.desk().equals(desk)
-                && java.util.Objects.equals(r.stage(), stage)).findFirst().orElseThrow(() -> new AssertionError(
+                && java.util.Objects.equals(r.stage(), stage) && !r.throughDesk()).findFirst().orElseThrow(() -> new AssertionError(
                 "no row for " + day + " " + desk + " " + stage + " in " + rows));
+    }
+
+    private static Row throughDesk(List<Row> rows, LocalDate day, String desk) {
+        return rows.stream().filter(r -> java.util.Objects.equals(r.day(), day) && r.desk().equals(desk) && r.throughDesk())
+                .findFirst().orElseThrow(() -> new AssertionError("no through-the-desk row for " + day + " " + desk + " in " + rows));
     }
 
     @Test
@@ -116,7 +124,9 @@ class DeadlineReportTest {
     void eachDayDeskAndStageHasItsDecisionsItsShareInTimeAndItsNearestRankPercentiles() {
         Report report = reports.of(null, DeadlineReport.days(OCT_24, 3, LONDON));
         List<Row> rows = report.perDay();
-        assertThat(rows).hasSize(4);
+        assertThat(rows).as("news on the 24th and 25th; legal's two stages and its final decisions on the 26th").hasSize(5);
+        assertThat(rows).filteredOn(Row::throughDesk).as("a desk without stages has no such row").extracting(Row::desk)
+                .containsExactly("legal");
 
         Row oct24 = row(rows, OCT_24, "news", null);
         assertThat(oct24.decisions()).isEqualTo(6);
@@ -137,15 +147,28 @@ class DeadlineReportTest {
 
         Row copy = row(rows, OCT_26, "legal", "copy");
         assertThat(copy.stageName()).isEqualTo("Copy");
-        assertThat(copy.decisions()).isEqualTo(2);
-        assertThat(copy.inTime()).isEqualTo(2);
-        assertThat(copy.p50Seconds()).isEqualTo(600);
+        assertThat(copy.decisions()).as("two passed on, one rejected").isEqualTo(3);
+        assertThat(copy.inTime()).isEqualTo(3);
+        // 600, 900, 1800: the 2nd and the CEIL(2.7) = 3rd
+        assertThat(copy.p50Seconds()).isEqualTo(900);
         assertThat(copy.p90Seconds()).isEqualTo(1800);
         Row legalStage = row(rows, OCT_26, "legal", "legal");
         assertThat(legalStage.inTime()).as("the approval at 09:10 was late, the rejection at 08:40 not").isEqualTo(1);
         assertThat(legalStage.p50Seconds()).as("from the copy decision: 3600 and 600").isEqualTo(600);
         assertThat(legalStage.p90Seconds()).isEqualTo(3600);
         assertThat(rows).extracting(Row::stage).as("the chain's order within the desk").containsSubsequence("copy", "legal");
+
+        // the article's end, not a stage's: legal's approval (late) and rejection, and copy's rejection;
+        // timed from arrival at 08:00 through the chain: 4200, 2400 and 900 s
+        Row through = throughDesk(rows, OCT_26, "legal");
+        assertThat(through.stage()).isNull();
+        assertThat(through.decisions()).as("the two passed on at copy are steps, not ends").isEqualTo(3);
+        assertThat(through.withDue()).isEqualTo(3);
+        assertThat(through.inTime()).as("all but the approval at 09:10").isEqualTo(2);
+        assertThat(through.p50Seconds()).as("the 2nd of 900, 2400, 4200").isEqualTo(2400);
+        assertThat(through.p90Seconds()).isEqualTo(4200);
+        assertThat(rows.get(rows.size() - 1)).as("after the desk's stages").isSameAs(through);
+        assertThat(throughDesk(report.wholeSpan(), null, "legal").decisions()).isEqualTo(3);
 
         Row wholeNews = row(report.wholeSpan(), null, "news", null);
         assertThat(wholeNews.decisions()).isEqualTo(9);
@@ -154,14 +177,14 @@ class DeadlineReportTest {
         // 600, 600, 1200, 1800, 1800, 2400, 3000, 3600, 3600: the 5th and the 9th, of all nine, not of the days' figures
         assertThat(wholeNews.p50Seconds()).isEqualTo(1800);
         assertThat(wholeNews.p90Seconds()).isEqualTo(3600);
-        assertThat(report.wholeSpan()).hasSize(3);
+        assertThat(report.wholeSpan()).hasSize(4);
     }
 
     @Test
     void aDeskAlone() {
         Report report = reports.of("legal", DeadlineReport.days(OCT_25, 2, LONDON));
         assertThat(report.perDay()).extracting(Row::desk).containsOnly("legal");
-        assertThat(report.perDay()).extracting(Row::stage).containsExactly("copy", "legal");
+        assertThat(report.perDay()).extracting(Row::stage).containsExactly("copy", "legal", null);
         assertThat(reports.of("news", DeadlineReport.days(OCT_26, 1, LONDON)).perDay()).isEmpty();
     }
 

@@ -4,6 +4,7 @@ import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.ARTICLE_REVISION;
 import static org.copydesk.db.schema.Tables.DECISION;
 import static org.copydesk.db.schema.Tables.DESK_STAGE;
+import static org.copydesk.db.schema.Tables.OUTCOME_EVENT;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -56,16 +57,39 @@ public final class DecisionHistory {
                 ARTICLE_REVISION.BODY, ARTICLE_REVISION.ARRIVED_AT).values(article, revision, "Article", "Body", utc(arrived)).execute();
     }
 
-    /** A decision on revision {@code revision} of the article at {@code stage} (null: a desk without stages). */
+    /**
+     * A decision on revision {@code revision} of the article at {@code stage} (null: a desk without stages)
+     * that took the article off the desk (a final decision, or a send-back to its writer).
+     */
     public void decided(long article, String stage, int revision, DecisionVerdict verdict, Instant at) {
-        dsl.insertInto(DECISION, DECISION.REQUEST_ID, DECISION.ARTICLE_ID, DECISION.EDITOR_ID, DECISION.VERDICT, DECISION.NOTES,
-                DECISION.LEASE_TOKEN, DECISION.DECIDED_AT, DECISION.STAGE_ID, DECISION.REVISION)
-                .values(UUID.randomUUID().toString(), article, "ann", verdict, "", 1L, utc(at), stage, revision).execute();
+        decision(article, stage, revision, verdict, at);
     }
 
-    /** An approval of revision 1 at {@code stage}. */
+    /** An approval of revision 1 at {@code stage}, final there. */
     public void approved(long article, String stage, Instant at) {
         decided(article, stage, 1, DecisionVerdict.approve, at);
+    }
+
+    /**
+     * An approval of revision 1 at {@code stage} that moved the article on to {@code next}: a stage step,
+     * with its outcome event ({@code stage_passed}) as decide_at_stage writes it.
+     */
+    public void passedOn(long article, String stage, String next, Instant at) {
+        String request = decision(article, stage, 1, DecisionVerdict.approve, at);
+        dsl.insertInto(OUTCOME_EVENT, OUTCOME_EVENT.IDEMPOTENCY_KEY, OUTCOME_EVENT.OUTCOME, OUTCOME_EVENT.ARTICLE_ID,
+                        OUTCOME_EVENT.EXTERNAL_ID, OUTCOME_EVENT.DESK_ID, OUTCOME_EVENT.EDITOR_ID, OUTCOME_EVENT.VERDICT,
+                        OUTCOME_EVENT.NOTES, OUTCOME_EVENT.ARTICLE_STATUS, OUTCOME_EVENT.SEND_BACKS, OUTCOME_EVENT.DECIDED_AT,
+                        OUTCOME_EVENT.STAGE_ID, OUTCOME_EVENT.TO_STAGE_ID)
+                .values(request, "stage_passed", article, "ext-" + article, desk, "ann", "approve", "", "queued", 0, utc(at), stage, next)
+                .execute();
+    }
+
+    private String decision(long article, String stage, int revision, DecisionVerdict verdict, Instant at) {
+        String request = UUID.randomUUID().toString();
+        dsl.insertInto(DECISION, DECISION.REQUEST_ID, DECISION.ARTICLE_ID, DECISION.EDITOR_ID, DECISION.VERDICT, DECISION.NOTES,
+                DECISION.LEASE_TOKEN, DECISION.DECIDED_AT, DECISION.STAGE_ID, DECISION.REVISION)
+                .values(request, article, "ann", verdict, "", 1L, utc(at), stage, revision).execute();
+        return request;
     }
 
     static LocalDateTime utc(Instant at) {

@@ -40,6 +40,7 @@ import org.copydesk.ui.editor.EditorView;
 import org.copydesk.ui.editor.EditorViewModel;
 import org.copydesk.ui.editor.SignInView;
 import org.copydesk.ui.editor.SignInViewModel;
+import org.copydesk.ui.editor.WorkChoiceModel;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.slf4j.Logger;
@@ -133,6 +134,9 @@ public final class CopydeskApp extends Application {
         editorModel = new EditorViewModel(session, tasks, new FxTicker(), signedIn.editor(), signedIn.desks(),
                 EditorViewModel.Settings.defaults(), ZoneId.systemDefault());
         editorView = new EditorView(editorModel, toolbarExtras(signedIn.editor()), prefs, attention::alert);
+        if (!signedIn.editor().role().canSupervise()) {
+            editorView.offerWorkChoice(new WorkChoiceModel(session, tasks, signedIn.editor().id()));
+        }
         scene.setRoot(editorView);
         stage.setTitle(Messages.text("app.title.signedIn", signedIn.editor().displayName()));
         if (signedIn.editor().role().canSupervise()) {

@@ -1,6 +1,7 @@
 package org.copydesk.ui.editor;
 
 import atlantafx.base.theme.Styles;
+import java.util.List;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuButton;
@@ -50,6 +51,14 @@ final class EditorSettingsMenu extends MenuButton {
         MenuItem normal = new MenuItem(Messages.text("editor.settings.normal", NORMAL.getDisplayText()));
         normal.setOnAction(e -> settings.textStep(0));
         getItems().addAll(topUp, dueWarning(), new SeparatorMenuItem(), larger, smaller, normal);
+    }
+
+    /** Adds "Desks and stages I take work from…" at the top of the menu (an editor's window; not a supervisor's). */
+    void offerWorkChoice(Runnable open) {
+        MenuItem choose = new MenuItem(Messages.text("editor.workChoice.menu"));
+        choose.setId("work-choice");
+        choose.setOnAction(e -> open.run());
+        getItems().addAll(0, List.of(choose, new SeparatorMenuItem()));
     }
 
     /** "Warn before a deadline": 5, 10 (the default), 15 or 30 minutes before a held article is due. */

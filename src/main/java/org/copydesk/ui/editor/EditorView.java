@@ -27,6 +27,7 @@ import org.copydesk.review.Verdict;
 import org.copydesk.ui.common.Chrome;
 import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.Messages;
+import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.NoticeArea;
 import org.copydesk.ui.common.UiPreferences;
 import org.kordamp.ikonli.feather.Feather;
@@ -69,6 +70,7 @@ public final class EditorView extends StackPane {
     private final DesktopAttention.Alerts alerts;
     private final ShortcutsCard shortcuts = new ShortcutsCard();
     private final ReviewPanelView review;
+    private WorkChoiceOverlay workChoice;
 
     /**
      * @param toolbarExtras controls the app adds to the toolbar (theme switch, sign out, dashboard)
@@ -198,6 +200,16 @@ public final class EditorView extends StackPane {
         return window == null || window.isFocused();
     }
 
+    /**
+     * Lets the editor choose again, from the settings menu, the desks and stages they take work
+     * from (the app offers it to editors; a supervisor chooses on the dashboard).
+     */
+    public void offerWorkChoice(WorkChoiceModel choice) {
+        workChoice = new WorkChoiceOverlay(choice, summary -> model.tell(Notice.Kind.INFO, Messages.text("editor.workChoice.kept", summary)));
+        getChildren().add(workChoice);
+        settings.offerWorkChoice(workChoice::open);
+    }
+
     private void initListeners() {
         model.onAttention(DesktopAttention.whileInBackground(this::inFront, alerts));
         model.inFrontWhen(this::inFront);
@@ -208,8 +220,8 @@ public final class EditorView extends StackPane {
 
     private void onKey(KeyEvent e) {
         model.activity();
-        if (leaveQuestion.isVisible()) {
-            return; // the question takes the keys (Enter gives back, Esc cancels)
+        if (leaveQuestion.isVisible() || (workChoice != null && workChoice.isVisible())) {
+            return; // the question takes the keys (Enter gives back or keeps, Esc cancels)
         }
         if (settings.handle(e)) {
             e.consume();

@@ -16,7 +16,6 @@ import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableStringValue;
 import javafx.collections.ListChangeListener;
 import org.copydesk.review.Desk;
-import org.copydesk.review.Editor;
 import org.copydesk.review.Stage;
 import org.copydesk.ui.common.BackgroundTask;
 import org.copydesk.ui.common.Formats;
@@ -76,7 +75,7 @@ final class ListWords {
         String editorId = context.editor.id();
         List<String> chosen = context.desks();
         BackgroundTask.of("read the desks", () -> new DesksNow(context.session.newsroom().desks(),
-                        context.session.newsroom().editor(editorId).map(Editor::desks).orElse(context.editor.desks()),
+                        context.session.workChoices().desksOf(editorId), // with those where a stage names them
                         chains(chosen)))
                 .onRunning(() -> readingDesks = true)
                 .onFinished(() -> readingDesks = false)

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.prefs.Preferences;
 
-/** Who signed in last on this PC, and which desks each person chose to work on. */
+/** Who signed in last on this PC, and which desks each supervisor chose to work on (an editor's choice is the database's). */
 public record SignInChoice(String lastEditor) {
 
     public static SignInChoice defaults() {
@@ -23,9 +23,5 @@ public record SignInChoice(String lastEditor) {
     public static List<String> desksOf(Preferences prefs, String editorId) {
         String value = prefs.get("signin.desks." + editorId, null);
         return value == null ? null : Arrays.stream(value.split(",")).filter(s -> !s.isBlank()).toList();
-    }
-
-    public static void saveDesks(Preferences prefs, String editorId, List<String> desks) {
-        prefs.put("signin.desks." + editorId, String.join(",", desks));
     }
 }

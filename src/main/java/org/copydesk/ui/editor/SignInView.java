@@ -3,16 +3,13 @@ package org.copydesk.ui.editor;
 import atlantafx.base.theme.Styles;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
-import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
-import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TextField;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
@@ -26,7 +23,7 @@ public final class SignInView extends StackPane {
 
     private final SignInViewModel model;
     private final Consumer<SignInViewModel.SignedIn> onSignedIn;
-    private final FlowPane deskBoxes = new FlowPane(10, 8);
+    private final VBox choices = new VBox();
 
     public SignInView(SignInViewModel model, Consumer<SignInViewModel.SignedIn> onSignedIn) {
         this.model = model;
@@ -81,20 +78,25 @@ public final class SignInView extends StackPane {
         hello.getStyleClass().add(Styles.TITLE_4);
         hello.textProperty().bind(Bindings.createStringBinding(() -> model.editorProperty().get() == null ? ""
                 : Messages.text("signIn.hello", model.editorProperty().get().displayName()), model.editorProperty()));
-        deskBoxes.setId("desk-choices");
+        choices.setId("desk-choices");
         Button start = new Button(Messages.text("signIn.start"), new FontIcon(Feather.ARROW_RIGHT));
         start.setId("start");
         start.getStyleClass().add(Styles.ACCENT);
         start.setMaxWidth(Double.MAX_VALUE);
         start.setOnAction(e -> model.start(onSignedIn));
-        VBox desks = new VBox(10, hello, new Label(Messages.text("signIn.desks.title")), deskBoxes, start);
+        VBox desks = new VBox(10, hello, new Label(Messages.text("editor.workChoice.title")), choices, start);
         desks.visibleProperty().bind(model.editorProperty().isNotNull());
         desks.managedProperty().bind(desks.visibleProperty());
         start.defaultButtonProperty().bind(desks.visibleProperty());
         // the password field disappears on success; give Enter to Start
         model.editorProperty().addListener((o, was, now) -> {
             if (now != null) {
-                start.requestFocus();
+                start.requestFocus(); // Enter starts at once; Shift+Tab reaches the ticks
+            }
+        });
+        model.workProperty().addListener((o, was, now) -> {
+            if (now != null) {
+                start.disableProperty().bind(now.busyProperty());
             }
         });
         model.straightInProperty().addListener((o, was, now) -> {
@@ -133,21 +135,23 @@ public final class SignInView extends StackPane {
     }
 
     private void initListeners() {
-        model.desks().addListener((ListChangeListener<SignInViewModel.DeskChoice>) c -> renderDesks());
-        renderDesks();
+        model.workProperty().addListener((o, was, now) -> renderChoices());
+        model.editorProperty().addListener((o, was, now) -> renderChoices());
     }
 
-    private void renderDesks() {
-        deskBoxes.getChildren().setAll(model.desks().stream().map(d -> {
-            CheckBox box = new CheckBox(d.desk().name());
-            box.setId("desk-" + d.desk().id());
-            box.selectedProperty().bindBidirectional(d.chosenProperty());
-            return box;
-        }).toList());
-        if (model.desks().isEmpty() && model.editorProperty().get() != null) {
+    /** The desks and stages to tick, or "no desks yet" for someone without any. */
+    private void renderChoices() {
+        WorkChoiceModel work = model.workProperty().get();
+        if (work == null || model.editorProperty().get() == null) {
+            choices.getChildren().clear();
+            return;
+        }
+        if (work.picks().isEmpty() && work.errorProperty().get().isEmpty()) {
             Label none = new Label(Messages.text("signIn.desks.empty"));
             none.getStyleClass().add(Styles.TEXT_MUTED);
-            deskBoxes.getChildren().add(none);
+            choices.getChildren().setAll(none);
+            return;
         }
+        choices.getChildren().setAll(new WorkChoicePane(work, () -> model.start(onSignedIn)));
     }
 }

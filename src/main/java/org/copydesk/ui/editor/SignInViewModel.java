@@ -16,10 +16,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
 import org.copydesk.review.ConnectionTrouble;
-import org.copydesk.review.Desk;
 import org.copydesk.review.DemoNewsroom;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewSession;
@@ -31,9 +28,11 @@ import org.copydesk.ui.common.Ticker;
 
 /**
  * Sign-in in two steps: the person's own database account (user name and password; the database
- * decides who they are), then which of their desks they take work from today (remembered). A
- * supervisor skips the second step: they go straight to the dashboard, with the desks they chose
- * last time (all of theirs the first time), and take work only when they choose to review.
+ * decides who they are), then the desks and stages they take work from ({@link WorkChoiceModel},
+ * kept by the database, ticked as last time; nothing ticked: everything they may work). Someone
+ * with one desk and no stages is not asked. A supervisor skips the second step: they go straight
+ * to the dashboard, with the desks they chose last time (all of theirs the first time), and take
+ * work only when they choose to review.
  *
  * <p>A sign-in that cannot reach the database (stopped, restarting, frozen) goes on trying by
  * itself while the form waits, for {@link #KEEP_TRYING_FOR}, and says so in words ("Waiting for the
@@ -41,30 +40,6 @@ import org.copydesk.ui.common.Ticker;
  * pressing Sign in again; a try the server does not answer says so after {@link #SAY_WAITING_AFTER}.
  */
 public final class SignInViewModel {
-
-    /** A desk the person works on, ticked if they take work from it today. */
-    public static final class DeskChoice {
-        private final Desk desk;
-        private final BooleanProperty chosen = new SimpleBooleanProperty(true);
-
-        DeskChoice(Desk desk, boolean chosen) {
-            this.desk = desk;
-            this.chosen.set(chosen);
-        }
-
-        public Desk desk() {
-            return desk;
-        }
-
-        public BooleanProperty chosenProperty() {
-            return chosen;
-        }
-
-        @Override
-        public String toString() {
-            return desk.name();
-        }
-    }
 
     /** The outcome of signing in: the person's own session, who they are, and today's desks. */
     public record SignedIn(ReviewSession session, Editor editor, List<String> desks) {
@@ -86,7 +61,7 @@ public final class SignInViewModel {
     private final BooleanProperty busy = new SimpleBooleanProperty();
     private final StringProperty error = new SimpleStringProperty("");
     private final ObjectProperty<Editor> editor = new SimpleObjectProperty<>();
-    private final ObservableList<DeskChoice> desks = FXCollections.observableArrayList();
+    private final ObjectProperty<WorkChoiceModel> work = new SimpleObjectProperty<>();
     private final BooleanProperty ready = new SimpleBooleanProperty();
     private final BooleanProperty straightIn = new SimpleBooleanProperty();
     private final StringProperty where = new SimpleStringProperty(Messages.text("signIn.preparing"));
@@ -178,11 +153,20 @@ public final class SignInViewModel {
             busy.set(false);
             password.set("");
             session = opened.session();
-            editor.set(opened.editor());
-            List<String> remembered = SignInChoice.desksOf(prefs, opened.editor().id());
-            desks.setAll(opened.desks().stream().filter(d -> opened.editor().desks().contains(d.id()))
-                    .map(d -> new DeskChoice(d, remembered == null || remembered.contains(d.id()))).toList());
-            straightIn.set(opened.editor().role().canSupervise());
+            Editor who = opened.editor();
+            if (who.role().canSupervise()) {
+                editor.set(who);
+                straightIn.set(true);
+                return;
+            }
+            WorkChoiceModel choice = new WorkChoiceModel(session, tasks, who.id());
+            work.set(choice);
+            busy.set(true); // signed in, the choices still being read: not a second sign-in meanwhile
+            choice.load(read -> {
+                busy.set(false);
+                editor.set(who);
+                straightIn.set(read && !choice.asks()); // one desk and no stages: no question, no click
+            });
         }, failure -> {
             Arrays.fill(secret, ' ');
             long now = ticker.nanoTime();
@@ -234,21 +218,32 @@ public final class SignInViewModel {
         return Messages.text("signIn.databaseAt", hostAndPort);
     }
 
-    /** Step two: starts work on the ticked desks. */
+    /**
+     * Step two: keeps the ticks as the person's choice and starts work (a supervisor: on the desks
+     * chosen last time on this PC). The window is given every desk the person may work; the
+     * database's choice narrows what their claims take.
+     */
     public void start(Consumer<SignedIn> onSignedIn) {
         Editor who = editor.get();
-        if (who == null) {
+        if (who == null || (work.get() != null && work.get().busyProperty().get())) {
             return;
         }
-        List<String> picked = desks.stream().filter(d -> d.chosenProperty().get()).map(d -> d.desk().id()).toList();
-        if (picked.isEmpty() && !who.desks().isEmpty()) {
-            error.set(Messages.text("signIn.desks.noneTicked"));
-            return;
-        }
-        new SignInChoice(who.id()).save(prefs);
-        SignInChoice.saveDesks(prefs, who.id(), picked);
+        WorkChoiceModel choice = work.get();
         error.set("");
-        onSignedIn.accept(new SignedIn(session, who, picked));
+        if (choice == null) {
+            List<String> remembered = SignInChoice.desksOf(prefs, who.id());
+            List<String> desks = remembered == null ? who.desks() : who.desks().stream().filter(remembered::contains).toList();
+            signedIn(onSignedIn, who, desks.isEmpty() ? who.desks() : desks);
+        } else if (!choice.asks()) {
+            signedIn(onSignedIn, who, choice.desks().isEmpty() ? who.desks() : choice.desks());
+        } else {
+            choice.save(desks -> signedIn(onSignedIn, who, desks));
+        }
+    }
+
+    private void signedIn(Consumer<SignedIn> onSignedIn, Editor who, List<String> desks) {
+        new SignInChoice(who.id()).save(prefs);
+        onSignedIn.accept(new SignedIn(session, who, desks));
     }
 
     private static String hintFor(SignIn prepared) {
@@ -309,8 +304,9 @@ public final class SignInViewModel {
         return editor;
     }
 
-    public ObservableList<DeskChoice> desks() {
-        return desks;
+    /** The desks and stages to choose from, once an editor (not a supervisor) has signed in. */
+    public ReadOnlyObjectProperty<WorkChoiceModel> workProperty() {
+        return work;
     }
 
     public BooleanBinding canSignInProperty() {

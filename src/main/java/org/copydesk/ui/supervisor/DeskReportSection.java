@@ -9,6 +9,7 @@ import java.io.File;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
 import javafx.geometry.Side;
 import javafx.scene.chart.BarChart;
@@ -36,6 +37,10 @@ import org.kordamp.ikonli.javafx.FontIcon;
  */
 final class DeskReportSection extends VBox {
 
+    /** The two header rows (the period, then its columns) and one line, in pixels at 100 %. */
+    private static final double HEADER_HEIGHT = 80;
+    private static final double LINE_HEIGHT = 36;
+
     private final BarChart<String, Number> chart = new BarChart<>(new CategoryAxis(), new NumberAxis(0, 100, 25));
 
     DeskReportSection(DeskReportViewModel model) {
@@ -55,11 +60,14 @@ final class DeskReportSection extends VBox {
         table.setId("desk-report");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().setAll(List.of(
-                textColumn(Messages.text("dashboard.report.place.column"), 150, DeskReportViewModel.ReportRow::place),
+                place(),
                 period(Messages.text("dashboard.report.today.column"), true),
                 period(Messages.text("dashboard.report.week.column"), false)));
         table.setPlaceholder(muted(Messages.text("dashboard.report.empty")));
-        table.setPrefHeight(190);
+        // every line in sight up to eight (a desk with stages has a line per stage and one through the desk), then a scroll
+        table.prefHeightProperty().bind(Bindings.createDoubleBinding(
+                () -> HEADER_HEIGHT + LINE_HEIGHT * Math.min(8, Math.max(2, model.rows().size())), model.rows()));
+        table.setFixedCellSize(LINE_HEIGHT);
         table.setMinHeight(150);
 
         chart.setId("desk-report-chart");
@@ -80,6 +88,14 @@ final class DeskReportSection extends VBox {
         model.chartProperty().addListener((o, a, data) -> fill(data));
     }
 
+    /** Desk and stage: wide enough for "Sport · Through the desk" before the numbers take the rest. */
+    private static TableColumn<DeskReportViewModel.ReportRow, String> place() {
+        TableColumn<DeskReportViewModel.ReportRow, String> c = textColumn(Messages.text("dashboard.report.place.column"), 180,
+                DeskReportViewModel.ReportRow::place);
+        c.setMinWidth(165);
+        return c;
+    }
+
     /** Decisions, in time, p50, p90 of one period, under the period's name. */
     private static TableColumn<DeskReportViewModel.ReportRow, ?> period(String name, boolean today) {
         TableColumn<DeskReportViewModel.ReportRow, String> group = new TableColumn<>(name);
@@ -89,10 +105,12 @@ final class DeskReportSection extends VBox {
                         r -> DeskReportViewModel.decisions(part.apply(r))), Messages.text("dashboard.report.decisions.means")),
                 Tables.explained(textColumn(Messages.text("dashboard.report.inTime.column"), 90,
                         r -> DeskReportViewModel.share(part.apply(r))), Messages.text("dashboard.report.inTime.means")),
-                Tables.explained(textColumn("p50", 70, r -> DeskReportViewModel.duration(DeskReportViewModel.p50(part.apply(r)))),
+                Tables.explained(textColumn("p50", 80, r -> DeskReportViewModel.duration(DeskReportViewModel.p50(part.apply(r)))),
                         Messages.text("dashboard.report.p50.means")),
-                Tables.explained(textColumn("p90", 70, r -> DeskReportViewModel.duration(DeskReportViewModel.p90(part.apply(r)))),
+                Tables.explained(textColumn("p90", 80, r -> DeskReportViewModel.duration(DeskReportViewModel.p90(part.apply(r)))),
                         Messages.text("dashboard.report.p90.means"))));
+        // the headers say what a column is: narrow windows cut the figures' room before the names ("p…" said nothing)
+        group.getColumns().forEach(c -> c.setMinWidth(c.getText().length() <= 3 ? 78 : 96));
         return group;
     }
 

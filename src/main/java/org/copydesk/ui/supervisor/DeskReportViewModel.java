@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -39,10 +41,16 @@ public final class DeskReportViewModel {
     /** The days before today the table and the chart show. */
     static final int PAST_DAYS = 7;
 
-    /** A desk's (and stage's) line: today, and the 7 days before today taken together. */
-    public record ReportRow(String desk, String deskName, String stage, String stageName, Row today, Row week) {
+    /**
+     * A desk's (and stage's) line: today, and the 7 days before today taken together. On a desk with
+     * stages, after its stages, the line of its final decisions, timed through the whole chain.
+     */
+    public record ReportRow(String desk, String deskName, String stage, String stageName, boolean throughDesk, Row today, Row week) {
 
         public String place() {
+            if (throughDesk) {
+                return deskName + " \u00b7 " + Messages.text("dashboard.report.throughDesk");
+            }
             return stageName == null ? deskName : deskName + " \u00b7 " + stageName;
         }
     }
@@ -102,29 +110,35 @@ public final class DeskReportViewModel {
         List<Row> all = new ArrayList<>(loaded.today().wholeSpan());
         all.addAll(loaded.past().report().wholeSpan());
         for (Row r : all) {
-            byPlace.computeIfAbsent(r.desk() + "\u0000" + Objects.toString(r.stage(), ""), k -> {
+            byPlace.computeIfAbsent(r.desk() + "\u0000" + Objects.toString(r.stage(), "") + "\u0000" + r.throughDesk(), k -> {
                 Row today = find(loaded.today().wholeSpan(), r);
                 Row week = find(loaded.past().report().wholeSpan(), r);
-                return new ReportRow(r.desk(), context.deskName(r.desk()), r.stage(), r.stageName(), today, week);
+                return new ReportRow(r.desk(), context.deskName(r.desk()), r.stage(), r.stageName(), r.throughDesk(), today, week);
             });
         }
         List<ReportRow> sorted = new ArrayList<>(byPlace.values());
-        sorted.sort(Comparator.comparing(ReportRow::deskName).thenComparing(x -> Objects.toString(x.stage(), "")));
+        sorted.sort(Comparator.comparing(ReportRow::deskName).thenComparing(ReportRow::throughDesk)
+                .thenComparing(x -> Objects.toString(x.stage(), "")));
         rows.setAll(sorted);
         chart.set(dailyShare(loaded));
     }
 
     private static Row find(List<Row> rows, Row like) {
-        return rows.stream().filter(r -> r.desk().equals(like.desk()) && Objects.equals(r.stage(), like.stage())).findFirst()
-                .orElse(null);
+        return rows.stream().filter(r -> r.desk().equals(like.desk()) && Objects.equals(r.stage(), like.stage())
+                && r.throughDesk() == like.throughDesk()).findFirst().orElse(null);
     }
 
-    /** Each desk's share in time per day: its decisions at every stage of articles with a due time, made by it. */
+    /**
+     * Each desk's share in time per day: of its final decisions of articles with a due time, those
+     * made by it (on a desk with stages its through-the-desk rows; a stage's step is not the article's end).
+     */
     private DailyShare dailyShare(Loaded loaded) {
         List<Day> days = new ArrayList<>(loaded.past().report().days());
         days.addAll(loaded.today().days());
         List<Row> perDay = new ArrayList<>(loaded.past().report().perDay());
         perDay.addAll(loaded.today().perDay());
+        Set<String> staged = perDay.stream().filter(Row::throughDesk).map(Row::desk).collect(Collectors.toSet());
+        perDay.removeIf(r -> staged.contains(r.desk()) && !r.throughDesk());
         List<String> labels = new ArrayList<>();
         for (int i = 0; i < days.size(); i++) {
             labels.add(i == days.size() - 1 ? Messages.text("dashboard.report.today") : DAY.format(days.get(i).date()));
@@ -175,7 +189,8 @@ public final class DeskReportViewModel {
     TableSnapshot snapshot() {
         List<List<String>> cells = new ArrayList<>();
         for (ReportRow r : rows) {
-            List<String> line = new ArrayList<>(List.of(r.deskName(), Objects.toString(r.stageName(), "")));
+            String stage = r.throughDesk() ? Messages.text("dashboard.report.throughDesk") : Objects.toString(r.stageName(), "");
+            List<String> line = new ArrayList<>(List.of(r.deskName(), stage));
             for (Row part : new Row[] {r.today(), r.week()}) {
                 line.add(Integer.toString(decisions(part)));
                 line.add(part == null ? "0" : Integer.toString(part.withDue()));

@@ -75,7 +75,7 @@ final class StageSetupPanel extends VBox {
         CheckBox whenAsked = check("stage-when-asked", "dashboard.stages.setup.whenAsked", setup.whenAskedProperty());
         CheckBox fourEyes = check("stage-four-eyes", "dashboard.stages.setup.fourEyes", setup.fourEyesProperty());
         CheckBox named = check("stage-named", "dashboard.stages.setup.named", setup.namedTakersProperty());
-        TextField takers = field("stage-takers", "dashboard.stages.setup.takers", setup.takersProperty());
+        StageTakerPickerView takers = new StageTakerPickerView(setup.takerPicker());
         takers.visibleProperty().bind(setup.namedTakersProperty());
         takers.managedProperty().bind(takers.visibleProperty());
         Button save = new Button(Messages.text("dashboard.stages.setup.save"));

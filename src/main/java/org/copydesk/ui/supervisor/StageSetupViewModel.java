@@ -52,6 +52,7 @@ public final class StageSetupViewModel {
     private final ObjectProperty<Stage> removeTo = new SimpleObjectProperty<>();
     private final BooleanBinding canSave;
     private final BooleanBinding canChangeSelected;
+    private final StageTakerPicker takerPicker;
 
     StageSetupViewModel(DashboardContext context, StageBoardViewModel board) {
         this.context = context;
@@ -65,6 +66,12 @@ public final class StageSetupViewModel {
         canSave = Bindings.createBooleanBinding(() -> !acting.get() && board.deskProperty().get() != null
                 && !id.get().isBlank() && !name.get().isBlank(), acting, id, name, board.deskProperty());
         canChangeSelected = selected.isNotNull().and(acting.not());
+        takerPicker = new StageTakerPicker(context, board, takers);
+    }
+
+    /** The people a stage with named takers is taken by, picked from everyone (the form's takers). */
+    StageTakerPicker takerPicker() {
+        return takerPicker;
     }
 
     /** Only an admin changes a chain (the database refuses anyone else): the setup shows only to admins. */

@@ -8,14 +8,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.prefs.Preferences;
 import javafx.css.PseudoClass;
-import javafx.scene.Group;
 import javafx.scene.Node;
-import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.layout.HBox;
-import javafx.scene.transform.Scale;
 import javafx.stage.Stage;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewSession;
@@ -24,10 +20,10 @@ import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.ScaledWindow;
 import org.copydesk.ui.Snapshots;
 import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.TaskExecutor;
-import org.copydesk.ui.common.Theme;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -88,19 +84,7 @@ class DueTimeWindowTest {
             model = new EditorViewModel(session, TaskExecutor.sameThread(), ticker, ann, ann.desks(),
                     EditorViewModel.Settings.defaults(), ZoneId.of("UTC"));
             view = new EditorView(model, new HBox(), prefs, DesktopAttention.NONE);
-            Parent root = view;
-            if (scale != 1) {
-                view.setMinSize(width, height);
-                view.setPrefSize(width, height);
-                view.setMaxSize(width, height);
-                view.getTransforms().add(new Scale(scale, scale));
-                root = new Group(view);
-            }
-            stage = new Stage();
-            Scene scene = new Scene(root, Math.min(1280, width * scale), Math.min(800, height * scale));
-            Theme.LIGHT.apply(scene);
-            stage.setScene(scene);
-            stage.show();
+            stage = ScaledWindow.show(view, width, height, scale);
             model.start();
         });
         tick();

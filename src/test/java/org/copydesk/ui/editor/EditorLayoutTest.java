@@ -9,15 +9,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.prefs.Preferences;
 import javafx.geometry.Bounds;
-import javafx.scene.Group;
 import javafx.scene.Node;
-import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.SplitPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
-import javafx.scene.transform.Scale;
 import javafx.stage.Stage;
 import org.copydesk.review.Editor;
 import org.copydesk.review.ReviewSession;
@@ -26,6 +22,7 @@ import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.ScaledWindow;
 import org.copydesk.ui.Snapshots;
 import org.copydesk.ui.common.DesktopAttention;
 import org.copydesk.ui.common.Notice;
@@ -94,20 +91,7 @@ class EditorLayoutTest {
             // what the app adds to the toolbar for a supervisor: Dashboard, theme, sign out
             HBox extras = new HBox(4, new Button("Dashboard"), new Button("\u263e"), new Button("\u21aa"));
             view = new EditorView(model, extras, prefs, DesktopAttention.NONE);
-            Parent root = view;
-            if (scale != 1) {
-                view.setMinSize(width, height);
-                view.setPrefSize(width, height);
-                view.setMaxSize(width, height);
-                view.getTransforms().add(new Scale(scale, scale));
-                root = new Group(view);
-            }
-            stage = new Stage();
-            // the headless screen is 1280×800: the scaled window is drawn clipped, laid out whole
-            Scene scene = new Scene(root, Math.min(1280, width * scale), Math.min(800, height * scale));
-            Theme.LIGHT.apply(scene);
-            stage.setScene(scene);
-            stage.show();
+            stage = ScaledWindow.show(view, width, height, scale);
             model.start();
             model.tell(Notice.Kind.ERROR, "Your time on \u201cBudget vote passes after a long night in the chamber\u201d ran out. "
                     + "Your notes are kept as a draft.");

@@ -14,15 +14,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import javafx.scene.Group;
 import javafx.scene.Node;
-import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableRow;
-import javafx.scene.transform.Scale;
 import javafx.stage.Stage;
 import org.copydesk.review.DeadlineForecast.DueArticle;
 import org.copydesk.review.ForecastDesk;
@@ -33,10 +29,10 @@ import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.FxAwait;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.ScaledWindow;
 import org.copydesk.ui.Snapshots;
 import org.copydesk.ui.common.Notice;
 import org.copydesk.ui.common.TaskExecutor;
-import org.copydesk.ui.common.Theme;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -113,20 +109,7 @@ class DeadlinesPageTest {
         FxToolkit.setupFixture(() -> {
             DashboardView view = new DashboardView(model, (title, text) -> alerts.add(text));
             model.deadlines().onAttention(alerts::add); // as if the dashboard were behind another window
-            Parent root = view;
-            if (scale != 1) {
-                view.setMinSize(width, height);
-                view.setPrefSize(width, height);
-                view.setMaxSize(width, height);
-                view.getTransforms().add(new Scale(scale, scale));
-                root = new Group(view);
-            }
-            stage = new Stage();
-            // the headless screen is 1280×800: the scaled window is drawn clipped, laid out whole
-            Scene scene = new Scene(root, Math.min(1280, width * scale), Math.min(800, height * scale));
-            Theme.LIGHT.apply(scene);
-            stage.setScene(scene);
-            stage.show();
+            stage = ScaledWindow.show(view, width, height, scale);
             model.start();
             view.show(DashboardTab.DEADLINES);
         });

@@ -11,7 +11,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.chart.BarChart;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableCell;
@@ -24,9 +23,9 @@ import org.copydesk.testing.DatabaseExtension;
 import org.copydesk.testing.Fixtures;
 import org.copydesk.testing.ManualTicker;
 import org.copydesk.testing.TestDatabase;
+import org.copydesk.ui.ScaledWindow;
 import org.copydesk.ui.Snapshots;
 import org.copydesk.ui.common.TaskExecutor;
-import org.copydesk.ui.common.Theme;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -90,17 +89,17 @@ class DeskReportPageTest {
     }
 
     private void show() throws Exception {
+        show(1024, 640, 1);
+    }
+
+    private void show(double width, double height, double scale) throws Exception {
         model = new DashboardViewModel(services, TaskExecutor.sameThread(), ticker,
                 services.newsroom().addEditor("sue", "Sue Lindqvist", Role.SUPERVISOR, 5, List.of("news")),
                 DashboardViewModel.Settings.defaults(), zone);
         FxToolkit.registerPrimaryStage();
         FxToolkit.setupFixture(() -> {
             DashboardView view = new DashboardView(model, (title, text) -> { });
-            stage = new Stage();
-            Scene scene = new Scene(view, 1024, 640);
-            Theme.LIGHT.apply(scene);
-            stage.setScene(scene);
-            stage.show();
+            stage = ScaledWindow.show(view, width, height, scale);
             model.start();
             view.show(DashboardTab.HEALTH);
         });
@@ -143,6 +142,43 @@ class DeskReportPageTest {
         List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
         assertThat(lines.get(0)).startsWith("\uFEFFdesk,stage,today_decisions,today_with_due,today_in_time,today_p50_seconds");
         assertThat(lines.get(1)).isEqualTo("News,,2,2,1,600,1800,1,1,1,1200,1200");
+    }
+
+    /**
+     * A desk with stages: a line per stage and, after them, the line of its final decisions timed through
+     * the chain; the chart shows what went out in time, not each stage's steps. Drawn at 150 % on a
+     * 1440×900 screen (960×600 logical pixels).
+     */
+    @Test
+    void aDeskWithStagesHasALineThroughTheDeskAndTheChartCountsItsFinalDecisions(@TempDir Path folder) throws Exception {
+        services.newsroom().addDesk("legal", "Legal", Duration.ofMinutes(30));
+        DecisionHistory legal = new DecisionHistory(dsl, "legal");
+        legal.stage("copy", 1);
+        legal.stage("sign", 2);
+        Instant arrived = now.minusSeconds(3600);
+        long piece = legal.article(arrived, now.minusSeconds(1200)); // due 20 minutes ago
+        legal.passedOn(piece, "copy", "sign", arrived.plusSeconds(600)); // a step, in time
+        legal.approved(piece, "sign", now.minusSeconds(600)); // the end, 10 minutes late
+        show(960, 600, 1.5);
+        DeskReportViewModel report = model.health().deskReport();
+        assertThat(report.rows()).extracting(DeskReportViewModel.ReportRow::place)
+                .containsExactly("Legal \u00b7 Copy", "Legal \u00b7 Sign", "Legal \u00b7 Through the desk", "News");
+        assertThat(report.rows().get(2).today()).satisfies(r -> {
+            assertThat(r.decisions()).as("the approval at sign, not the step at copy").isEqualTo(1);
+            assertThat(r.inTime()).isZero();
+            assertThat(r.p50Seconds()).as("from arrival through both stages").isEqualTo(3000);
+        });
+        assertThat(shown("Legal \u00b7 Through the desk")).isTrue();
+        BarChart<?, ?> chart = robot.lookup("#desk-report-chart").queryAs(BarChart.class);
+        assertThat(chart.getData()).filteredOn(series -> series.getName().equals("Legal")).singleElement()
+                .satisfies(series -> assertThat(((Number) series.getData().get(series.getData().size() - 1).getYValue()).intValue())
+                        .as("today: the final decision was late, though the copy step was in time").isZero());
+        FxToolkit.setupFixture(() -> robot.lookup("#health-scroll").queryAs(ScrollPane.class).setVvalue(1));
+        WaitForAsyncUtils.waitForFxEvents();
+        Snapshots.save(stage.getScene().getRoot(), "dashboard-how-the-desk-did-150-percent");
+        Path csv = folder.resolve("report.csv");
+        FxToolkit.setupFixture(() -> report.export(csv));
+        assertThat(Files.readAllLines(csv, StandardCharsets.UTF_8)).contains("Legal,Through the desk,1,1,0,3000,3000,0,0,0,,");
     }
 
     /** Past days do not change: after the first look the 7 days before today are not read again, today is. */
