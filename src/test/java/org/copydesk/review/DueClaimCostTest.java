@@ -76,6 +76,30 @@ class DueClaimCostTest {
         assertThat(rowsRead).as("index entries and rows the server read for one claim of 5 (%s)", strategy).isLessThan(QUEUED / 5);
     }
 
+    /**
+     * The plan of the default claim's read (the cursor {@code skipping_free} of R__claim_articles.sql, as the
+     * file has it, its variables given the values a claim of 5 by one editor on News has): a range over
+     * {@code ix_article_free} in claim order, no sort, so a claim reads from the head of the queue
+     * however the due times lie. Logged for docs/benchmarks.md ("Due times on every article").
+     */
+    @org.junit.jupiter.api.Test
+    void theDefaultClaimReadsItsIndexInClaimOrderWithoutASort() throws Exception {
+        String routine = java.nio.file.Files.readString(java.nio.file.Path.of("db/routines/R__claim_articles.sql"));
+        java.util.regex.Matcher cursor = java.util.regex.Pattern.compile("DECLARE skipping_free CURSOR FOR (SELECT .*?);", java.util.regex.Pattern.DOTALL)
+                .matcher(routine);
+        assertThat(cursor.find()).as("the claim's cursor in R__claim_articles.sql").isTrue();
+        String read = cursor.group(1).replaceAll("--[^\n]*", " ")
+                .replace("v_now", "utc_timestamp(6)").replace("v_desks", "'news'").replace("v_stages", "''")
+                .replace("v_actor", "'due_cost_skip_locked'").replace("LIMIT v_want", "LIMIT 5");
+        assertThat(read).as("every variable given a value").doesNotContain("v_");
+        org.jooq.Result<org.jooq.Record> plan = dsl.fetch("EXPLAIN " + read);
+        log.info("the default claim's read with a due time on each of {} articles:\n{}", QUEUED, plan.format());
+        assertThat(plan).as("one table read").hasSize(1);
+        org.jooq.Record only = plan.get(0);
+        assertThat(only.get("key", String.class)).isEqualTo("ix_article_free");
+        assertThat(only.get("Extra", String.class)).as("no sort: the index is in claim order").doesNotContainIgnoringCase("filesort");
+    }
+
     private static long handlerReads(DSLContext session) {
         return session.fetch("show session status like 'Handler_read%'").stream()
                 .mapToLong(r -> Long.parseLong(r.get(1, String.class))).sum();
