@@ -8,6 +8,10 @@
 #   .ci/working-day.sh setup           Xvfb :57, openbox, the server, desks, people, 90 articles, 4 windows signed in
 #   .ci/working-day.sh drive SECONDS   editors open, type notes, approve/reject/send back/release (pause: touch $DAY/pause)
 #   .ci/working-day.sh freeze SECONDS  SIGSTOP the database while one editor types; screenshots and timings; SIGCONT
+#   .ci/working-day.sh restart SECONDS the team server stopped as the docs say (server --stop) and started again
+#                                      after SECONDS, the windows open; screenshots every 2 s until 40 s after
+#   .ci/working-day.sh revise NAME     NAME approves the selected article (Ctrl+1, Ctrl+Enter) and, inside the 5 s
+#                                      Undo window, a newer revision of every article NAME holds arrives (import)
 #   .ci/working-day.sh stop            closes the windows, stops the server, Xvfb and openbox
 #
 # Window placement: edna 1278x775 (the app's default), eli 1024x640, eve at 150 % scaling
@@ -55,11 +59,15 @@ sign_in() { # NAME PASSWORD [supervisor]: the sign-in form, then (editors) Start
     log "signed in $1 (window $w)"
 }
 
+start_server() { # as docs/servers.md starts a team server
+    copydesk server --bind 127.0.0.1 --port "$PORT" >>"$DAY/logs/server.log" 2>&1 & echo $! >"$DAY/server.pid"
+    copydesk server --status --wait 3m
+}
+
 setup() {
     pgrep -f "Xvfb $DISPLAY " >/dev/null || { Xvfb "$DISPLAY" -screen 0 1920x1200x24 -nolisten tcp >"$DAY/logs/xvfb.log" 2>&1 & echo $! >"$DAY/xvfb.pid"; sleep 2; }
     openbox >"$DAY/logs/openbox.log" 2>&1 & echo $! >"$DAY/openbox.pid"
-    copydesk server --bind 127.0.0.1 --port "$PORT" >"$DAY/logs/server.log" 2>&1 & echo $! >"$DAY/server.pid"
-    copydesk server --status --wait 3m
+    start_server
     copydesk desks add news News --lease 30m
     copydesk desks add sport Sport --lease 30m
     for e in edna eli eve; do
@@ -143,6 +151,41 @@ freeze() { # SECONDS: the database stopped (SIGSTOP) while eli types; a screensh
     done
     kill -CONT "$pid"; log "SIGCONT database pid $pid after $(echo "$(date +%s.%N) - $t0" | bc) s"
     for i in $(seq 1 20); do sleep 0.5; shot "thaw-$(printf %02d "$i")"; done
+}
+
+restart() { # SECONDS down
+    local t0 i
+    shot "restart-before"
+    t0=$(date +%s.%N); copydesk server --stop; log "server stopped (copydesk server --stop)"
+    for i in $(seq 1 $(($1 / 2))); do sleep 2; shot "restart-down-$(printf %02d "$i")"; done
+    start_server; log "server back after $(echo "$(date +%s.%N) - $t0" | bc) s"
+    for i in $(seq 1 20); do sleep 2; shot "restart-back-$(printf %02d "$i")"; done
+}
+
+revise() { # NAME
+    local name=$1 w held
+    held=$(copydesk status --json | python3 -c '
+import json, re, sys
+s = json.load(sys.stdin)
+ids = [re.search(r"\((\d+)\)$", l["title"]).group(1) for l in s.get("leases", []) if l["editor"] == sys.argv[1]]
+print(" ".join(ids))' "$name")
+    [[ -z $held ]] && { log "revise: $name holds nothing"; return 1; }
+    python3 - "$DAY/articles.json" "$DAY/revisions.json" $held <<'PY'
+import json, sys
+arts = {a["external_id"]: a for a in json.load(open(sys.argv[1]))}
+out = []
+for n in sys.argv[3:]:
+    a = dict(arts[f"day-{int(n):03d}"])
+    a["body"] = "A corrected first paragraph, sent by the writer.\n\n" + a["body"]
+    out.append(a)
+json.dump(out, open(sys.argv[2], "w"), indent=1)
+PY
+    w=$(win "$name"); act "$w"
+    shot_window "revise-before" "$w"
+    xdotool key ctrl+1 ctrl+Return; log "$name approved the selected article (Undo window open)"
+    sleep 1.5
+    copydesk import "$DAY/revisions.json"; log "revisions of articles ($held) imported"
+    for i in $(seq 1 8); do sleep 1; shot_window "revise-$(printf %02d "$i")" "$w"; done
 }
 
 stop() {

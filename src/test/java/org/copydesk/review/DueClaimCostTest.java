@@ -85,8 +85,8 @@ class DueClaimCostTest {
     @org.junit.jupiter.api.Test
     void theDefaultClaimReadsItsIndexInClaimOrderWithoutASort() throws Exception {
         String routine = java.nio.file.Files.readString(java.nio.file.Path.of("db/routines/R__claim_articles.sql"));
-        java.util.regex.Matcher cursor = java.util.regex.Pattern.compile("DECLARE skipping_free CURSOR FOR (SELECT .*?);", java.util.regex.Pattern.DOTALL)
-                .matcher(routine);
+        java.util.regex.Matcher cursor = java.util.regex.Pattern.compile("DECLARE skipping_free CURSOR FOR (SELECT .*?);",
+                java.util.regex.Pattern.DOTALL).matcher(routine);
         assertThat(cursor.find()).as("the claim's cursor in R__claim_articles.sql").isTrue();
         String read = cursor.group(1).replaceAll("--[^\n]*", " ")
                 .replace("v_now", "utc_timestamp(6)").replace("v_desks", "'news'").replace("v_stages", "''")
