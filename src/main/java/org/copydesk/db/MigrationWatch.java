@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -32,6 +33,9 @@ import org.slf4j.LoggerFactory;
  *       transaction, a {@code HANDLER}, a long statement, Flyway's named lock) are ended, and each
  *       ending is told; honest clients hold none between operations, and their pools replace an
  *       idle connection that was ended;</li>
+ *   <li>while a statement of the migration waits for row locks inside InnoDB, an operation of the
+ *       newsroom that holds row locks and waits for a metadata lock the migration holds is ended
+ *       (a deadlock neither the server's metadata locks nor InnoDB detect); its client runs it again;</li>
  *   <li>a session the migration may not end (the server's root, a DBA) holds it up at most that
  *       long (Flyway's named lock: {@link #FLYWAY_LOCK_WAIT}); then the migration stops, and
  *       {@link #explain} names that session.</li>
@@ -43,6 +47,7 @@ final class MigrationWatch implements AutoCloseable {
     /** How long a migration waits for Flyway's named lock while another migration (or a DBA's session) has it. */
     static final Duration FLYWAY_LOCK_WAIT = Duration.ofSeconds(10);
     static final long LOOK_EVERY_MS = 200;
+    private static final Duration TELL_SESSIONS_AFTER = Duration.ofSeconds(2);
     /** The server's error for a lock waited for too long, a metadata lock or a row's. */
     private static final int LOCK_WAIT_TIMEOUT = 1205;
 
@@ -54,11 +59,14 @@ final class MigrationWatch implements AutoCloseable {
     private final Set<Long> ours = sessions.ids();
     private final List<String> ended = new CopyOnWriteArrayList<>();
     private final Thread thread;
+    /** The account migrating: the schema's owner, the definer the operations run as. */
+    private String ownAccount;
     private volatile boolean running = true;
     private volatile Holder heldUpBy;
     /** A person's client: bounded waits only. */
     private boolean person;
     private long userLockWaitSince;
+    private boolean toldSessions;
 
     private MigrationWatch(Connection own, SchemaLockHolders holders) {
         this.own = own;
@@ -77,7 +85,8 @@ final class MigrationWatch implements AutoCloseable {
         MigrationWatch watch;
         try {
             watch = new MigrationWatch(own, SchemaLockHolders.of(own, flywayLocks));
-            if (watch.holders.isNewsroomAccount(currentAccount(own))) {
+            watch.ownAccount = currentAccount(own);
+            if (watch.holders.isNewsroomAccount(watch.ownAccount)) {
                 // a person's client trying a migration it may not make (it is refused and names the admin's
                 // command): it bounds its waits but ends nobody, not even its own other sessions
                 watch.person = true;
@@ -130,7 +139,7 @@ final class MigrationWatch implements AutoCloseable {
             return;
         }
         try (Connection c = watched.getConnection(); Statement s = c.createStatement()) {
-            List<String> tables = new java.util.ArrayList<>();
+            List<String> tables = new ArrayList<>();
             try (ResultSet r = s.executeQuery("select table_name from information_schema.tables"
                     + " where table_schema = database() and table_type = 'BASE TABLE' order by table_name")) {
                 while (r.next()) {
@@ -230,19 +239,43 @@ final class MigrationWatch implements AutoCloseable {
 
     private void look() throws SQLException {
         boolean metadataWait = false;
+        boolean rowLockWait = false;
         Long userLockWaiter = null;
-        try (Statement s = own.createStatement(); ResultSet r = s.executeQuery(
-                "select id, coalesce(state, ''), command from information_schema.processlist where command in ('Query', 'Execute')")) {
+        boolean slow = false;
+        List<Holder> crossing = new ArrayList<>();
+        try (Statement s = own.createStatement(); ResultSet r = s.executeQuery("select p.id, coalesce(p.state, ''), p.time,"
+                + " p.user, p.command, t.trx_state, coalesce(t.trx_rows_locked, 0) from information_schema.processlist p"
+                + " left join information_schema.innodb_trx t on t.trx_mysql_thread_id = p.id"
+                + " where p.command in ('Query', 'Execute')")) {
             while (r.next()) {
+                long id = r.getLong(1);
                 String state = r.getString(2).toLowerCase(Locale.ROOT);
-                if (ours.contains(r.getLong(1)) && state.contains("lock")) {
+                if (ours.contains(id)) {
+                    slow |= r.getLong(3) >= TELL_SESSIONS_AFTER.toSeconds();
+                    rowLockWait |= "LOCK WAIT".equals(r.getString(6));
                     if (state.contains("user lock")) {
-                        userLockWaiter = r.getLong(1);
-                    } else {
+                        userLockWaiter = id;
+                    } else if (state.contains("lock")) {
                         metadataWait = true;
                     }
+                } else if (state.contains("metadata lock") && r.getLong(7) > 0 && newsroomCall(r.getString(4))) {
+                    crossing.add(new Holder(id, r.getString(4), r.getString(5), r.getLong(3), r.getString(2),
+                            "waiting for a metadata lock the schema change holds, with " + r.getLong(7)
+                                    + " rows locked that it waits for: each waited for the other", true));
                 }
             }
+        }
+        if (slow && !toldSessions) {
+            toldSessions = true;
+            logSessions();
+        }
+        if (rowLockWait) {
+            // A deadlock neither lock system sees: a copying ALTER (V29's CHECK on desk) holds the table's
+            // metadata lock and waits, at its rename, for row locks that an operation took before it came to
+            // that table and now waits for its metadata lock (MigrationWhileWorkingTest, embedded 11.4.5).
+            // Left alone the change gives up after its lock wait, partway through a script; the operation's
+            // session is ended instead, as InnoDB would choose a victim, and its client runs it again.
+            crossing.forEach(this::end);
         }
         if (!metadataWait && userLockWaiter == null) {
             userLockWaitSince = 0;
@@ -268,6 +301,40 @@ final class MigrationWatch implements AutoCloseable {
                 SchemaLockHolders.end(own, userLockWaiter);
             }
         }
+    }
+
+    /**
+     * An operation of the newsroom under way: a newsroom account's session, or one showing the
+     * schema owner's account (the operations run as their definer, the owner, which is also the
+     * account that migrates).
+     */
+    private boolean newsroomCall(String account) {
+        return account != null && (holders.isNewsroomAccount(account) || account.equals(ownAccount));
+    }
+
+    /**
+     * Once per migration, when a statement of it has run for {@link #TELL_SESSIONS_AFTER} (most of
+     * its lock wait): every session as the server lists it, with its transaction, so that the admin
+     * (and whoever reads the log of a test that failed) sees what held the change up, also where the
+     * server lists no metadata locks or the wait is for a row or table lock inside InnoDB.
+     */
+    private void logSessions() throws SQLException {
+        StringBuilder lines = new StringBuilder();
+        try (Statement s = own.createStatement(); ResultSet r = s.executeQuery(
+                "select p.id, p.user, p.command, p.time, coalesce(p.state, ''), coalesce(concat(t.trx_state, ' since ',"
+                        + " t.trx_started, ', ', t.trx_rows_locked, ' rows locked'), 'no transaction'),"
+                        + " left(coalesce(p.info, ''), 60) from information_schema.processlist p"
+                        + " left join information_schema.innodb_trx t on t.trx_mysql_thread_id = p.id"
+                        + " where p.id <> connection_id() order by p.id")) {
+            while (r.next()) {
+                lines.append(System.lineSeparator()).append("  ").append(r.getLong(1)).append(' ').append(r.getString(2))
+                        .append(' ').append(r.getString(3)).append(' ').append(r.getLong(4)).append(" s ")
+                        .append(r.getString(5)).append("; ").append(r.getString(6)).append(" | ")
+                        .append(r.getString(7).replaceAll("\\s+", " "));
+            }
+        }
+        log.info("A statement of the migration has run {} s; the sessions now (id, account, command, seconds, state;"
+                + " transaction | statement):{}", TELL_SESSIONS_AFTER.toSeconds(), lines);
     }
 
     private void end(Holder h) {

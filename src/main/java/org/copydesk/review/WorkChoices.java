@@ -103,6 +103,14 @@ public final class WorkChoices {
         return options;
     }
 
+    /**
+     * The person's choice as kept ("news/copy", "sport"; empty: everything they may work): one row
+     * by its key, for the window's top line.
+     */
+    public Set<String> chosen(String person) {
+        return entries(dsl.select(EDITOR.WORK_CHOICE).from(EDITOR).where(EDITOR.ID.eq(person)).fetchOne(EDITOR.WORK_CHOICE));
+    }
+
     /** The desks the person may work: those they are on and those with a stage naming them. */
     public List<String> desksOf(String person) {
         return dsl.select(EDITOR_DESK.DESK_ID).from(EDITOR_DESK).where(EDITOR_DESK.EDITOR_ID.eq(person))

@@ -46,7 +46,8 @@ import org.jooq.impl.DSL;
  * experiments; no report is written then), {@code bench.sweeps} release-service set-ups to compare:
  * batch size, "/paced" for a service that rests as long as each batch took (100,100/paced,1000/paced;
  * empty: none), {@code bench.due} scrambled (a due time on every article, not in arrival order) or arrival
- * (due two hours after arrival) (docs/benchmarks.md, "Due times on every article").
+ * (due two hours after arrival) (docs/benchmarks.md, "Due times on every article"), {@code bench.stages}
+ * chains to run the full path on besides the desk without stages, e.g. 1,3 ({@link StageCells}).
  * After the cells, {@link RoutineEnvelope} prices what the database's rules add to
  * every operation (its cells without them run with each owner count).
  *
@@ -71,7 +72,12 @@ public final class ClaimBenchmark {
      */
     enum Kind { BARE, BARE_RECORDS, EDITORS }
 
-    record Cell(String label, Kind kind, ClaimStrategyKind strategy, int owners) {
+    record Cell(String label, Kind kind, ClaimStrategyKind strategy, int owners, int stages) {
+        /** A cell on the desk without stages. */
+        Cell(String label, Kind kind, ClaimStrategyKind strategy, int owners) {
+            this(label, kind, strategy, owners, 0);
+        }
+
         static Cell bare(int owners) {
             return new Cell("BARE/" + owners, Kind.BARE, ClaimStrategyKind.SKIP_LOCKED, owners);
         }
@@ -172,6 +178,9 @@ public final class ClaimBenchmark {
                     cells.add(Cell.bare(owners));
                     cells.add(Cell.bareRecords(owners));
                     cells.add(Cell.editors(ClaimStrategyKind.SKIP_LOCKED, owners));
+                    for (int stages : StageCells.counts()) {
+                        cells.add(StageCells.cell(owners, stages));
+                    }
                     cells.add(Cell.editors(ClaimStrategyKind.OPTIMISTIC, owners));
                     cells.add(Cell.editors(ClaimStrategyKind.BLOCKING, owners));
                     cells.add(RoutineEnvelope.withoutCell(owners));
@@ -222,7 +231,7 @@ public final class ClaimBenchmark {
                         ? RoutineEnvelope.prices(admin.dsl()) : Map.of();
                 String markdown = Report.render(results, sweeps, server, admin, measure, warmup,
                         Duration.ofNanos(System.nanoTime() - started), new Report.Setup(ownerCounts, sweepConfigs,
-                                accounts)) + RoutineEnvelope.render(results, ownerCounts, prices);
+                                accounts)) + RoutineEnvelope.render(results, ownerCounts, prices) + StageCells.render(results, ownerCounts);
                 System.out.println();
                 System.out.println(markdown);
                 if (wanted.isEmpty()) {
@@ -287,8 +296,13 @@ public final class ClaimBenchmark {
         dsl.execute("analyze table article");
     }
 
-    /** Puts back every row earlier cells touched and empties the event log. */
+    /** Puts back every row earlier cells touched and empties the event log, on the desk without stages. */
     private void reset() {
+        reset(0);
+    }
+
+    /** Puts back every row earlier cells touched, gives the desk {@code stages} stages and empties the event log. */
+    private void reset(int stages) {
         DSLContext dsl = admin.dsl();
         emptyEventLog(dsl);
         dsl.execute("delete from review_draft");
@@ -306,6 +320,7 @@ public final class ClaimBenchmark {
                 .setNull(ARTICLE.DECIDED_AT)
                 .where(ARTICLE.STATUS.ne(ArticleStatus.queued).or(ARTICLE.LOCKED_BY.isNotNull()).or(ARTICLE.QUEUE_LANE.eq(0)))
                 .execute();
+        StageCells.chain(dsl, EditorSessions.DESK, stages);
         settle();
     }
 
@@ -325,7 +340,7 @@ public final class ClaimBenchmark {
     // --- one cell -----------------------------------------------------------------------------
 
     private Result run(Cell cell) {
-        reset();
+        reset(cell.stages());
         return switch (cell.kind()) {
             case BARE, BARE_RECORDS -> runBare(cell);
             case EDITORS -> runEditors(cell);

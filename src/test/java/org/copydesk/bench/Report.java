@@ -61,7 +61,8 @@ final class Report {
         md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (ClaimBenchmark.Result r : results.values()) {
             md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.1f | %.2f | %.2f | %d | %d | %d | %d | %.2f %% | %d |%n",
-                    RoutineEnvelope.isWithout(r.cell()) ? "EDITORS without the envelope" : r.cell().kind(),
+                    RoutineEnvelope.isWithout(r.cell()) ? "EDITORS without the envelope"
+                            : r.cell().stages() > 0 ? "EDITORS, " + r.cell().stages() + " stage(s)" : r.cell().kind(),
                     r.cell().strategy(), r.cell().owners(),
                     r.rowsPerSecond(), r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.claims(), r.retries(),
                     r.deadlocks(), r.lockWaits(), 100 * r.retryShare(), r.callerErrors()));

@@ -45,6 +45,7 @@ final class DataInMemory {
                 return Optional.of(memory);
             }
             deleteTree(data); // an earlier run's, on disk or linked to memory that is gone: the tests make what they need
+            deleteTree(memory); // an earlier run's whose server outlived its JVM: its root password is not this folder's
             Files.createDirectories(memory);
             Files.createDirectories(folder);
             Files.createSymbolicLink(data, memory);

@@ -205,7 +205,10 @@ public final class EditorView extends StackPane {
      * from (the app offers it to editors; a supervisor chooses on the dashboard).
      */
     public void offerWorkChoice(WorkChoiceModel choice) {
-        workChoice = new WorkChoiceOverlay(choice, summary -> model.tell(Notice.Kind.INFO, Messages.text("editor.workChoice.kept", summary)));
+        workChoice = new WorkChoiceOverlay(choice, summary -> {
+            model.tell(Notice.Kind.INFO, Messages.text("editor.workChoice.kept", summary));
+            model.workChoiceKept();
+        });
         getChildren().add(workChoice);
         settings.offerWorkChoice(workChoice::open);
     }

@@ -392,8 +392,13 @@ public final class EditorViewModel implements AutoCloseable {
         return words.deskChanges();
     }
 
-    /** The desks worked on today, by name: "News, Sport". */
+    /** The desks worked on today, by name, with the stages chosen where only some are: "News · Copy edit, Sport". */
     public ReadOnlyStringProperty deskSummaryProperty() {
         return words.desks();
+    }
+
+    /** The editor kept a new choice of desks and stages: the top line reads it now rather than within the minute. */
+    public void workChoiceKept() {
+        words.readSoon();
     }
 }

@@ -1,10 +1,12 @@
 package org.copydesk.ui.editor;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.Set;
+import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.IntegerProperty;
@@ -23,8 +25,8 @@ import org.copydesk.ui.common.Messages;
 
 /**
  * The words around "My articles": how many the editor holds of how many ("3 of 5"), the desks
- * worked on today by name, and what an empty list says (nothing yet; nothing on the desks and when
- * the next article comes; work waiting). The desks' names and which desks are the editor's are read
+ * (and stages, where the editor chose some) worked on today by name, and what an empty list says
+ * (nothing yet; nothing on the desks and when the next article comes; work waiting). The desks' names and which desks are the editor's are read
  * at the start and again every {@link #DESKS_EVERY}, so a desk renamed or taken away by an admin
  * shows within a minute.
  */
@@ -76,7 +78,7 @@ final class ListWords {
         List<String> chosen = context.desks();
         BackgroundTask.of("read the desks", () -> new DesksNow(context.session.newsroom().desks(),
                         context.session.workChoices().desksOf(editorId), // with those where a stage names them
-                        chains(chosen)))
+                        chains(chosen), context.session.workChoices().chosen(editorId)))
                 .onRunning(() -> readingDesks = true)
                 .onFinished(() -> readingDesks = false)
                 .onSuccess(now -> {
@@ -84,7 +86,7 @@ final class ListWords {
                     if (context.knowDesks(now.all(), now.editorsDesks()) || chainsChanged) {
                         deskChanges.set(deskChanges.get() + 1);
                     }
-                    desks.set(context.desks().stream().map(context::deskName).collect(Collectors.joining(", ")));
+                    desks.set(topLine(context.desks(), context::deskName, now.chains(), now.choice()));
                 })
                 .onFailure(context::failed)
                 .executeWith(context.tasks);
@@ -99,7 +101,35 @@ final class ListWords {
         return chains;
     }
 
-    private record DesksNow(List<Desk> all, List<String> editorsDesks, Map<String, List<Stage>> chains) {
+    private record DesksNow(List<Desk> all, List<String> editorsDesks, Map<String, List<Stage>> chains, Set<String> choice) {
+    }
+
+    /**
+     * What the window's top line names: the desks worked on today, and where the editor chose to take
+     * work from only some of a desk's stages, those stages ("News · Copy edit, Sport"); a desk left out
+     * of the choice is left out here too. No choice (or one naming nothing still theirs): every desk.
+     */
+    static String topLine(List<String> desks, Function<String, String> deskName, Map<String, List<Stage>> chains,
+                          Set<String> choice) {
+        List<String> parts = new ArrayList<>();
+        for (String desk : desks) {
+            if (choice.isEmpty() || choice.contains(desk)) {
+                parts.add(deskName.apply(desk));
+                continue;
+            }
+            for (Stage stage : chains.getOrDefault(desk, List.of())) {
+                if (choice.contains(desk + "/" + stage.id())) {
+                    parts.add(Messages.text("editor.workChoice.stage", deskName.apply(desk), stage.name()));
+                }
+            }
+        }
+        return String.join(", ", parts.isEmpty() ? desks.stream().map(deskName).toList() : parts);
+    }
+
+    /** Reads the desks and the editor's choice again at the next tick (a choice was just kept). */
+    void readSoon() {
+        nextDesksNanos = context.ticker.nanoTime();
+        update();
     }
 
     /** Every tick and on every change of the list; the desks again when their time has come. */

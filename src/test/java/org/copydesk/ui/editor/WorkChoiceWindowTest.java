@@ -199,6 +199,8 @@ class WorkChoiceWindowTest {
         assertThat(dsl.fetchValue(EDITOR.WORK_CHOICE, EDITOR.ID.eq(ANN))).isEqualTo("sport");
         assertThat(fx(() -> lookup("#work-choice-overlay").isVisible())).isFalse();
         assertThat(editorModel.notices()).extracting(n -> n.text()).contains("From now on new work comes from: Sport.");
+        assertThat(fx(() -> ((Label) lookup("#desk-summary")).getText())).as("the top line names the choice at once")
+                .isEqualTo("Sport");
         assertThat(WorkChoices.over(dsl).options(ANN)).filteredOn(WorkChoices.Option::chosen).hasSize(1);
 
         // Esc leaves the choice as it is
@@ -208,5 +210,13 @@ class WorkChoiceWindowTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(fx(() -> lookup("#work-choice-overlay").isVisible())).isFalse();
         assertThat(dsl.fetchValue(EDITOR.WORK_CHOICE, EDITOR.ID.eq(ANN))).isEqualTo("sport");
+
+        // one stage of News instead of Sport: the top line names the desk and the stage
+        robot.clickOn("#editor-settings").clickOn("#work-choice");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.push(KeyCode.TAB).push(KeyCode.SPACE).push(KeyCode.TAB).push(KeyCode.TAB).push(KeyCode.SPACE).push(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(dsl.fetchValue(EDITOR.WORK_CHOICE, EDITOR.ID.eq(ANN))).isEqualTo("news/copy");
+        assertThat(fx(() -> ((Label) lookup("#desk-summary")).getText())).isEqualTo("News \u00b7 Copy edit");
     }
 }
