@@ -26,9 +26,9 @@ import org.copydesk.ui.common.Messages;
 /**
  * The words around "My articles": how many the editor holds of how many ("3 of 5"), the desks
  * (and stages, where the editor chose some) worked on today by name, and what an empty list says
- * (nothing yet; nothing on the desks and when the next article comes; work waiting). The desks' names and which desks are the editor's are read
- * at the start and again every {@link #DESKS_EVERY}, so a desk renamed or taken away by an admin
- * shows within a minute.
+ * (nothing yet; nothing on the desks and when the next article comes; work waiting). The desks'
+ * names and which desks are the editor's are read at the start and again every
+ * {@link #DESKS_EVERY}, so a desk renamed or taken away by an admin shows within a minute.
  */
 final class ListWords {
 
