@@ -34,7 +34,8 @@ import org.jooq.DSLContext;
  *
  * <p>Run: {@code mvn -q test-compile exec:exec@routine-statement-profile} (about a minute). System
  * properties (through {@code -Dbench.args="…"}): {@code bench.rows} rows measured (1,500),
- * {@code bench.warmup} rows before (250), {@code bench.workdir} the server's folder, {@code bench.keep}
+ * {@code bench.warmup} rows before (250), {@code bench.stages} a chain of that many stages on the desk (0),
+ * {@code bench.workdir} the server's folder, {@code bench.keep}
  * (true: leave the server running afterwards, to query it).
  *
  * <p>performance_schema's timers add their own cost to every statement (a few µs each), so the µs are
@@ -67,6 +68,8 @@ public final class RoutineStatementProfile {
                 DSLContext dsl = admin.dsl();
                 String version = dsl.fetchOne("select version()").get(0, String.class);
                 newsroom(dsl, rows + warmup + 100);
+                // -Dbench.stages=N: the desk with a chain of N stages, every article at the first (StageCells)
+                StageCells.chain(dsl, DESK, Integer.getInteger("bench.stages", 0));
                 try (Database pool = Database.open(endpoint.accountUrl("profile"), EDITOR, PASSWORD, null,
                         DataSources.PoolSize.of(1), Database.SchemaAction.NONE, null)) {
                     ReviewSession session = new ReviewSession(pool, ReviewSession.Options.defaults());
