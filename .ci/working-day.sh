@@ -50,10 +50,12 @@ shot() { import -window root "$DAY/shots/$1.png"; }
 shot_window() { import -window "$2" "$DAY/shots/$1.png"; }
 db_pid() { cat "$COPYDESK_HOME/server/run/"*.pid 2>/dev/null | head -1; }
 
-sign_in() { # NAME PASSWORD [supervisor]: the sign-in form, then (editors) Start with the desks ticked
+sign_in() { # NAME PASSWORD [supervisor|copy-edit]: the sign-in form, then (editors) Start with the desks ticked
     local w; w=$(wait_win "$1"); sleep 4; act "$w"
     xdotool type --delay 30 "$1"; xdotool key Tab; xdotool type --delay 30 "$2"; xdotool key Return
     sleep 6
+    # copy-edit: from Start back past Sport and Sign-off to News's Copy edit, ticked: work from that stage only
+    [[ ${3:-} == copy-edit ]] && { act "$w"; xdotool key shift+Tab shift+Tab shift+Tab space; }
     # a supervisor goes straight to the dashboard: a second Enter would press Get articles
     [[ ${3:-} == supervisor ]] || { act "$w"; xdotool key Return; }
     log "signed in $1 (window $w)"
@@ -95,7 +97,7 @@ json.dump(arts, open(sys.argv[1], "w"), indent=1)
 PY
     copydesk import "$DAY/articles.json"
     window_jvm edna; sign_in edna edna-pass-2026; xdotool windowmove "$(win edna)" 0 0
-    window_jvm eli; sign_in eli eli-pass-2026; xdotool windowsize "$(win eli)" 1024 640; xdotool windowmove "$(win eli)" 890 40
+    window_jvm eli; sign_in eli eli-pass-2026 copy-edit; xdotool windowsize "$(win eli)" 1024 640; xdotool windowmove "$(win eli)" 890 40
     window_jvm eve -Dglass.gtk.uiScale=1.5; sign_in eve eve-pass-2026
     window_jvm sam; sign_in sam sam-pass-2026 supervisor
 }
