@@ -52,13 +52,20 @@ final class MigratingSessions {
         long id;
         long lockWait;
         long rowLockWait;
+        boolean formerDefault;
         try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
-                "select connection_id(), @@session.lock_wait_timeout, @@session.innodb_lock_wait_timeout")) {
+                "select connection_id(), @@session.lock_wait_timeout, @@session.innodb_lock_wait_timeout,"
+                + " @@collation_database <> (select DEFAULT_COLLATION_NAME from information_schema.SCHEMATA"
+                + " where SCHEMA_NAME = database())")) {
             r.next();
             id = r.getLong(1);
             lockWait = r.getLong(2);
             rowLockWait = r.getLong(3);
+            formerDefault = r.getBoolean(4);
             s.execute("set session lock_wait_timeout = " + lockWaitSeconds + ", innodb_lock_wait_timeout = " + lockWaitSeconds);
+        }
+        if (formerDefault) {
+            enterAgain(c);
         }
         ids.add(id);
         boolean mariaDb = c.getMetaData().getDatabaseProductVersion().contains("MariaDB");
@@ -78,6 +85,22 @@ final class MigratingSessions {
                     ? tableChangesForgetRoutines(statement, c) : result;
         };
         return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, handler);
+    }
+
+    /**
+     * A session keeps the default collation its database had when it entered it, and a table it
+     * creates takes that one, whatever the database's default is now: a session the pool opened
+     * before {@link DatabaseCharacterSet} changed the default would create latin1 tables in a utf8mb4
+     * database (a foreign key between the two is refused, errno 150). The pool's sessions are
+     * replaced after the change, but one it was opening at that moment joins it afterwards. Entering
+     * the database again makes the session take its present default; entering the database it is
+     * already in does not, so it goes by information_schema (every account may).
+     */
+    private static void enterAgain(Connection c) throws SQLException {
+        String database = c.getCatalog();
+        log.info("A migrating session had entered the database before its default character set changed; it enters it again");
+        c.setCatalog("information_schema");
+        c.setCatalog(database);
     }
 
     /**

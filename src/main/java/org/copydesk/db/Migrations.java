@@ -120,7 +120,7 @@ public final class Migrations {
             MigrationInfoService after;
             watch.requireTablesFree(watched);
             try {
-                convertToUtf8mb4(watched);
+                boolean converted = convertToUtf8mb4(watched);
                 applied = on(schema(), watched).migrate().migrationsExecuted;
                 after = schema().info();
                 if (!migratedByNewerVersion(after)) {
@@ -128,6 +128,9 @@ public final class Migrations {
                     if (applied > 0) {
                         regrantAccounts(watched);
                     }
+                }
+                if (converted) {
+                    renewPoolSessions();
                 }
             } catch (RuntimeException e) {
                 Optional<String> heldUp = watch.explain(e, whatChanged(before));
@@ -264,8 +267,11 @@ public final class Migrations {
 
     /** Applies pending migrations up to {@code version} and no further (a restore rebuilds the schema a backup was taken at). */
     public Outcome migrateTo(String version) {
-        convertToUtf8mb4(dataSource);
+        boolean converted = convertToUtf8mb4(dataSource);
         int applied = Flyway.configure().configuration(schema().getConfiguration()).target(version).load().migrate().migrationsExecuted;
+        if (converted) {
+            renewPoolSessions();
+        }
         return new Outcome(currentVersion(), applied);
     }
 
@@ -324,20 +330,31 @@ public final class Migrations {
     }
 
     /**
-     * Converts the database to utf8mb4 when it is not ({@link DatabaseCharacterSet}); the pool's
-     * open sessions took the old default as their collation when they connected, so they are
-     * replaced: a routine created through one would keep it.
+     * Converts the database to utf8mb4 when it is not ({@link DatabaseCharacterSet}), and says
+     * whether it did. The pool's open sessions took the old default as their collation when they
+     * connected, so they are replaced: a routine or table created through one would keep it.
      */
-    private void convertToUtf8mb4(DataSource converting) {
-        if (DatabaseCharacterSet.convert(converting)) {
-            try {
-                if (dataSource.isWrapperFor(HikariDataSource.class)) {
-                    dataSource.unwrap(HikariDataSource.class).getHikariPoolMXBean().softEvictConnections();
-                }
-            } catch (SQLException e) {
-                throw new DatabaseSetupException("Renewing the database connections after converting to utf8mb4 failed: "
-                        + e.getMessage(), e);
+    private boolean convertToUtf8mb4(DataSource converting) {
+        boolean converted = DatabaseCharacterSet.convert(converting);
+        if (converted) {
+            renewPoolSessions();
+        }
+        return converted;
+    }
+
+    /**
+     * Replaces the pool's sessions as they come back. Done again once a migration that converted
+     * has finished: a session the pool was opening as the default changed joins it after the first
+     * renewal (the migration's own sessions check for that: {@link MigratingSessions}).
+     */
+    private void renewPoolSessions() {
+        try {
+            if (dataSource.isWrapperFor(HikariDataSource.class)) {
+                dataSource.unwrap(HikariDataSource.class).getHikariPoolMXBean().softEvictConnections();
             }
+        } catch (SQLException e) {
+            throw new DatabaseSetupException("Renewing the database connections after converting to utf8mb4 failed: "
+                    + e.getMessage(), e);
         }
     }
 

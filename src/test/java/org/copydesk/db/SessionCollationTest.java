@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 
+import com.zaxxer.hikari.HikariDataSource;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Stream;
+import javax.sql.DataSource;
 import org.assertj.core.api.SoftAssertions;
 import org.copydesk.review.imports.ArticleImporter;
 import org.copydesk.review.imports.ImportListener;
@@ -27,6 +29,8 @@ import org.copydesk.testing.TestServer;
 import org.jooq.DSLContext;
 import org.jooq.Record;
 import org.jooq.Results;
+import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -127,6 +131,99 @@ class SessionCollationTest {
             assertOneCollation(database, name);
         } finally {
             server.execute("DROP DATABASE IF EXISTS `" + name + "`");
+        }
+    }
+
+    /**
+     * A pool may be opening a session as the conversion changes the database's default; that session
+     * keeps the former default, and a table it creates takes it (latin1 beside utf8mb4: the review
+     * stages' foreign key was refused, errno 150, in one CI run in many). Here every session the
+     * migration gets was opened before the conversion, and none is replaced.
+     */
+    @Test
+    void sessionsOpenedBeforeTheConversionCreateTablesInTheNewDefault() throws SQLException {
+        TestServer.Endpoint server = TestServer.endpoint();
+        String name = ("t_opened_before_" + ProcessHandle.current().pid()).toLowerCase(java.util.Locale.ROOT);
+        server.execute("DROP DATABASE IF EXISTS `" + name + "`");
+        server.execute("CREATE DATABASE `" + name + "` CHARACTER SET latin1 COLLATE latin1_bin");
+        try (HikariDataSource pool = DataSources.create(server.url(name), server.user(), server.password().toCharArray(), null,
+                DataSources.PoolSize.of(6), "opened-before")) {
+            new Migrations(new SessionsOpenedBefore(pool, 5)).migrate();
+            List<String> notUtf8mb4 = DSL.using(pool, SQLDialect.MARIADB).fetch("SELECT CONCAT(TABLE_NAME, '.', COLUMN_NAME, ' ',"
+                    + " CHARACTER_SET_NAME) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND CHARACTER_SET_NAME <> 'utf8mb4'",
+                    name).getValues(0, String.class);
+            assertThat(notUtf8mb4).as("text columns not in utf8mb4").isEmpty();
+        } finally {
+            server.execute("DROP DATABASE IF EXISTS `" + name + "`");
+        }
+    }
+
+    /** Hands out only sessions it opened when made, each back to it on close: not a pool that replaces them. */
+    private static final class SessionsOpenedBefore implements DataSource {
+        private final java.util.concurrent.BlockingDeque<Connection> open = new java.util.concurrent.LinkedBlockingDeque<>();
+
+        SessionsOpenedBefore(DataSource pool, int sessions) throws SQLException {
+            for (int i = 0; i < sessions; i++) {
+                open.add(pool.getConnection());
+            }
+        }
+
+        @Override
+        public Connection getConnection() throws SQLException {
+            Connection c = open.poll();
+            if (c == null) {
+                throw new SQLException("all the sessions opened before are in use");
+            }
+            return (Connection) java.lang.reflect.Proxy.newProxyInstance(Connection.class.getClassLoader(),
+                    new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+                        if ("close".equals(method.getName())) {
+                            open.add(c);
+                            return null;
+                        }
+                        try {
+                            return method.invoke(c, args);
+                        } catch (java.lang.reflect.InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+        }
+
+        @Override
+        public Connection getConnection(String user, String password) throws SQLException {
+            throw new SQLException("not for other accounts");
+        }
+
+        @Override
+        public java.io.PrintWriter getLogWriter() {
+            return null;
+        }
+
+        @Override
+        public void setLogWriter(java.io.PrintWriter out) {
+        }
+
+        @Override
+        public void setLoginTimeout(int seconds) {
+        }
+
+        @Override
+        public int getLoginTimeout() {
+            return 0;
+        }
+
+        @Override
+        public java.util.logging.Logger getParentLogger() {
+            return java.util.logging.Logger.getGlobal();
+        }
+
+        @Override
+        public <T> T unwrap(Class<T> iface) throws SQLException {
+            throw new SQLException("not a wrapper");
+        }
+
+        @Override
+        public boolean isWrapperFor(Class<?> iface) {
+            return false;
         }
     }
 
