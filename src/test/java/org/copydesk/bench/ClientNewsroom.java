@@ -77,7 +77,7 @@ final class ClientNewsroom implements AutoCloseable {
 
     /** Signs in a working client (at the window) and starts its loop, which works while {@link #work} is on. */
     void signInWorking(String id) {
-        DesktopClient client = signIn(working, id, true);
+        DesktopClient client = signIn(working, id, DesktopClient.Window.AT_WINDOW);
         if (client != null) {
             Thread loop = loop(client);
             loops.add(loop);
@@ -85,14 +85,14 @@ final class ClientNewsroom implements AutoCloseable {
         }
     }
 
-    /** Signs in an idle client, at the window (list watch every 3 s, presence) or away (every 30 s). */
-    void signInIdle(String id, boolean atWindow) {
-        signIn(idle, id, atWindow);
+    /** Signs in an idle client: away, at the window holding nothing, or holding a full hand ({@link DesktopClient.Window}). */
+    void signInIdle(String id, DesktopClient.Window window) {
+        signIn(idle, id, window);
     }
 
-    private DesktopClient signIn(List<DesktopClient> into, String id, boolean atWindow) {
+    private DesktopClient signIn(List<DesktopClient> into, String id, DesktopClient.Window window) {
         try {
-            DesktopClient client = DesktopClient.signIn(url, id, password(id), desks, atWindow, scheduler, phase, errors);
+            DesktopClient client = DesktopClient.signIn(url, id, password(id), desks, window, scheduler, phase, errors);
             into.add(client);
             return client;
         } catch (RuntimeException e) {
@@ -212,7 +212,7 @@ final class ClientNewsroom implements AutoCloseable {
             newsroom.signInWorking(args[2] + i);
         }
         for (int i = 0; i < idle; i++) {
-            newsroom.signInIdle(args[4] + i, false);
+            newsroom.signInIdle(args[4] + i, DesktopClient.Window.AWAY);
         }
         ClaimBenchmark.say("client newsroom: %d working and %d idle clients signed in in %.0f s, %d refused", working, idle,
                 (System.nanoTime() - t0) / 1e9, newsroom.refusals().size());

@@ -24,11 +24,12 @@ import org.copydesk.ui.editor.EditorViewModel;
  * One signed-in desktop client as the app runs it, on the editor's own account: the desktop pool
  * ({@link DataSources.PoolSize#desktop()}), a window opening with two reads at once (what the editor
  * holds, and the list watch), then on the client's own random phase the list watch as the window
- * asks it holding nothing (at the window: every 3 s for the minute after sign-in, then every 15 s
- * since nobody touches it; every 30 s while the editor is away: {@code LiveList}), the presence
- * heartbeat every 60 s while the editor is at the window (an away editor's client sends none), and
- * the release service as the app starts it ({@link ReleaseService#start()}: the newsroom's sweep
- * turn, paced as the database asks).
+ * asks it ({@link Window}: holding nothing at the window, every 3 s for the minute after sign-in,
+ * then every 15 s since nobody touches it; every 30 s while the editor is away; holding a full hand,
+ * every 3 s: {@code LiveList}), the presence heartbeat every 60 s while the editor is at the window
+ * holding nothing (an away editor's client sends none), or the leases' renewal every 60 s while it
+ * holds articles ({@code LeaseUpkeep}), and the release service as the app starts it
+ * ({@link ReleaseService#start()}: the newsroom's sweep turn, paced as the database asks).
  * A working client also gets articles and approves each, over and over, on a thread of its own
  * ({@link #work}), as an editor pressing Get articles and deciding at once would.
  */
@@ -48,14 +49,28 @@ final class DesktopClient implements AutoCloseable {
     private final ReleaseService release;
     private final List<ScheduledFuture<?>> schedules = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
-    private volatile boolean atWindow;
+    private volatile Window window;
+    private volatile List<HeldArticle> held = List.of();
     private Runnable watch;
     private Runnable presence;
     private ScheduledExecutorService scheduler;
     private Random phase;
 
-    /** What a signed-in window sends the server while nobody touches it (for {@link #sendOnly}). */
+    /** What a signed-in window sends the server while nobody touches it (for {@link #sendOnly}); PRESENCE: or the renewal. */
     enum Activity { LIST_WATCH, PRESENCE, SWEEP_TURN }
+
+    /** Where the idle editor is. */
+    enum Window {
+        /** Away (no key or mouse for the idle timeout): the list every 30 s, no presence. */
+        AWAY,
+        /** At the window holding nothing, untouched: the list every 3 s for a minute, then every 15 s; presence every 60 s. */
+        AT_WINDOW,
+        /**
+         * At the window holding a full hand (Get articles once at sign-in), reading: the list every
+         * 3 s (a window holding leases asks at the working interval), the leases renewed every 60 s.
+         */
+        HOLDING
+    }
 
     private DesktopClient(String id, Database pool) {
         this.id = id;
@@ -66,28 +81,36 @@ final class DesktopClient implements AutoCloseable {
 
     /**
      * Signs in (opens the pool on the editor's account) and starts the window's schedules on
-     * {@code scheduler}; {@code atWindow}: the editor is at the window, not touching it (list watch
-     * every 3 s, every 15 s from a minute after sign-in; presence), or away (list watch every 30 s,
-     * no presence).
+     * {@code scheduler} for where the editor is ({@link Window}).
      */
-    static DesktopClient signIn(String url, String id, char[] password, List<String> desks, boolean atWindow,
+    static DesktopClient signIn(String url, String id, char[] password, List<String> desks, Window window,
                                 ScheduledExecutorService scheduler, Random phase, AtomicLong errors) {
         Database pool = Database.open(url, id, password, null, DataSources.PoolSize.desktop(), Database.SchemaAction.NONE, null);
         DesktopClient client = new DesktopClient(id, pool);
         try {
             CompletableFuture.allOf(CompletableFuture.runAsync(() -> client.session.queue().held(id), scheduler),
                     CompletableFuture.runAsync(() -> client.session.listWatch().read(id, desks), scheduler)).join();
-            Runnable watch = () -> ListWatchBenchmark.guarded(errors, () -> client.session.listWatch().read(id, desks));
+            // the window asks about its desks only while it has room (LiveList)
+            Runnable watch = () -> ListWatchBenchmark.guarded(errors, () -> client.session.listWatch().read(id,
+                    client.held.size() < ClaimBenchmark.BATCH ? desks : List.of()));
             client.watch = watch;
-            client.presence = () -> ListWatchBenchmark.guarded(errors, () -> client.session.queue().recordPresence(id));
-            client.atWindow = atWindow;
+            client.presence = window == Window.HOLDING
+                    ? () -> ListWatchBenchmark.guarded(errors, () -> client.held = client.session.queue().renew(id, client.held).renewed())
+                    : () -> ListWatchBenchmark.guarded(errors, () -> client.session.queue().recordPresence(id));
+            client.window = window;
             client.scheduler = scheduler;
             client.phase = phase;
-            if (atWindow) {
-                client.watchAtTheWindow(watch, scheduler, phase);
-                client.every(PRESENCE, client.presence, scheduler, phase);
-            } else {
-                client.every(EditorViewModel.Settings.AWAY_WATCH_INTERVAL, watch, scheduler, phase);
+            switch (window) {
+                case AT_WINDOW -> {
+                    client.watchAtTheWindow(watch, scheduler, phase);
+                    client.every(PRESENCE, client.presence, scheduler, phase);
+                }
+                case HOLDING -> {
+                    client.held = client.session.queue().claim(id).articles();
+                    client.every(EditorViewModel.Settings.WATCH_INTERVAL, watch, scheduler, phase);
+                    client.every(PRESENCE, client.presence, scheduler, phase);
+                }
+                case AWAY -> client.every(EditorViewModel.Settings.AWAY_WATCH_INTERVAL, watch, scheduler, phase);
             }
             client.release.start();
             return client;
@@ -129,10 +152,13 @@ final class DesktopClient implements AutoCloseable {
         schedules.clear();
         release.close();
         if (activities.contains(Activity.LIST_WATCH)) {
-            every(atWindow ? EditorViewModel.Settings.QUIET_WATCH_INTERVAL : EditorViewModel.Settings.AWAY_WATCH_INTERVAL, watch,
-                    scheduler, phase);
+            every(switch (window) {
+                case AT_WINDOW -> EditorViewModel.Settings.QUIET_WATCH_INTERVAL;
+                case HOLDING -> EditorViewModel.Settings.WATCH_INTERVAL;
+                case AWAY -> EditorViewModel.Settings.AWAY_WATCH_INTERVAL;
+            }, watch, scheduler, phase);
         }
-        if (activities.contains(Activity.PRESENCE) && atWindow) {
+        if (activities.contains(Activity.PRESENCE) && window != Window.AWAY) {
             every(PRESENCE, presence, scheduler, phase);
         }
         if (activities.contains(Activity.SWEEP_TURN)) {

@@ -25,7 +25,9 @@ import org.copydesk.testing.Fixtures;
  * Idle clients are away from the window by default (the app's state after ten minutes without a key
  * or the mouse: the list watch every 30 s, no presence); {@code -Dbench.idleAtWindow=true} keeps
  * them at the window (every 3 s for a minute, then every 15 s, as {@link DesktopClient} runs the app's
- * schedule; {@code -Dbench.watchAsBefore=true}: every 3 s throughout). Not a test: a main on the test class path
+ * schedule; {@code -Dbench.watchAsBefore=true}: every 3 s throughout); {@code -Dbench.idleHolding=true}
+ * has each idle client get a full hand at sign-in and hold it, reading (the list every 3 s, the
+ * leases renewed every 60 s). Not a test: a main on the test class path
  * ({@code mvn -q test-compile exec:exec@idle-client-benchmark}) that prints a table and rewrites its
  * section of docs/benchmarks.md.
  *
@@ -45,7 +47,12 @@ public final class IdleClientBenchmark {
     static final int WORKING = Integer.getInteger("bench.working", WORKING_DEFAULT);
     static final List<Integer> CLIENTS = Arrays.stream(System.getProperty("bench.clients", "100,300,1000").split(","))
             .map(String::trim).map(Integer::valueOf).sorted().toList();
-    static final boolean IDLE_AT_WINDOW = Boolean.getBoolean("bench.idleAtWindow");
+    /**
+     * Where the idle clients are: away by default, at the window holding nothing with
+     * {@code -Dbench.idleAtWindow=true}, at the window holding a full hand with {@code -Dbench.idleHolding=true}.
+     */
+    static final DesktopClient.Window IDLE = Boolean.getBoolean("bench.idleHolding") ? DesktopClient.Window.HOLDING
+            : Boolean.getBoolean("bench.idleAtWindow") ? DesktopClient.Window.AT_WINDOW : DesktopClient.Window.AWAY;
     /**
      * {@code -Dbench.idleExperiments=leaveOut}: cells that leave out one thing an idle client sends at
      * a time ({@link #experiments}); {@code settle}: the smallest K's idle cell also measured right
@@ -123,7 +130,7 @@ public final class IdleClientBenchmark {
         for (int k : CLIENTS) {
             long s0 = System.nanoTime();
             for (int i = clients.idleCount(); i < k - WORKING; i++) {
-                clients.signInIdle("idle-" + i, IDLE_AT_WINDOW);
+                clients.signInIdle("idle-" + i, IDLE);
             }
             ClaimBenchmark.say("%d idle clients signed in (%.0f s for the new ones), %d refused", clients.idleCount(),
                     (System.nanoTime() - s0) / 1e9, clients.refusals().size());
@@ -326,7 +333,7 @@ public final class IdleClientBenchmark {
         }
     }
 
-    private static void deleteTree(Path dir) throws IOException {
+    static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }

@@ -1,0 +1,84 @@
+package org.copydesk.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.copydesk.db.DataSources;
+import org.copydesk.db.Database;
+import org.copydesk.db.EmbeddedServer;
+import org.copydesk.review.Newsroom;
+import org.copydesk.review.ReviewSession;
+import org.copydesk.testing.Fixtures;
+import org.jooq.DSLContext;
+
+/**
+ * What one read of a window's list costs the server, by the form of the statement: each form sent
+ * back to back on one editor's own connection (the desktop pool, server-side prepared statements),
+ * the server's CPU per statement from its process's CPU time. The editor holds a full hand; the
+ * reads are those of a window at capacity (no waiting work asked). Not a test: a main on the test
+ * class path ({@code mvn -q test-compile exec:exec@list-read-cost}).
+ */
+public final class ListReadCost {
+
+    private static final int READS = Integer.getInteger("bench.reads", 20_000);
+
+    public static void main(String[] args) throws Exception {
+        Path work = Path.of(System.getProperty("bench.workdir", "target/bench-list-read"));
+        IdleClientBenchmark.deleteTree(work);
+        try (EmbeddedServer server = ListWatchBenchmark.startServer(work);
+             Database admin = Database.open(server.jdbcUrl("bench_list_read"), EmbeddedServer.ROOT_USER, server.rootPassword(), null,
+                     new DataSources.PoolSize(2, 1), Database.SchemaAction.MIGRATE, null)) {
+            String desk = "news";
+            String id = "reader";
+            new Newsroom(admin.dsl()).addDesk(desk, "News", Duration.ofHours(2));
+            ClientNewsroom.addEditors(admin.dsl(), desk, List.of(id));
+            Fixtures.articles(admin.dsl(), desk, 20_000, 3, -3600);
+            admin.dsl().execute("analyze table article");
+            try (Database editor = Database.open(server.jdbcUrl("bench_list_read"), id, ClientNewsroom.password(id), null,
+                    DataSources.PoolSize.desktop(), Database.SchemaAction.NONE, null)) {
+                ReviewSession session = new ReviewSession(editor, ReviewSession.Options.defaults());
+                int held = session.queue().claim(id).articles().size();
+                DSLContext dsl = editor.dsl();
+                Map<String, Runnable> forms = new LinkedHashMap<>();
+                forms.put("SELECT 1", () -> dsl.fetch("select 1"));
+                forms.put("the list watch at capacity (held UNION ALL clock)", () -> session.listWatch().read(id, List.of()));
+                forms.put("held rows LEFT JOINed to one clock row", () -> dsl.fetch("select now(6), a.id, a.lease_token, a.expires_at,"
+                        + " a.desk_id, case when a.revision > a.held_revision then a.revision end, a.due_at"
+                        + " from (select 1) c left join article a on a.locked_by = ? and a.expires_at > now(6)", id));
+                forms.put("held rows alone", () -> dsl.fetch("select now(6), a.id, a.lease_token, a.expires_at,"
+                        + " a.desk_id, case when a.revision > a.held_revision then a.revision end, a.due_at"
+                        + " from article a where a.locked_by = ? and a.expires_at > now(6)", id));
+                forms.put("one row by primary key (a counter's read)", () -> dsl.fetch("select now(6), e.capacity from editor e where e.id = ?",
+                        id));
+                List<org.copydesk.review.HeldArticle>[] hand = new List[] {session.queue().held(id)};
+                forms.put("the pool's check before a call (a ping)", () -> {
+                    try (java.sql.Connection c = editor.dataSource().getConnection()) {
+                        c.isValid(2);
+                    } catch (java.sql.SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                forms.put("the heartbeat: renew the five leases (a CALL)", () -> hand[0] = session.queue().renew(id, hand[0]).renewed());
+                for (int round = 0; round < 2; round++) {
+                    for (var form : forms.entrySet()) {
+                        for (int i = 0; i < 500; i++) {
+                            form.getValue().run();
+                        }
+                        Map<String, Long> before = ServerCounters.read(admin.dsl());
+                        long t0 = System.nanoTime();
+                        for (int i = 0; i < READS; i++) {
+                            form.getValue().run();
+                        }
+                        double wall = (System.nanoTime() - t0) / 1e3 / READS;
+                        Map<String, Long> d = ServerCounters.delta(before, ServerCounters.read(admin.dsl()));
+                        ClaimBenchmark.say("round %d, %d held: %-55s server CPU %6.1f us a read, wall %6.1f us, Queries %.2f a read",
+                                round + 1, held, form.getKey(), d.get("cpu_server_us") / (double) READS, wall,
+                                d.get("Queries") / (double) READS);
+                    }
+                }
+            }
+        }
+    }
+}
