@@ -80,5 +80,13 @@ class ListWatchPlanTest {
         assertThat(nobody.held()).isEmpty();
         assertThat(nobody.waiting()).isEmpty();
         assertThat(nobody.serverNow()).as("the clock row is always there").isNotNull();
+
+        ListWatch.Snapshot atCapacity = watch.read(DSL_EDITOR, List.of());
+        assertThat(atCapacity.held()).hasSize(ownLeases);
+        assertThat(atCapacity.waiting()).isEmpty();
+        assertThat(atCapacity.serverNow()).isNotNull();
+        ListWatch.Snapshot allGone = watch.read("nobody", List.of());
+        assertThat(allGone.held()).isEmpty();
+        assertThat(allGone.serverNow()).as("at capacity with every lease gone, the clock is read alone").isNotNull();
     }
 }
