@@ -115,26 +115,24 @@ BEGIN
     ELSE
         IF v_stage IS NOT NULL OR p_to_stage IS NOT NULL OR p_ask IS NOT NULL THEN
             IF v_stage IS NOT NULL AND p_to_stage IS NULL AND p_ask IS NULL THEN
-                -- The common step, naming no stage and asking for none, in one read: whether the holder
-                -- may decide here (they may take the stage; four eyes) and, for an approval, the next
-                -- stage the article enters. stage_step's own checks, read at once: its call, frame and
-                -- tests were 24 statements per decision at a stage (docs/benchmarks.md, "A desk with a
-                -- review chain"). When the read says no, stage_step says why, refusing.
-                SELECT ((s.takers = 'desk' AND EXISTS (SELECT 1 FROM editor_desk d WHERE d.editor_id = v_actor
-                                                                                 AND d.desk_id = v_desk))
-                        OR (s.takers = 'named' AND EXISTS (SELECT 1 FROM stage_taker t WHERE t.desk_id = v_desk
-                                                              AND t.stage_id = v_stage AND t.editor_id = v_actor)))
-                       AND NOT (s.four_eyes = 1 AND p_verdict = 'approve'
-                                AND EXISTS (SELECT 1 FROM decision d WHERE d.article_id = p_article AND d.editor_id = v_actor
-                                               AND d.verdict = 'approve' AND d.stage_id IS NOT NULL AND d.stage_id <> v_stage)),
-                       IF(p_verdict = 'approve',
-                          (SELECT n.stage_id FROM desk_stage n
-                            WHERE n.desk_id = v_desk AND n.position > s.position
-                              AND (n.entered = 'always' OR EXISTS (SELECT 1 FROM article_stage_request r
-                                                                    WHERE r.article_id = p_article AND r.stage_id = n.stage_id))
-                            ORDER BY n.position LIMIT 1), NULL)
+                -- The common step, naming no stage and asking for none, in one read of three rows by
+                -- their keys (no subquery: each would be optimized at every decision): the stage, the
+                -- holder's place on the desk, and the stage after this one (positions run 1, 2, 3 …
+                -- without gaps: set_desk_stage, remove_desk_stage and order_desk_stages keep them so).
+                -- It answers for a stage the desk's editors take, when an approval meets no four-eyes
+                -- rule here and the next stage, if any, is always entered. Anything else (named takers,
+                -- four eyes, a when_asked stage next, a refusal) is stage_step's, which checks it all
+                -- and says why it refuses. stage_step's call, frame and tests were 24 statements per
+                -- decision at a stage, and a read with subqueries cost 198 us per row
+                -- (docs/benchmarks.md, "A desk with a review chain").
+                SELECT s.takers = 'desk' AND m.editor_id IS NOT NULL
+                       AND (p_verdict <> 'approve' OR (s.four_eyes = 0 AND (n.stage_id IS NULL OR n.entered = 'always'))),
+                       IF(p_verdict = 'approve', n.stage_id, NULL)
                   INTO v_step_ok, v_to
-                  FROM desk_stage s WHERE s.desk_id = v_desk AND s.stage_id = v_stage;
+                  FROM desk_stage s
+                  LEFT JOIN editor_desk m ON m.editor_id = v_actor AND m.desk_id = s.desk_id
+                  LEFT JOIN desk_stage n ON n.desk_id = s.desk_id AND n.position = s.position + 1
+                 WHERE s.desk_id = v_desk AND s.stage_id = v_stage;
             END IF;
             IF NOT (v_step_ok <=> 1) THEN
                 -- checks who may decide here, four eyes and the stages named; where the article goes

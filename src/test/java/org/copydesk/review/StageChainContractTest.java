@@ -231,6 +231,44 @@ class StageChainContractTest extends OperationsFixture {
         assertThat(procedures().claim("bob", null, null, null).held()).extracting(HeldArticle::id).contains(id);
     }
 
+    /**
+     * A decision finds the next stage as the chain stands now: a stage added in the middle, the
+     * chain reordered, a stage removed; the positions run 1, 2, 3 … after each change (the decision
+     * reads the stage after its own by position).
+     */
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void decisionsFollowTheChainAsItWasChangedAndItsPositionsStayUnbroken(ClaimStrategyKind strategy) {
+        ReviewProcedures p = procedures(strategy);
+        stages.set(null, new ReviewStages.Settings("news", "facts", "Fact check", 2, null, false, false, false));
+        assertUnbroken("copy", "facts", "legal", "signoff");
+        long first = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
+        assertThat(decide(p, claimOne(p, "ann", first), Verdict.APPROVE, "", null, List.of()).stage()).isEqualTo("facts");
+        assertThat(decide(p, claimOne(p, "bob", first), Verdict.APPROVE, "", null, List.of()).stage())
+                .as("Legal, entered when asked, is skipped").isEqualTo("signoff");
+
+        stages.order(null, "news", List.of("copy", "signoff", "facts", "legal"));
+        assertUnbroken("copy", "signoff", "facts", "legal");
+        long second = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
+        assertThat(decide(p, claimOne(p, "ann", second), Verdict.APPROVE, "", null, List.of()).stage()).isEqualTo("signoff");
+        assertThat(decide(p, claimOne(p, "dan", second), Verdict.APPROVE, "", null, List.of()).stage()).isEqualTo("facts");
+        assertThat(decide(p, claimOne(p, "bob", second), Verdict.APPROVE, "", null, List.of()).status())
+                .as("the last stage that is entered decides").isEqualTo("approved");
+
+        stages.remove(null, "news", "signoff", "copy"); // the first article waits there
+        assertUnbroken("copy", "facts", "legal");
+        long third = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
+        assertThat(decide(p, claimOne(p, "ann", third), Verdict.APPROVE, "", null, List.of()).stage()).isEqualTo("facts");
+        assertThat(decide(p, claimOne(p, "bob", third), Verdict.APPROVE, "", null, List.of("legal")).stage()).isEqualTo("legal");
+    }
+
+    private void assertUnbroken(String... ids) {
+        List<Stage> chain = stages.chain("news");
+        assertThat(chain).extracting(Stage::id).containsExactly(ids);
+        assertThat(chain).extracting(Stage::position).containsExactlyElementsOf(
+                java.util.stream.IntStream.rangeClosed(1, ids.length).boxed().toList());
+    }
+
     @Test
     void theDemoNewsroomHasOneThreeStageDeskAndEveryOtherDeskAsBefore() {
         Fixtures.emptyNewsroom(dsl);
