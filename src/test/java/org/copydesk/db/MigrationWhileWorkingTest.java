@@ -267,9 +267,10 @@ class MigrationWhileWorkingTest {
                     }
                 });
                 for (Map.Entry<Long, Long> lease : held.entrySet()) {
+                    UUID request = UUID.randomUUID(); // one per decision, sent again as is when the call is repeated
                     timed("decide", pool, s -> {
                         try (ResultSet r = s.executeQuery("call decide_article(null, " + lease.getKey() + ", " + lease.getValue()
-                                + ", '" + UUID.randomUUID() + "', 'approve', '')")) {
+                                + ", '" + request + "', 'approve', '')")) {
                             if (r.next() && "recorded".equals(r.getString("outcome"))) {
                                 recorded.incrementAndGet();
                             }
@@ -284,11 +285,16 @@ class MigrationWhileWorkingTest {
             void run(Statement s) throws SQLException;
         }
 
-        /** One honest call, timed whole, through Copydesk's own retry loop (TransientErrors), as its clients make it. */
+        /**
+         * One honest call, timed whole, through Copydesk's own retry loop (TransientErrors), as its
+         * clients make it: a claim and a decision are safe to repeat ({@code Operation}), so a
+         * connection lost under them (one the migration ended: {@code MigrationWatch}) is tried
+         * again on a fresh one.
+         */
         private void timed(String what, DataSource pool, Call call) {
             long started = System.nanoTime();
             try {
-                retries.retrying(what, () -> {
+                retries.retrying(what, true, () -> {
                     try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
                         call.run(s);
                         return null;
