@@ -58,6 +58,8 @@ BEGIN
     DECLARE v_pass INT;
     DECLARE v_to VARCHAR(32); -- the stage the article moves to (a stage step), if any
     DECLARE v_step_ok INT; -- the common stage step, checked in one read (below)
+    DECLARE v_to_four_eyes INT; -- whether the stage it moves to is four-eyes (NULL: not read yet)
+    DECLARE v_barred VARCHAR(2000); -- who may not approve it there (four eyes)
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END; -- no such row: the variables stay NULL
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
 
@@ -127,8 +129,8 @@ BEGIN
                 -- (docs/benchmarks.md, "A desk with a review chain").
                 SELECT s.takers = 'desk' AND m.editor_id IS NOT NULL
                        AND (p_verdict <> 'approve' OR (s.four_eyes = 0 AND (n.stage_id IS NULL OR n.entered = 'always'))),
-                       IF(p_verdict = 'approve', n.stage_id, NULL)
-                  INTO v_step_ok, v_to
+                       IF(p_verdict = 'approve', n.stage_id, NULL), n.four_eyes
+                  INTO v_step_ok, v_to, v_to_four_eyes
                   FROM desk_stage s
                   LEFT JOIN editor_desk m ON m.editor_id = v_actor AND m.desk_id = s.desk_id
                   LEFT JOIN desk_stage n ON n.desk_id = s.desk_id AND n.position = s.position + 1
@@ -137,6 +139,7 @@ BEGIN
             IF NOT (v_step_ok <=> 1) THEN
                 -- checks who may decide here, four eyes and the stages named; where the article goes
                 CALL stage_step(v_actor, p_article, v_desk, v_stage, p_verdict, p_to_stage, p_ask, v_now, v_to);
+                SET v_to_four_eyes = NULL;
             END IF;
         END IF;
         IF v_to IS NOT NULL THEN
@@ -148,14 +151,20 @@ BEGIN
                                   stage_id, pass)
             VALUES (p_request, p_article, v_actor, p_verdict, COALESCE(p_notes, ''), p_token, v_now, v_revision, v_acted_by,
                     v_stage, v_pass);
+            -- each read its own statement, run only when needed: a subquery in the UPDATE below
+            -- would be optimized at every step, needed or not
+            IF v_to_four_eyes IS NULL THEN
+                SELECT four_eyes INTO v_to_four_eyes FROM desk_stage WHERE desk_id = v_desk AND stage_id = v_to;
+            END IF;
+            IF v_to_four_eyes = 1 THEN
+                SELECT GROUP_CONCAT(DISTINCT d.editor_id) INTO v_barred FROM decision d
+                 WHERE d.article_id = p_article AND d.verdict = 'approve' AND d.stage_id IS NOT NULL AND d.stage_id <> v_to;
+            END IF;
             UPDATE article
                SET stage_id = v_to, pass = v_pass + IF(p_verdict = 'send_back', 1, 0), locked_by = NULL, expires_at = NULL,
                    queue_lane = IF(p_verdict = 'send_back', 0, 1), updated_at = v_now,
                    kept_from = NULL, passed_by = NULL, passed_until = NULL,
-                   four_eyes_barred = IF((SELECT s.four_eyes FROM desk_stage s WHERE s.desk_id = v_desk AND s.stage_id = v_to) = 1,
-                                         (SELECT GROUP_CONCAT(DISTINCT d.editor_id) FROM decision d
-                                           WHERE d.article_id = p_article AND d.verdict = 'approve'
-                                             AND d.stage_id IS NOT NULL AND d.stage_id <> v_to), NULL)
+                   four_eyes_barred = v_barred
              WHERE id = p_article;
             INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,
                                      lease_token, expires_at, detail, acted_by)

@@ -251,6 +251,8 @@ class StageChainContractTest extends OperationsFixture {
         assertUnbroken("copy", "signoff", "facts", "legal");
         long second = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
         assertThat(decide(p, claimOne(p, "ann", second), Verdict.APPROVE, "", null, List.of()).stage()).isEqualTo("signoff");
+        assertThat(p.claim("ann", null, null, null).held()).extracting(HeldArticle::id)
+                .as("four eyes at Sign-off, now second: Ann copy-edited it").doesNotContain(second);
         assertThat(decide(p, claimOne(p, "dan", second), Verdict.APPROVE, "", null, List.of()).stage()).isEqualTo("facts");
         assertThat(decide(p, claimOne(p, "bob", second), Verdict.APPROVE, "", null, List.of()).status())
                 .as("the last stage that is entered decides").isEqualTo("approved");
