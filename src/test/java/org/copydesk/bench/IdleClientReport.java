@@ -25,7 +25,8 @@ final class IdleClientReport {
                 .append(" desktop pool, list watch, presence and release service as the app runs them; idle clients ")
                 .append(IdleClientBenchmark.IDLE == DesktopClient.Window.HOLDING
                         ? "at the window holding a full hand, reading (list watch every 3 s, leases renewed every 60 s)"
-                        : IdleClientBenchmark.IDLE == DesktopClient.Window.AWAY ? "away from the window (list watch every 30 s, no presence)"
+                        : IdleClientBenchmark.IDLE == DesktopClient.Window.AWAY
+                        ? "away from the window (list watch every 30 s, no presence)"
                         : DesktopClient.WATCH_AS_BEFORE ? "at the window (list watch every 3 s however long untouched, presence every 60 s)"
                         : "at the window holding nothing (list watch every 3 s, every 15 s once untouched for a minute;"
                                 + " presence every 60 s)")

@@ -50,8 +50,8 @@ public final class ListReadCost {
                 forms.put("held rows alone", () -> dsl.fetch("select now(6), a.id, a.lease_token, a.expires_at,"
                         + " a.desk_id, case when a.revision > a.held_revision then a.revision end, a.due_at"
                         + " from article a where a.locked_by = ? and a.expires_at > now(6)", id));
-                forms.put("one row by primary key (a counter's read)", () -> dsl.fetch("select now(6), e.capacity from editor e where e.id = ?",
-                        id));
+                forms.put("one row by primary key (a counter's read)",
+                        () -> dsl.fetch("select now(6), e.capacity from editor e where e.id = ?", id));
                 List<org.copydesk.review.HeldArticle>[] hand = new List[] {session.queue().held(id)};
                 forms.put("the pool's check before a call (a ping)", () -> {
                     try (java.sql.Connection c = editor.dataSource().getConnection()) {
