@@ -57,9 +57,9 @@ BEGIN
     DECLARE v_stage VARCHAR(32); -- the stage the article is held at (NULL: a desk without stages)
     DECLARE v_pass INT;
     DECLARE v_to VARCHAR(32); -- the stage the article moves to (a stage step), if any
-    DECLARE v_step_ok INT; -- the common stage step, checked in one read (below)
-    DECLARE v_to_four_eyes INT; -- whether the stage it moves to is four-eyes (NULL: not read yet)
-    DECLARE v_barred VARCHAR(2000); -- who may not approve it there (four eyes)
+    -- the common stage step, checked in one read (below): 0 or NULL, stage_step decides; 1, it may go
+    -- on to a stage that is not four-eyes (or none); 2, to a four-eyes stage
+    DECLARE v_step_ok INT;
     DECLARE CONTINUE HANDLER FOR NOT FOUND BEGIN END; -- no such row: the variables stay NULL
     DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL operation_fails(); RESIGNAL; END;
 
@@ -127,22 +127,25 @@ BEGIN
                 -- and says why it refuses. stage_step's call, frame and tests were 24 statements per
                 -- decision at a stage, and a read with subqueries cost 198 us per row
                 -- (docs/benchmarks.md, "A desk with a review chain").
-                SELECT s.takers = 'desk' AND m.editor_id IS NOT NULL
-                       AND (p_verdict <> 'approve' OR (s.four_eyes = 0 AND (n.stage_id IS NULL OR n.entered = 'always'))),
-                       IF(p_verdict = 'approve', n.stage_id, NULL), n.four_eyes
-                  INTO v_step_ok, v_to, v_to_four_eyes
+                -- (a variable declared for the step alone would cost every decision a statement)
+                SELECT (s.takers = 'desk' AND m.editor_id IS NOT NULL
+                        AND (p_verdict <> 'approve' OR (s.four_eyes = 0 AND (n.stage_id IS NULL OR n.entered = 'always'))))
+                       * IF(n.four_eyes = 1, 2, 1),
+                       IF(p_verdict = 'approve', n.stage_id, NULL)
+                  INTO v_step_ok, v_to
                   FROM desk_stage s
                   LEFT JOIN editor_desk m ON m.editor_id = v_actor AND m.desk_id = s.desk_id
                   LEFT JOIN desk_stage n ON n.desk_id = s.desk_id AND n.position = s.position + 1
                  WHERE s.desk_id = v_desk AND s.stage_id = v_stage;
             END IF;
-            IF NOT (v_step_ok <=> 1) THEN
+            IF COALESCE(v_step_ok, 0) = 0 THEN
                 -- checks who may decide here, four eyes and the stages named; where the article goes
                 CALL stage_step(v_actor, p_article, v_desk, v_stage, p_verdict, p_to_stage, p_ask, v_now, v_to);
-                SET v_to_four_eyes = NULL;
+                SET v_step_ok = NULL; -- whether its stage is four-eyes: not known
             END IF;
         END IF;
-        IF v_to IS NOT NULL THEN
+        IF v_to IS NOT NULL THEN BEGIN
+            DECLARE v_barred VARCHAR(2000); -- who may not approve it at a four-eyes stage it moves to
             -- a stage step: the article waits at the stage it moves to, unheld; a send-back to an
             -- earlier stage goes to the front of that stage's queue and starts a new pass. At a
             -- four-eyes stage the people who approved it at another stage are passed over by the claim.
@@ -153,10 +156,10 @@ BEGIN
                     v_stage, v_pass);
             -- each read its own statement, run only when needed: a subquery in the UPDATE below
             -- would be optimized at every step, needed or not
-            IF v_to_four_eyes IS NULL THEN
-                SELECT four_eyes INTO v_to_four_eyes FROM desk_stage WHERE desk_id = v_desk AND stage_id = v_to;
+            IF v_step_ok IS NULL THEN
+                SELECT IF(four_eyes = 1, 2, 1) INTO v_step_ok FROM desk_stage WHERE desk_id = v_desk AND stage_id = v_to;
             END IF;
-            IF v_to_four_eyes = 1 THEN
+            IF v_step_ok = 2 THEN
                 SELECT GROUP_CONCAT(DISTINCT d.editor_id) INTO v_barred FROM decision d
                  WHERE d.article_id = p_article AND d.verdict = 'approve' AND d.stage_id IS NOT NULL AND d.stage_id <> v_to;
             END IF;
@@ -185,6 +188,7 @@ BEGIN
             COMMIT;
             SELECT 'recorded' AS outcome, p_article AS article_id, p_verdict AS verdict, 'queued' AS status,
                    NULL AS returns_at, 0 AS quarantined, v_to AS stage_id;
+        END;
         ELSE
             CASE p_verdict
                 WHEN 'approve' THEN SET v_new_status = 'approved';
