@@ -7,10 +7,7 @@ DELIMITER $$
 -- take-over) records it without doing so itself. decide_article refuses a decision made on a
 -- revision older than the article's, and the holder takes the new one with take_revision.
 CREATE TRIGGER article_lease_revision BEFORE UPDATE ON article FOR EACH ROW
-BEGIN
-    IF NEW.lease_token <> OLD.lease_token THEN
-        SET NEW.held_revision = NEW.revision;
-    END IF;
-END$$
+    -- one statement, not a test and a statement: it runs at every update of an article
+    SET NEW.held_revision = IF(NEW.lease_token <> OLD.lease_token, NEW.revision, NEW.held_revision)$$
 
 DELIMITER ;

@@ -27,9 +27,9 @@ DELIMITER $$
 -- order), with what the editor's list shows.
 --
 -- Every row is taken as it is picked, by one UPDATE by primary key with the compare-and-set's
--- conditions, and the history rows are written once all rows are taken, one INSERT ... VALUES each
--- (an INSERT ... SELECT, or a JSON_TABLE join, costs a fixed amount more than five single-row
--- inserts; docs/benchmarks.md). The refresh of held leases is one UPDATE over them: the new end
+-- conditions, and the history rows are written once all rows are taken, by one INSERT ... SELECT
+-- from what the takes remembered (about the time of five single-row inserts, and 40 statements a
+-- claim fewer; docs/benchmarks.md). The refresh of held leases is one UPDATE over them: the new end
 -- depends on values read under each row's lock, which the UPDATE computes itself.
 CREATE PROCEDURE claim_articles(IN p_as VARCHAR(64), IN p_desks VARCHAR(2000), IN p_limit INT,
                                 IN p_max_lease_seconds INT, IN p_strategy VARCHAR(16))
@@ -70,12 +70,11 @@ BEGIN
     DECLARE v_usable INT; -- 0: none of the editor's chosen entries names work they may still take
     DECLARE v_choice_ignored INT DEFAULT 0; -- and so the choice is ignored
     DECLARE v_lease_stage VARCHAR(32); -- the stage v_lease_end is for
-    DECLARE v_expires DATETIME(6); -- when the lease taken on it ends
-    DECLARE v_taken TEXT; -- the ids taken, in claim order: "id,id,…"
     -- the rows taken, in claim order, with the lease each had and the new lease's end:
-    -- [[id, old owner or "", old token, new end], …]
+    -- [[id, old owner or "", old token, new end], …] (v_claimed counts them once a read is done)
     DECLARE v_picked TEXT DEFAULT '[]';
-    DECLARE v_logged INT DEFAULT 0; -- how many of them have their history rows
+    -- their ids, "id,id,…", for the answer's order (a join of v_picked there cost 15 us a row more)
+    DECLARE v_taken TEXT;
     DECLARE v_next DATETIME(6); -- when the next article on the editor's desks becomes available (if not full)
     DECLARE v_held TEXT; -- the valid leases the editor holds: [id, …]
     DECLARE v_listed INT DEFAULT 0; -- how many of them the refresh's history rows went through
@@ -272,89 +271,93 @@ BEGIN
     -- claims in flight can hide.
     claiming: WHILE v_claimed < v_want AND v_desks IS NOT NULL AND v_round < 20 DO
         SET v_round = v_round + 1;
-        SET v_scan = (v_want - v_claimed) * 8;
-        SET v_skip = FLOOR(v_spread * 31 * (v_want - v_claimed));
-        -- A read from a random place keeps to the urgency of the head of the editor's queue (its
-        -- priority, due time and lane), so that it passes over only articles as urgent as the ones
-        -- it takes, never a more urgent one (with a due time on every article, few share the head's:
-        -- the read then finds nothing past the random place and the next one starts at the head); and while work that came back or that a supervisor moved to the
-        -- front (lane 0) heads the queue, the read starts at the head, so that such work is taken
-        -- first, in order. When the head's urgency has no rows left from the random place, the read
-        -- finds nothing and the next one starts from the head, unbounded.
-        IF v_skip > 0 AND v_head_priority IS NULL THEN
-            IF v_lapsed = 0 THEN
-                SELECT priority, due_order, queue_lane INTO v_head_priority, v_head_due, v_head_lane FROM article FORCE INDEX (ix_article_free)
-                 WHERE status = 'queued' AND locked_by IS NULL AND available_at <= v_now
-                   AND FIND_IN_SET(desk_id, v_desks) > 0
-                   AND NOT (passed_by <=> v_actor AND passed_until > v_now)
-                   AND NOT (kept_from <=> v_actor) AND held_at IS NULL
-                   AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
-                        AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
-                 ORDER BY priority, due_order, queue_lane, available_at, id LIMIT 1;
-            ELSE
-                SELECT priority, due_order, queue_lane INTO v_head_priority, v_head_due, v_head_lane FROM article
-                 WHERE status = 'queued' AND available_at <= v_now AND (locked_by IS NULL OR expires_at <= v_now)
-                   AND FIND_IN_SET(desk_id, v_desks) > 0
-                   AND NOT (passed_by <=> v_actor AND passed_until > v_now)
-                   AND NOT (kept_from <=> v_actor) AND held_at IS NULL
-                   AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
-                        AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
-                 ORDER BY status, priority, due_order, queue_lane, available_at, id LIMIT 1;
-            END IF;
-            IF v_head_priority IS NULL THEN
-                LEAVE claiming; -- nothing the editor may claim waits
-            END IF;
-        END IF;
-        IF v_head_lane = 0 THEN
-            SET v_skip = 0;
-        END IF;
-        IF v_skip > 0 THEN
-            SET v_lowest_priority = v_head_priority, v_highest_priority = v_head_priority,
-                v_lowest_due = v_head_due, v_highest_due = v_head_due,
-                v_lowest_lane = v_head_lane, v_highest_lane = v_head_lane;
-        ELSE
-            SET v_lowest_priority = -2147483648, v_highest_priority = 2147483647,
-                v_lowest_due = '1000-01-01 00:00:00.000', v_highest_due = '9999-12-31 23:59:59.999',
-                v_lowest_lane = -2147483648, v_highest_lane = 2147483647;
-        END IF;
-        SET v_seen = 0;
-        SET v_done = 0;
+        -- BLOCKING and OPTIMISTIC: where this read starts and what it keeps to (SKIP_LOCKED's cursors
+        -- use none of it: one test instead of eleven statements a claim)
         IF p_strategy IN ('OPTIMISTIC', 'BLOCKING') THEN
-            IF v_lapsed = 0 THEN
-                OPEN reading_free;
-            ELSE
-                OPEN reading;
+            SET v_seen = 0;
+            SET v_scan = (v_want - v_claimed) * 8;
+            SET v_skip = FLOOR(v_spread * 31 * (v_want - v_claimed));
+            -- A read from a random place keeps to the urgency of the head of the editor's queue (its
+            -- priority, due time and lane), so that it passes over only articles as urgent as the ones
+            -- it takes, never a more urgent one (with a due time on every article, few share the head's:
+            -- the read then finds nothing past the random place and the next one starts at the head); and while work that came back or that a supervisor moved to the
+            -- front (lane 0) heads the queue, the read starts at the head, so that such work is taken
+            -- first, in order. When the head's urgency has no rows left from the random place, the read
+            -- finds nothing and the next one starts from the head, unbounded.
+            IF v_skip > 0 AND v_head_priority IS NULL THEN
+                IF v_lapsed = 0 THEN
+                    SELECT priority, due_order, queue_lane INTO v_head_priority, v_head_due, v_head_lane FROM article FORCE INDEX (ix_article_free)
+                     WHERE status = 'queued' AND locked_by IS NULL AND available_at <= v_now
+                       AND FIND_IN_SET(desk_id, v_desks) > 0
+                       AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+                       AND NOT (kept_from <=> v_actor) AND held_at IS NULL
+                       AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
+                            AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
+                     ORDER BY priority, due_order, queue_lane, available_at, id LIMIT 1;
+                ELSE
+                    SELECT priority, due_order, queue_lane INTO v_head_priority, v_head_due, v_head_lane FROM article
+                     WHERE status = 'queued' AND available_at <= v_now AND (locked_by IS NULL OR expires_at <= v_now)
+                       AND FIND_IN_SET(desk_id, v_desks) > 0
+                       AND NOT (passed_by <=> v_actor AND passed_until > v_now)
+                       AND NOT (kept_from <=> v_actor) AND held_at IS NULL
+                       AND (stage_id IS NULL OR (FIND_IN_SET(CONCAT(desk_id, '/', stage_id), v_stages) > 0
+                            AND (four_eyes_barred IS NULL OR FIND_IN_SET(v_actor, four_eyes_barred) = 0)))
+                     ORDER BY status, priority, due_order, queue_lane, available_at, id LIMIT 1;
+                END IF;
+                IF v_head_priority IS NULL THEN
+                    LEAVE claiming; -- nothing the editor may claim waits
+                END IF;
             END IF;
-        ELSEIF v_lapsed = 0 THEN
+            IF v_head_lane = 0 THEN
+                SET v_skip = 0;
+            END IF;
+            IF v_skip > 0 THEN
+                SET v_lowest_priority = v_head_priority, v_highest_priority = v_head_priority,
+                    v_lowest_due = v_head_due, v_highest_due = v_head_due,
+                    v_lowest_lane = v_head_lane, v_highest_lane = v_head_lane;
+            ELSE
+                SET v_lowest_priority = -2147483648, v_highest_priority = 2147483647,
+                    v_lowest_due = '1000-01-01 00:00:00.000', v_highest_due = '9999-12-31 23:59:59.999',
+                    v_lowest_lane = -2147483648, v_highest_lane = 2147483647;
+            END IF;
+        END IF;
+        SET v_done = 0;
+        -- (the common case, SKIP_LOCKED with no lapsed lease waiting, is the first test in each
+        -- choice of cursor: one test per row, not two)
+        IF v_lapsed = 0 AND (p_strategy IS NULL OR p_strategy = 'SKIP_LOCKED') THEN
             OPEN skipping_free; -- locks the rows it returns (and passes over rows other claims lock)
-        ELSE
+        ELSEIF p_strategy IS NULL OR p_strategy = 'SKIP_LOCKED' THEN
             OPEN skipping; -- free and lapsed rows alike, past the rows held
+        ELSEIF v_lapsed = 0 THEN
+            OPEN reading_free;
+        ELSE
+            OPEN reading;
         END IF;
         pick: LOOP
-            IF v_claimed >= v_want THEN LEAVE pick; END IF;
-            IF p_strategy IN ('OPTIMISTIC', 'BLOCKING') THEN
-                IF v_lapsed = 0 THEN
-                    FETCH reading_free INTO v_id, v_owner, v_token, v_desk, v_stage;
-                ELSE
-                    FETCH reading INTO v_id, v_owner, v_token, v_desk, v_stage;
-                END IF;
-            ELSEIF v_lapsed = 0 THEN
+            IF JSON_LENGTH(v_picked) >= v_want THEN LEAVE pick; END IF;
+            IF v_lapsed = 0 AND (p_strategy IS NULL OR p_strategy = 'SKIP_LOCKED') THEN
                 FETCH skipping_free INTO v_id, v_owner, v_token, v_desk, v_stage;
-            ELSE
+            ELSEIF p_strategy IS NULL OR p_strategy = 'SKIP_LOCKED' THEN
                 FETCH skipping INTO v_id, v_owner, v_token, v_desk, v_stage;
+            ELSEIF v_lapsed = 0 THEN
+                FETCH reading_free INTO v_id, v_owner, v_token, v_desk, v_stage;
+            ELSE
+                FETCH reading INTO v_id, v_owner, v_token, v_desk, v_stage;
             END IF;
             IF v_done = 1 THEN LEAVE pick; END IF;
-            SET v_seen = v_seen + 1;
-            IF p_strategy = 'BLOCKING' THEN
-                -- the classic locking read, by primary key: waits while another claim takes the
-                -- row, then sees whether it is still free; one row at a time in claim order and never
-                -- on the claim index, so a claim and a decision cannot deadlock
-                SET v_token = NULL;
-                SELECT lease_token, locked_by INTO v_token, v_owner FROM article
-                 WHERE id = v_id AND status = 'queued' AND (locked_by IS NULL OR expires_at <= v_now) FOR UPDATE;
-                SET v_done = 0;
-                IF v_token IS NULL THEN
-                    ITERATE pick; -- taken meanwhile
+            IF p_strategy IN ('OPTIMISTIC', 'BLOCKING') THEN
+                SET v_seen = v_seen + 1; -- (the rounds' count: SKIP_LOCKED reads once)
+                IF p_strategy = 'BLOCKING' THEN
+                    -- the classic locking read, by primary key: waits while another claim takes the
+                    -- row, then sees whether it is still free; one row at a time in claim order and never
+                    -- on the claim index, so a claim and a decision cannot deadlock
+                    SET v_token = NULL;
+                    SELECT lease_token, locked_by INTO v_token, v_owner FROM article
+                     WHERE id = v_id AND status = 'queued' AND (locked_by IS NULL OR expires_at <= v_now) FOR UPDATE;
+                    SET v_done = 0;
+                    IF v_token IS NULL THEN
+                        ITERATE pick; -- taken meanwhile
+                    END IF;
                 END IF;
             END IF;
             -- Take it. SKIP_LOCKED and BLOCKING hold the row's lock, so the token they read is its
@@ -365,9 +368,8 @@ BEGIN
                 SET v_lease_end = lease_expiry(v_desk, v_stage, p_max_lease_seconds, v_now), v_lease_desk = v_desk,
                     v_lease_stage = v_stage;
             END IF;
-            SET v_expires = v_lease_end;
             UPDATE article
-               SET locked_by = v_actor, expires_at = v_expires, lease_token = v_token + 1, queue_lane = 0,
+               SET locked_by = v_actor, expires_at = v_lease_end, lease_token = v_token + 1, queue_lane = 0,
                    claimed_at = v_now, renewals = 0, passed_by = NULL, passed_until = NULL
              WHERE id = v_id AND lease_token = v_token AND locked_by <=> v_owner AND status = 'queued'
                AND (locked_by IS NULL OR expires_at <= v_now) AND stage_id <=> v_stage
@@ -378,20 +380,18 @@ BEGIN
                 ITERATE pick;
             END IF;
             SET v_picked = JSON_ARRAY_APPEND(v_picked, '$', JSON_ARRAY(v_id, COALESCE(v_owner, ''), v_token,
-                                                                        DATE_FORMAT(v_expires, '%Y-%m-%d %H:%i:%s.%f')));
+                                                                        DATE_FORMAT(v_lease_end, '%Y-%m-%d %H:%i:%s.%f')));
             SET v_taken = CONCAT_WS(',', v_taken, v_id);
-            SET v_claimed = v_claimed + 1;
         END LOOP;
-        IF p_strategy IN ('OPTIMISTIC', 'BLOCKING') THEN
-            IF v_lapsed = 0 THEN
-                CLOSE reading_free;
-            ELSE
-                CLOSE reading;
-            END IF;
-        ELSEIF v_lapsed = 0 THEN
+        SET v_claimed = JSON_LENGTH(v_picked);
+        IF v_lapsed = 0 AND (p_strategy IS NULL OR p_strategy = 'SKIP_LOCKED') THEN
             CLOSE skipping_free;
-        ELSE
+        ELSEIF p_strategy IS NULL OR p_strategy = 'SKIP_LOCKED' THEN
             CLOSE skipping;
+        ELSEIF v_lapsed = 0 THEN
+            CLOSE reading_free;
+        ELSE
+            CLOSE reading;
         END IF;
         IF (v_seen = 0 AND v_skip = 0) OR p_strategy IS NULL OR p_strategy = 'SKIP_LOCKED' THEN
             LEAVE claiming;
@@ -400,27 +400,30 @@ BEGIN
         END IF;
     END WHILE;
     -- History in claim order, once every row is taken: a lapsed lease taken over ends ("expire"),
-    -- then the claim. After the loop, so that no statement runs between one compare-and-set and
+    -- then each claim. After the loop, so that no statement runs between one compare-and-set and
     -- the next (written inside the loop, OPTIMISTIC's tail at 64 editors looked worse in the claim
-    -- benchmark, though too noisy to be sure).
-    -- (JSON_EXTRACT, not JSON_VALUE: MySQL's JSON_VALUE takes only a literal path.)
-    WHILE v_logged < v_claimed DO
-        SET v_id = JSON_UNQUOTE(JSON_EXTRACT(v_picked, CONCAT('$[', v_logged, '][0]')));
-        SET v_owner = NULLIF(JSON_UNQUOTE(JSON_EXTRACT(v_picked, CONCAT('$[', v_logged, '][1]'))), '');
-        SET v_token = JSON_UNQUOTE(JSON_EXTRACT(v_picked, CONCAT('$[', v_logged, '][2]')));
-        SET v_expires = JSON_UNQUOTE(JSON_EXTRACT(v_picked, CONCAT('$[', v_logged, '][3]')));
-        IF v_owner IS NOT NULL THEN
+    -- benchmark, though too noisy to be sure). One INSERT for the claim's rows, from what the takes
+    -- remembered: written row by row, reading each back cost eight statements a row
+    -- (RoutineStatementProfile, docs/benchmarks.md). The leases taken over, when a lapsed lease
+    -- waited at all, come first.
+    IF v_claimed > 0 THEN
+        IF v_lapsed = 1 THEN
             INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,
                                      lease_token, expires_at, detail, acted_by)
-            VALUES (v_now, 'article', CAST(v_id AS CHAR), 'expire', v_actor, v_owner, NULL, v_token, NULL, NULL,
-                    CONCAT('lapsed lease taken over by ', v_actor), v_acted_by);
+            SELECT v_now, 'article', CAST(h.id AS CHAR), 'expire', v_actor, h.owner, NULL, h.token, NULL, NULL,
+                   CONCAT('lapsed lease taken over by ', v_actor), v_acted_by
+              FROM JSON_TABLE(v_picked, '$[*]' COLUMNS (n FOR ORDINALITY, id BIGINT PATH '$[0]',
+                                                       owner VARCHAR(64) PATH '$[1]', token BIGINT PATH '$[2]')) h
+             WHERE h.owner <> '' ORDER BY h.n;
         END IF;
         INSERT INTO lease_event (occurred_at, resource, row_key, action, actor, old_owner, new_owner, old_token,
                                  lease_token, expires_at, detail, acted_by)
-        VALUES (v_now, 'article', CAST(v_id AS CHAR), 'claim', v_actor, v_owner, v_actor, v_token, v_token + 1,
-                v_expires, NULL, v_acted_by);
-        SET v_logged = v_logged + 1;
-    END WHILE;
+        SELECT v_now, 'article', CAST(h.id AS CHAR), 'claim', v_actor, NULLIF(h.owner, ''), v_actor, h.token, h.token + 1,
+               h.expires, NULL, v_acted_by
+          FROM JSON_TABLE(v_picked, '$[*]' COLUMNS (n FOR ORDINALITY, id BIGINT PATH '$[0]', owner VARCHAR(64) PATH '$[1]',
+                                                   token BIGINT PATH '$[2]', expires DATETIME(6) PATH '$[3]')) h
+         ORDER BY h.n;
+    END IF;
     COMMIT;
 
     IF v_refreshed + v_claimed < v_capacity THEN

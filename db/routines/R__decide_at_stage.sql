@@ -32,28 +32,23 @@ CREATE PROCEDURE decide_at_stage(IN p_as VARCHAR(64), IN p_article BIGINT, IN p_
                                  IN p_verdict VARCHAR(16), IN p_notes TEXT, IN p_to_stage VARCHAR(32), IN p_ask VARCHAR(1000))
     SQL SECURITY DEFINER MODIFIES SQL DATA
 BEGIN
+    -- (each DECLARE is a statement the server runs at every call: a variable only one branch needs
+    -- is declared in that branch; RoutineStatementProfile, docs/benchmarks.md)
     DECLARE v_actor VARCHAR(64);
     DECLARE v_now DATETIME(6);
-    DECLARE v_status VARCHAR(16);
-    DECLARE v_owner VARCHAR(64);
-    DECLARE v_token BIGINT;
+    -- before the transaction, a refusal of the call's arguments; then NULL while the lease is the
+    -- caller's and the revision the one handed out, 'lost' when the lease is not theirs (any more),
+    -- 'outdated' when a newer revision arrived
+    DECLARE v_state VARCHAR(128);
     DECLARE v_desk VARCHAR(32);
     DECLARE v_external VARCHAR(128);
     DECLARE v_attempts INT;
     DECLARE v_revision INT;
-    DECLARE v_held_revision INT;
-    DECLARE v_max_send_backs INT;
-    DECLARE v_delay BIGINT;
-    DECLARE v_waits INT;
     DECLARE v_new_status VARCHAR(16);
     DECLARE v_returns DATETIME(6) DEFAULT NULL;
-    DECLARE v_quarantine INT DEFAULT 0;
-    DECLARE v_earlier_article BIGINT DEFAULT NULL;
-    DECLARE v_earlier_verdict VARCHAR(16);
+    DECLARE v_quarantine VARCHAR(64) DEFAULT NULL; -- why a send-back quarantines it (past the desk's limit)
     DECLARE v_has_draft INT DEFAULT 0;
     DECLARE v_acted_by VARCHAR(64); -- the account that acted for v_actor, if another (acted_by), once
-    -- (four variables and two tests more than before stages: the whole cost of the chain on a
-    -- desk without stages; RoutineStatementProfile)
     DECLARE v_stage VARCHAR(32); -- the stage the article is held at (NULL: a desk without stages)
     DECLARE v_pass INT;
     DECLARE v_to VARCHAR(32); -- the stage the article moves to (a stage step), if any
@@ -65,48 +60,41 @@ BEGIN
 
     CALL operation_begins();
     CALL resolve_actor(p_as, 'editor', v_actor);
-    SET v_acted_by = acted_by(v_actor);
     -- what people and other systems type is stored as plain text (plain_text)
     SET p_notes = plain_text(p_notes, 60000, 1);
-    IF p_verdict IS NULL OR p_verdict NOT IN ('approve', 'reject', 'send_back', 'unreviewable') THEN
-        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: a decision is approve, reject, send_back or unreviewable';
-    END IF;
-    IF p_verdict <> 'approve' AND TRIM(COALESCE(p_notes, '')) = '' THEN
-        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: this decision needs notes that say why';
-    END IF;
-    IF CHAR_LENGTH(p_notes) > 60000 THEN
-        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: the notes are longer than 60,000 characters';
-    END IF;
-    IF p_request IS NULL OR CHAR_LENGTH(p_request) <> 36 THEN
-        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: a decision needs its request id';
+    SET v_state = CASE
+        WHEN p_verdict IS NULL OR p_verdict NOT IN ('approve', 'reject', 'send_back', 'unreviewable')
+            THEN 'Copydesk: a decision is approve, reject, send_back or unreviewable'
+        WHEN p_verdict <> 'approve' AND TRIM(COALESCE(p_notes, '')) = '' THEN 'Copydesk: this decision needs notes that say why'
+        WHEN CHAR_LENGTH(p_notes) > 60000 THEN 'Copydesk: the notes are longer than 60,000 characters'
+        WHEN p_request IS NULL OR CHAR_LENGTH(p_request) <> 36 THEN 'Copydesk: a decision needs its request id'
+    END;
+    IF v_state IS NOT NULL THEN
+        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = v_state;
     END IF;
     START TRANSACTION;
-    SET v_now = server_utc_now();
-    -- the lease, and whether the editor left a draft (deleted with the decision)
-    SELECT status, locked_by, lease_token, desk_id, external_id, attempts, revision, held_revision,
-           EXISTS (SELECT 1 FROM review_draft r WHERE r.article_id = p_article AND r.editor_id = v_actor), stage_id, pass
-      INTO v_status, v_owner, v_token, v_desk, v_external, v_attempts, v_revision, v_held_revision, v_has_draft, v_stage,
-           v_pass
+    -- the lease, whether the editor left a draft (deleted with the decision), the server's time and
+    -- who acted, in one read under the article's row lock (no row: all stay NULL, and nothing is written)
+    SELECT IF(locked_by <=> v_actor AND lease_token <=> p_token AND status = 'queued',
+              IF(COALESCE(held_revision, revision) <> revision, 'outdated', NULL), 'lost'),
+           desk_id, external_id, attempts, revision,
+           EXISTS (SELECT 1 FROM review_draft r WHERE r.article_id = p_article AND r.editor_id = v_actor), stage_id, pass,
+           server_utc_now(), acted_by(v_actor)
+      INTO v_state, v_desk, v_external, v_attempts, v_revision, v_has_draft, v_stage, v_pass, v_now, v_acted_by
       FROM article WHERE id = p_article FOR UPDATE;
-    IF v_desk IS NULL OR v_owner IS NULL OR v_owner <> v_actor OR v_token <> p_token OR v_status <> 'queued' THEN
+    IF v_desk IS NULL OR v_state = 'lost' THEN BEGIN
+        DECLARE v_earlier_article BIGINT DEFAULT NULL;
+        DECLARE v_earlier_verdict VARCHAR(16);
         -- a decision sent again (the answer to the first was lost) finds its article decided:
         -- the first one's outcome, by request id, is the answer
         SELECT article_id, verdict INTO v_earlier_article, v_earlier_verdict FROM decision WHERE request_id = p_request;
-    END IF;
-    IF v_earlier_article IS NOT NULL THEN
         COMMIT;
-        SELECT 'already' AS outcome, v_earlier_article AS article_id, v_earlier_verdict AS verdict, NULL AS status,
-               NULL AS returns_at, 0 AS quarantined,
-               NULL AS stage_id;
-    ELSEIF v_desk IS NULL THEN
-        COMMIT;
-        SELECT 'gone' AS outcome, p_article AS article_id, p_verdict AS verdict, NULL AS status, NULL AS returns_at,
-               0 AS quarantined, NULL AS stage_id;
-    ELSEIF v_owner IS NULL OR v_owner <> v_actor OR v_token <> p_token OR v_status <> 'queued' THEN
-        COMMIT;
-        SELECT 'lost' AS outcome, p_article AS article_id, p_verdict AS verdict, NULL AS status, NULL AS returns_at,
-               0 AS quarantined, NULL AS stage_id;
-    ELSEIF COALESCE(v_held_revision, v_revision) <> v_revision THEN
+        SELECT CASE WHEN v_earlier_article IS NOT NULL THEN 'already' WHEN v_desk IS NULL THEN 'gone' ELSE 'lost' END AS outcome,
+               COALESCE(v_earlier_article, p_article) AS article_id,
+               IF(v_earlier_article IS NULL, p_verdict, v_earlier_verdict) AS verdict, NULL AS status,
+               NULL AS returns_at, 0 AS quarantined, NULL AS stage_id;
+    END;
+    ELSEIF v_state = 'outdated' THEN
         -- a newer revision arrived while the editor read; their notes wait as a draft
         INSERT INTO review_draft (article_id, editor_id, verdict, notes, saved_at)
         VALUES (p_article, v_actor, p_verdict, COALESCE(p_notes, ''), v_now)
@@ -190,27 +178,29 @@ BEGIN
                    NULL AS returns_at, 0 AS quarantined, v_to AS stage_id;
         END;
         ELSE
-            CASE p_verdict
-                WHEN 'approve' THEN SET v_new_status = 'approved';
-                WHEN 'reject' THEN SET v_new_status = 'rejected';
-                WHEN 'unreviewable' THEN SET v_new_status = 'quarantined';
+            SET v_new_status = CASE p_verdict WHEN 'approve' THEN 'approved' WHEN 'reject' THEN 'rejected'
+                                              WHEN 'unreviewable' THEN 'quarantined' END;
+            IF v_new_status IS NULL THEN BEGIN -- send_back: the desk's limits
+                DECLARE v_max_send_backs INT;
+                DECLARE v_delay BIGINT;
+                DECLARE v_waits INT;
+                SELECT max_send_backs, send_back_delay_seconds, send_back_waits_for_writer
+                  INTO v_max_send_backs, v_delay, v_waits FROM desk WHERE id = v_desk;
+                SET v_attempts = v_attempts + 1;
+                IF v_attempts > v_max_send_backs THEN
+                    SET v_new_status = 'quarantined';
+                    SET v_quarantine = CONCAT('sent back more than ', v_max_send_backs, ' times');
+                ELSEIF v_waits = 1 THEN
+                    -- changes requested: waits for the writer's revision, no timer
+                    SET v_new_status = 'awaiting_writer';
                 ELSE
-                    SELECT max_send_backs, send_back_delay_seconds, send_back_waits_for_writer
-                      INTO v_max_send_backs, v_delay, v_waits FROM desk WHERE id = v_desk;
-                    SET v_attempts = v_attempts + 1;
-                    IF v_attempts > v_max_send_backs THEN
-                        SET v_new_status = 'quarantined';
-                        SET v_quarantine = 1;
-                    ELSEIF v_waits = 1 THEN
-                        -- changes requested: waits for the writer's revision, no timer
-                        SET v_new_status = 'awaiting_writer';
-                    ELSE
-                        SET v_new_status = 'queued';
-                        -- the first delay, doubled for each further send-back, at most two days
-                        SET v_returns = TIMESTAMPADD(SECOND,
-                                CAST(LEAST(172800, v_delay * POW(2, LEAST(v_attempts - 1, 20))) AS SIGNED), v_now);
-                    END IF;
-            END CASE;
+                    SET v_new_status = 'queued';
+                    -- the first delay, doubled for each further send-back, at most two days
+                    SET v_returns = TIMESTAMPADD(SECOND,
+                            CAST(LEAST(172800, v_delay * POW(2, LEAST(v_attempts - 1, 20))) AS SIGNED), v_now);
+                END IF;
+            END;
+            END IF;
             UPDATE article
                SET status = v_new_status, attempts = v_attempts, locked_by = NULL, expires_at = NULL,
                    available_at = COALESCE(v_returns, available_at), updated_at = v_now,
@@ -232,9 +222,8 @@ BEGIN
                     IF(CHAR_LENGTH(p_notes) <= 2000 AND LOCATE(_utf8mb4 X'09', p_notes COLLATE utf8mb4_bin) = 0
                            AND LOCATE(_utf8mb4 X'0A', p_notes COLLATE utf8mb4_bin) = 0,
                        p_notes, plain_text(p_notes, 2000, 0)), v_acted_by);
-            IF v_quarantine = 1 THEN
-                CALL log_event(p_article, 'quarantine', v_actor, NULL, NULL, NULL, NULL, NULL,
-                               CONCAT('sent back more than ', v_max_send_backs, ' times'), v_now);
+            IF v_quarantine IS NOT NULL THEN
+                CALL log_event(p_article, 'quarantine', v_actor, NULL, NULL, NULL, NULL, NULL, v_quarantine, v_now);
             END IF;
             INSERT INTO decision (request_id, article_id, editor_id, verdict, notes, lease_token, decided_at, revision, acted_by,
                                   stage_id, pass)
@@ -256,7 +245,7 @@ BEGIN
                     v_returns, p_token, v_now, v_now, v_stage);
             COMMIT;
             SELECT 'recorded' AS outcome, p_article AS article_id, p_verdict AS verdict, v_new_status AS status,
-                   v_returns AS returns_at, v_quarantine AS quarantined, v_stage AS stage_id;
+                   v_returns AS returns_at, v_quarantine IS NOT NULL AS quarantined, v_stage AS stage_id;
         END IF;
     END IF;
 END$$

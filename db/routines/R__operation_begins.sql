@@ -70,20 +70,19 @@ DELIMITER $$
 CREATE PROCEDURE operation_begins()
     SQL SECURITY DEFINER NO SQL
 BEGIN
-    DECLARE v_callers_transaction INT DEFAULT 0;
     DECLARE EXIT HANDLER FOR 1399, 1400
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: an operation runs in a transaction of its own; end your XA transaction first (XA END, XA ROLLBACK)';
-    /*M!100200 SET v_callers_transaction = @@in_transaction; */
-    -- before the ROLLBACK: CHAIN would open a new transaction with it, RELEASE end the connection
-    SET SESSION completion_type = 'NO_CHAIN';
-    ROLLBACK;
-    SET SESSION autocommit = 1, foreign_key_checks = 1, unique_checks = 1, time_zone = '+00:00',
-        optimizer_switch = 'default', group_concat_max_len = 1048576,
-        innodb_lock_wait_timeout = 5, lock_wait_timeout = 5;
-    /*M!100201 SET SESSION check_constraint_checks = 1; */
-    -- The rest are set only when one differs: an honest session (Copydesk's own) never changes them,
-    -- so the common case costs one test instead of a statement per setting.
-    IF @@SESSION.optimizer_search_depth <> @@GLOBAL.optimizer_search_depth
+    -- An honest session (Copydesk's own) has every setting below as an operation set it before, and
+    -- no transaction open: one test, and nothing set. A session where any one differs, or (MariaDB)
+    -- where a transaction is open, has them all set again, the transaction ended first. (Set one
+    -- statement each, every time, they were 16 of the 19 statements of every operation's start:
+    -- docs/benchmarks.md, "What each statement inside the routines buys".) Every setting here has a
+    -- value a session can read; the two that are not compared are set every time, below.
+    IF @@SESSION.completion_type <> 'NO_CHAIN' OR @@SESSION.autocommit <> 1
+       OR @@SESSION.foreign_key_checks <> 1 OR @@SESSION.unique_checks <> 1 OR @@SESSION.time_zone <> '+00:00'
+       OR @@SESSION.group_concat_max_len <> 1048576
+       OR @@SESSION.innodb_lock_wait_timeout <> 5 OR @@SESSION.lock_wait_timeout <> 5
+       OR @@SESSION.optimizer_search_depth <> @@GLOBAL.optimizer_search_depth
        OR @@SESSION.optimizer_prune_level <> @@GLOBAL.optimizer_prune_level
        OR @@SESSION.eq_range_index_dive_limit <> @@GLOBAL.eq_range_index_dive_limit
        OR @@SESSION.max_join_size <> @@GLOBAL.max_join_size OR @@SESSION.sql_big_selects = 0
@@ -94,33 +93,51 @@ BEGIN
        OR @@SESSION.div_precision_increment <> 4
        OR @@SESSION.max_sort_length <> @@GLOBAL.max_sort_length OR @@SESSION.sort_buffer_size <> @@GLOBAL.sort_buffer_size
        OR @@SESSION.join_buffer_size <> @@GLOBAL.join_buffer_size OR @@SESSION.tmp_table_size <> @@GLOBAL.tmp_table_size
-       OR @@SESSION.max_heap_table_size <> @@GLOBAL.max_heap_table_size THEN
-        SET SESSION optimizer_search_depth = DEFAULT, optimizer_prune_level = DEFAULT, eq_range_index_dive_limit = DEFAULT,
-            max_join_size = DEFAULT, sql_big_selects = 1, sql_select_limit = DEFAULT, sql_safe_updates = 0,
-            sql_auto_is_null = 0, auto_increment_increment = DEFAULT, auto_increment_offset = DEFAULT,
-            div_precision_increment = 4, max_sort_length = DEFAULT, sort_buffer_size = DEFAULT,
-            join_buffer_size = DEFAULT, tmp_table_size = DEFAULT, max_heap_table_size = DEFAULT;
-    END IF;
-    /*M!100600 IF @@SESSION.max_error_count < 64 OR @@SESSION.insert_id <> 0
+       OR @@SESSION.max_heap_table_size <> @@GLOBAL.max_heap_table_size
+       /*M!100200 OR @@in_transaction = 1 */
+       /*M!100201 OR @@SESSION.check_constraint_checks <> 1 */
+       /*M!100600 OR @@SESSION.max_error_count < 64 OR @@SESSION.insert_id <> 0
        OR @@SESSION.optimizer_use_condition_selectivity <> @@GLOBAL.optimizer_use_condition_selectivity
        OR @@SESSION.in_predicate_conversion_threshold <> @@GLOBAL.in_predicate_conversion_threshold
        OR @@SESSION.optimizer_max_sel_arg_weight <> @@GLOBAL.optimizer_max_sel_arg_weight
-       OR @@SESSION.join_cache_level <> @@GLOBAL.join_cache_level THEN
-        SET SESSION max_error_count = GREATEST(@@GLOBAL.max_error_count, 64), optimizer_use_condition_selectivity = DEFAULT,
-            in_predicate_conversion_threshold = DEFAULT, optimizer_max_sel_arg_weight = DEFAULT, join_cache_level = DEFAULT,
-            insert_id = 0;
-    END IF; */
-    /*!80000 IF @@SESSION.range_optimizer_max_mem_size <> @@GLOBAL.range_optimizer_max_mem_size THEN
-        SET SESSION range_optimizer_max_mem_size = DEFAULT;
-    END IF; */
-    SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED, READ WRITE;
-    IF v_callers_transaction = 1 THEN
-        -- 40001, "rolled back: run it again": the transaction is gone now, so the same call goes through
-        -- the next time. Copydesk's clients never open one, but an earlier operation cut short where its
-        -- handler could not roll back (seen under the hostile soak) leaves one on a pooled connection;
-        -- their retry loop takes 40001 as a conflict and calls again, unseen
-        SIGNAL SQLSTATE '40001' SET MESSAGE_TEXT = 'Copydesk: an operation runs in a transaction of its own; your open transaction was rolled back (use autocommit)';
+       OR @@SESSION.join_cache_level <> @@GLOBAL.join_cache_level */
+       /*!80000 OR @@SESSION.range_optimizer_max_mem_size <> @@GLOBAL.range_optimizer_max_mem_size */ THEN
+        BEGIN
+            DECLARE v_callers_transaction INT DEFAULT 0;
+            /*M!100200 SET v_callers_transaction = @@in_transaction; */
+            -- before the ROLLBACK: CHAIN would open a new transaction with it, RELEASE end the connection
+            SET SESSION completion_type = 'NO_CHAIN';
+            ROLLBACK;
+            SET SESSION autocommit = 1, foreign_key_checks = 1, unique_checks = 1, time_zone = '+00:00',
+                group_concat_max_len = 1048576,
+                innodb_lock_wait_timeout = 5, lock_wait_timeout = 5,
+                optimizer_search_depth = DEFAULT, optimizer_prune_level = DEFAULT, eq_range_index_dive_limit = DEFAULT,
+                max_join_size = DEFAULT, sql_big_selects = 1, sql_select_limit = DEFAULT, sql_safe_updates = 0,
+                sql_auto_is_null = 0, auto_increment_increment = DEFAULT, auto_increment_offset = DEFAULT,
+                div_precision_increment = 4, max_sort_length = DEFAULT, sort_buffer_size = DEFAULT,
+                join_buffer_size = DEFAULT, tmp_table_size = DEFAULT, max_heap_table_size = DEFAULT;
+            /*M!100201 SET SESSION check_constraint_checks = 1; */
+            /*M!100600 SET SESSION max_error_count = GREATEST(@@GLOBAL.max_error_count, 64), optimizer_use_condition_selectivity = DEFAULT,
+                in_predicate_conversion_threshold = DEFAULT, optimizer_max_sel_arg_weight = DEFAULT, join_cache_level = DEFAULT,
+                insert_id = 0; */
+            /*!80000 SET SESSION range_optimizer_max_mem_size = DEFAULT; */
+            IF v_callers_transaction = 1 THEN
+                -- 40001, "rolled back: run it again": the transaction is gone now, so the same call goes
+                -- through the next time. Copydesk's clients never open one, but an earlier operation cut
+                -- short where its handler could not roll back (seen under the hostile soak) leaves one on a
+                -- pooled connection; their retry loop takes 40001 as a conflict and calls again, unseen
+                SIGNAL SQLSTATE '40001' SET MESSAGE_TEXT = 'Copydesk: an operation runs in a transaction of its own; your open transaction was rolled back (use autocommit)';
+            END IF;
+        END;
     END IF;
+    -- MySQL cannot tell whether a transaction is open: there the ROLLBACK ends any, every time, and
+    -- the operation runs on, holding nothing of it
+    /*!80000 ROLLBACK; */
+    -- Set every time: a one-shot SET TRANSACTION (the next transaction only) shows in no variable, and
+    -- comparing optimizer_switch (a list of 30-odd flags built as text at each read) cost 6 us a call
+    -- against 0.2 for setting it
+    SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED, READ WRITE;
+    SET SESSION optimizer_switch = DEFAULT;
     /*!80000 IF @@SESSION.insert_id <> 0 THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Copydesk: SET insert_id would choose the id of a row an operation writes; sign in again without it';
     END IF; */

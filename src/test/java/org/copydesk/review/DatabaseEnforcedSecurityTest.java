@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.copydesk.db.schema.Tables.ARTICLE;
 import static org.copydesk.db.schema.Tables.DECISION;
+import static org.copydesk.db.schema.Tables.EDITOR;
 import static org.copydesk.db.schema.Tables.LEASE_EVENT;
 import static org.copydesk.db.schema.Tables.REVIEW_DRAFT;
 
@@ -24,6 +25,7 @@ import java.util.stream.Stream;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.schema.enums.ArticleStatus;
+import org.copydesk.db.schema.enums.EditorRole;
 import org.copydesk.lease.Lease;
 import org.copydesk.lease.ServerClock;
 import org.copydesk.testing.DatabaseExtension;
@@ -272,7 +274,9 @@ class DatabaseEnforcedSecurityTest {
     @Test
     void anEditorCannotActForSomeoneElse() {
         refused("claim as another editor through the API", () -> ann.queue().claim("sec_bob"));
-        refused("claim as another editor with raw SQL", () -> annRuns("CALL claim_articles('sec_bob', NULL, NULL, NULL, NULL)"));
+        assertThat(attacks.refused("claim as another editor with raw SQL",
+                () -> annRuns("CALL claim_articles('sec_bob', NULL, NULL, NULL, NULL)")))
+                .contains("you can act only for yourself");
         long id = bob.queue().claim("sec_bob").articles().get(0).id();
         Lease bobs = bob.queue().held("sec_bob").get(0).lease();
         refused("save a draft in another editor's name", () -> ann.drafts().save(id, "sec_bob", null, "forged"));
@@ -280,6 +284,40 @@ class DatabaseEnforcedSecurityTest {
                 "CALL release_article('sec_bob', " + bobs.key().single() + ", " + bobs.token() + ", NULL)"));
         refused("force-release as an editor", () -> ann.supervision().forceRelease(id, "sec_ann", "mine now"));
         refused("reassign as an editor", () -> ann.supervision().reassign(id, "sec_ann", "sec_ann", true, null));
+    }
+
+    /**
+     * The operations check the signed-in person's role themselves (resolve_actor), not only through the
+     * grants: an account whose person lost a role keeps that role's grants until they are given again,
+     * and an account that is no one's may have been granted an operation by hand.
+     */
+    @Test
+    void anOperationChecksThePersonsRoleWhereTheGrantsWouldAllowIt() {
+        long id = bob.queue().claim("sec_bob").articles().get(0).id();
+        var editor = EDITOR;
+        try {
+            root.update(editor).set(editor.ROLE, EditorRole.editor).where(editor.ID.eq("sec_sue")).execute();
+            assertThat(attacks.refused("a supervisor made an editor (grants not given again) extends a lease",
+                    () -> runs("sec_sue", "sue-secret-1", "CALL extend_lease(NULL, " + id + ", 600)")))
+                    .contains("only a supervisor may do this");
+            root.update(editor).set(editor.ROLE, EditorRole.supervisor).where(editor.ID.eq("sec_adm")).execute();
+            assertThat(attacks.refused("an admin made a supervisor (grants not given again) sets a password",
+                    () -> runs("sec_adm", "adm-secret-1", "CALL set_account_password('sec_bob', 'bob-secret-2')")))
+                    .contains("only an admin may do this");
+        } finally {
+            root.update(editor).set(editor.ROLE, EditorRole.supervisor).where(editor.ID.eq("sec_sue")).execute();
+            root.update(editor).set(editor.ROLE, EditorRole.admin).where(editor.ID.eq("sec_adm")).execute();
+        }
+        db.endpoint().execute("CREATE USER IF NOT EXISTS 'sec_ghost'@'%' IDENTIFIED BY 'ghost-secret-1'");
+        try {
+            db.endpoint().execute("GRANT EXECUTE ON PROCEDURE `" + db.name() + "`.claim_articles TO 'sec_ghost'@'%'");
+            assertThat(attacks.refused("an account that is no one's, granted claim_articles by hand, claims",
+                    () -> runs("sec_ghost", "ghost-secret-1", "CALL claim_articles(NULL, NULL, NULL, NULL, NULL)")))
+                    .contains("not a Copydesk editor, supervisor or admin");
+        } finally {
+            db.endpoint().execute("DROP USER IF EXISTS 'sec_ghost'@'%'");
+        }
+        runs("sec_sue", "sue-secret-1", "CALL extend_lease(NULL, " + id + ", 600)");
     }
 
     @Test
