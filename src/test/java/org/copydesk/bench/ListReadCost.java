@@ -23,6 +23,12 @@ import org.jooq.DSLContext;
 public final class ListReadCost {
 
     private static final int READS = Integer.getInteger("bench.reads", 20_000);
+    /**
+     * {@code -Dbench.spaced=N}: instead, N editors holding a full hand each send one form every 3 s
+     * (the holding window's interval, each at its own phase) for {@code bench.seconds} (60) after 20 s:
+     * what a read costs the server when it comes on a connection that sat idle, as the window's do.
+     */
+    private static final int SPACED = Integer.getInteger("bench.spaced", 0);
 
     public static void main(String[] args) throws Exception {
         Path work = Path.of(System.getProperty("bench.workdir", "target/bench-list-read"));
@@ -36,6 +42,10 @@ public final class ListReadCost {
             ClientNewsroom.addEditors(admin.dsl(), desk, List.of(id));
             Fixtures.articles(admin.dsl(), desk, 20_000, 3, -3600);
             admin.dsl().execute("analyze table article");
+            if (SPACED > 0) {
+                spaced(server, admin, desk);
+                return;
+            }
             try (Database editor = Database.open(server.jdbcUrl("bench_list_read"), id, ClientNewsroom.password(id), null,
                     DataSources.PoolSize.desktop(), Database.SchemaAction.NONE, null)) {
                 ReviewSession session = new ReviewSession(editor, ReviewSession.Options.defaults());
@@ -79,6 +89,76 @@ public final class ListReadCost {
                     }
                 }
             }
+        }
+    }
+
+    /** The forms of {@code -Dbench.spaced}: each editor's read every 3 s, on its own pool. */
+    private static void spaced(EmbeddedServer server, Database admin, String desk) throws Exception {
+        List<String> ids = java.util.stream.IntStream.range(0, SPACED).mapToObj(i -> "spaced" + i).toList();
+        ClientNewsroom.addEditors(admin.dsl(), desk, ids);
+        List<Database> pools = new java.util.ArrayList<>();
+        java.util.concurrent.ScheduledExecutorService scheduler = java.util.concurrent.Executors.newScheduledThreadPool(8);
+        try {
+            Map<String, List<Runnable>> forms = new LinkedHashMap<>();
+            Map<String, Long> periods = new LinkedHashMap<>();
+            List<org.copydesk.review.ReleaseService> releases = new java.util.ArrayList<>();
+            for (String id : ids) {
+                Database pool = Database.open(server.jdbcUrl("bench_list_read"), id, ClientNewsroom.password(id), null,
+                        DataSources.PoolSize.desktop(), Database.SchemaAction.NONE, null);
+                pools.add(pool);
+                ReviewSession session = new ReviewSession(pool, ReviewSession.Options.defaults());
+                List<org.copydesk.review.HeldArticle>[] hand = new List[] {session.queue().claim(id).articles()};
+                DSLContext dsl = pool.dsl();
+                org.copydesk.review.ReleaseService release = session.releaseService(released -> { });
+                releases.add(release);
+                forms.computeIfAbsent("nothing sent (connections open)", k -> new java.util.ArrayList<>()).add(() -> { });
+                forms.computeIfAbsent("SELECT 1", k -> new java.util.ArrayList<>()).add(() -> dsl.fetch("select 1"));
+                forms.computeIfAbsent("the list watch at capacity (the app's read)", k -> new java.util.ArrayList<>())
+                        .add(() -> session.listWatch().read(id, List.of()));
+                forms.computeIfAbsent("the heartbeat (renew the five leases) every 60 s", k -> new java.util.ArrayList<>())
+                        .add(() -> hand[0] = session.queue().renew(id, hand[0]).renewed());
+                forms.computeIfAbsent("the release service as the app runs it", k -> new java.util.ArrayList<>())
+                        .add(release::start);
+            }
+            periods.put("the heartbeat (renew the five leases) every 60 s", 60_000L);
+            periods.put("the release service as the app runs it", 0L);
+            long seconds = Long.getLong("bench.seconds", 60);
+            java.util.Random phase = new java.util.Random(7);
+            for (var form : forms.entrySet()) {
+                java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
+                List<java.util.concurrent.ScheduledFuture<?>> running = new java.util.ArrayList<>();
+                long period = periods.getOrDefault(form.getKey(), 3000L);
+                for (Runnable read : form.getValue()) {
+                    if (period == 0) { // started once; runs on its own schedule
+                        read.run();
+                        continue;
+                    }
+                    running.add(scheduler.scheduleAtFixedRate(() -> {
+                        read.run();
+                        sent.incrementAndGet();
+                    }, phase.nextLong(period), period, java.util.concurrent.TimeUnit.MILLISECONDS));
+                }
+                Thread.sleep(20_000);
+                Map<String, Long> before = ServerCounters.read(admin.dsl());
+                long sentBefore = sent.get();
+                Thread.sleep(seconds * 1000);
+                Map<String, Long> d = ServerCounters.delta(before, ServerCounters.read(admin.dsl()));
+                long reads = sent.get() - sentBefore;
+                running.forEach(f -> f.cancel(false));
+                if (form.getKey().startsWith("the release service")) {
+                    releases.forEach(org.copydesk.review.ReleaseService::close);
+                }
+                double perEditor = d.get("cpu_server_us") / 1000.0 / seconds / SPACED;
+                ClaimBenchmark.say("%d editors: %-50s server CPU %.3f ms/s per editor, %s us a read, Queries %.2f a read,"
+                        + " Questions %.2f a read, connections opened %d, threads created %d", SPACED, form.getKey(), perEditor,
+                        reads == 0 ? "-" : String.format("%.0f", d.get("cpu_server_us") / (double) reads),
+                        reads == 0 ? 0.0 : d.get("Queries") / (double) reads, reads == 0 ? 0.0 : d.get("Questions") / (double) reads,
+                        d.get("Connections"), d.get("Threads_created"));
+                Thread.sleep(5_000);
+            }
+        } finally {
+            scheduler.shutdownNow();
+            pools.forEach(Database::close);
         }
     }
 }

@@ -32,7 +32,7 @@ final class ServerCounters {
     static final List<String> NAMES = List.of("Questions", "Queries", "Com_call_procedure", "Com_commit", "Handler_commit",
             "Com_select", "Com_update", "Com_insert", "Com_delete", "Com_set_option", "Com_rollback", "Com_stmt_execute",
             "Com_admin_commands", "Innodb_buffer_pool_pages_flushed", "Innodb_history_list_length", "Innodb_buffer_pool_pages_dirty",
-            "cpu_server_us", "cpu_client_us");
+            "Connections", "Threads_created", "cpu_server_us", "cpu_client_us");
 
     private ServerCounters() {
     }
