@@ -222,9 +222,7 @@ BEGIN
     IF v_held IS NOT NULL THEN
         UPDATE article a FORCE INDEX (PRIMARY)
           JOIN JSON_TABLE(v_held, '$[*]' COLUMNS (id BIGINT PATH '$')) h ON a.id = h.id
-           SET a.expires_at = GREATEST(a.expires_at, LEAST(lease_expiry(a.desk_id, a.stage_id, p_max_lease_seconds, v_now),
-                   TIMESTAMPADD(SECOND, (SELECT d.max_lease_seconds FROM desk d WHERE d.id = a.desk_id),
-                                COALESCE(a.claimed_at, v_now)))),
+           SET a.expires_at = renewed_lease_end(a.desk_id, a.stage_id, p_max_lease_seconds, a.expires_at, a.claimed_at, v_now),
                a.renewals = a.renewals + 1
          WHERE a.locked_by = v_actor AND a.expires_at > v_now;
         SET v_refreshed = ROW_COUNT();

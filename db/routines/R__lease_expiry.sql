@@ -8,9 +8,11 @@ DELIMITER $$
 -- claim's UPDATEs. Internal: granted to nobody.
 CREATE FUNCTION lease_expiry(p_desk VARCHAR(32), p_stage VARCHAR(32), p_max_seconds INT, p_now DATETIME(6)) RETURNS DATETIME(6)
     NOT DETERMINISTIC READS SQL DATA SQL SECURITY DEFINER
+    -- (p_max_seconds NULL: no cap. Capped by the desk's own length instead, as this read until
+    -- 2026-11-30, a stage longer than its desk's lease got the desk's on a claim and its own on a renewal.)
     RETURN TIMESTAMPADD(SECOND, (SELECT LEAST(COALESCE((SELECT s.lease_seconds FROM desk_stage s
                                                          WHERE s.desk_id = p_desk AND s.stage_id = p_stage), lease_seconds),
-                                              COALESCE(p_max_seconds, lease_seconds)) FROM desk WHERE id = p_desk),
+                                              COALESCE(p_max_seconds, 2147483647)) FROM desk WHERE id = p_desk),
                         p_now)$$
 
 DELIMITER ;

@@ -72,6 +72,23 @@ class StageChainContractTest extends OperationsFixture {
         return p.decide(lease.owner(), lease, UUID.randomUUID(), verdict, notes, to, ask);
     }
 
+    /** A stage's lease may be longer than its desk's (up to the desk's longest hold): claims and renewals both give it. */
+    @ParameterizedTest
+    @EnumSource(ClaimStrategyKind.class)
+    void aStageLongerThanItsDesksLeaseGivesItsOwnLengthToClaimsAndRenewals(ClaimStrategyKind strategy) {
+        ReviewProcedures p = procedures(strategy);
+        stages.set(null, new ReviewStages.Settings("news", "copy", "Copy edit", null, Duration.ofHours(2), false, false, false));
+        long id = Fixtures.articles(dsl, "news", 1, 3, -60).get(0);
+
+        Lease copy = claimOne(p, "ann", id);
+        assertThat(Duration.between(copy.serverTime(), copy.expiresAt())).as("the stage's 2 h, not the desk's %s", NEWS_LEASE)
+                .isEqualTo(Duration.ofHours(2));
+        Fixtures.letTimePass(dsl, Duration.ofMinutes(10), List.of(id));
+        Lease renewed = p.renew("ann", List.of(copy)).get(0).lease();
+        assertThat(Duration.between(renewed.serverTime(), renewed.expiresAt())).as("renewed to 2 h from now")
+                .isEqualTo(Duration.ofHours(2));
+    }
+
     @ParameterizedTest
     @EnumSource(ClaimStrategyKind.class)
     void anArticleGoesThroughEveryStageItEntersEachDecidedOnceUnderItsOwnLease(ClaimStrategyKind strategy) {
