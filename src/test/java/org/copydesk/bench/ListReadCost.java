@@ -2,13 +2,23 @@ package org.copydesk.bench;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.EmbeddedServer;
+import org.copydesk.review.HeldArticle;
 import org.copydesk.review.Newsroom;
+import org.copydesk.review.ReleaseService;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.testing.Fixtures;
 import org.jooq.DSLContext;
@@ -62,7 +72,7 @@ public final class ListReadCost {
                         + " from article a where a.locked_by = ? and a.expires_at > now(6)", id));
                 forms.put("one row by primary key (a counter's read)",
                         () -> dsl.fetch("select now(6), e.capacity from editor e where e.id = ?", id));
-                List<org.copydesk.review.HeldArticle>[] hand = new List[] {session.queue().held(id)};
+                List<HeldArticle>[] hand = new List[] {session.queue().held(id)};
                 forms.put("the pool's check before a call (a ping)", () -> {
                     try (java.sql.Connection c = editor.dataSource().getConnection()) {
                         c.isValid(2);
@@ -94,39 +104,37 @@ public final class ListReadCost {
 
     /** The forms of {@code -Dbench.spaced}: each editor's read every 3 s, on its own pool. */
     private static void spaced(EmbeddedServer server, Database admin, String desk) throws Exception {
-        List<String> ids = java.util.stream.IntStream.range(0, SPACED).mapToObj(i -> "spaced" + i).toList();
+        List<String> ids = IntStream.range(0, SPACED).mapToObj(i -> "spaced" + i).toList();
         ClientNewsroom.addEditors(admin.dsl(), desk, ids);
-        List<Database> pools = new java.util.ArrayList<>();
-        java.util.concurrent.ScheduledExecutorService scheduler = java.util.concurrent.Executors.newScheduledThreadPool(8);
+        List<Database> pools = new ArrayList<>();
+        ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(8);
         try {
             Map<String, List<Runnable>> forms = new LinkedHashMap<>();
             Map<String, Long> periods = new LinkedHashMap<>();
-            List<org.copydesk.review.ReleaseService> releases = new java.util.ArrayList<>();
+            List<ReleaseService> releases = new ArrayList<>();
             for (String id : ids) {
                 Database pool = Database.open(server.jdbcUrl("bench_list_read"), id, ClientNewsroom.password(id), null,
                         DataSources.PoolSize.desktop(), Database.SchemaAction.NONE, null);
                 pools.add(pool);
                 ReviewSession session = new ReviewSession(pool, ReviewSession.Options.defaults());
-                List<org.copydesk.review.HeldArticle>[] hand = new List[] {session.queue().claim(id).articles()};
+                List<HeldArticle>[] hand = new List[] {session.queue().claim(id).articles()};
                 DSLContext dsl = pool.dsl();
-                org.copydesk.review.ReleaseService release = session.releaseService(released -> { });
+                ReleaseService release = session.releaseService(released -> { });
                 releases.add(release);
-                forms.computeIfAbsent("nothing sent (connections open)", k -> new java.util.ArrayList<>()).add(() -> { });
-                forms.computeIfAbsent("SELECT 1", k -> new java.util.ArrayList<>()).add(() -> dsl.fetch("select 1"));
-                forms.computeIfAbsent("the list watch at capacity (the app's read)", k -> new java.util.ArrayList<>())
-                        .add(() -> session.listWatch().read(id, List.of()));
-                forms.computeIfAbsent("the heartbeat (renew the five leases) every 60 s", k -> new java.util.ArrayList<>())
-                        .add(() -> hand[0] = session.queue().renew(id, hand[0]).renewed());
-                forms.computeIfAbsent("the release service as the app runs it", k -> new java.util.ArrayList<>())
-                        .add(release::start);
+                form(forms, "nothing sent (connections open)", () -> { });
+                form(forms, "SELECT 1", () -> dsl.fetch("select 1"));
+                form(forms, "the list watch at capacity (the app's read)", () -> session.listWatch().read(id, List.of()));
+                form(forms, "the heartbeat (renew the five leases) every 60 s",
+                        () -> hand[0] = session.queue().renew(id, hand[0]).renewed());
+                form(forms, "the release service as the app runs it", release::start);
             }
             periods.put("the heartbeat (renew the five leases) every 60 s", 60_000L);
             periods.put("the release service as the app runs it", 0L);
             long seconds = Long.getLong("bench.seconds", 60);
-            java.util.Random phase = new java.util.Random(7);
+            Random phase = new Random(7);
             for (var form : forms.entrySet()) {
-                java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
-                List<java.util.concurrent.ScheduledFuture<?>> running = new java.util.ArrayList<>();
+                AtomicLong sent = new AtomicLong();
+                List<ScheduledFuture<?>> running = new ArrayList<>();
                 long period = periods.getOrDefault(form.getKey(), 3000L);
                 for (Runnable read : form.getValue()) {
                     if (period == 0) { // started once; runs on its own schedule
@@ -136,7 +144,7 @@ public final class ListReadCost {
                     running.add(scheduler.scheduleAtFixedRate(() -> {
                         read.run();
                         sent.incrementAndGet();
-                    }, phase.nextLong(period), period, java.util.concurrent.TimeUnit.MILLISECONDS));
+                    }, phase.nextLong(period), period, TimeUnit.MILLISECONDS));
                 }
                 Thread.sleep(20_000);
                 Map<String, Long> before = ServerCounters.read(admin.dsl());
@@ -146,7 +154,7 @@ public final class ListReadCost {
                 long reads = sent.get() - sentBefore;
                 running.forEach(f -> f.cancel(false));
                 if (form.getKey().startsWith("the release service")) {
-                    releases.forEach(org.copydesk.review.ReleaseService::close);
+                    releases.forEach(ReleaseService::close);
                 }
                 double perEditor = d.get("cpu_server_us") / 1000.0 / seconds / SPACED;
                 ClaimBenchmark.say("%d editors: %-50s server CPU %.3f ms/s per editor, %s us a read, Queries %.2f a read,"
@@ -160,5 +168,9 @@ public final class ListReadCost {
             scheduler.shutdownNow();
             pools.forEach(Database::close);
         }
+    }
+
+    private static void form(Map<String, List<Runnable>> forms, String name, Runnable send) {
+        forms.computeIfAbsent(name, k -> new ArrayList<>()).add(send);
     }
 }
