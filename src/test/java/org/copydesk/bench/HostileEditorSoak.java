@@ -19,6 +19,7 @@ import javax.sql.DataSource;
 import org.copydesk.db.DataSources;
 import org.copydesk.db.Database;
 import org.copydesk.db.WatchedSchemaChange;
+import org.copydesk.lease.RetryMetrics;
 import org.copydesk.review.AccountAdministration;
 import org.copydesk.review.DecisionOutcome;
 import org.copydesk.review.DecisionRequest;
@@ -200,27 +201,30 @@ public final class HostileEditorSoak {
         List<HeldArticle> held = new ArrayList<>();
         while (running.get()) {
             long began = watch.now();
+            Retries retries = Retries.from(session.retryMetrics());
             try {
                 held = new ArrayList<>(session.queue().claim(editor).articles());
                 long millis = watch.now() - began;
                 claimMillis.add(millis);
-                record(claims, "claim", editor, began, held.size() == CAPACITY, "held " + held.size() + " of " + CAPACITY);
+                record(claims, "claim", editor, began, retries, held.size() == CAPACITY, "held " + held.size() + " of " + CAPACITY);
             } catch (RuntimeException e) {
-                record(claims, "claim", editor, began, false, reason(e));
+                record(claims, "claim", editor, began, retries, false, reason(e));
             }
             if (!held.isEmpty()) {
                 began = watch.now();
+                retries = Retries.from(session.retryMetrics());
                 try {
                     ReviewQueue.Renewal renewal = session.queue().renew(editor, held);
-                    record(renewals, "renewal", editor, began, renewal.lost().isEmpty(), "lost " + renewal.lost().size());
+                    record(renewals, "renewal", editor, began, retries, renewal.lost().isEmpty(), "lost " + renewal.lost().size());
                     held = new ArrayList<>(renewal.renewed());
                 } catch (RuntimeException e) {
-                    record(renewals, "renewal", editor, began, false, reason(e));
+                    record(renewals, "renewal", editor, began, retries, false, reason(e));
                 }
             }
             if (!held.isEmpty()) {
                 HeldArticle first = held.get(0);
                 began = watch.now();
+                retries = Retries.from(session.retryMetrics());
                 try {
                     DecisionOutcome outcome = session.decisions().submit(new DecisionRequest(UUID.randomUUID(), first.id(),
                             first.lease(), Verdict.APPROVE, "fine"));
@@ -229,12 +233,12 @@ public final class HostileEditorSoak {
                     String how = outcome instanceof DecisionOutcome.Refused refused
                             ? "Refused " + refused.reason() + (refused.databaseWords() == null ? "" : ": " + refused.databaseWords())
                             : outcome.getClass().getSimpleName();
-                    record(decisions, "decision", editor, began, recorded, how);
+                    record(decisions, "decision", editor, began, retries, recorded, how);
                     if (recorded && decidedByClient.put(first.id(), editor) != null) {
                         doubleDecisionsSeen.incrementAndGet();
                     }
                 } catch (RuntimeException e) {
-                    record(decisions, "decision", editor, began, false, reason(e));
+                    record(decisions, "decision", editor, began, retries, false, reason(e));
                 }
             }
             pause(300 + ThreadLocalRandom.current().nextInt(400));
@@ -243,9 +247,31 @@ public final class HostileEditorSoak {
 
     /** Counts one honest call that began at {@code began} (the watch's clock) and ended now. */
     private void record(Tally tally, String kind, String editor, long began, boolean success, String outcome) {
+        record(tally, kind, editor, began, Retries.NONE, success, outcome);
+    }
+
+    /** Counts one honest call, and tells the watch what its session retried meanwhile. */
+    private void record(Tally tally, String kind, String editor, long began, Retries retries, boolean success, String outcome) {
         long millis = watch.now() - began;
         tally.record(success, millis, outcome);
-        watch.call(kind, editor, began, millis, success ? "ok" : "failed: " + outcome);
+        watch.call(kind, editor, began, millis, (success ? "ok" : "failed: " + outcome) + retries.since());
+    }
+
+    /** A session's retry counts before a call, to say what the call retried (its session runs one call at a time). */
+    private record Retries(RetryMetrics metrics, long retries, long lockWaitTimeouts, long deadlocks) {
+        static final Retries NONE = new Retries(null, 0, 0, 0);
+
+        static Retries from(RetryMetrics m) {
+            return new Retries(m, m.retries(), m.lockWaitTimeouts(), m.deadlocks());
+        }
+
+        String since() {
+            if (metrics == null || metrics.retries() == retries) {
+                return "";
+            }
+            return String.format(Locale.ROOT, ", retried %d times (%d lock wait timeouts, %d deadlocks)", metrics.retries() - retries,
+                    metrics.lockWaitTimeouts() - lockWaitTimeouts, metrics.deadlocks() - deadlocks);
+        }
     }
 
     /** Looks at the honest sessions from the owner's account every 250 ms (see SoakWatch). */
@@ -292,8 +318,10 @@ public final class HostileEditorSoak {
                 String change = "ALTER TABLE " + System.getProperty("bench.schemaTable", "article") + " COMMENT = 'soak " + ++round + "'";
                 WatchedSchemaChange.run(owner, change).forEach(line -> hostile.count("schema change: " + line.replaceAll("\\d+", "N")));
                 record(schemaChanges, "schema change", "owner", began, true, "");
+                watch.schemaChange(began, watch.now() - began, "ok");
             } catch (SQLException | RuntimeException e) {
                 record(schemaChanges, "schema change", "owner", began, false, reason(e));
+                watch.schemaChange(began, watch.now() - began, "failed: " + reason(e));
             }
         }
     }

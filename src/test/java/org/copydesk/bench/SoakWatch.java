@@ -26,6 +26,11 @@ import org.jooq.Record;
  *   the oldest such transaction: what the sweep's look could take for a lock holder. The look joins
  *   the process list with InnoDB's list of transactions as the sweep does, so it sees what the sweep
  *   sees, stale pairings included (InnoDB refreshes its list at most every 0.1 s);</li>
+ *   <li>every lock wait of 2 s or more one look saw, InnoDB's (who waits, for whom: the blocker's
+ *   account, command, state and statement) and metadata locks' (the waiting statement), with when
+ *   it was first and last seen (seconds since the start) and the longest wait: what a long call
+ *   waited for;</li>
+ *   <li>every schema change, with when it began, how long it took and how it ended;</li>
  *   <li>the machine's load average, sampled with the process list.</li>
  * </ul>
  */
@@ -44,6 +49,9 @@ final class SoakWatch {
     private final Map<String, long[]> honestLockStates = new ConcurrentHashMap<>();
     private final AtomicLong samples = new AtomicLong();
     private final List<Double> loads = new ArrayList<>();
+    /** A long lock wait's description: times seen, longest wait (ms), first and last seen (ms since the start). */
+    private final Map<String, long[]> longWaits = new ConcurrentHashMap<>();
+    private final List<Call> schemaChanges = new ArrayList<>();
 
     /** The soak begins now: times are counted from here. */
     void start() {
@@ -66,6 +74,11 @@ final class SoakWatch {
         }
     }
 
+    /** Keeps a schema change (all of them are listed). */
+    synchronized void schemaChange(long beganMillis, long tookMillis, String outcome) {
+        schemaChanges.add(new Call("schema change", "owner", beganMillis, tookMillis, outcome));
+    }
+
     /**
      * One look, from the owner's account, at the honest editors' sessions ({@code accountPattern},
      * a LIKE pattern) that hold row locks in a transaction, and at the load average.
@@ -83,11 +96,50 @@ final class SoakWatch {
             honestLockStates.compute(state, (k, seen) -> seen == null ? new long[] {1, age}
                     : new long[] {seen[0] + 1, Math.max(seen[1], age)});
         }
+        lookAtLongWaits(owner);
         if (samples.get() % 20 == 1) {
             synchronized (loads) {
                 loads.add(loadAverage());
             }
         }
+    }
+
+    /**
+     * The lock waits of 2 s or more now: InnoDB's, each with its blocker (MariaDB's
+     * {@code innodb_lock_waits}; a server without it shows none), and the statements waiting for a
+     * metadata lock or a table.
+     */
+    private void lookAtLongWaits(DSLContext owner) {
+        long now = now();
+        try {
+            for (Record r : owner.fetch("SELECT TIMESTAMPDIFF(MICROSECOND, w.trx_wait_started, SYSDATE(6)) DIV 1000 AS waited_ms,"
+                    + " LEFT(REPLACE(COALESCE(w.trx_query, ''), '\n', ' '), 30) AS waiting,"
+                    + " bp.user, bp.command, bp.state, LEFT(REPLACE(COALESCE(b.trx_query, ''), '\n', ' '), 30) AS blocking"
+                    + " FROM information_schema.innodb_lock_waits lw"
+                    + " JOIN information_schema.innodb_trx w ON w.trx_id = lw.requesting_trx_id"
+                    + " JOIN information_schema.innodb_trx b ON b.trx_id = lw.blocking_trx_id"
+                    + " LEFT JOIN information_schema.processlist bp ON bp.id = b.trx_mysql_thread_id"
+                    + " WHERE w.trx_wait_started < SYSDATE(6) - INTERVAL 2 SECOND")) {
+                longWait(String.format(Locale.ROOT, "row lock: '%s' waits for %s (command %s, state '%s', '%s')", r.get("waiting"),
+                        r.get("user"), r.get("command"), r.get("state"), r.get("blocking")), r.get("waited_ms", Long.class), now);
+            }
+        } catch (RuntimeException e) {
+            longWait("row locks not seen: " + e.getMessage(), 0, now);
+        }
+        try {
+            for (Record r : owner.fetch("SELECT user, state, LEFT(REPLACE(COALESCE(info, ''), '\n', ' '), 30) AS info, time_ms"
+                    + " FROM information_schema.processlist WHERE state LIKE 'Waiting for%' AND time_ms >= 2000")) {
+                longWait(String.format(Locale.ROOT, "%s: %s '%s'", r.get("state"), r.get("user"), r.get("info")),
+                        r.get("time_ms", Double.class).longValue(), now);
+            }
+        } catch (RuntimeException e) {
+            longWait("metadata lock waits not seen: " + e.getMessage(), 0, now);
+        }
+    }
+
+    private void longWait(String what, long waitedMillis, long now) {
+        longWaits.merge(what, new long[] {1, waitedMillis, now, now}, (seen, one) -> new long[] {seen[0] + 1,
+                Math.max(seen[1], one[1]), seen[2], one[3]});
     }
 
     /** The one-minute load average now (NaN where /proc is not there). */
@@ -114,6 +166,16 @@ final class SoakWatch {
         }
         new TreeMap<>(honestLockStates).forEach((state, seen) -> md.append(String.format(Locale.ROOT, "- %s: %,d, %,d ms%n",
                 state, seen[0], seen[1])));
+        md.append("\nSchema changes (began at, took, ended):\n\n");
+        for (Call c : schemaChanges) {
+            md.append(String.format(Locale.ROOT, "- at %.1f s: %,d ms, %s%n", c.beganMillis() / 1000.0, c.tookMillis(), c.outcome()));
+        }
+        md.append("\nLock waits of 2 s or more one look saw (what: times seen, longest wait, first and last seen):\n\n");
+        if (longWaits.isEmpty()) {
+            md.append("- none\n");
+        }
+        new TreeMap<>(longWaits).forEach((what, seen) -> md.append(String.format(Locale.ROOT, "- %s: %,d, %,d ms, %.1f-%.1f s%n",
+                what, seen[0], seen[1], seen[2] / 1000.0, seen[3] / 1000.0)));
         synchronized (loads) {
             DoubleSummary load = DoubleSummary.of(loads);
             md.append(String.format(Locale.ROOT, "%nLoad average (1 min) during the run: min %.1f, mean %.1f, max %.1f (%d samples)%n",
