@@ -3,6 +3,7 @@ package org.copydesk.bench;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.copydesk.db.DataSources;
@@ -22,13 +24,15 @@ import org.copydesk.review.ReleaseService;
 import org.copydesk.review.ReviewSession;
 import org.copydesk.testing.Fixtures;
 import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
 
 /**
  * What one read of a window's list costs the server, by the form of the statement: each form sent
  * back to back on one editor's own connection (the desktop pool, server-side prepared statements),
  * the server's CPU per statement from its process's CPU time. The editor holds a full hand; the
  * reads are those of a window at capacity (no waiting work asked). Not a test: a main on the test
- * class path ({@code mvn -q test-compile exec:exec@list-read-cost}).
+ * class path ({@code mvn -q test-compile exec:exec@list-read-cost}). {@code -Dbench.forms=SELECT 1,list watch}
+ * runs only the forms whose names contain one of these, in either mode.
  */
 public final class ListReadCost {
 
@@ -39,6 +43,17 @@ public final class ListReadCost {
      * what a read costs the server when it comes on a connection that sat idle, as the window's do.
      */
     private static final int SPACED = Integer.getInteger("bench.spaced", 0);
+    private static final String HELD_COLUMNS = "select now(6), a.id, a.lease_token, a.expires_at,"
+            + " a.desk_id, case when a.revision > a.held_revision then a.revision end, a.due_at";
+    /** The list watch's statement at capacity, as text. */
+    private static final String HELD_ROWS = HELD_COLUMNS + " from article a where a.locked_by = ? and a.expires_at > now(6)";
+    private static final String HELD_ROWS_FORCED = HELD_COLUMNS
+            + " from article a force index (ix_article_locked_by) where a.locked_by = ? and a.expires_at > now(6)";
+    private static final String HELD_ROWS_ANY_EXPIRY = HELD_COLUMNS + " from article a where a.locked_by = ?";
+    private static final String ONE_ROW_BY_KEY = "select now(6), e.capacity from editor e where e.id = ?";
+    private static final String WAITING_IN_THE_SERVER = "a routine waiting in the server, looking every 3 s";
+    private static final int WAIT_LOOKS_EVERY = 3;
+    private static final int WAIT_ANSWERS_AFTER = 30;
 
     public static void main(String[] args) throws Exception {
         Path work = Path.of(System.getProperty("bench.workdir", "target/bench-list-read"));
@@ -67,11 +82,8 @@ public final class ListReadCost {
                 forms.put("held rows LEFT JOINed to one clock row", () -> dsl.fetch("select now(6), a.id, a.lease_token, a.expires_at,"
                         + " a.desk_id, case when a.revision > a.held_revision then a.revision end, a.due_at"
                         + " from (select 1) c left join article a on a.locked_by = ? and a.expires_at > now(6)", id));
-                forms.put("held rows alone", () -> dsl.fetch("select now(6), a.id, a.lease_token, a.expires_at,"
-                        + " a.desk_id, case when a.revision > a.held_revision then a.revision end, a.due_at"
-                        + " from article a where a.locked_by = ? and a.expires_at > now(6)", id));
-                forms.put("one row by primary key (a counter's read)",
-                        () -> dsl.fetch("select now(6), e.capacity from editor e where e.id = ?", id));
+                forms.put("held rows alone", () -> dsl.fetch(HELD_ROWS, id));
+                forms.put("one row by primary key (a counter's read)", () -> dsl.fetch(ONE_ROW_BY_KEY, id));
                 List<HeldArticle>[] hand = new List[] {session.queue().held(id)};
                 forms.put("the pool's check before a call (a ping)", () -> {
                     try (java.sql.Connection c = editor.dataSource().getConnection()) {
@@ -81,6 +93,7 @@ public final class ListReadCost {
                     }
                 });
                 forms.put("the heartbeat: renew the five leases (a CALL)", () -> hand[0] = session.queue().renew(id, hand[0]).renewed());
+                forms.keySet().removeIf(form -> !isWanted(form));
                 for (int round = 0; round < 2; round++) {
                     for (var form : forms.entrySet()) {
                         for (int i = 0; i < 500; i++) {
@@ -127,18 +140,47 @@ public final class ListReadCost {
                 form(forms, "the heartbeat (renew the five leases) every 60 s",
                         () -> hand[0] = session.queue().renew(id, hand[0]).renewed());
                 form(forms, "the release service as the app runs it", release::start);
+                form(forms, "held rows alone (the list's statement as text)", () -> dsl.fetch(HELD_ROWS, id));
+                form(forms, "held rows alone, FORCE INDEX (ix_article_locked_by)", () -> dsl.fetch(HELD_ROWS_FORCED, id));
+                form(forms, "held rows alone, no expiry test", () -> dsl.fetch(HELD_ROWS_ANY_EXPIRY, id));
+                form(forms, "one row by primary key (a counter's read)", () -> dsl.fetch(ONE_ROW_BY_KEY, id));
+                form(forms, WAITING_IN_THE_SERVER,
+                        () -> dsl.execute("call bench_await_hand(?, ?, ?)", id, WAIT_ANSWERS_AFTER, WAIT_LOOKS_EVERY));
+            }
+            if (isWanted(WAITING_IN_THE_SERVER)) {
+                awaitHandRoutine(admin.dsl(), ids);
             }
             periods.put("the heartbeat (renew the five leases) every 60 s", 60_000L);
             periods.put("the release service as the app runs it", 0L);
+            periods.put(WAITING_IN_THE_SERVER, -1L);
             long seconds = Long.getLong("bench.seconds", 60);
             Random phase = new Random(7);
             for (var form : forms.entrySet()) {
+                if (!isWanted(form.getKey())) {
+                    continue;
+                }
                 AtomicLong sent = new AtomicLong();
                 List<ScheduledFuture<?>> running = new ArrayList<>();
+                AtomicBoolean waiting = new AtomicBoolean(true);
+                List<Thread> waiters = new ArrayList<>();
                 long period = periods.getOrDefault(form.getKey(), 3000L);
                 for (Runnable read : form.getValue()) {
                     if (period == 0) { // started once; runs on its own schedule
                         read.run();
+                        continue;
+                    }
+                    if (period < 0) { // a call that waits in the server, again as soon as it answers, on a thread of its own
+                        long startAfter = phase.nextLong(WAIT_LOOKS_EVERY * 1000L);
+                        Thread waiter = new Thread(() -> {
+                            pause(startAfter);
+                            while (waiting.get()) {
+                                read.run();
+                                sent.incrementAndGet();
+                            }
+                        });
+                        waiter.setDaemon(true);
+                        waiter.start();
+                        waiters.add(waiter);
                         continue;
                     }
                     running.add(scheduler.scheduleAtFixedRate(() -> {
@@ -153,6 +195,10 @@ public final class ListReadCost {
                 Map<String, Long> d = ServerCounters.delta(before, ServerCounters.read(admin.dsl()));
                 long reads = sent.get() - sentBefore;
                 running.forEach(f -> f.cancel(false));
+                waiting.set(false);
+                for (Thread waiter : waiters) {
+                    waiter.join();
+                }
                 if (form.getKey().startsWith("the release service")) {
                     releases.forEach(ReleaseService::close);
                 }
@@ -167,6 +213,45 @@ public final class ListReadCost {
         } finally {
             scheduler.shutdownNow();
             pools.forEach(Database::close);
+        }
+    }
+
+    /** {@code -Dbench.forms}: the forms whose names contain one of these (comma-separated); all when not given. */
+    private static boolean isWanted(String form) {
+        List<String> only = Arrays.stream(System.getProperty("bench.forms", "").split(",")).map(String::strip)
+                .filter(f -> !f.isEmpty()).toList();
+        return only.isEmpty() || only.stream().anyMatch(form::contains);
+    }
+
+    /**
+     * What "the server telling the window when to look" would cost without a way for the server to
+     * tell (MySQL and MariaDB have none): a routine that looks at the editor's hand every
+     * {@value #WAIT_LOOKS_EVERY} s inside the server and answers when it changed, or after
+     * {@value #WAIT_ANSWERS_AFTER} s. The bench's own, in its database, not the product's.
+     */
+    private static void awaitHandRoutine(DSLContext root, List<String> editors) {
+        root.execute("create or replace procedure bench_await_hand(p_editor varchar(64), p_seconds int, p_step int)"
+                + " sql security definer reads sql data begin"
+                + " declare v_seen varchar(200); declare v_now varchar(200); declare v_waited int default 0;"
+                + " select concat(count(*), ':', coalesce(sum(lease_token), 0), ':', coalesce(max(expires_at), '')) into v_seen"
+                + "   from article where locked_by = p_editor;"
+                + " w: loop do sleep(p_step); set v_waited = v_waited + p_step;"
+                + "   select concat(count(*), ':', coalesce(sum(lease_token), 0), ':', coalesce(max(expires_at), '')) into v_now"
+                + "     from article where locked_by = p_editor;"
+                + "   if v_now <> v_seen or v_waited >= p_seconds then leave w; end if;"
+                + " end loop;"
+                + " select a.id, a.lease_token, a.expires_at from article a where a.locked_by = p_editor; end");
+        for (String editor : editors) {
+            String host = root.fetchValue("select host from mysql.user where user = ?", editor).toString();
+            root.execute("grant execute on procedure bench_await_hand to {0}@{1}", DSL.inline(editor), DSL.inline(host));
+        }
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

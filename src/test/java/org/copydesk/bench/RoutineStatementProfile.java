@@ -35,7 +35,7 @@ import org.jooq.DSLContext;
  * <p>Run: {@code mvn -q test-compile exec:exec@routine-statement-profile} (about a minute). System
  * properties (through {@code -Dbench.args="…"}): {@code bench.rows} rows measured (1,500),
  * {@code bench.warmup} rows before (250), {@code bench.stages} a chain of that many stages on the desk (0),
- * {@code bench.workdir} the server's folder, {@code bench.keep}
+ * {@code bench.workdir} the server's folder, {@code bench.heartbeat} (true: heartbeats instead, below), {@code bench.keep}
  * (true: leave the server running afterwards, to query it).
  *
  * <p>performance_schema's timers add their own cost to every statement (a few µs each), so the µs are
@@ -51,6 +51,12 @@ public final class RoutineStatementProfile {
     /** Rows measured between two reads of the history: fewer statements than it holds. */
     private static final int ROWS_PER_READ = 100;
     private static final int HISTORY = 200_000;
+    /**
+     * {@code -Dbench.heartbeat=true}: the editor claims five once, then each "row" is one heartbeat
+     * renewing the five ({@code queue().renew}), the call a window holding work sends every minute.
+     */
+    private static final boolean HEARTBEAT = Boolean.getBoolean("bench.heartbeat");
+    private static List<HeldArticle> hand = List.of();
 
     private RoutineStatementProfile() {
     }
@@ -73,6 +79,9 @@ public final class RoutineStatementProfile {
                 try (Database pool = Database.open(endpoint.accountUrl("profile"), EDITOR, PASSWORD, null,
                         DataSources.PoolSize.of(1), Database.SchemaAction.NONE, null)) {
                     ReviewSession session = new ReviewSession(pool, ReviewSession.Options.defaults());
+                    if (HEARTBEAT) {
+                        hand = session.queue().claim(EDITOR).articles();
+                    }
                     for (int done = 0; done < warmup; ) {
                         done += round(session);
                     }
@@ -111,8 +120,15 @@ public final class RoutineStatementProfile {
         Fixtures.articles(dsl, DESK, articles, 3, -60);
     }
 
-    /** Get articles, then approve each one held; how many were decided. */
+    /** Get articles, then approve each one held; how many were decided. With {@link #HEARTBEAT}: one renewal of the hand. */
     private static int round(ReviewSession session) {
+        if (HEARTBEAT) {
+            hand = session.queue().renew(EDITOR, hand).renewed();
+            if (hand.size() != BATCH) {
+                throw new IllegalStateException("the heartbeat renewed " + hand.size() + " of " + BATCH);
+            }
+            return 1;
+        }
         int decided = 0;
         for (HeldArticle article : session.queue().claim(EDITOR).articles()) {
             DecisionOutcome outcome = session.decisions().submit(new DecisionRequest(UUID.randomUUID(), article.id(),
@@ -133,9 +149,11 @@ public final class RoutineStatementProfile {
         double totalMicros = sums.stream().mapToLong(s -> s.selfPicos).sum() / 1e6 / rows;
         double routineMicros = sums.stream().filter(s -> !s.routine.equals("(client)")).mapToLong(s -> s.selfPicos).sum()
                 / 1e6 / rows;
-        say("Routine statement profile: %s, performance_schema statement timers on; one editor (own account), claim %d"
-                + " + approve each, %,d rows claimed and decided in %.1f s (%.2f ms a row with the timers)", version, BATCH,
-                rows, seconds, seconds * 1000 / rows);
+        say("Routine statement profile: %s, performance_schema statement timers on; one editor (own account), %s, %,d %s"
+                + " in %.1f s (%.2f ms each with the timers); \"row\" below: %s", version,
+                HEARTBEAT ? "holding " + BATCH + ", a heartbeat renewing them" : "claim " + BATCH + " + approve each",
+                rows, HEARTBEAT ? "heartbeats" : "rows claimed and decided", seconds, seconds * 1000 / rows,
+                HEARTBEAT ? "one heartbeat" : "one claimed-and-decided row");
         say("");
         say("| routine | statement | counted | calls per row | µs per call (median) | µs per row (at the median) | share |");
         say("|---|---|---|---:|---:|---:|---:|");
