@@ -79,8 +79,7 @@ public final class ListReadCost {
                 Map<String, Runnable> forms = new LinkedHashMap<>();
                 forms.put("SELECT 1", () -> dsl.fetch("select 1"));
                 forms.put("the list watch at capacity (held UNION ALL clock)", () -> session.listWatch().read(id, List.of()));
-                forms.put("held rows LEFT JOINed to one clock row", () -> dsl.fetch("select now(6), a.id, a.lease_token, a.expires_at,"
-                        + " a.desk_id, case when a.revision > a.held_revision then a.revision end, a.due_at"
+                forms.put("held rows LEFT JOINed to one clock row", () -> dsl.fetch(HELD_COLUMNS
                         + " from (select 1) c left join article a on a.locked_by = ? and a.expires_at > now(6)", id));
                 forms.put("held rows alone", () -> dsl.fetch(HELD_ROWS, id));
                 forms.put("one row by primary key (a counter's read)", () -> dsl.fetch(ONE_ROW_BY_KEY, id));

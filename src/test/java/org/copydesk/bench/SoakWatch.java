@@ -63,8 +63,14 @@ final class SoakWatch {
         return (System.nanoTime() - startedNanos) / 1_000_000;
     }
 
-    /** Keeps the call if it is among the longest so far. */
+    /** The kind of call of a schema change: every one is kept, not only the longest. */
+    static final String SCHEMA_CHANGE = "schema change";
+
+    /** Keeps the call if it is among the longest so far, and every schema change. */
     synchronized void call(String kind, String editor, long beganMillis, long tookMillis, String outcome) {
+        if (kind.equals(SCHEMA_CHANGE)) {
+            schemaChanges.add(new Call(kind, editor, beganMillis, tookMillis, outcome));
+        }
         if (longest.size() < LONGEST_KEPT || tookMillis > longest.get(longest.size() - 1).tookMillis()) {
             longest.add(new Call(kind, editor, beganMillis, tookMillis, outcome));
             longest.sort(Comparator.comparingLong(Call::tookMillis).reversed());
@@ -72,11 +78,6 @@ final class SoakWatch {
                 longest.remove(LONGEST_KEPT);
             }
         }
-    }
-
-    /** Keeps a schema change (all of them are listed). */
-    synchronized void schemaChange(long beganMillis, long tookMillis, String outcome) {
-        schemaChanges.add(new Call("schema change", "owner", beganMillis, tookMillis, outcome));
     }
 
     /**
