@@ -156,7 +156,7 @@ class DeadlineForecastSimulationTest {
 
     private Result run(Instant start, List<SimulatedDesk.Editor> editors, String scenario) throws Exception {
         SimulatedDesk desk = new SimulatedDesk(dsl, procedures, session.deadlineForecast(), "news");
-        desk.sleepUntil(start);
+        desk.sleepUntilTheServerReads(start);
         Forecast forecast = session.deadlineForecast().of("news", DeadlineForecast.DEFAULT_WITHIN);
         // under half an article's time after the start, so the forecast's at-risk set is the one the due times were set for
         assertThat(Duration.between(start, forecast.serverNow())).as("the forecast at the start (the setup took longer than %s?)",
